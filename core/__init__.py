@@ -1,0 +1,32 @@
+"""hanatui's engine: pure functions over frozen data. No I/O, no clock, and randomness only
+through the explicit ``rng`` of `core.chance`. Never imports textual, rich or hanatui."""
+
+from __future__ import annotations
+
+from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
+from core.cards import CARDS, Card, CardSet, Kind
+from core.chance import chance_event, deal, draw_dealer
+from core.engine import apply, decide, fold, is_chance, is_over, legal_actions, step, to_act
+from core.errors import (
+    CorruptLogError,
+    HanaError,
+    IllegalActionError,
+    NotationError,
+    RulesError,
+    UnsupportedVersionError,
+)
+from core.events import Event, MatchStarted
+from core.players import Player
+from core.rules import Rules, find_rules, presets
+from core.state import State
+from core.timeline import Timeline
+from core.view import View, observe
+
+__all__ = [
+    "CARDS", "Action", "CallKoiKoi", "CallShobu", "Card", "CardSet", "ChooseCapture",
+    "CorruptLogError", "DeclareHiki", "Event", "HanaError", "IllegalActionError", "Kind",
+    "MatchStarted", "NotationError", "PlayCard", "Player", "Rules", "RulesError", "State",
+    "Timeline", "UnsupportedVersionError", "View", "apply", "chance_event", "deal", "decide",
+    "draw_dealer", "find_rules", "fold", "is_chance", "is_over", "legal_actions", "observe",
+    "presets", "step", "to_act",
+]

@@ -1,0 +1,332 @@
+"""The 48 hanafuda cards, their codes (RULES.md §1) and the CardSet bitmask.
+
+A card is a `Card` enum member whose value is its normative code ("01a".."12d"). Internally the
+engine works on bit indexes (0..47, month-major) and on plain ``int`` masks; `CardSet` is the
+public, immutable view of such a mask.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+
+from core.errors import NotationError
+
+MONTH_NAMES = (
+    "Pine", "Plum", "Cherry", "Wisteria", "Iris", "Peony",
+    "Bush clover", "Susuki", "Chrysanthemum", "Maple", "Willow", "Paulownia",
+)
+MONTH_KANJI = ("松", "梅", "桜", "藤", "菖", "牡", "萩", "芒", "菊", "紅", "柳", "桐")
+MONTH_NAMES_JA = (
+    "matsu", "ume", "sakura", "fuji", "ayame", "botan",
+    "hagi", "susuki", "kiku", "momiji", "yanagi", "kiri",
+)
+
+
+class Kind(enum.IntEnum):
+    """The four ranks, in the order that breaks a first-dealer tie (bright first)."""
+
+    BRIGHT = 0
+    ANIMAL = 1
+    RIBBON = 2
+    CHAFF = 3
+
+    @property
+    def kanji(self) -> str:
+        return "光種短札"[self]
+
+    @property
+    def letter(self) -> str:
+        return "LARC"[self]
+
+    @property
+    def label(self) -> str:
+        return ("bright", "animal", "ribbon", "chaff")[self]
+
+
+# (code, kind, standard points, Sakura points, English name, Japanese name)
+_TABLE: tuple[tuple[str, Kind, int, int, str, str], ...] = (
+    ("01a", Kind.BRIGHT, 20, 20, "Crane", "松に鶴"),
+    ("01b", Kind.RIBBON, 5, 10, "Pine poetry ribbon", "松に赤短"),
+    ("01c", Kind.CHAFF, 1, 0, "Pine chaff", "松のカス"),
+    ("01d", Kind.CHAFF, 1, 0, "Pine chaff", "松のカス"),
+    ("02a", Kind.ANIMAL, 10, 5, "Bush Warbler", "梅に鶯"),
+    ("02b", Kind.RIBBON, 5, 10, "Plum poetry ribbon", "梅に赤短"),
+    ("02c", Kind.CHAFF, 1, 0, "Plum chaff", "梅のカス"),
+    ("02d", Kind.CHAFF, 1, 0, "Plum chaff", "梅のカス"),
+    ("03a", Kind.BRIGHT, 20, 20, "Curtain", "桜に幕"),
+    ("03b", Kind.RIBBON, 5, 10, "Cherry poetry ribbon", "桜に赤短"),
+    ("03c", Kind.CHAFF, 1, 0, "Cherry chaff", "桜のカス"),
+    ("03d", Kind.CHAFF, 1, 0, "Cherry chaff", "桜のカス"),
+    ("04a", Kind.ANIMAL, 10, 5, "Cuckoo", "藤に不如帰"),
+    ("04b", Kind.RIBBON, 5, 10, "Wisteria ribbon", "藤に短冊"),
+    ("04c", Kind.CHAFF, 1, 0, "Wisteria chaff", "藤のカス"),
+    ("04d", Kind.CHAFF, 1, 0, "Wisteria chaff", "藤のカス"),
+    ("05a", Kind.ANIMAL, 10, 5, "Eight-plank Bridge", "菖蒲に八橋"),
+    ("05b", Kind.RIBBON, 5, 10, "Iris ribbon", "菖蒲に短冊"),
+    ("05c", Kind.CHAFF, 1, 0, "Iris chaff", "菖蒲のカス"),
+    ("05d", Kind.CHAFF, 1, 0, "Iris chaff", "菖蒲のカス"),
+    ("06a", Kind.ANIMAL, 10, 5, "Butterflies", "牡丹に蝶"),
+    ("06b", Kind.RIBBON, 5, 10, "Peony blue ribbon", "牡丹に青短"),
+    ("06c", Kind.CHAFF, 1, 0, "Peony chaff", "牡丹のカス"),
+    ("06d", Kind.CHAFF, 1, 0, "Peony chaff", "牡丹のカス"),
+    ("07a", Kind.ANIMAL, 10, 5, "Boar", "萩に猪"),
+    ("07b", Kind.RIBBON, 5, 10, "Bush clover ribbon", "萩に短冊"),
+    ("07c", Kind.CHAFF, 1, 0, "Bush clover chaff", "萩のカス"),
+    ("07d", Kind.CHAFF, 1, 0, "Bush clover chaff", "萩のカス"),
+    ("08a", Kind.BRIGHT, 20, 20, "Moon", "芒に月"),
+    ("08b", Kind.ANIMAL, 10, 5, "Geese", "芒に雁"),
+    ("08c", Kind.CHAFF, 1, 0, "Susuki chaff", "芒のカス"),
+    ("08d", Kind.CHAFF, 1, 0, "Susuki chaff", "芒のカス"),
+    ("09a", Kind.ANIMAL, 10, 5, "Sake Cup", "菊に盃"),
+    ("09b", Kind.RIBBON, 5, 10, "Chrysanthemum blue ribbon", "菊に青短"),
+    ("09c", Kind.CHAFF, 1, 0, "Chrysanthemum chaff", "菊のカス"),
+    ("09d", Kind.CHAFF, 1, 0, "Chrysanthemum chaff", "菊のカス"),
+    ("10a", Kind.ANIMAL, 10, 5, "Deer", "紅葉に鹿"),
+    ("10b", Kind.RIBBON, 5, 10, "Maple blue ribbon", "紅葉に青短"),
+    ("10c", Kind.CHAFF, 1, 0, "Maple chaff", "紅葉のカス"),
+    ("10d", Kind.CHAFF, 1, 0, "Maple chaff", "紅葉のカス"),
+    ("11a", Kind.BRIGHT, 20, 5, "Rain Man", "柳に小野道風"),
+    ("11b", Kind.ANIMAL, 10, 5, "Swallow", "柳に燕"),
+    ("11c", Kind.RIBBON, 5, 10, "Willow ribbon", "柳に短冊"),
+    ("11d", Kind.CHAFF, 1, 0, "Lightning", "柳に雷"),
+    ("12a", Kind.BRIGHT, 20, 20, "Phoenix", "桐に鳳凰"),
+    ("12b", Kind.CHAFF, 1, 10, "Yellow Paulownia", "桐のカス（黄）"),
+    ("12c", Kind.CHAFF, 1, 0, "Paulownia chaff", "桐のカス"),
+    ("12d", Kind.CHAFF, 1, 0, "Paulownia chaff", "桐のカス"),
+)
+
+
+class Card(enum.Enum):
+    """One of the 48 cards; its value is the normative code, e.g. ``Card("09a")``."""
+
+    C01A = "01a"
+    C01B = "01b"
+    C01C = "01c"
+    C01D = "01d"
+    C02A = "02a"
+    C02B = "02b"
+    C02C = "02c"
+    C02D = "02d"
+    C03A = "03a"
+    C03B = "03b"
+    C03C = "03c"
+    C03D = "03d"
+    C04A = "04a"
+    C04B = "04b"
+    C04C = "04c"
+    C04D = "04d"
+    C05A = "05a"
+    C05B = "05b"
+    C05C = "05c"
+    C05D = "05d"
+    C06A = "06a"
+    C06B = "06b"
+    C06C = "06c"
+    C06D = "06d"
+    C07A = "07a"
+    C07B = "07b"
+    C07C = "07c"
+    C07D = "07d"
+    C08A = "08a"
+    C08B = "08b"
+    C08C = "08c"
+    C08D = "08d"
+    C09A = "09a"
+    C09B = "09b"
+    C09C = "09c"
+    C09D = "09d"
+    C10A = "10a"
+    C10B = "10b"
+    C10C = "10c"
+    C10D = "10d"
+    C11A = "11a"
+    C11B = "11b"
+    C11C = "11c"
+    C11D = "11d"
+    C12A = "12a"
+    C12B = "12b"
+    C12C = "12c"
+    C12D = "12d"
+
+    # Filled in below, once per member.
+    index: int
+    month: int
+    kind: Kind
+    points: int
+    sakura_points: int
+    name_en: str
+    name_ja: str
+    bit: int
+
+    @property
+    def code(self) -> str:
+        return self.value
+
+    @property
+    def month_name(self) -> str:
+        return MONTH_NAMES[self.month - 1]
+
+    @property
+    def kanji(self) -> str:
+        return MONTH_KANJI[self.month - 1]
+
+    @property
+    def description(self) -> str:
+        """Code and English name, the way logs and the CLI name a card: ``09a Sake Cup``."""
+        return f"{self.value} {self.name_en}"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """The card with this code; raises `NotationError` naming the text otherwise."""
+        card = _BY_CODE.get(text.strip().lower()) if isinstance(text, str) else None
+        if card is None:
+            raise NotationError(f"invalid card code: {text!r} (expected 01a..12d)")
+        return card
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.value!r})"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+for _i, (_code, _kind, _pts, _spts, _en, _ja) in enumerate(_TABLE):
+    _card = Card(_code)
+    _card.index = _i
+    _card.month = _i // 4 + 1
+    _card.kind = _kind
+    _card.points = _pts
+    _card.sakura_points = _spts
+    _card.name_en = _en
+    _card.name_ja = _ja
+    _card.bit = 1 << _i
+
+#: Cards by bit index: ``CARDS[i].index == i``.
+CARDS: tuple[Card, ...] = tuple(Card)
+_BY_CODE: dict[str, Card] = {c.value: c for c in CARDS}
+ALL_MASK = (1 << 48) - 1
+MONTH_MASKS: tuple[int, ...] = tuple(0b1111 << (4 * m) for m in range(12))
+
+
+def month_mask(month: int) -> int:
+    """The mask of the four cards of a month (1..12)."""
+    return MONTH_MASKS[month - 1]
+
+
+def mask_of(cards: Iterable[Card | str]) -> int:
+    """The bitmask of cards given as `Card` members or codes."""
+    m = 0
+    for c in cards:
+        m |= (c if isinstance(c, Card) else Card.parse(c)).bit
+    return m
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Bit indexes set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, in deck order."""
+    return tuple(CARDS[i] for i in iter_bits(mask))
+
+
+def _kind_mask(kind: Kind) -> int:
+    return mask_of(c for c in CARDS if c.kind is kind)
+
+
+BRIGHTS = _kind_mask(Kind.BRIGHT)
+ANIMALS = _kind_mask(Kind.ANIMAL)
+RIBBONS = _kind_mask(Kind.RIBBON)
+CHAFF = _kind_mask(Kind.CHAFF)
+KIND_MASKS = (BRIGHTS, ANIMALS, RIBBONS, CHAFF)
+
+# Per-card value tables, indexed by bit, for fast totals.
+STANDARD_POINTS: tuple[int, ...] = tuple(c.points for c in CARDS)
+SAKURA_POINTS: tuple[int, ...] = tuple(c.sakura_points for c in CARDS)
+
+
+def points_of(mask: int, table: tuple[int, ...] = STANDARD_POINTS) -> int:
+    """The card total of a mask under a per-card value table."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += table[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+class CardSet:
+    """An immutable set of cards backed by a 48-bit mask (python-chess's SquareSet is the model)."""
+
+    __slots__ = ("mask",)
+
+    mask: int
+
+    def __init__(self, cards: int | Iterable[Card | str] = 0) -> None:
+        if isinstance(cards, int):
+            if not 0 <= cards <= ALL_MASK:
+                raise NotationError(f"invalid card mask: {cards!r}")
+            object.__setattr__(self, "mask", cards)
+        else:
+            object.__setattr__(self, "mask", mask_of(cards))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Cards from codes separated by spaces or commas: ``CardSet.parse("01a 09a")``."""
+        return cls(Card.parse(t) for t in text.replace(",", " ").split())
+
+    @classmethod
+    def month(cls, month: int) -> CardSet:
+        return cls(month_mask(month))
+
+    def __iter__(self) -> Iterator[Card]:
+        return (CARDS[i] for i in iter_bits(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return bool(self.mask)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.bit)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self.mask))
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({' '.join(c.value for c in self)!r})"
+
+    def __str__(self) -> str:
+        return " ".join(c.value for c in self)
+
+    def codes(self) -> tuple[str, ...]:
+        return tuple(c.value for c in self)

@@ -1,0 +1,58 @@
+"""The only place randomness enters the engine, always through an explicit ``rng``.
+
+Chance outcomes are recorded whole in the events they return (the full deck order, every card of
+the dealer draw), so a log replays identically anywhere, without any random-number generator.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from core.cards import CARDS
+from core.engine import dealer_from_draws
+from core.errors import IllegalActionError
+from core.events import Dealt, DealerDrawn, Event
+from core.rules import Rules
+from core.state import DEAL, DEALER_DRAW, State
+
+
+class Rng(Protocol):
+    def shuffle(self, x: list[object], /) -> None: ...
+    def sample(self, population: list[object], k: int, /) -> list[object]: ...
+
+
+def deal(rules: Rules, rng: Rng | random.Random, *, round: int = 1, dealer: int = 0) -> Dealt:
+    """A freshly shuffled deck for round ``round`` dealt by ``dealer``."""
+    deck = list(CARDS)
+    rng.shuffle(deck)  # type: ignore[arg-type]
+    return Dealt(round=round, dealer=dealer, deck=tuple(deck))
+
+
+def draw_dealer(rules: Rules, players: int, rng: Rng | random.Random) -> DealerDrawn:
+    """Each player draws a card; ties on the best card draw again (RULES.md §2.1)."""
+    draws = []
+    while True:
+        attempt = tuple(rng.sample(list(CARDS), players))  # type: ignore[arg-type]
+        draws.append(attempt)
+        dealer = dealer_from_draws(draws)
+        if dealer is not None:
+            return DealerDrawn(draws=tuple(draws), dealer=dealer)
+
+
+def advance(state: State, rng: Rng | random.Random) -> list[tuple[Event, State]]:
+    """The chance event due now, then every automatic event after it, each with its state."""
+    from core.engine import apply, run_auto
+
+    event = chance_event(state, rng)
+    state = apply(state, event)
+    return [(event, state), *run_auto(state)]
+
+
+def chance_event(state: State, rng: Rng | random.Random) -> Event:
+    """The random event a chance state needs (the dealer draw or the next deal)."""
+    if state.phase == DEALER_DRAW:
+        return draw_dealer(state.rules, len(state.players), rng)
+    if state.phase == DEAL:
+        return deal(state.rules, rng, round=state.rounds_done + 1, dealer=state.dealer)
+    raise IllegalActionError(f"no chance event is due in phase {state.phase!r}")

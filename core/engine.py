@@ -1,0 +1,544 @@
+"""The decider: legal actions, decisions into events, events into states (RULES.md §2).
+
+``decide(state, action)`` validates an action and returns the events it causes, including every
+automatic event up to the next decision or chance point (the draw after a play, the round's score,
+the match's end). ``apply(state, event)`` folds one event and checks every fact the event repeats
+against the state, raising `CorruptLogError` on a mismatch, so a tampered log cannot replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from msgspec.structs import replace
+
+from core.actions import Action, ChooseCapture, PlayCard
+from core.cards import ALL_MASK, CARDS, MONTH_MASKS, Card, cards_of
+from core.errors import CorruptLogError, IllegalActionError
+from core.events import (
+    CardDrawn,
+    CardPlayed,
+    CaptureChosen,
+    Dealt,
+    DealerDrawn,
+    Event,
+    MatchEnded,
+    MatchStarted,
+    Redeal,
+    RoundEnded,
+    UndoTaken,
+)
+from core.games import game_of
+from core.state import (
+    CHOOSE,
+    DEAL,
+    DEALER_DRAW,
+    DECIDE,
+    MATCH_END,
+    OVER,
+    PLAY,
+    SCORING,
+    VOID,
+    State,
+    initial_state,
+)
+
+if TYPE_CHECKING:
+    from core.games.base import Game
+
+__all__ = [
+    "apply",
+    "decide",
+    "fold",
+    "is_chance",
+    "legal_actions",
+    "next_auto",
+    "step",
+    "to_act",
+    "dealer_from_draws",
+]
+
+
+def _game(state: State) -> Game:
+    return game_of(state.rules.game)
+
+
+# --------------------------------------------------------------------------------------------
+# Capture resolution
+# --------------------------------------------------------------------------------------------
+
+def _lowbits(mask: int) -> tuple[int, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return tuple(out)
+
+
+def capture_targets(state: State, card: int, source: str) -> tuple[int, ...]:
+    """The field masks a card landing from ``source`` ("hand" or "draw") may take.
+
+    () the card joins the field; one mask: it takes that mask; several: the player chooses.
+    """
+    special = _game(state).capture_targets(state, card, source)
+    if special is not None:
+        return special
+    matches = state.field & MONTH_MASKS[card >> 2]
+    count = matches.bit_count()
+    if count == 0:
+        return ()
+    if count == 2:
+        return _lowbits(matches)
+    return (matches,)
+
+
+def _capture_mask(state: State, card: int, target: int) -> int:
+    """All cards taken when ``card`` takes ``target``; three of a month on the field taken by the
+    fourth card take all four (RULES.md §2.4)."""
+    return target | (1 << card)
+
+
+def _landed(state: State, seat: int, card: int, captured: int) -> State:
+    """The state after ``card`` (already out of hand or pile) lands and takes ``captured``."""
+    bit = 1 << card
+    if captured:
+        caps = list(state.captures)
+        caps[seat] |= captured
+        return replace(state, field=state.field & ~captured, captures=tuple(caps))
+    return replace(state, field=state.field | bit)
+
+
+def _check_captured(event_cards: tuple[Card, ...], expected: int, what: str) -> None:
+    mask = 0
+    for c in event_cards:
+        mask |= c.bit
+    if mask != expected or len(event_cards) != expected.bit_count():
+        raise CorruptLogError(
+            f"{what} captured {' '.join(c.value for c in event_cards) or 'nothing'}, "
+            f"but the table says {' '.join(c.value for c in cards_of(expected)) or 'nothing'}"
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# Turn flow
+# --------------------------------------------------------------------------------------------
+
+def _after_hand_step(state: State) -> State:
+    """The hand action is resolved: draw next, or end the turn if the pile is empty."""
+    if state.pile:
+        return replace(state, phase=PLAY, stage="draw", pending=-1, pending_from="")
+    return _end_turn(replace(state, phase=PLAY, pending=-1, pending_from=""))
+
+
+def _end_turn(state: State) -> State:
+    stopped = _game(state).after_turn(state)
+    if stopped is not None:
+        return stopped
+    return next_turn(state)
+
+
+def next_turn(state: State) -> State:
+    """Pass the turn on, or end the round when it is over."""
+    reason = _game(state).round_over(state)
+    if reason:
+        return replace(state, phase=SCORING, end_reason=reason, stage="hand", pending=-1)
+    n = len(state.players)
+    seat = state.turn
+    hands = state.hands
+    for _ in range(n):
+        seat = (seat + 1) % n
+        if hands[seat]:
+            return replace(state, phase=PLAY, turn=seat, turn_no=state.turn_no + 1, stage="hand")
+        if state.pile:
+            return replace(state, phase=PLAY, turn=seat, turn_no=state.turn_no + 1, stage="draw")
+    return replace(state, phase=SCORING, end_reason="cards_exhausted", stage="hand", pending=-1)
+
+
+# --------------------------------------------------------------------------------------------
+# Who acts, and what they may do
+# --------------------------------------------------------------------------------------------
+
+def to_act(state: State) -> int | None:
+    """The seat that must decide now, or None (a chance or automatic step, or the match is over)."""
+    phase = state.phase
+    if phase == PLAY:
+        return state.turn if state.stage == "hand" else None
+    if phase == CHOOSE or phase == DECIDE:
+        return state.turn
+    return None
+
+
+def is_chance(state: State) -> bool:
+    """True when the next event is a random one (`core.chance`)."""
+    return state.phase == DEALER_DRAW or state.phase == DEAL
+
+
+def is_over(state: State) -> bool:
+    return state.phase == OVER
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action of the seat to act, sorted; () when nobody may act."""
+    phase = state.phase
+    seat = state.turn
+    if phase == PLAY and state.stage == "hand":
+        hand = state.hands[seat]
+        plays: list[Action] = []
+        while hand:
+            low = hand & -hand
+            plays.append(PlayCard(seat=seat, card=CARDS[low.bit_length() - 1]))
+            hand ^= low
+        return tuple(plays) + _game(state).legal_extra(state)
+    if phase == CHOOSE:
+        card = CARDS[state.pending]
+        return tuple(
+            ChooseCapture(seat=seat, card=card, target=_target_card(t))
+            for t in capture_targets(state, state.pending, state.pending_from)
+        )
+    if phase == DECIDE:
+        return _game(state).legal_extra(state)
+    return ()
+
+
+def _target_card(mask: int) -> Card | None:
+    if not mask:
+        return None
+    return CARDS[(mask & -mask).bit_length() - 1]
+
+
+def _target_mask(targets: tuple[int, ...], target: Card | None) -> int | None:
+    for t in targets:
+        if _target_card(t) is target:
+            return t
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# decide: actions into events
+# --------------------------------------------------------------------------------------------
+
+def _action_event(state: State, action: Action) -> Event:
+    seat = to_act(state)
+    if seat is None:
+        raise IllegalActionError(f"nobody may act now (phase {state.phase}): {action!r}")
+    if action.seat != seat:
+        raise IllegalActionError(f"it is seat {seat}'s decision, not seat {action.seat}'s: {action!r}")
+    if isinstance(action, PlayCard):
+        if state.phase != PLAY:
+            raise IllegalActionError(f"cannot play a card now (phase {state.phase}): {action!r}")
+        card = action.card
+        if not state.hands[seat] & card.bit:
+            raise IllegalActionError(f"{card.value} is not in seat {seat}'s hand: {action!r}")
+        targets = capture_targets(replace(state, hands=_without(state.hands, seat, card.bit)), card.index, "hand")
+        captured = cards_of(_capture_mask(state, card.index, targets[0])) if len(targets) == 1 else ()
+        return CardPlayed(seat=seat, card=card, captured=captured)
+    if isinstance(action, ChooseCapture):
+        if state.phase != CHOOSE:
+            raise IllegalActionError(f"there is no capture to choose now: {action!r}")
+        if action.card.index != state.pending:
+            raise IllegalActionError(f"the pending card is {CARDS[state.pending].value}: {action!r}")
+        targets = capture_targets(state, state.pending, state.pending_from)
+        mask = _target_mask(targets, action.target)
+        if mask is None:
+            raise IllegalActionError(f"{action.card.value} cannot take {action.target}: {action!r}")
+        captured = cards_of(_capture_mask(state, state.pending, mask)) if mask else ()
+        return CaptureChosen(seat=seat, card=action.card, target=action.target, captured=captured)
+    return _game(state).decide_extra(state, action)
+
+
+def next_auto(state: State) -> Event | None:
+    """The automatic event due in this state (a draw, a redeal, a score), or None."""
+    event = _game(state).auto_event(state)
+    if event is not None:
+        return event
+    phase = state.phase
+    if phase == PLAY:
+        if state.stage == "draw":
+            top = state.pile[0]
+            targets = capture_targets(state, top, "draw")
+            captured = cards_of(_capture_mask(state, top, targets[0])) if len(targets) == 1 else ()
+            return CardDrawn(seat=state.turn, card=CARDS[top], captured=captured)
+        return None
+    if phase == SCORING:
+        return _game(state).score_round(state)
+    if phase == VOID:
+        return Redeal(reason=state.void_reason)  # type: ignore[arg-type]
+    if phase == MATCH_END:
+        return MatchEnded(totals=state.totals, winners=_game(state).winners(state))
+    return None
+
+
+def run_auto(state: State) -> list[tuple[Event, State]]:
+    """Every automatic event from ``state`` up to the next decision or chance point."""
+    out: list[tuple[Event, State]] = []
+    event = next_auto(state)
+    while event is not None:
+        state = apply(state, event)
+        out.append((event, state))
+        event = next_auto(state)
+    return out
+
+
+def step(state: State, action: Action) -> list[tuple[Event, State]]:
+    """Decide and apply: the events an action causes, each with the state after it."""
+    event = _action_event(state, action)
+    state = apply(state, event)
+    return [(event, state), *run_auto(state)]
+
+
+def decide(state: State, action: Action) -> tuple[Event, ...]:
+    """The events a legal action causes; raises `IllegalActionError` naming the action."""
+    return tuple(e for e, _ in step(state, action))
+
+
+# --------------------------------------------------------------------------------------------
+# apply: events into states
+# --------------------------------------------------------------------------------------------
+
+def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
+    h = list(hands)
+    h[seat] &= ~bit
+    return tuple(h)
+
+
+def _expect_phase(state: State, event: Event, *phases: str) -> None:
+    if state.phase not in phases:
+        raise CorruptLogError(
+            f"{type(event).__name__} is out of order: the match is in phase {state.phase!r}"
+        )
+
+
+def _expect_seat(state: State, seat: int, event: Event) -> None:
+    if seat != state.turn:
+        raise CorruptLogError(f"seat {seat} moved, but it is seat {state.turn}'s turn")
+
+
+def _apply_card_played(state: State, ev: CardPlayed) -> State:
+    _expect_phase(state, ev, PLAY)
+    if state.stage != "hand":
+        raise CorruptLogError("a card was played where the draw was due")
+    _expect_seat(state, ev.seat, ev)
+    card = ev.card
+    if not state.hands[ev.seat] & card.bit:
+        raise CorruptLogError(f"{card.value} is not in seat {ev.seat}'s hand")
+    state = replace(state, hands=_without(state.hands, ev.seat, card.bit))
+    targets = capture_targets(state, card.index, "hand")
+    if len(targets) > 1:
+        _check_captured(ev.captured, 0, f"the play of {card.value}")
+        return replace(state, phase=CHOOSE, pending=card.index, pending_from="hand")
+    captured = _capture_mask(state, card.index, targets[0]) if targets else 0
+    _check_captured(ev.captured, captured, f"the play of {card.value}")
+    return _after_hand_step(_landed(state, ev.seat, card.index, captured))
+
+
+def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
+    _expect_phase(state, ev, PLAY)
+    if state.stage != "draw":
+        raise CorruptLogError("a card was drawn where a play from the hand was due")
+    _expect_seat(state, ev.seat, ev)
+    top = state.pile[0]
+    if ev.card.index != top:
+        raise CorruptLogError(f"drew {ev.card.value}, but the top of the draw pile is {CARDS[top].value}")
+    state = replace(state, pile=state.pile[1:])
+    targets = capture_targets(state, top, "draw")
+    if len(targets) > 1:
+        _check_captured(ev.captured, 0, f"the draw of {ev.card.value}")
+        return replace(state, phase=CHOOSE, pending=top, pending_from="draw")
+    captured = _capture_mask(state, top, targets[0]) if targets else 0
+    _check_captured(ev.captured, captured, f"the draw of {ev.card.value}")
+    return _end_turn(replace(_landed(state, ev.seat, top, captured), stage="hand"))
+
+
+def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
+    _expect_phase(state, ev, CHOOSE)
+    _expect_seat(state, ev.seat, ev)
+    if ev.card.index != state.pending:
+        raise CorruptLogError(f"chose for {ev.card.value}, but the pending card is {CARDS[state.pending].value}")
+    targets = capture_targets(state, state.pending, state.pending_from)
+    mask = _target_mask(targets, ev.target)
+    if mask is None:
+        raise CorruptLogError(f"{ev.card.value} cannot take {ev.target}")
+    captured = _capture_mask(state, state.pending, mask) if mask else 0
+    _check_captured(ev.captured, captured, f"the choice for {ev.card.value}")
+    landed = _landed(state, ev.seat, state.pending, captured)
+    if state.pending_from == "hand":
+        return _after_hand_step(landed)
+    return _end_turn(replace(landed, phase=PLAY, stage="hand", pending=-1, pending_from=""))
+
+
+def dealer_from_draws(draws: Iterable[tuple[Card, ...]]) -> int | None:
+    """The seat that deals first from the last attempt of the draw, or None if it tied.
+
+    Earliest month wins; on the same month bright > animal > ribbon > chaff (RULES.md §2.1).
+    """
+    attempt = list(draws)[-1]
+    keys = [(c.month, int(c.kind)) for c in attempt]
+    best = min(keys)
+    if keys.count(best) > 1:
+        return None
+    return keys.index(best)
+
+
+def _apply_dealer_drawn(state: State, ev: DealerDrawn) -> State:
+    _expect_phase(state, ev, DEALER_DRAW)
+    n = len(state.players)
+    if not ev.draws:
+        raise CorruptLogError("the dealer draw has no attempts")
+    for i, attempt in enumerate(ev.draws):
+        if len(attempt) != n or len(set(attempt)) != n:
+            raise CorruptLogError(f"dealer draw attempt {i + 1} needs {n} different cards")
+        winner = dealer_from_draws(ev.draws[: i + 1])
+        last = i == len(ev.draws) - 1
+        if (winner is None) == last:
+            raise CorruptLogError(
+                f"dealer draw attempt {i + 1} " + ("ties, so another draw must follow" if last else "has a winner, so no redraw was due")
+            )
+        if last and winner != ev.dealer:
+            raise CorruptLogError(f"the draw makes seat {winner} the dealer, not seat {ev.dealer}")
+    return replace(state, phase=DEAL, dealer=ev.dealer)
+
+
+def _apply_dealt(state: State, ev: Dealt) -> State:
+    _expect_phase(state, ev, DEAL)
+    if ev.round != state.rounds_done + 1:
+        raise CorruptLogError(f"dealt round {ev.round}, but round {state.rounds_done + 1} is next")
+    if ev.dealer != state.dealer:
+        raise CorruptLogError(f"seat {ev.dealer} dealt, but seat {state.dealer} is the dealer")
+    mask = 0
+    for c in ev.deck:
+        mask |= c.bit
+    if mask != ALL_MASK or len(ev.deck) != 48:
+        raise CorruptLogError("the dealt deck is not the 48 different cards")
+    game = _game(state)
+    n = len(state.players)
+    hand_size, field_size = game.deal_sizes(state.rules, n)
+    idx = [c.index for c in ev.deck]
+    field = 0
+    for i in idx[:field_size]:
+        field |= 1 << i
+    hands = []
+    pos = field_size
+    for _ in range(n):
+        h = 0
+        for i in idx[pos : pos + hand_size]:
+            h |= 1 << i
+        hands.append(h)
+        pos += hand_size
+    state = replace(
+        state,
+        round=ev.round,
+        hands=tuple(hands),
+        field=field,
+        pile=tuple(idx[pos:]),
+        captures=(0,) * n,
+        turn=ev.dealer,
+        turn_no=1,
+        stage="hand",
+        pending=-1,
+        pending_from="",
+        void_reason="",
+        end_reason="",
+        extra=None,
+    )
+    reason = game.void_deal(state)
+    if reason:
+        return replace(state, phase=VOID, void_reason=reason)
+    return game.after_deal(replace(state, phase=PLAY))
+
+
+def _apply_redeal(state: State, ev: Redeal) -> State:
+    _expect_phase(state, ev, VOID)
+    if ev.reason != state.void_reason:
+        raise CorruptLogError(f"redeal for {ev.reason}, but the deal is void for {state.void_reason}")
+    return replace(state, phase=DEAL, void_reason="")
+
+
+def _apply_round_ended(state: State, ev: RoundEnded) -> State:
+    _expect_phase(state, ev, SCORING)
+    expected = _game(state).score_round(state)
+    if ev != expected:
+        raise CorruptLogError(
+            f"the round's score does not follow from the cards: the log says {list(ev.points)} "
+            f"with totals {list(ev.totals)}, the rules give {list(expected.points)} with totals "
+            f"{list(expected.totals)} and next dealer {expected.next_dealer}"
+        )
+    state = replace(
+        state,
+        totals=ev.totals,
+        history=state.history + (ev.points,),
+        dealer=ev.next_dealer,
+        phase=DEAL,
+        end_reason=ev.reason,
+    )
+    if _game(state).match_over(state):
+        return replace(state, phase=MATCH_END)
+    return state
+
+
+def _apply_match_ended(state: State, ev: MatchEnded) -> State:
+    _expect_phase(state, ev, MATCH_END)
+    winners = _game(state).winners(state)
+    if ev.totals != state.totals or ev.winners != winners:
+        raise CorruptLogError(
+            f"the match result does not follow: totals {list(state.totals)}, winners {list(winners)}"
+        )
+    return replace(state, phase=OVER)
+
+
+def _apply_undo(state: State, ev: UndoTaken) -> State:
+    if ev.seat >= len(state.players):
+        raise CorruptLogError(f"undo by seat {ev.seat}, but there are {len(state.players)} seats")
+    undos = list(state.undos)
+    undos[ev.seat] += 1
+    return replace(state, undos=tuple(undos))
+
+
+_APPLY = {
+    CardPlayed: _apply_card_played,
+    CardDrawn: _apply_card_drawn,
+    CaptureChosen: _apply_capture_chosen,
+    DealerDrawn: _apply_dealer_drawn,
+    Dealt: _apply_dealt,
+    Redeal: _apply_redeal,
+    RoundEnded: _apply_round_ended,
+    MatchEnded: _apply_match_ended,
+    UndoTaken: _apply_undo,
+}
+
+
+def start(ev: MatchStarted) -> State:
+    """The state of a match that has just begun."""
+    game = game_of(ev.rules.game)
+    try:
+        game.check_players(ev.rules, len(ev.players))
+    except IllegalActionError as exc:
+        raise CorruptLogError(str(exc)) from None
+    return initial_state(ev.rules, ev.players)
+
+
+def apply(state: State | None, event: Event) -> State:
+    """The state after one event; raises `CorruptLogError` if the event does not follow."""
+    if state is None:
+        if not isinstance(event, MatchStarted):
+            raise CorruptLogError(f"a match must begin with match_started, not {type(event).__name__}")
+        return start(event)
+    if isinstance(event, MatchStarted):
+        raise CorruptLogError("match_started appears twice")
+    if state.phase == OVER and not isinstance(event, UndoTaken):
+        raise CorruptLogError(f"{type(event).__name__} after the match ended")
+    handler = _APPLY.get(type(event))
+    if handler is None:
+        return _game(state).apply_extra(state, event)
+    return handler(state, event)  # type: ignore[operator]
+
+
+def fold(events: Iterable[Event]) -> State:
+    """The state after a whole list of events (the first one is MatchStarted)."""
+    state: State | None = None
+    for event in events:
+        state = apply(state, event)
+    if state is None:
+        raise CorruptLogError("no events")
+    return state

@@ -1,0 +1,159 @@
+"""Events: what happened, in the past tense. A match is exactly its list of events.
+
+Each event is a frozen msgspec Struct with an explicit tag, so renaming a class never changes the
+file format. Events repeat derived facts (what a play captured, the drawn card, the score) so a
+log reads on its own; `core.engine.apply` checks every repeated fact against the state.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from core.cards import Card
+from core.players import SAFE_TEXT_PATTERN, Player
+from core.rulesets import AnyRules
+
+Seat = Annotated[int, msgspec.Meta(ge=0, le=6)]
+Text = Annotated[str, msgspec.Meta(max_length=200, pattern=SAFE_TEXT_PATTERN)]
+Cards = tuple[Card, ...]
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="type"):
+    """Base of every event."""
+
+
+class MatchStarted(Event, tag="match_started"):
+    """A match begins: the resolved rules and who sits in each seat (seat order = turn order)."""
+
+    rules: AnyRules
+    players: tuple[Player, ...]
+
+
+class DealerDrawn(Event, tag="dealer_drawn"):
+    """Each player drew a card for the first deal; ``draws`` holds every attempt (ties redraw)."""
+
+    draws: tuple[Cards, ...]
+    dealer: Seat
+
+
+class Dealt(Event, tag="dealt"):
+    """A shuffled deck was dealt. The deck order decides everything: see docs/replay-format.md."""
+
+    round: Annotated[int, msgspec.Meta(ge=1)]
+    dealer: Seat
+    deck: Annotated[Cards, msgspec.Meta(min_length=48, max_length=48)]
+
+
+RedealReason = Literal["four_of_a_month_on_field", "lucky_pattern_on_field", "both_lucky"]
+
+
+class Redeal(Event, tag="redeal"):
+    """The deal is void and the same dealer deals again."""
+
+    reason: RedealReason
+
+
+class CardPlayed(Event, tag="card_played"):
+    """A card went from ``seat``'s hand to the field; ``captured`` is what it took with it.
+
+    Empty ``captured`` means no capture yet: either no field card matched, or a choice follows.
+    """
+
+    seat: Seat
+    card: Card
+    captured: Cards = ()
+
+
+class CardDrawn(Event, tag="card_drawn"):
+    """The top card of the draw pile was turned over for ``seat``; same meaning of ``captured``."""
+
+    seat: Seat
+    card: Card
+    captured: Cards = ()
+
+
+class CaptureChosen(Event, tag="capture_chosen"):
+    """``seat`` chose which field card the pending ``card`` takes (None: no wild capture)."""
+
+    seat: Seat
+    card: Card
+    target: Card | None
+    captured: Cards = ()
+
+
+class HikiDeclared(Event, tag="hiki_declared"):
+    """Sakura: ``seat`` took the four cards of ``month`` held between hand and field."""
+
+    seat: Seat
+    month: Annotated[int, msgspec.Meta(ge=1, le=12)]
+    captured: Cards
+
+
+class KoiKoiCalled(Event, tag="koikoi_called"):
+    """Koi-koi: ``seat`` plays on."""
+
+    seat: Seat
+
+
+class ShobuCalled(Event, tag="shobu_called"):
+    """Koi-koi: ``seat`` stops the round (``auto``: forced, on the last move or below the minimum)."""
+
+    seat: Seat
+    auto: bool = False
+
+
+class UndoTaken(Event, tag="undo_taken"):
+    """``seat`` took back their last decision; the undone events are gone from the log."""
+
+    seat: Seat
+
+
+ScoreKind = Literal["cards", "par", "yaku", "multiplier", "bonus", "penalty", "note"]
+
+
+class ScoreLine(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One line of a score breakdown: card points, a yaku, a multiplier with its reason."""
+
+    kind: ScoreKind
+    label: Text
+    points: int = 0
+    factor: int = 1
+    id: Text | None = None
+    cards: Cards = ()
+
+
+class SeatScore(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """How one seat's round score was reached, line by line."""
+
+    seat: Seat
+    lines: tuple[ScoreLine, ...] = ()
+    points: int
+
+
+RoundEndReason = Literal[
+    "cards_exhausted", "hands_empty", "shobu", "exhaustive_draw", "lucky_hand", "both_lucky",
+]
+
+
+class RoundEnded(Event, tag="round_ended"):
+    """A round is over: the points of each seat, the breakdown, the new totals and next dealer."""
+
+    round: Annotated[int, msgspec.Meta(ge=1)]
+    reason: RoundEndReason
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    breakdown: tuple[SeatScore, ...]
+    next_dealer: Seat
+
+
+class MatchEnded(Event, tag="match_ended"):
+    """The match is over; ``winners`` are the seats with the best total (more than one: a tie)."""
+
+    totals: tuple[int, ...]
+    winners: tuple[Seat, ...]
+
+
+#: Events in which a seat makes a decision (the points undo returns to).
+DECISION_EVENTS = (CardPlayed, CaptureChosen, HikiDeclared, KoiKoiCalled, ShobuCalled)

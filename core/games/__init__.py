@@ -1,0 +1,13 @@
+"""Every game the engine plays, by id."""
+
+from __future__ import annotations
+
+import core.rulesets  # noqa: F401  (registers every game's Rules type and presets)
+from core.games.bakappana import GAME as BAKAPPANA
+from core.games.base import Game
+
+GAMES: dict[str, Game] = {g.id: g for g in (BAKAPPANA,)}
+
+
+def game_of(game_id: str) -> Game:
+    return GAMES[game_id]

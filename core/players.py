@@ -1,0 +1,44 @@
+"""Who sits at the table. Names are shown to other people, so they are validated text."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+import msgspec
+
+from core.errors import HanaError
+
+# Control characters (C0, DEL, C1) and the bidirectional overrides/isolates/marks that can make
+# text display differently from what it is. Refused in every text field of a log.
+UNSAFE_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+SAFE_TEXT_PATTERN = "^[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]*$"
+
+Name = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=1,
+        max_length=40,
+        pattern=SAFE_TEXT_PATTERN,
+        description="A display name: 1-40 characters, no control or bidi-override characters.",
+    ),
+]
+
+
+class Player(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A seat's occupant: a human or a computer player with its level."""
+
+    name: Name
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = None
+
+
+def check_name(name: str) -> str:
+    """Return ``name`` if it is a valid display name, else raise `HanaError` saying why."""
+    if not isinstance(name, str) or not name.strip():
+        raise HanaError(f"invalid name: {name!r} (empty)")
+    if len(name) > 40:
+        raise HanaError(f"invalid name: {name!r} (longer than 40 characters)")
+    if UNSAFE_TEXT.search(name):
+        raise HanaError(f"invalid name: {name!r} (control or bidi-override character)")
+    return name

@@ -1,0 +1,253 @@
+"""The ``hanatui`` command: the app with no arguments, and headless tools as subcommands.
+
+Exit statuses: 0 success, 1 a checked file is invalid (verify) or a run failed, 2 usage errors.
+Errors are one clear line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from core.errors import CorruptLogError, HanaError
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="hanatui",
+        description="The hanafuda card table for the terminal. With no command, opens the app.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    verify = sub.add_parser("verify", help="check .hana log files (exit 1 if any is invalid)")
+    verify.add_argument("files", nargs="+", metavar="FILE")
+    verify.add_argument("--json", action="store_true", help="print a machine-readable report")
+
+    sim = sub.add_parser("sim", help="bots play each other headless; prints statistics")
+    sim.add_argument("game", help="bakappana, hana-awase, koikoi or sakura")
+    sim.add_argument("--players", type=int, default=None, help="number of seats")
+    length = sim.add_mutually_exclusive_group()
+    length.add_argument("--hands", type=int, default=None, help="hands (rounds) to play in all")
+    length.add_argument("--matches", type=int, default=None, help="whole matches to play")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--bots", default=None, help="comma-separated levels, one per seat (repeats)")
+    sim.add_argument("--preset", default="standard")
+    sim.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="override a rule option"
+    )
+    sim.add_argument("--save", type=Path, default=None, metavar="DIR", help="write one log per match")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "verify":
+            return cmd_verify(args)
+        if args.command == "sim":
+            return cmd_sim(args, parser)
+        parser.print_help()
+        return EXIT_OK
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+# --- verify ---------------------------------------------------------------------------------
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from hanatui.files import read_log_file
+
+    report = []
+    failed = False
+    for name in args.files:
+        try:
+            log = read_log_file(name)
+        except CorruptLogError as exc:
+            failed = True
+            line = exc.line or 1
+            report.append({"file": name, "valid": False, "line": line, "reason": exc.reason})
+            if not args.json:
+                print(f"{name}:{line}: {exc.reason}")
+        except HanaError as exc:
+            failed = True
+            reason = str(exc).removeprefix(f"{name}: ")
+            report.append({"file": name, "valid": False, "line": None, "reason": reason})
+            if not args.json:
+                print(f"{name}: {reason}")
+        else:
+            state = log.state
+            assert state is not None
+            report.append(
+                {
+                    "file": name,
+                    "valid": True,
+                    "game": state.rules.game,
+                    "players": len(state.players),
+                    "events": len(log.events),
+                    "rounds": state.rounds_done,
+                    "finished": state.phase == "over",
+                    "totals": list(state.totals),
+                }
+            )
+            if not args.json:
+                status = "finished" if state.phase == "over" else "unfinished"
+                print(
+                    f"{name}: ok ({state.rules.game}, {len(state.players)} players, "
+                    f"{state.rounds_done} rounds, {len(log.events)} events, {status})"
+                )
+    if args.json:
+        print(json.dumps({"valid": not failed, "files": report}, ensure_ascii=False))
+    return EXIT_INVALID if failed else EXIT_OK
+
+
+# --- sim ------------------------------------------------------------------------------------
+
+def _parse_option(text: str) -> tuple[str, object]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise HanaError(f"invalid --option {text!r} (expected KEY=VALUE)")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from core.games import GAMES
+    from core.logfile import header_for
+    from core.rules import find_rules
+    from hanatui import __version__
+    from hanatui.bots import make_bot
+    from hanatui.files import write_log_file
+    from hanatui.selfplay import play_match
+
+    game_id = args.game.replace("_", "-")
+    game_id = {"koi-koi": "koikoi", "hanaawase": "hana-awase"}.get(game_id, game_id)
+    try:
+        options = dict(_parse_option(o) for o in args.option)
+        rules = find_rules(game_id, args.preset, **options)
+        game = GAMES[game_id]
+        players = args.players or game.min_players
+        game.check_players(rules, players)
+        levels = (args.bots or "easy").split(",")
+        bots = [make_bot(levels[i % len(levels)].strip()) for i in range(players)]
+    except HanaError as exc:
+        parser.error(str(exc))
+    if args.hands is not None and args.hands < 1 or args.matches is not None and args.matches < 1:
+        parser.error("--hands and --matches must be at least 1")
+    target_hands = args.hands
+    target_matches = args.matches if args.matches is not None else (None if args.hands else 1)
+
+    progress = sys.stderr.isatty() and not args.json
+    totals = [0] * players
+    won = [0] * players
+    hands = 0
+    matches = 0
+    start = time.perf_counter()
+    if args.save is not None:
+        args.save.mkdir(parents=True, exist_ok=True)
+    while True:
+        if target_matches is not None and matches >= target_matches:
+            break
+        if target_hands is not None and hands >= target_hands:
+            break
+        match_rules = rules
+        if target_hands is not None and target_hands - hands < rules.rounds:
+            match_rules = rules.replace(rounds=target_hands - hands)
+        timeline = play_match(match_rules, bots, seed=args.seed + matches)
+        state = timeline.last
+        for points in state.history:
+            for seat, p in enumerate(points):
+                totals[seat] += p
+            if max(points) != min(points):
+                for seat, p in enumerate(points):
+                    won[seat] += p == max(points)
+        hands += state.rounds_done
+        matches += 1
+        if args.save is not None:
+            header = header_for(
+                timeline.events, app=f"hanatui {__version__}", created=_now_iso()
+            )
+            write_log_file(
+                args.save / f"{game_id}-{players}p-seed{args.seed + matches - 1}.hana",
+                header,
+                timeline.events,
+            )
+        if progress:
+            _progress(hands, matches, target_hands, target_matches)
+    seconds = time.perf_counter() - start
+    if progress:
+        print(file=sys.stderr)
+    result = {
+        "game": game_id,
+        "preset": args.preset,
+        "players": players,
+        "seed": args.seed,
+        "matches": matches,
+        "hands": hands,
+        "seconds": round(seconds, 4),
+        "hands_per_second": round(hands / seconds, 1) if seconds > 0 else None,
+        "seats": [
+            {
+                "seat": seat,
+                "bot": bots[seat].level,
+                "total_points": totals[seat],
+                "hands_won": won[seat],
+                "points_per_hand": round(totals[seat] / hands, 3) if hands else 0,
+            }
+            for seat in range(players)
+        ],
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(
+            f"{game_id}: {hands} hands in {matches} matches, {seconds:.2f} s "
+            f"({result['hands_per_second']} hands/s)"
+        )
+        for s in result["seats"]:
+            print(
+                f"  seat {s['seat']} {s['bot']:<8} points {s['total_points']:>8}  "
+                f"per hand {s['points_per_hand']:>8}  hands won {s['hands_won']}"
+            )
+    return EXIT_OK
+
+
+def _now_iso() -> str:
+    import datetime
+
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def _progress(hands: int, matches: int, target_hands: int | None, target_matches: int | None) -> None:
+    done, total, unit = (hands, target_hands, "hands") if target_hands else (matches, target_matches or 1, "matches")
+    width = 30
+    filled = int(width * done / total) if total else width
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}")
+    sys.stderr.flush()
+
+
+def run() -> None:
+    """Console-script entry point."""
+    try:
+        sys.exit(main())
+    except HanaError as exc:
+        print(f"hanatui: {exc}", file=sys.stderr)
+        sys.exit(EXIT_INVALID)
