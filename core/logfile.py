@@ -71,8 +71,8 @@ class Origin(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 class Header(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """Line 1 of a log: what it is, who wrote it when, who played and under which rules."""
 
-    format: Literal["hanatui"] = FORMAT
-    version: Annotated[int, msgspec.Meta(ge=1)] = VERSION
+    format: Literal["hanatui"]
+    version: Annotated[int, msgspec.Meta(ge=1)]
     app: Text = ""
     created: Text = ""
     players: tuple[Player, ...]
@@ -115,7 +115,15 @@ def header_for(events: Sequence[Event], *, app: str = "", created: str = "", **e
     first = events[0]
     if not isinstance(first, MatchStarted):
         raise CorruptLogError("a match must begin with match_started")
-    return Header(app=app, created=created, players=first.players, rules=first.rules, **extra)
+    return Header(
+        format=FORMAT,
+        version=VERSION,
+        app=app,
+        created=created,
+        players=first.players,
+        rules=first.rules,
+        **extra,
+    )
 
 
 class LogRead(msgspec.Struct, kw_only=True):
@@ -270,4 +278,16 @@ def _check_header_matches(header: Header, first: Event) -> None:
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of a log line: the header or any event (kept in docs/)."""
-    return msgspec.json.schema(Union[Header, AnyEvent])  # type: ignore[arg-type]
+    (header, event), defs = msgspec.json.schema_components(
+        [Header, AnyEvent], ref_template="#/$defs/{name}"
+    )
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "hanatui log line (.hana)",
+        "description": (
+            f"Format {FORMAT!r} version {VERSION}. Line 1 of a log is a Header; every later line "
+            "is one Event. See docs/replay-format.md."
+        ),
+        "anyOf": [header, event],
+        "$defs": defs,
+    }

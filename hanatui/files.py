@@ -53,6 +53,11 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
+        try:
+            mode = p.stat().st_mode & 0o777
+        except FileNotFoundError:
+            mode = 0o644
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

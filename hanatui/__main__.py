@@ -1,0 +1,3 @@
+from hanatui.cli import run
+
+run()

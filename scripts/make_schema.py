@@ -1,0 +1,16 @@
+"""Regenerate docs/replay-format.schema.json from the msgspec Structs of core.logfile."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from core.logfile import json_schema  # noqa: E402
+
+out = ROOT / "docs" / "replay-format.schema.json"
+out.write_text(json.dumps(json_schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+print(f"wrote {out.relative_to(ROOT)}")

@@ -1,0 +1,115 @@
+"""`hanatui verify` and `hanatui sim` as a user runs them: exit codes, messages, JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hanatui.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+REPLAYS = sorted((ROOT / "replays").glob("*.hana"))
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hanatui", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_every_sample_replay_verifies():
+    assert len(REPLAYS) >= 3
+    assert main(["verify", *map(str, REPLAYS)]) == 0
+
+
+@pytest.fixture
+def good_log(tmp_path) -> Path:
+    src = next(p for p in REPLAYS if p.name.startswith("bakappana-2p"))
+    dst = tmp_path / "good.hana"
+    dst.write_bytes(src.read_bytes())
+    return dst
+
+
+def test_verify_reports_file_line_and_reason_and_exits_1(tmp_path, good_log, capsys):
+    lines = good_log.read_bytes().splitlines(keepends=True)
+    bad = tmp_path / "bad.hana"
+    bad.write_bytes(b"".join(lines[:6]) + lines[6][:15])
+    assert main(["verify", str(good_log), str(bad)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"{good_log}: ok (bakappana, 2 players")
+    assert out[1].startswith(f"{bad}:7: ")
+
+
+def test_verify_json_report(tmp_path, good_log, capsys):
+    bad = tmp_path / "bad.hana"
+    bad.write_text('{"format":"hanatui","version":7}\n', encoding="utf-8")
+    assert main(["verify", "--json", str(good_log), str(bad)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["valid"] is False
+    first, second = report["files"]
+    assert first["valid"] is True and first["game"] == "bakappana" and first["finished"] is True
+    assert second == {
+        "file": str(bad),
+        "valid": False,
+        "line": 1,
+        "reason": second["reason"],
+    }
+    assert "version 7" in second["reason"]
+
+
+def test_missing_file_directory_and_binary_garbage_give_one_clear_line(tmp_path):
+    garbage = tmp_path / "garbage.hana"
+    garbage.write_bytes(bytes(range(256)) * 4)
+    result = run("verify", str(tmp_path / "nope.hana"), str(tmp_path), str(garbage))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines == [
+        f"{tmp_path / 'nope.hana'}: no such file",
+        f"{tmp_path}: is a directory, not a log file",
+        f"{garbage}:1: not a hanatui log (binary data)",
+    ]
+
+
+def test_usage_errors_exit_2():
+    assert run("verify").returncode == 2
+    assert run("sim", "poker").returncode == 2
+    result = run("sim", "bakappana", "--players", "9")
+    assert result.returncode == 2 and "2-4 players" in result.stderr
+    assert run("sim", "bakappana", "--hands", "0").returncode == 2
+    assert run("frobnicate").returncode == 2
+
+
+def test_sim_json_has_the_promised_fields(capsys):
+    assert main(["sim", "bakappana", "--players", "3", "--hands", "30", "--seed", "4", "--bots", "random,easy", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    for key in ("game", "hands", "seconds", "hands_per_second", "seats"):
+        assert key in result
+    assert result["game"] == "bakappana" and result["hands"] == 30
+    assert [s["bot"] for s in result["seats"]] == ["random", "easy", "random"]
+    # simple scoring: every card is captured, so the points of a hand sum to 264
+    assert sum(s["total_points"] for s in result["seats"]) == 264 * 30
+    for seat in result["seats"]:
+        assert set(seat) >= {"bot", "total_points", "hands_won"}
+
+
+def test_sim_is_reproducible_and_saves_one_log_per_match(tmp_path, capsys):
+    args = ["sim", "bakappana", "--matches", "2", "--seed", "9", "--option", "rounds=2", "--json"]
+    main([*args, "--save", str(tmp_path)])
+    first = json.loads(capsys.readouterr().out)
+    main(args)
+    second = json.loads(capsys.readouterr().out)
+    assert first["seats"] == second["seats"]
+    saved = sorted(tmp_path.glob("*.hana"))
+    assert len(saved) == 2
+    assert main(["verify", *map(str, saved)]) == 0
+
+
+def test_sim_zero_sum_totals_cancel(capsys):
+    main(["sim", "bakappana", "--players", "4", "--hands", "12", "--preset", "zero-sum", "--json"])
+    result = json.loads(capsys.readouterr().out)
+    assert sum(s["total_points"] for s in result["seats"]) == 0

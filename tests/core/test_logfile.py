@@ -1,0 +1,225 @@
+"""The .hana reader: strict refusals with line and reason, recover mode, versions, schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from core import logfile
+from core.errors import CorruptLogError, UnsupportedVersionError
+from core.logfile import encode_log, header_for, read_log
+from core.rules import find_rules
+from tests.helpers import random_playout
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def log_lines() -> list[dict]:
+    events, _states = random_playout(find_rules("bakappana", rounds=2), 2, 42)
+    data = encode_log(header_for(events, app="test", created="2026-01-01T00:00:00+00:00"), events)
+    return [json.loads(line) for line in data.splitlines()]
+
+
+def _bytes(lines: list) -> bytes:
+    return b"".join((line if isinstance(line, bytes) else json.dumps(line, ensure_ascii=False).encode()) + b"\n" for line in lines)
+
+
+def _index(lines, type_, nth=0):
+    found = [i for i, line in enumerate(lines) if isinstance(line, dict) and line.get("type") == type_]
+    return found[nth]
+
+
+def test_a_valid_log_reads_and_replays(log_lines):
+    log = read_log(_bytes(log_lines))
+    assert log.header.app == "test"
+    assert len(log.events) == len(log_lines) - 1
+    assert log.state is not None and log.state.phase == "over"
+
+
+def _refused(lines, line_no, reason_part):
+    with pytest.raises(CorruptLogError) as err:
+        read_log(_bytes(lines))
+    assert err.value.line == line_no, err.value
+    assert reason_part in err.value.reason, err.value.reason
+    return err.value
+
+
+def test_truncated_line(log_lines):
+    lines = list(log_lines)
+    i = _index(lines, "card_played", 3)
+    lines[i] = json.dumps(lines[i]).encode()[:-12]
+    _refused(lines, i + 1, "truncated")
+
+
+def test_unknown_event_tag(log_lines):
+    lines = list(log_lines)
+    i = _index(lines, "card_played", 2)
+    lines[i] = {**lines[i], "type": "card_teleported"}
+    _refused(lines, i + 1, "card_teleported")
+
+
+def test_unknown_field(log_lines):
+    lines = list(log_lines)
+    i = _index(lines, "card_drawn", 1)
+    lines[i] = {**lines[i], "bonus": 1}
+    _refused(lines, i + 1, "unknown field")
+
+
+def test_wrong_type(log_lines):
+    lines = list(log_lines)
+    i = _index(lines, "card_played", 1)
+    lines[i] = {**lines[i], "seat": "zero"}
+    _refused(lines, i + 1, "Expected `int`")
+
+
+def test_invalid_card_code(log_lines):
+    lines = list(log_lines)
+    i = _index(lines, "card_played", 1)
+    lines[i] = {**lines[i], "card": "13a"}
+    _refused(lines, i + 1, "card")
+
+
+def test_card_played_twice(log_lines):
+    lines = list(log_lines)
+    first = _index(lines, "card_played", 0)
+    second = _index(lines, "card_played", 2)  # seat 0 again, two turns later
+    assert lines[first]["seat"] == lines[second]["seat"]
+    lines[second] = {**lines[second], "card": lines[first]["card"], "captured": []}
+    _refused(lines, second + 1, "is not in seat")
+
+
+def test_card_not_in_the_players_hand(log_lines):
+    lines = list(log_lines)
+    i = _index(lines, "card_played", 0)
+    dealt = lines[_index(lines, "dealt")]
+    other_hand = dealt["deck"][16:24] if lines[i]["seat"] == 0 else dealt["deck"][8:16]
+    lines[i] = {**lines[i], "card": other_hand[0], "captured": []}
+    _refused(lines, i + 1, "is not in seat")
+
+
+def test_wrong_player_moving(log_lines):
+    lines = list(log_lines)
+    i = _index(lines, "card_played", 0)
+    lines[i] = {**lines[i], "seat": 1 - lines[i]["seat"]}
+    _refused(lines, i + 1, "seat")
+
+
+def test_tampered_capture(log_lines):
+    lines = list(log_lines)
+    i = next(j for j, line in enumerate(lines) if isinstance(line, dict) and line.get("type") == "card_played" and line["captured"])
+    lines[i] = {**lines[i], "captured": [lines[i]["card"], "12a" if lines[i]["card"] != "12a" else "01a"]}
+    _refused(lines, i + 1, "captured")
+
+
+def test_tampered_score(log_lines):
+    lines = list(log_lines)
+    i = _index(lines, "round_ended")
+    points = list(lines[i]["points"])
+    points[0] += 10
+    lines[i] = {**lines[i], "points": points}
+    _refused(lines, i + 1, "score does not follow")
+
+
+def test_events_out_of_order(log_lines):
+    lines = list(log_lines)
+    i = _index(lines, "card_played", 0)
+    lines[i], lines[i + 1] = lines[i + 1], lines[i]
+    _refused(lines, i + 1, "drawn where a play from the hand was due")
+
+
+def test_a_deal_before_the_dealer_draw_is_out_of_order(log_lines):
+    lines = list(log_lines)
+    d = _index(lines, "dealer_drawn")
+    lines[d], lines[d + 1] = lines[d + 1], lines[d]
+    _refused(lines, d + 1, "out of order")
+
+
+def test_future_format_version(log_lines):
+    lines = list(log_lines)
+    lines[0] = {**lines[0], "version": 99}
+    err = _refused(lines, 1, "version 99")
+    assert isinstance(err, UnsupportedVersionError)
+    assert "update hanatui" in err.reason
+
+
+@pytest.mark.parametrize("name", ["evil\x1b[31m", "bell\x07", "rtl\u202eevil", "nul\x00"])
+def test_control_character_in_a_player_name(log_lines, name):
+    lines = list(log_lines)
+    players = [dict(p) for p in lines[0]["players"]]
+    players[0]["name"] = name
+    lines[0] = {**lines[0], "players": players}
+    _refused(lines, 1, "players")
+
+
+def test_header_and_first_event_must_agree(log_lines):
+    lines = list(log_lines)
+    lines[0] = {**lines[0], "rules": {**lines[0]["rules"], "rounds": 5}}
+    _refused(lines, 2, "differ from the header")
+
+
+def test_oversize_file_is_refused_before_parsing():
+    with pytest.raises(CorruptLogError, match="too large") as err:
+        read_log(b"x" * 1000, max_bytes=999)
+    assert err.value.line == 1
+
+
+def test_not_a_log_at_all():
+    with pytest.raises(CorruptLogError, match="not a hanatui log"):
+        read_log(b"\x7fELF\x00\x00\x01garbage")
+    with pytest.raises(CorruptLogError, match="not a hanatui log"):
+        read_log(b'{"format": "other", "version": 1}\n')
+    with pytest.raises(CorruptLogError, match="empty"):
+        read_log(b"")
+
+
+def test_recover_mode_keeps_the_longest_valid_prefix(log_lines):
+    lines = list(log_lines)
+    i = _index(lines, "card_played", 5)
+    broken = _bytes(lines[:i]) + json.dumps(lines[i]).encode()[:20]  # a crash mid-write
+    with pytest.raises(CorruptLogError):
+        read_log(broken)
+    log = read_log(broken, recover=True)
+    assert log.error is not None and log.error.line == i + 1
+    assert len(log.events) == i - 1
+    strict = read_log(_bytes(lines[:i]))
+    assert log.states[-1] == strict.states[-1]
+
+
+def test_upcasting_reads_an_older_version(log_lines, monkeypatch):
+    """A version-1 log read by a program whose format is version 2 goes through the upcaster."""
+    calls = []
+
+    def v1_to_v2(header, events):
+        calls.append(len(events))
+        return header, events
+
+    monkeypatch.setattr(logfile, "VERSION", 2)
+    monkeypatch.setitem(logfile.UPCASTERS, 1, v1_to_v2)
+    log = read_log(_bytes(log_lines))
+    assert calls == [len(log_lines) - 1]
+    assert log.header.version == 2
+    assert log.state is not None and log.state.phase == "over"
+
+
+def test_an_old_version_without_an_upcaster_is_refused(log_lines, monkeypatch):
+    monkeypatch.setattr(logfile, "VERSION", 3)
+    monkeypatch.setitem(logfile.UPCASTERS, 1, lambda h, e: (h, e))
+    with pytest.raises(UnsupportedVersionError, match="version 2"):
+        read_log(_bytes(log_lines))
+
+
+def test_the_json_schema_in_docs_is_current():
+    current = json.dumps(logfile.json_schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    path = ROOT / "docs" / "replay-format.schema.json"
+    assert path.read_text(encoding="utf-8") == current, (
+        "docs/replay-format.schema.json is stale: run `python scripts/make_schema.py`"
+    )
+
+
+def test_every_log_line_validates_against_the_msgspec_types(log_lines):
+    for line in log_lines[1:]:
+        msgspec.convert(line, logfile.AnyEvent)

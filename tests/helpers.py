@@ -1,0 +1,86 @@
+"""Shared test helpers: random playouts and the engine invariants every game must keep."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import msgspec
+
+from core.cards import ALL_MASK
+from core.chance import advance
+from core.engine import fold, is_chance, is_over, legal_actions, step
+from core.events import Event, MatchStarted
+from core.logfile import AnyEvent
+from core.players import Player
+from core.rules import Rules
+from core.state import DEAL, DEALER_DRAW, State
+
+
+def players(n: int) -> tuple[Player, ...]:
+    return tuple(Player(name=f"P{i + 1}") for i in range(n))
+
+
+def random_playout(
+    rules: Rules, n: int, seed: int, *, check: Callable[[Event, State], None] | None = None
+) -> tuple[list[Event], list[State]]:
+    """A whole match of uniformly random legal play; ``check`` sees every event and state."""
+    rng = random.Random(seed)
+    first = MatchStarted(rules=rules, players=players(n))
+    from core.engine import apply
+
+    state = apply(None, first)
+    events: list[Event] = [first]
+    states: list[State] = [state]
+    while not is_over(state):
+        if is_chance(state):
+            pairs = advance(state, rng)
+        else:
+            legal = legal_actions(state)
+            assert legal, f"nobody can act in phase {state.phase}"
+            pairs = step(state, legal[rng.randrange(len(legal))])
+        for event, after in pairs:
+            if check is not None:
+                check(event, after)
+            events.append(event)
+            states.append(after)
+        state = states[-1]
+    return events, states
+
+
+def zone_masks(state: State) -> Iterator[int]:
+    """Every zone a card can be in: hands, field, draw pile, captures, the pending card."""
+    yield from state.hands
+    yield state.field
+    pile = 0
+    for i in state.pile:
+        pile |= 1 << i
+    yield pile
+    yield from state.captures
+    if state.pending >= 0:
+        yield 1 << state.pending
+
+
+def check_zones(state: State) -> None:
+    """Each of the 48 cards is in exactly one zone (once a deal has happened)."""
+    if state.phase in (DEALER_DRAW, DEAL) and not state.hands:
+        return
+    seen = 0
+    total = 0
+    for m in zone_masks(state):
+        assert seen & m == 0, f"a card is in two zones in phase {state.phase}"
+        seen |= m
+        total += m.bit_count()
+    assert seen == ALL_MASK and total == 48, f"cards missing in phase {state.phase}"
+
+
+def roundtrip(events: list[Event]) -> list[Event]:
+    """Encode every event to JSON and decode it back."""
+    enc = msgspec.json.Encoder()
+    dec = msgspec.json.Decoder(AnyEvent)
+    return [dec.decode(enc.encode(e)) for e in events]
+
+
+def assert_replays(events: list[Event], states: list[State]) -> None:
+    assert fold(events) == states[-1]
+    assert fold(roundtrip(events)) == states[-1]
