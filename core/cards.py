@@ -230,9 +230,17 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+_CARDS_OF: dict[int, tuple[Card, ...]] = {}
+
+
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in deck order."""
-    return tuple(CARDS[i] for i in iter_bits(mask))
+    cards = _CARDS_OF.get(mask)
+    if cards is None:
+        cards = tuple(CARDS[i] for i in iter_bits(mask))
+        if mask.bit_count() <= 4:  # captures: cache the small masks the engine builds often
+            _CARDS_OF[mask] = cards
+    return cards
 
 
 def _kind_mask(kind: Kind) -> int:

@@ -60,8 +60,16 @@ __all__ = [
 ]
 
 
+_GAME_BY_RULES_TYPE: dict[type, Game] = {}
+
+
 def _game(state: State) -> Game:
-    return game_of(state.rules.game)
+    """The game hooks for a state (looked up by its Rules type: this is on every hot path)."""
+    rules_type = type(state.rules)
+    game = _GAME_BY_RULES_TYPE.get(rules_type)
+    if game is None:
+        game = _GAME_BY_RULES_TYPE[rules_type] = game_of(state.rules.game)
+    return game
 
 
 # --------------------------------------------------------------------------------------------
@@ -186,9 +194,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase == PLAY and state.stage == "hand":
         hand = state.hands[seat]
         plays: list[Action] = []
+        row = _PLAYS[seat]
         while hand:
             low = hand & -hand
-            plays.append(PlayCard(seat=seat, card=CARDS[low.bit_length() - 1]))
+            plays.append(row[low.bit_length() - 1])
             hand ^= low
         return tuple(plays) + _game(state).legal_extra(state)
     if phase == CHOOSE:
@@ -200,6 +209,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase == DECIDE:
         return _game(state).legal_extra(state)
     return ()
+
+
+# Actions are immutable values, so the 7 x 48 possible card plays are built once.
+_PLAYS = tuple(tuple(PlayCard(seat=seat, card=card) for card in CARDS) for seat in range(7))
 
 
 def _target_card(mask: int) -> Card | None:

@@ -1,0 +1,123 @@
+"""Engine speed: random self-play hands per second with every event recorded, and the time to
+verify a 12-round log. Not a test; run `make bench` or `python bench/engine.py [--seconds S]`.
+
+"Random legal play" means: at each decision a uniformly random legal action (for koi-koi the
+koi-koi/shobu decision is 50/50, as it is one of two legal actions). Every event is appended
+to a list, as the app's journal would be.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from core.chance import advance  # noqa: E402
+from core.engine import apply, is_chance, is_over, legal_actions, step  # noqa: E402
+from core.events import MatchStarted, RoundEnded  # noqa: E402
+from core.games import GAMES  # noqa: E402
+from core.logfile import encode_log, header_for, read_log  # noqa: E402
+from core.players import Player  # noqa: E402
+from core.rules import find_rules  # noqa: E402
+
+
+def play_hands(game: str, players: int, hands: int, seed: int) -> tuple[int, int]:
+    """Play ``hands`` rounds of random legal play; returns (hands, events recorded)."""
+    rules = find_rules(game, rounds=hands)
+    rng = random.Random(seed)
+    seats = tuple(Player(name=f"P{i}") for i in range(players))
+    first = MatchStarted(rules=rules, players=seats)
+    state = apply(None, first)
+    events = [first]
+    record = events.append
+    done = 0
+    randrange = rng.randrange
+    while done < hands and not is_over(state):
+        if is_chance(state):
+            pairs = advance(state, rng)
+        else:
+            legal = legal_actions(state)
+            pairs = step(state, legal[randrange(len(legal))])
+        for event, state in pairs:  # noqa: B007
+            record(event)
+            if type(event) is RoundEnded:
+                done += 1
+    return done, len(events)
+
+
+def measure_play(game: str, players: int, seconds: float) -> dict[str, float]:
+    hands = 0
+    events = 0
+    rates = []
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        t0 = time.perf_counter()
+        h, e = play_hands(game, players, 100, seed)
+        rates.append(h / (time.perf_counter() - t0))
+        hands += h
+        events += e
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "hands": hands,
+        "events": events,
+        "hands_per_second": round(hands / elapsed),
+        "median_batch_hands_per_second": round(statistics.median(rates)),
+    }
+
+
+def measure_verify(game: str, players: int, repeats: int = 20) -> dict[str, float]:
+    rules = find_rules(game, rounds=12)
+    rng = random.Random(12)
+    seats = tuple(Player(name=f"P{i}") for i in range(players))
+    first = MatchStarted(rules=rules, players=seats)
+    state = apply(None, first)
+    events = [first]
+    while not is_over(state):
+        pairs = advance(state, rng) if is_chance(state) else step(state, rng.choice(legal_actions(state)))
+        for event, state in pairs:  # noqa: B007
+            events.append(event)
+    data = encode_log(header_for(events, app="bench"), events)
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        read_log(data)
+        times.append(time.perf_counter() - t0)
+    return {"bytes": len(data), "events": len(events), "median_ms": round(statistics.median(times) * 1000, 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    configs = [("bakappana", 2), ("bakappana", 3), ("bakappana", 4)]
+    for game, n in (("hana-awase", 3), ("koikoi", 2), ("sakura", 2), ("sakura", 4), ("sakura", 7)):
+        if game in GAMES:
+            configs.append((game, n))
+    results = {
+        "machine": f"{platform.machine()}, {platform.python_implementation()} {platform.python_version()}",
+        "play": {f"{g} {n}p": measure_play(g, n, args.seconds) for g, n in configs},
+        "verify_12_rounds": {f"{g} {n}p": measure_verify(g, n) for g, n in configs},
+    }
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return
+    print(f"machine: {results['machine']}")
+    print(f"{'game':<16}{'hands/s':>10}{'events':>10}   verify 12 rounds")
+    for key, r in results["play"].items():
+        v = results["verify_12_rounds"][key]
+        print(f"{key:<16}{r['hands_per_second']:>10}{r['events']:>10}   {v['median_ms']} ms ({v['events']} events, {v['bytes']} bytes)")
+
+
+if __name__ == "__main__":
+    main()
