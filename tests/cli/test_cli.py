@@ -113,3 +113,32 @@ def test_sim_zero_sum_totals_cancel(capsys):
     main(["sim", "bakappana", "--players", "4", "--hands", "12", "--preset", "zero-sum", "--json"])
     result = json.loads(capsys.readouterr().out)
     assert sum(s["total_points"] for s in result["seats"]) == 0
+
+
+def test_sim_shows_a_progress_bar_on_a_terminal_but_not_with_json():
+    import os
+    import pty
+
+    def stderr_of(*args: str) -> str:
+        master, slave = pty.openpty()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "hanatui", *args],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=slave, stdin=subprocess.DEVNULL,
+        )
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        proc.wait(timeout=60)
+        os.close(master)
+        return b"".join(chunks).decode()
+
+    shown = stderr_of("sim", "bakappana", "--hands", "24", "--option", "rounds=12")
+    assert "24/24 hands" in shown and "#" in shown
+    assert stderr_of("sim", "bakappana", "--hands", "24", "--json") == ""
