@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from core.cards import CARDS
+from core.cards import CARDS, Card
 from core.engine import dealer_from_draws
 from core.errors import IllegalActionError
 from core.events import Dealt, DealerDrawn, Event
@@ -27,6 +27,17 @@ def deal(rules: Rules, rng: Rng | random.Random, *, round: int = 1, dealer: int 
     deck = list(CARDS)
     rng.shuffle(deck)  # type: ignore[arg-type]
     return Dealt(round=round, dealer=dealer, deck=tuple(deck))
+
+
+def shuffle_positions(deck: tuple[Card, ...], mask: int, rng: Rng | random.Random) -> tuple[Card, ...]:
+    """The deck with the cards in ``mask`` shuffled among their own positions; others stay."""
+    places = [i for i, c in enumerate(deck) if c.bit & mask]
+    moving = [deck[i] for i in places]
+    rng.shuffle(moving)  # type: ignore[arg-type]
+    out = list(deck)
+    for i, c in zip(places, moving):
+        out[i] = c
+    return tuple(out)
 
 
 def draw_dealer(rules: Rules, players: int, rng: Rng | random.Random) -> DealerDrawn:

@@ -108,14 +108,16 @@ def _capture_mask(state: State, card: int, target: int) -> int:
     return target | (1 << card)
 
 
-def _landed(state: State, seat: int, card: int, captured: int) -> State:
+def _landed(state: State, seat: int, card: int, captured: int, source: str) -> State:
     """The state after ``card`` (already out of hand or pile) lands and takes ``captured``."""
     bit = 1 << card
     if captured:
         caps = list(state.captures)
         caps[seat] |= captured
-        return replace(state, field=state.field & ~captured, captures=tuple(caps))
-    return replace(state, field=state.field | bit)
+        state = replace(state, field=state.field & ~captured, captures=tuple(caps))
+    else:
+        state = replace(state, field=state.field | bit)
+    return _game(state).landed(state, seat, card, captured, source)
 
 
 def _check_captured(event_cards: tuple[Card, ...], expected: int, what: str) -> None:
@@ -174,7 +176,7 @@ def to_act(state: State) -> int | None:
     if phase == PLAY:
         return state.turn if state.stage == "hand" else None
     if phase == CHOOSE or phase == DECIDE:
-        return state.turn
+        return _game(state).decider(state)
     return None
 
 
@@ -192,7 +194,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     seat = state.turn
     if phase == PLAY and state.stage == "hand":
-        hand = state.hands[seat]
+        hand = _game(state).playable(state)
         plays: list[Action] = []
         row = _PLAYS[seat]
         while hand:
@@ -244,6 +246,8 @@ def _action_event(state: State, action: Action) -> Event:
         card = action.card
         if not state.hands[seat] & card.bit:
             raise IllegalActionError(f"{card.value} is not in seat {seat}'s hand: {action!r}")
+        if not _game(state).playable(state) & card.bit:
+            raise IllegalActionError(f"{card.value} may not be played now: {action!r}")
         targets = capture_targets(replace(state, hands=_without(state.hands, seat, card.bit)), card.index, "hand")
         captured = cards_of(_capture_mask(state, card.index, targets[0])) if len(targets) == 1 else ()
         return CardPlayed(seat=seat, card=card, captured=captured)
@@ -256,6 +260,9 @@ def _action_event(state: State, action: Action) -> Event:
         mask = _target_mask(targets, action.target)
         if mask is None:
             raise IllegalActionError(f"{action.card.value} cannot take {action.target}: {action!r}")
+        interrupt = _game(state).interrupt_choice(state, seat, mask)
+        if interrupt is not None:
+            return interrupt
         captured = cards_of(_capture_mask(state, state.pending, mask)) if mask else ()
         return CaptureChosen(seat=seat, card=action.card, target=action.target, captured=captured)
     return _game(state).decide_extra(state, action)
@@ -336,6 +343,8 @@ def _apply_card_played(state: State, ev: CardPlayed) -> State:
     card = ev.card
     if not state.hands[ev.seat] & card.bit:
         raise CorruptLogError(f"{card.value} is not in seat {ev.seat}'s hand")
+    if not _game(state).playable(state) & card.bit:
+        raise CorruptLogError(f"{card.value} may not be played now")
     state = replace(state, hands=_without(state.hands, ev.seat, card.bit))
     targets = capture_targets(state, card.index, "hand")
     if len(targets) > 1:
@@ -343,7 +352,7 @@ def _apply_card_played(state: State, ev: CardPlayed) -> State:
         return replace(state, phase=CHOOSE, pending=card.index, pending_from="hand")
     captured = _capture_mask(state, card.index, targets[0]) if targets else 0
     _check_captured(ev.captured, captured, f"the play of {card.value}")
-    return _after_hand_step(_landed(state, ev.seat, card.index, captured))
+    return _after_hand_step(_landed(state, ev.seat, card.index, captured, "hand"))
 
 
 def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
@@ -361,7 +370,7 @@ def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
         return replace(state, phase=CHOOSE, pending=top, pending_from="draw")
     captured = _capture_mask(state, top, targets[0]) if targets else 0
     _check_captured(ev.captured, captured, f"the draw of {ev.card.value}")
-    return _end_turn(replace(_landed(state, ev.seat, top, captured), stage="hand"))
+    return _end_turn(replace(_landed(state, ev.seat, top, captured, "draw"), stage="hand"))
 
 
 def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
@@ -375,7 +384,7 @@ def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
         raise CorruptLogError(f"{ev.card.value} cannot take {ev.target}")
     captured = _capture_mask(state, state.pending, mask) if mask else 0
     _check_captured(ev.captured, captured, f"the choice for {ev.card.value}")
-    landed = _landed(state, ev.seat, state.pending, captured)
+    landed = _landed(state, ev.seat, state.pending, captured, state.pending_from)
     if state.pending_from == "hand":
         return _after_hand_step(landed)
     return _end_turn(replace(landed, phase=PLAY, stage="hand", pending=-1, pending_from=""))
@@ -419,15 +428,17 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
         raise CorruptLogError(f"dealt round {ev.round}, but round {state.rounds_done + 1} is next")
     if ev.dealer != state.dealer:
         raise CorruptLogError(f"seat {ev.dealer} dealt, but seat {state.dealer} is the dealer")
+    if None in ev.deck:
+        raise CorruptLogError("the dealt deck is redacted (null cards) in a log not marked redacted")
     mask = 0
     for c in ev.deck:
-        mask |= c.bit
+        mask |= c.bit  # type: ignore[union-attr]
     if mask != ALL_MASK or len(ev.deck) != 48:
         raise CorruptLogError("the dealt deck is not the 48 different cards")
     game = _game(state)
     n = len(state.players)
     hand_size, field_size = game.deal_sizes(state.rules, n)
-    idx = [c.index for c in ev.deck]
+    idx = [c.index for c in ev.deck]  # type: ignore[union-attr]
     field = 0
     for i in idx[:field_size]:
         field |= 1 << i

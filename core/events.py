@@ -43,7 +43,8 @@ class Dealt(Event, tag="dealt"):
 
     round: Annotated[int, msgspec.Meta(ge=1)]
     dealer: Seat
-    deck: Annotated[Cards, msgspec.Meta(min_length=48, max_length=48)]
+    deck: Annotated[tuple[Card | None, ...], msgspec.Meta(min_length=48, max_length=48)]
+    """All 48 cards; in a log redacted for one seat, the cards it could not see are null."""
 
 
 RedealReason = Literal["four_of_a_month_on_field", "lucky_pattern_on_field", "both_lucky"]
@@ -88,6 +89,23 @@ class HikiDeclared(Event, tag="hiki_declared"):
 
     seat: Seat
     month: Annotated[int, msgspec.Meta(ge=1, le=12)]
+    captured: Cards
+
+
+class GajiInterrupted(Event, tag="gaji_interrupted"):
+    """Sakura: ``seat`` aimed the Gaji at ``target``, a card of the hiki of ``month`` that seat
+    ``by`` holds; ``by`` interrupts (a `HikiDeclared` follows) and the Gaji takes nothing yet."""
+
+    seat: Seat
+    target: Card
+    by: Seat
+    month: Annotated[int, msgspec.Meta(ge=1, le=12)]
+
+
+class GajiClaimed(Event, tag="gaji_claimed"):
+    """Sakura, at the round's end: the owner of a wild Gaji takes these cards left on the field."""
+
+    seat: Seat
     captured: Cards
 
 
@@ -156,4 +174,6 @@ class MatchEnded(Event, tag="match_ended"):
 
 
 #: Events in which a seat makes a decision (the points undo returns to).
-DECISION_EVENTS = (CardPlayed, CaptureChosen, HikiDeclared, KoiKoiCalled, ShobuCalled)
+DECISION_EVENTS = (
+    CardPlayed, CaptureChosen, HikiDeclared, GajiInterrupted, KoiKoiCalled, ShobuCalled,
+)

@@ -22,6 +22,8 @@ from core.events import (
     Dealt,
     DealerDrawn,
     Event,
+    GajiClaimed,
+    GajiInterrupted,
     HikiDeclared,
     KoiKoiCalled,
     MatchEnded,
@@ -33,6 +35,7 @@ from core.events import (
     UndoTaken,
 )
 from core.players import Player
+from core.redact import unredact
 from core.rulesets import AnyRules
 from core.state import State
 
@@ -52,6 +55,8 @@ AnyEvent = Union[
     CardDrawn,
     CaptureChosen,
     HikiDeclared,
+    GajiInterrupted,
+    GajiClaimed,
     KoiKoiCalled,
     ShobuCalled,
     UndoTaken,
@@ -78,6 +83,8 @@ class Header(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     players: tuple[Player, ...]
     rules: AnyRules
     origin: Origin | None = None
+    redacted_for: Annotated[int, msgspec.Meta(ge=0, le=6)] | None = None
+    anonymised: bool = False
 
 
 class _Probe(msgspec.Struct):
@@ -169,22 +176,40 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
     if not lines or not lines[0].strip():
         raise CorruptLogError("empty file: no header line", 1)
     header, event_lines = _read_header(lines)
+    # Decode every line first (a redacted log needs all of them to fill its decks), then replay.
+    decoded: list[Event] = []
+    numbers: list[int] = []
+    error: CorruptLogError | None = None
+    for lineno, raw in event_lines:
+        try:
+            decoded.append(_decode_event(raw))
+        except CorruptLogError as exc:
+            error = CorruptLogError(exc.reason, lineno)
+            break
+        numbers.append(lineno)
+    if header.redacted_for is not None and decoded:
+        try:
+            decoded = unredact(decoded)
+        except CorruptLogError as exc:
+            error = CorruptLogError(exc.reason, 2)
+            decoded = []
     events: list[Event] = []
     states: list[State] = []
     state: State | None = None
-    for lineno, raw in event_lines:
+    for lineno, event in zip(numbers, decoded):
         try:
-            event = _decode_event(raw)
             state = apply(state, event)
             if len(events) == 0:
                 _check_header_matches(header, event)
         except CorruptLogError as exc:
-            err = CorruptLogError(exc.reason, lineno)
-            if recover:
-                return LogRead(header=header, events=events, states=states, error=err)
-            raise err from None
+            error = CorruptLogError(exc.reason, lineno)
+            break
         events.append(event)
         states.append(state)
+    if error is not None:
+        if recover:
+            return LogRead(header=header, events=events, states=states, error=error)
+        raise error
     if not events:
         err = CorruptLogError("no events after the header", 2)
         if recover:

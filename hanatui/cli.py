@@ -51,6 +51,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--save", type=Path, default=None, metavar="DIR", help="write one log per match")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
+    export = sub.add_parser("export", help="share a game: a text record, an anonymised or redacted copy")
+    export.add_argument("file", metavar="FILE")
+    what = export.add_mutually_exclusive_group(required=True)
+    what.add_argument("--text", action="store_true", help="a readable record of the game")
+    what.add_argument("--anonymise", action="store_true", help="a copy with player names replaced")
+    what.add_argument(
+        "--player-view", type=int, metavar="SEAT", help="a copy without the cards SEAT (1-based) could not see"
+    )
+    export.add_argument("-o", "--output", type=Path, default=None, help="write here instead of stdout")
+
     return parser
 
 
@@ -62,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_verify(args)
         if args.command == "sim":
             return cmd_sim(args, parser)
+        if args.command == "export":
+            return cmd_export(args)
         parser.print_help()
         return EXIT_OK
     except KeyboardInterrupt:
@@ -115,6 +127,38 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"valid": not failed, "files": report}, ensure_ascii=False))
     return EXIT_INVALID if failed else EXIT_OK
+
+
+# --- export ---------------------------------------------------------------------------------
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from hanatui.export import anonymise, player_view, text_record
+    from hanatui.files import read_log_file, write_atomic
+
+    try:
+        log = read_log_file(args.file)
+    except CorruptLogError as exc:
+        print(f"{args.file}:{exc.line or 1}: {exc.reason}", file=sys.stderr)
+        return EXIT_INVALID
+    except HanaError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_INVALID
+    if args.text:
+        data = text_record(log).encode("utf-8")
+    elif args.anonymise:
+        data = anonymise(log)
+    else:
+        seats = len(log.header.players)
+        if not 1 <= args.player_view <= seats:
+            print(f"hanatui export: --player-view must be 1..{seats}", file=sys.stderr)
+            return EXIT_USAGE
+        data = player_view(log, args.player_view - 1)
+    if args.output is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    else:
+        write_atomic(args.output, data)
+    return EXIT_OK
 
 
 # --- sim ------------------------------------------------------------------------------------

@@ -116,6 +116,16 @@ class Game:
         """Legal actions the game adds: in the PLAY phase besides playing a card, and in DECIDE."""
         return ()
 
+    def decider(self, state: State) -> int:
+        """The seat that decides in the CHOOSE and DECIDE phases. Default: the seat whose turn it
+        is; a game may ask another seat (Sakura: a hiki holder interrupting the Gaji)."""
+        return state.turn
+
+    def playable(self, state: State) -> int:
+        """The mask of hand cards ``state.turn`` may play now. Default: the whole hand (Sakura: a
+        Gaji taken back after a block may not be played again at once)."""
+        return state.hands[state.turn]
+
     def decide_extra(self, state: State, action: Action) -> Event:
         raise IllegalActionError(f"illegal action in {self.title}: {action!r}")
 
@@ -129,3 +139,14 @@ class Game:
         More than one mask means the player chooses. Wild cards override this.
         """
         return None
+
+    def interrupt_choice(self, state: State, seat: int, target: int) -> Event | None:
+        """An event that stops ``seat``'s chosen capture of ``target`` (one of the masks of
+        `capture_targets`) for the pending card, or None to let the capture happen. The game
+        applies that event in `apply_extra` (Sakura: a hiki holder interrupts the Gaji)."""
+        return None
+
+    def landed(self, state: State, seat: int, card: int, captured: int, source: str) -> State:
+        """The state after ``card`` from ``source`` ("hand" or "draw") landed and took
+        ``captured`` (0: it joined the field). Sakura: a wild Gaji remembers the card it took."""
+        return state

@@ -1,0 +1,62 @@
+"""Play on from here: a new match that starts at any position of a recorded one.
+
+The new match's events are the recorded events up to the position (so it folds like any log),
+with new players, and either the same future (the recorded deck) or the cards the forking seat
+could not see reshuffled among their places (a fair what-if: the seat learns nothing it did not
+know). Cards seen by the seat keep their places, so the prefix stays valid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from msgspec.structs import replace
+
+from core.chance import Rng, shuffle_positions
+from core.engine import fold
+from core.errors import HanaError
+from core.events import Dealt, Event, MatchStarted
+from core.players import Player
+from core.view import observe
+
+
+def fork_events(
+    events: Sequence[Event],
+    index: int,
+    *,
+    players: tuple[Player, ...],
+    seat: int,
+    mode: str = "same_future",
+    rng: Rng | None = None,
+) -> list[Event]:
+    """The events of a new match continuing from the state after ``events[:index]``.
+
+    ``mode`` is "same_future" (the recorded deck order) or "reshuffled" (needs ``rng``): the cards
+    ``seat`` cannot see at that point are shuffled among their positions in the current deal.
+    """
+    if not 1 <= index <= len(events):
+        raise HanaError(f"cannot fork at event {index}: the log has {len(events)} events")
+    first = events[0]
+    if not isinstance(first, MatchStarted):
+        raise HanaError("a match must begin with match_started")
+    if len(players) != len(first.players):
+        raise HanaError(f"the match has {len(first.players)} seats, not {len(players)}")
+    prefix = [replace(first, players=players), *events[1:index]]
+    state = fold(prefix)
+    if state.phase == "over":
+        raise HanaError("the match is over: there is nothing to play on from")
+    if mode == "same_future":
+        return prefix
+    if mode != "reshuffled":
+        raise HanaError(f"unknown fork mode: {mode!r} (same_future or reshuffled)")
+    if rng is None:
+        raise HanaError("a reshuffled fork needs a random generator")
+    dealt_at = max((i for i, e in enumerate(prefix) if isinstance(e, Dealt)), default=None)
+    if dealt_at is None or not state.hands:
+        return prefix  # before the first deal: the future is not dealt yet anyway
+    unseen = observe(state, seat).unseen.mask
+    dealt = prefix[dealt_at]
+    assert isinstance(dealt, Dealt)
+    prefix[dealt_at] = replace(dealt, deck=shuffle_positions(dealt.deck, unseen, rng))
+    fold(prefix)  # the prefix must still replay: it never mentions an unseen card
+    return prefix
