@@ -282,12 +282,19 @@ def next_auto(state: State) -> Event | None:
             return CardDrawn(seat=state.turn, card=CARDS[top], captured=captured)
         return None
     if phase == SCORING:
-        return _game(state).score_round(state)
+        ended = _game(state).score_round(state)
+        _last_score[0] = (state, ended)
+        return ended
     if phase == VOID:
         return Redeal(reason=state.void_reason)  # type: ignore[arg-type]
     if phase == MATCH_END:
         return MatchEnded(totals=state.totals, winners=_game(state).winners(state))
     return None
+
+
+# The score `next_auto` computed last, with the (immutable) state it came from, so applying it
+# right away does not compute it a second time. Holding the state keeps its identity unique.
+_last_score: list[tuple[State | None, Event | None]] = [(None, None)]
 
 
 def run_auto(state: State) -> list[tuple[Event, State]]:
@@ -481,7 +488,9 @@ def _apply_redeal(state: State, ev: Redeal) -> State:
 
 def _apply_round_ended(state: State, ev: RoundEnded) -> State:
     _expect_phase(state, ev, SCORING)
-    expected = _game(state).score_round(state)
+    scored_state, expected = _last_score[0]
+    if scored_state is not state:  # not the score next_auto just computed from this very state
+        expected = _game(state).score_round(state)
     if ev != expected:
         raise CorruptLogError(
             f"the round's score does not follow from the cards: the log says {list(ev.points)} "
