@@ -5,8 +5,9 @@ from __future__ import annotations
 import core.rulesets  # noqa: F401  (registers every game's Rules type and presets)
 from core.games.bakappana import GAME as BAKAPPANA
 from core.games.base import Game
+from core.games.sakura import GAME as SAKURA
 
-GAMES: dict[str, Game] = {g.id: g for g in (BAKAPPANA,)}
+GAMES: dict[str, Game] = {g.id: g for g in (BAKAPPANA, SAKURA)}
 
 
 def game_of(game_id: str) -> Game:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Union
 
 from core.rulesets.bakappana import BakappanaRules
+from core.rulesets.sakura import SakuraRules
 
-AnyRules = Union[BakappanaRules]
+AnyRules = Union[BakappanaRules, SakuraRules]
 
-__all__ = ["AnyRules", "BakappanaRules"]
+__all__ = ["AnyRules", "BakappanaRules", "SakuraRules"]

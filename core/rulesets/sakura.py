@@ -1,0 +1,113 @@
+"""Sakura options (RULES.md §6; the evidence and variants in shared/rules/SOURCES.md §6)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from core.rules import Rules, register_preset, register_rules
+
+#: Team layouts: "COUNTxSIZE" (2x2 = two teams of two), seated alternately: seat s is in team s % COUNT.
+TEAM_LAYOUTS: dict[str, tuple[int, int]] = {"2x2": (2, 2), "3x2": (3, 2), "2x3": (2, 3)}
+
+
+class SakuraRules(Rules, frozen=True, kw_only=True, tag="sakura"):
+    """Sakura (Hawaiian hanafuda, Higo-bana): 2-7 players, teams optional, the Gaji and hiki."""
+
+    hand_size_2p: Annotated[
+        Literal[8, 10],
+        msgspec.Meta(description="Hand size with 2 players: 8 (field 8) or 10 (field 8)."),
+    ] = 8
+    sakura_round_end: Annotated[
+        Literal["hands_empty", "hands_and_deck_empty"],
+        msgspec.Meta(
+            description=(
+                "hands_empty: the round ends when every hand is empty (cards left in the draw pile "
+                "stay there); hands_and_deck_empty: draw-only turns play the draw pile out first."
+            )
+        ),
+    ] = "hands_empty"
+    sakura_yaku_enabled: Annotated[
+        bool,
+        msgspec.Meta(description="Score the 8 Sakura yaku (each costs every opponent the penalty)."),
+    ] = True
+    sakura_yaku_penalty: Annotated[
+        int,
+        msgspec.Meta(ge=0, le=1000, description="Points every opponent loses for each yaku held."),
+    ] = 50
+    gaji_wild_on_draw: Annotated[
+        bool,
+        msgspec.Meta(
+            description="The Gaji (11d) is wild when turned from the draw pile too, not only from the hand."
+        ),
+    ] = True
+    gaji_initial_field: Annotated[
+        Literal["ordinary", "discard"],
+        msgspec.Meta(
+            description="The Gaji dealt to the initial field: an ordinary Willow card, or discarded."
+        ),
+    ] = "ordinary"
+    gaji_end_claim: Annotated[
+        Literal["same_suit", "all_remaining"],
+        msgspec.Meta(
+            description=(
+                "At the round's end the owner of a wild Gaji takes the field cards of the month of "
+                "the card it took (same_suit) or every card left on the field (all_remaining)."
+            )
+        ),
+    ] = "same_suit"
+    gaji_blocked: Annotated[
+        Literal["retarget_or_leave", "return_to_hand"],
+        msgspec.Meta(
+            description=(
+                "After a hiki holder interrupts the Gaji: its player picks another target or leaves "
+                "it on the field, or (played from the hand) takes it back and plays another card."
+            )
+        ),
+    ] = "retarget_or_leave"
+    teams: Annotated[
+        Literal["none", "2x2", "3x2", "2x3"],
+        msgspec.Meta(
+            description=(
+                "none; 2x2: 4 players in two teams of two; 3x2: 6 players in three teams of two; "
+                "2x3: 6 players in two teams of three. Teammates sit alternately and pool captures."
+            )
+        ),
+    ] = "none"
+    tie_next_dealer: Annotated[
+        Literal["previous_dealer", "turn_order"],
+        msgspec.Meta(
+            description=(
+                "Tie for the best round score: the previous dealer deals again, or the tied seat "
+                "earliest in turn order from the dealer."
+            )
+        ),
+    ] = "previous_dealer"
+
+
+register_rules(SakuraRules)
+register_preset(
+    "sakura",
+    "beginner",
+    "the Spanish guide's first games: card points only, no yaku",
+    sakura_yaku_enabled=False,
+)
+register_preset("sakura", "half-year", "a half game of 6 rounds", rounds=6)
+register_preset(
+    "sakura",
+    "fudawiki",
+    "FudaWiki's reading: the Gaji is wild from the hand only, the round ends when the draw pile "
+    "is empty too, ties go to the earliest seat in turn order",
+    gaji_wild_on_draw=False,
+    sakura_round_end="hands_and_deck_empty",
+    tie_next_dealer="turn_order",
+)
+register_preset(
+    "sakura",
+    "bga",
+    "Board Game Arena: 4 rounds, the Gaji's owner takes every card left on the field",
+    rounds=4,
+    gaji_end_claim="all_remaining",
+    tie_next_dealer="turn_order",
+)
