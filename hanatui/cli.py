@@ -61,7 +61,58 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("-o", "--output", type=Path, default=None, help="write here instead of stdout")
 
+    play = sub.add_parser("play", help="open a game at the table: you against computer seats")
+    play.add_argument("game", help="bakappana, hana-awase, koikoi or sakura")
+    play.add_argument("--players", type=int, default=None, help="number of seats (you are seat 1)")
+    play.add_argument("--seed", type=int, default=None, help="seed for the deals and the computer")
+    play.add_argument("--preset", default="standard", help="rule preset")
+    play.add_argument("--bot", default=None, help="level of the computer seats")
+    play.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
+
     return parser
+
+
+def _game_id(text: str) -> str:
+    game_id = text.replace("_", "-").lower()
+    return {"koi-koi": "koikoi", "hanaawase": "hana-awase"}.get(game_id, game_id)
+
+
+def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from core.games import GAMES
+    from core.players import Player
+    from core.rules import find_rules
+    from hanatui.bots import make_bot
+    from hanatui.settings import load_settings
+
+    settings, _ = load_settings()
+    game_id = _game_id(args.game)
+    level = args.bot or settings.bot_level
+    try:
+        rules = find_rules(game_id, args.preset)
+        game = GAMES[game_id]
+        players = args.players or game.min_players
+        game.check_players(rules, players)
+        make_bot(level)
+    except HanaError as exc:
+        parser.error(str(exc))
+    seats = [Player(name=settings.name, kind="human")]
+    for i in range(1, players):
+        seats.append(Player(name="CPU" if players == 2 else f"CPU {i}", kind="bot", bot=level))
+    if args.ascii:
+        import os
+
+        os.environ["HANATUI_ASCII"] = "1"
+    from hanatui.app.app import HanaApp
+
+    HanaApp(play=(rules, seats, args.seed)).run()
+    return EXIT_OK
+
+
+def cmd_app() -> int:
+    from hanatui.app.app import HanaApp
+
+    HanaApp().run()
+    return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -74,8 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_sim(args, parser)
         if args.command == "export":
             return cmd_export(args)
-        parser.print_help()
-        return EXIT_OK
+        if args.command == "play":
+            return cmd_play(args, parser)
+        return cmd_app()
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -1,0 +1,220 @@
+"""The hanatui application: themes, settings, screens and the command palette."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.content import Content
+from textual.screen import Screen
+
+from hanatui.app.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
+from hanatui.settings import Settings, load_settings, save_settings
+
+
+class HanaApp(App[None]):
+    """hanafuda at the terminal."""
+
+    TITLE = "hanatui"
+    CSS_PATH = "hanatui.tcss"
+    BINDINGS = [
+        Binding("question_mark", "help", "Help", id="app.help", show=False),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False),
+    ]
+
+    def __init__(
+        self,
+        *,
+        settings: Settings | None = None,
+        save: bool = True,
+        play: tuple[Any, Sequence[Any], int | None] | None = None,
+        resume: bool = False,
+        session: Any = None,
+        exit_on_ready: bool = False,
+    ) -> None:
+        super().__init__()
+        self._warnings: list[str] = []
+        if settings is None:
+            settings, warning = load_settings()
+            if warning:
+                self._warnings.append(warning)
+        self.settings = settings
+        self._save = save
+        self._play = play
+        self._resume = resume
+        self._session = session
+        self._exit_on_ready = exit_on_ready or bool(os.environ.get("HANATUI_EXIT_ON_READY"))
+        self.ascii_mode = settings.ascii or bool(os.environ.get("HANATUI_ASCII"))
+        self.pace = settings.pace
+        if not settings.animations:
+            self.animation_level = "none"
+
+    # --- themes and settings ----------------------------------------------------------------
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(VARIABLE_DEFAULTS)
+
+    def on_mount(self) -> None:
+        themes, problems = load_themes()
+        for theme in themes:
+            self.register_theme(theme)
+        self._warnings += problems
+        wanted = self.settings.theme
+        self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.set_class(self.ascii_mode, "-ascii")
+        for warning in self._warnings:
+            self.notify(Content(warning), severity="warning", timeout=10)
+        from hanatui.app.screens.title import TitleScreen
+
+        self.push_screen(TitleScreen())
+        if self._session is not None:
+            self.open_session(self._session)
+        elif self._play is not None:
+            rules, players, seed = self._play
+            self.start_game(rules, players, seed=seed)
+        elif self._resume and self.unfinished() is not None:
+            self.resume_game()
+
+    def on_ready(self) -> None:
+        if self._exit_on_ready:
+            self.exit()
+
+    def on_resize(self, event: Any) -> None:
+        size = event.size
+        self.set_class(size.width < 80 or size.height < 24, "-too-small")
+
+    def _theme_changed(self, theme: Any) -> None:
+        if self.settings.theme != theme.name:
+            self.settings.theme = theme.name
+            self.save_settings()
+
+    def save_settings(self) -> None:
+        self.pace = self.settings.pace
+        if self._save:
+            try:
+                save_settings(self.settings)
+            except OSError as exc:
+                self.notify(Content(f"Could not save the settings: {exc}"), severity="error")
+
+    def set_ascii(self, on: bool) -> None:
+        self.ascii_mode = on
+        self.set_class(on, "-ascii")
+        from hanatui.app.screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                screen.refresh_table()
+
+    # --- games ------------------------------------------------------------------------------
+    def unfinished(self):  # type: ignore[no-untyped-def]
+        if not self._save:
+            return None
+        from hanatui.session import Session
+
+        return Session.unfinished()
+
+    def start_game(self, rules: Any, players: Sequence[Any], *, seed: int | None = None) -> None:
+        from hanatui.app.screens.table import TableScreen
+        from hanatui.session import Session
+
+        session = Session.new(rules, players, seed=seed, autosave=self._save)
+        self._to_table(TableScreen(session))
+
+    def resume_game(self) -> None:
+        from core.errors import HanaError
+        from hanatui.app.screens.table import TableScreen
+        from hanatui.session import Session
+
+        try:
+            session = Session.resume()
+        except HanaError as exc:
+            self.notify(Content(f"Cannot resume: {exc}"), severity="error")
+            return
+        self._to_table(TableScreen(session))
+
+    def open_session(self, session: Any) -> None:
+        from hanatui.app.screens.table import TableScreen
+
+        self._to_table(TableScreen(session))
+
+    def _to_table(self, screen: Screen[Any]) -> None:
+        from hanatui.app.screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def refresh_title(self) -> None:
+        from hanatui.app.screens.title import TitleScreen
+
+        if isinstance(self.screen, TitleScreen):
+            self.screen.refresh_resume()
+
+    # --- actions ----------------------------------------------------------------------------
+    def action_new_game(self) -> None:
+        from hanatui.app.screens.newgame import NewGameScreen
+
+        self._to_title()
+        self.push_screen(NewGameScreen())
+
+    def _to_title(self) -> None:
+        from hanatui.app.screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+
+    def action_history(self) -> None:
+        from hanatui.app.screens.info import HistoryScreen
+
+        self.push_screen(HistoryScreen())
+
+    def action_settings(self) -> None:
+        from hanatui.app.screens.info import SettingsScreen
+
+        self.push_screen(SettingsScreen())
+
+    def action_rules(self) -> None:
+        from hanatui.app.screens.info import RulesScreen
+
+        self.push_screen(RulesScreen())
+
+    def action_help(self) -> None:
+        from hanatui.app.screens.dialogs import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def _table(self):  # type: ignore[no-untyped-def]
+        from hanatui.app.screens.table import TableScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    def action_undo(self) -> None:
+        table = self._table()
+        if table is not None and table is self.screen:
+            table.action_undo()
+
+    def action_redo(self) -> None:
+        table = self._table()
+        if table is not None and table is self.screen:
+            table.action_redo()
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield SystemCommand("New game", "Set up a new match", self.action_new_game)
+        table = self._table()
+        if table is not None and table is screen:
+            if table.session.can_undo():
+                yield SystemCommand("Undo", "Take back your last decision", self.action_undo)
+            if table.session.can_redo():
+                yield SystemCommand("Redo", "Put back what you undid", self.action_redo)
+        yield SystemCommand("Rules and yaku", "How each game is played", self.action_rules)
+        yield SystemCommand("Open replay", "The games you played, kept as .hana logs", self.action_history)
+        yield SystemCommand("Settings", "Theme, pace, ASCII cards, your name", self.action_settings)
+        yield SystemCommand("Help", "Keys and how to read the table", self.action_help)
+        yield from super().get_system_commands(screen)

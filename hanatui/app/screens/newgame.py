@@ -1,0 +1,343 @@
+"""The new-game screen: game, seats, rounds, preset, and every house rule with its explanation."""
+
+from __future__ import annotations
+
+import json
+import typing
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Select, Static, Switch
+
+from core.errors import HanaError
+from core.players import Player, check_name
+from hanatui.app.describe import game_title
+from hanatui.app.widgets import TooSmall
+
+GAME_ORDER = ("koikoi", "hana-awase", "bakappana", "sakura")
+
+
+def available_games() -> list[str]:
+    from core.games import GAMES
+
+    known = [g for g in GAME_ORDER if g in GAMES]
+    return known + sorted(g for g in GAMES if g not in known)
+
+
+def bot_levels() -> list[str]:
+    from hanatui.bots import BOTS
+
+    return list(BOTS)
+
+
+def _base_type(t: Any) -> Any:
+    while typing.get_origin(t) is typing.Annotated:
+        t = typing.get_args(t)[0]
+    return t
+
+
+def option_specs(game: str) -> list[tuple[str, Any, str, Any]]:
+    """(key, default, explanation, type) of every option of a game."""
+    import msgspec
+
+    from core.rules import RULES_TYPES, option_docs
+
+    docs = option_docs(game)
+    types = {f.name: f.type for f in msgspec.structs.fields(RULES_TYPES[game])}
+    return [(key, default, doc, _base_type(types.get(key))) for key, default, doc in docs]
+
+
+def _literal_values(t: Any) -> tuple[Any, ...] | None:
+    if typing.get_origin(t) is typing.Literal:
+        return typing.get_args(t)
+    return None
+
+
+class NewGameScreen(Screen[None]):
+    """Set up a match."""
+
+    DEFAULT_CSS = """
+    NewGameScreen { background: $hana-felt; align: center top; }
+    NewGameScreen #form { width: 100; max-width: 100%; height: 1fr; background: $surface; border: round $accent; padding: 0 1; }
+    NewGameScreen .row { height: auto; margin-bottom: 0; }
+    NewGameScreen .row > .label { width: 16; padding: 1 1 0 0; text-style: bold; }
+    NewGameScreen .row Select { width: 24; }
+    NewGameScreen .row Input { width: 24; }
+    NewGameScreen .heading { text-style: bold; color: $accent; margin-top: 1; }
+    NewGameScreen .seat > .label { width: 10; }
+    NewGameScreen .seat Select.kind { width: 18; }
+    NewGameScreen .seat Select.level { width: 16; }
+    NewGameScreen .seat Input { width: 28; }
+    NewGameScreen .option { height: auto; }
+    NewGameScreen .option > .key { width: 26; padding: 1 1 0 0; }
+    NewGameScreen .option > .editor { width: 24; }
+    NewGameScreen .option > .doc { width: 1fr; padding: 1 0 0 1; color: $text-muted; }
+    NewGameScreen #buttons { height: auto; margin: 1 0; }
+    NewGameScreen #buttons Button { margin-right: 2; }
+    """
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="newgame.back"),
+        Binding("ctrl+s", "start", "Start", id="newgame.start"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        settings = self.settings
+        games = available_games()
+        self.game = settings.last_game if settings.last_game in games else games[0]
+        self._building = False
+
+    @property
+    def settings(self):  # type: ignore[no-untyped-def]
+        return self.app.settings  # type: ignore[attr-defined]
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with VerticalScroll(id="form"):
+            yield Static(Content("New game"), classes="heading")
+            with Horizontal(classes="row"):
+                yield Static(Content("Game"), classes="label")
+                yield Select(
+                    [(Content(game_title(g)), g) for g in available_games()],
+                    value=self.game,
+                    allow_blank=False,
+                    id="game",
+                )
+                yield Static(Content("Players"), classes="label")
+                yield Select([(str(2), 2)], value=2, allow_blank=False, id="players")
+            yield Static(Content("Seats (seat 1 deals first only if the draw says so)"), classes="heading")
+            yield Vertical(id="seats")
+            with Horizontal(classes="row"):
+                yield Static(Content("Preset"), classes="label")
+                yield Select([(Content("standard"), "standard")], value="standard", allow_blank=False, id="preset")
+                yield Static(Content("Saved rules"), classes="label")
+                yield Select([], prompt="(none saved)", id="ruleset")
+            with Horizontal(classes="row"):
+                yield Static(Content("Save rules as"), classes="label")
+                yield Input(placeholder="name of this house-rule set", id="ruleset-name")
+                yield Button(Content("Save rules"), id="save-rules")
+            yield Static(Content("House rules"), classes="heading")
+            yield Vertical(id="options")
+            with Horizontal(id="buttons"):
+                yield Button(Content("Start (ctrl+s)"), id="start", variant="primary")
+                yield Button(Content("Back (esc)"), id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._load_game(self.game)
+        self.query_one("#start", Button).focus()
+
+    # --- building the form for a game ------------------------------------------------------
+    def _load_game(self, game: str) -> None:
+        from core.games import GAMES
+        from core.rules import presets
+
+        self._building = True
+        self.game = game
+        g = GAMES[game]
+        players = self.query_one("#players", Select)
+        players.set_options([(str(n), n) for n in range(g.min_players, g.max_players + 1)])
+        players.value = g.min_players
+        preset = self.query_one("#preset", Select)
+        preset.set_options([(Content(p), p) for p in presets(game)])
+        preset.value = "standard"
+        self._load_rulesets()
+        self._build_seats(g.min_players)
+        self._build_options()
+        self.call_after_refresh(self._done_building)
+
+    def _done_building(self) -> None:
+        self._building = False
+
+    def _load_rulesets(self) -> None:
+        sets = [(Content(name), name) for name, rs in sorted(self.settings.rule_sets.items()) if rs.game == self.game]
+        select = self.query_one("#ruleset", Select)
+        select.set_options(sets)
+
+    def _build_seats(self, count: int) -> None:
+        box = self.query_one("#seats", Vertical)
+        old = self.seat_values()
+        box.remove_children()
+        levels = bot_levels()
+        default_level = self.settings.bot_level if self.settings.bot_level in levels else levels[0]
+        rows = []
+        for i in range(count):
+            if i < len(old):
+                kind, level, name = old[i]
+            else:
+                kind = "human" if i == 0 else "bot"
+                level = default_level
+                name = self.settings.name if i == 0 else ("CPU" if count == 2 else f"CPU {i}")
+            row = Horizontal(
+                Static(Content(f"Seat {i + 1}"), classes="label"),
+                Select(
+                    [(Content("human"), "human"), (Content("computer"), "bot")],
+                    value=kind,
+                    allow_blank=False,
+                    id=f"seat-kind-{i}",
+                    classes="kind",
+                ),
+                Select([(Content(lv), lv) for lv in levels], value=level, allow_blank=False, id=f"seat-level-{i}", classes="level"),
+                Input(value=name, max_length=40, id=f"seat-name-{i}"),
+                classes="row seat",
+            )
+            rows.append(row)
+        box.mount_all(rows)
+
+    def seat_values(self) -> list[tuple[str, str, str]]:
+        out = []
+        i = 0
+        while True:
+            try:
+                kind = self.query_one(f"#seat-kind-{i}", Select).value
+                level = self.query_one(f"#seat-level-{i}", Select).value
+                name = self.query_one(f"#seat-name-{i}", Input).value
+            except Exception:
+                break
+            out.append((str(kind), str(level), name))
+            i += 1
+        return out
+
+    def _build_options(self, values: dict[str, Any] | None = None) -> None:
+        from core.rules import find_rules
+
+        box = self.query_one("#options", Vertical)
+        box.remove_children()
+        if values is None:
+            preset = self.query_one("#preset", Select).value
+            values = find_rules(self.game, str(preset) if preset != Select.BLANK else "standard").options()
+        rows = []
+        for key, default, doc, t in option_specs(self.game):
+            value = values.get(key, default)
+            rows.append(
+                Horizontal(
+                    Static(Content(key), classes="key"),
+                    self._editor(key, value, t),
+                    Static(Content(doc or ""), classes="doc"),
+                    classes="option",
+                )
+            )
+        box.mount_all(rows)
+
+    def _editor(self, key: str, value: Any, t: Any):  # type: ignore[no-untyped-def]
+        wid = f"opt-{key}"
+        if t is bool:
+            return Switch(value=bool(value), id=wid, classes="editor")
+        choices = _literal_values(t)
+        if choices is not None:
+            return Select(
+                [(Content(json.dumps(c) if not isinstance(c, str) else c), c) for c in choices],
+                value=value,
+                allow_blank=False,
+                id=wid,
+                classes="editor",
+            )
+        if t is int:
+            return Input(value=str(value), type="integer", id=wid, classes="editor")
+        if t is float:
+            return Input(value=str(value), type="number", id=wid, classes="editor")
+        if t is str:
+            return Input(value=str(value), id=wid, classes="editor")
+        return Input(value=json.dumps(value), id=wid, classes="editor")
+
+    def option_values(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for key, default, _doc, t in option_specs(self.game):
+            try:
+                widget = self.query_one(f"#opt-{key}")
+            except Exception:
+                continue
+            if isinstance(widget, Switch):
+                values[key] = widget.value
+            elif isinstance(widget, Select):
+                values[key] = widget.value
+            elif isinstance(widget, Input):
+                text = widget.value.strip()
+                if t is str:
+                    values[key] = text
+                else:
+                    try:
+                        values[key] = json.loads(text)
+                    except json.JSONDecodeError:
+                        raise HanaError(f"{key}: {text!r} is not a valid value") from None
+        return values
+
+    # --- events ---------------------------------------------------------------------------
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if self._building:
+            return
+        sid = event.select.id or ""
+        if sid == "game" and event.value != self.game and event.value != Select.BLANK:
+            self._load_game(str(event.value))
+        elif sid == "players" and event.value != Select.BLANK:
+            self._build_seats(int(event.value))  # type: ignore[arg-type]
+        elif sid == "preset" and event.value != Select.BLANK:
+            self._build_options()
+        elif sid == "ruleset" and event.value != Select.BLANK:
+            rs = self.settings.rule_sets.get(str(event.value))
+            if rs is not None:
+                self._build_options(dict(rs.options))
+                self.query_one("#ruleset-name", Input).value = str(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        bid = event.button.id
+        if bid == "start":
+            self.action_start()
+        elif bid == "back":
+            self.action_back()
+        elif bid == "save-rules":
+            self.save_ruleset()
+
+    def save_ruleset(self) -> None:
+        from hanatui.settings import RuleSet
+
+        name = self.query_one("#ruleset-name", Input).value.strip()
+        try:
+            check_name(name)
+            options = self.option_values()
+            from core.rules import find_rules
+
+            find_rules(self.game, "standard", **options)
+        except HanaError as exc:
+            self.notify(Content(str(exc)), severity="error", title="Cannot save these rules")
+            return
+        self.settings.rule_sets[name] = RuleSet(game=self.game, options=options)
+        self.app.save_settings()  # type: ignore[attr-defined]
+        self._load_rulesets()
+        self.notify(Content(f"Saved the house rules as {name}"))
+
+    def build(self) -> tuple[Any, tuple[Player, ...]]:
+        """The rules and players the form describes; raises HanaError saying what is wrong."""
+        from core.rules import find_rules
+
+        rules = find_rules(self.game, "standard", **self.option_values())
+        players = []
+        for i, (kind, level, name) in enumerate(self.seat_values()):
+            name = name.strip()
+            try:
+                check_name(name)
+            except HanaError as exc:
+                raise HanaError(f"seat {i + 1}: {exc}") from None
+            if kind == "human":
+                players.append(Player(name=name, kind="human"))
+            else:
+                players.append(Player(name=name, kind="bot", bot=level))
+        return rules, tuple(players)
+
+    def action_start(self) -> None:
+        try:
+            rules, players = self.build()
+        except HanaError as exc:
+            self.notify(Content(str(exc)), severity="error", title="Cannot start")
+            return
+        self.settings.last_game = self.game
+        self.app.save_settings()  # type: ignore[attr-defined]
+        self.app.start_game(rules, players)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,108 @@
+"""The title screen: new game, resume, games played, settings, rules, quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from hanatui.app.describe import game_title
+from hanatui.app.widgets import TooSmall
+
+LOGO = """\
+ ╭─────╮╭─────╮╭─────╮
+ │松 光││桜 光││芒 光│   h a n a t u i
+ │ 01a ││ 03a ││ 08a │   hanafuda at the terminal
+ ╰─────╯╰─────╯╰─────╯"""
+
+LOGO_ASCII = """\
+ +-----+ +-----+ +-----+
+ | 01 L| | 03 L| | 08 L|   h a n a t u i
+ | 01a | | 03a | | 08a |   hanafuda at the terminal
+ +-----+ +-----+ +-----+"""
+
+
+class TitleScreen(Screen[None]):
+    """Where everything starts."""
+
+    DEFAULT_CSS = """
+    TitleScreen { align: center middle; background: $hana-felt; }
+    TitleScreen #menu { width: 60; height: auto; border: round $accent; background: $surface; padding: 1 2; }
+    TitleScreen #logo { color: $hana-bright; width: auto; margin-bottom: 1; }
+    TitleScreen #menu Button { width: 1fr; margin: 0 0 0 0; }
+    TitleScreen #resume-info { color: $text-muted; width: 1fr; height: auto; margin-bottom: 1; }
+    """
+    BINDINGS = [
+        Binding("n", "app.new_game", "New game", id="title.new"),
+        Binding("c", "resume", "Resume", id="title.resume"),
+        Binding("g", "app.history", "Games", id="title.games"),
+        Binding("s", "app.settings", "Settings", id="title.settings"),
+        Binding("r", "app.rules", "Rules", id="title.rules"),
+        Binding("q", "app.quit", "Quit", id="title.quit"),
+        Binding("up,k", "app.focus_previous", "Up", show=False, id="title.up"),
+        Binding("down,j", "app.focus_next", "Down", show=False, id="title.down"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        ascii_mode = bool(getattr(self.app, "ascii_mode", False))
+        with Vertical(id="menu"):
+            yield Static(Content(LOGO_ASCII if ascii_mode else LOGO), id="logo")
+            yield Button(Content("Resume (c)"), id="resume", variant="success")
+            yield Static(id="resume-info")
+            yield Button(Content("New game (n)"), id="new", variant="primary")
+            yield Button(Content("Games played & replays (g)"), id="games")
+            yield Button(Content("Settings (s)"), id="settings")
+            yield Button(Content("Rules and yaku (r)"), id="rules")
+            yield Button(Content("Quit (q)"), id="quit", variant="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_resume()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_resume()
+
+    def refresh_resume(self) -> None:
+        unfinished = self.app.unfinished()  # type: ignore[attr-defined]
+        button = self.query_one("#resume", Button)
+        info = self.query_one("#resume-info", Static)
+        button.display = unfinished is not None
+        info.display = unfinished is not None
+        if unfinished is not None:
+            totals = ", ".join(f"{n} {t}" for n, t in zip(unfinished.players, unfinished.totals))
+            info.update(
+                Content(
+                    f"{game_title(unfinished.game)}, round {unfinished.round} of {unfinished.rounds}: {totals}"
+                )
+            )
+            button.focus()
+        else:
+            self.query_one("#new", Button).focus()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return True if self.app.unfinished() is not None else None  # type: ignore[attr-defined]
+        return True
+
+    def action_resume(self) -> None:
+        self.app.resume_game()  # type: ignore[attr-defined]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        app = self.app
+        actions = {
+            "resume": app.resume_game,  # type: ignore[attr-defined]
+            "new": app.action_new_game,  # type: ignore[attr-defined]
+            "games": app.action_history,  # type: ignore[attr-defined]
+            "settings": app.action_settings,  # type: ignore[attr-defined]
+            "rules": app.action_rules,  # type: ignore[attr-defined]
+            "quit": app.exit,
+        }
+        handler = actions.get(event.button.id or "")
+        if handler is not None:
+            handler()

@@ -1,0 +1,74 @@
+"""hanatui's own themes: TOML files loaded into Textual themes."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from textual.theme import Theme
+
+BUILTIN_DIR = Path(__file__).resolve().parent.parent / "themes"
+DEFAULT_THEME = "hana-night"
+
+#: Fallbacks for every variable the stylesheet uses (the hana-night values).
+VARIABLE_DEFAULTS = {
+    "hana-bright": "#f2c14e",
+    "hana-animal": "#7fc36b",
+    "hana-ribbon-poetry": "#ff6b5b",
+    "hana-ribbon-blue": "#6fa8ff",
+    "hana-ribbon-red": "#e5544b",
+    "hana-chaff": "#b7ad99",
+    "hana-back": "#b5523b",
+    "hana-card": "#231f1a",
+    "hana-match": "#3d5a2a",
+    "hana-chosen": "#5a4a1f",
+    "hana-felt": "#14201a",
+}
+
+_FIELDS = (
+    "primary", "secondary", "warning", "error", "success", "accent",
+    "foreground", "background", "surface", "panel", "boost",
+)
+
+
+def theme_from_toml(data: bytes | str) -> Theme:
+    """A Textual theme from the text of a theme file; raises ValueError if it is not one."""
+    text = data.decode() if isinstance(data, bytes) else data
+    table = tomllib.loads(text)
+    name = table.get("name")
+    primary = table.get("primary")
+    if not isinstance(name, str) or not name or not isinstance(primary, str):
+        raise ValueError("a theme needs a name and a primary colour")
+    variables = table.get("variables", {})
+    if not isinstance(variables, dict):
+        raise ValueError("[variables] must be a table")
+    kwargs = {k: str(table[k]) for k in _FIELDS if k in table}
+    return Theme(
+        name=name,
+        dark=bool(table.get("dark", True)),
+        variables={str(k): str(v) for k, v in variables.items()},
+        **kwargs,
+    )
+
+
+def theme_dirs() -> list[Path]:
+    """Where themes are looked for: the built-ins, the project's themes/, the user's."""
+    from hanatui.settings import config_dir
+
+    dirs = [BUILTIN_DIR, Path(__file__).resolve().parents[2] / "themes", config_dir() / "themes"]
+    return [d for d in dirs if d.is_dir()]
+
+
+def load_themes() -> tuple[list[Theme], list[str]]:
+    """Every theme found, and a message for each file that could not be loaded."""
+    themes: dict[str, Theme] = {}
+    problems: list[str] = []
+    for directory in theme_dirs():
+        for path in sorted(directory.glob("*.toml")):
+            try:
+                theme = theme_from_toml(path.read_bytes())
+            except (OSError, ValueError, tomllib.TOMLDecodeError) as exc:
+                problems.append(f"theme {path.name}: {exc}")
+                continue
+            themes.setdefault(theme.name, theme)
+    return list(themes.values()), problems

@@ -1,0 +1,333 @@
+"""The one stateful piece between the engine and the app.
+
+A `Session` owns the `Timeline` of the match being played, asks the engine for the events each
+action causes, appends them, and writes every event to the autosave journal (flushed and fsynced)
+as it happens, so a killed terminal loses nothing. Widgets never hold game state: they draw the
+`View` a session hands them.
+
+Randomness (the deals, the computer players' choices) comes from generators seeded by the
+session seed and the number of events so far, so a resumed game continues exactly as it would
+have, and a seeded game is reproducible.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import msgspec
+
+from core.actions import Action, CallShobu
+from core.chance import advance
+from core.engine import is_chance, is_over, legal_actions, step, to_act
+from core.errors import HanaError
+from core.events import DECISION_EVENTS, Event, MatchStarted, RoundEnded
+from core.logfile import Header, header_for
+from core.players import Player
+from core.rules import Rules
+from core.state import State
+from core.timeline import Timeline
+from core.view import View, observe
+from hanatui.files import Journal, read_log_file, write_atomic, write_log_file
+from hanatui.settings import autosave_dir, games_dir
+
+JOURNAL_NAME = "current.hana"
+
+
+class Sidecar(msgspec.Struct, kw_only=True):
+    """What the log format has no place for: the session's seed."""
+
+    seed: int
+
+
+class Unfinished(msgspec.Struct, frozen=True, kw_only=True):
+    """A summary of the autosaved game, for the title screen's resume entry."""
+
+    path: str
+    game: str
+    players: tuple[str, ...]
+    round: int
+    rounds: int
+    totals: tuple[int, ...]
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def _app_version() -> str:
+    from hanatui import __version__
+
+    return f"hanatui {__version__}"
+
+
+class Session:
+    """A match in progress: timeline, autosave journal, and the computer players."""
+
+    def __init__(
+        self,
+        timeline: Timeline,
+        *,
+        seed: int,
+        journal: Journal | None = None,
+        header: Header | None = None,
+    ) -> None:
+        self.timeline = timeline
+        self.seed = seed
+        self.journal = journal
+        self.header = header or header_for(timeline.events, app=_app_version(), created=_now())
+        self.version = 0          # bumped on every change, so stale bot moves are dropped
+        self.archived: Path | None = None
+        self._bots: dict[int, object] = {}
+
+    # --- making and finding sessions --------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        players: Sequence[Player],
+        *,
+        seed: int | None = None,
+        autosave: bool = True,
+        directory: Path | None = None,
+    ) -> Session:
+        """A new match; with ``autosave`` its journal replaces any unfinished one (which is kept
+        among the finished games first, so nothing is lost)."""
+        from core.games import game_of
+
+        game_of(rules.game).check_players(rules, len(players))
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        timeline = Timeline([MatchStarted(rules=rules, players=tuple(players))])
+        journal = None
+        if autosave:
+            directory = directory or autosave_dir()
+            path = directory / JOURNAL_NAME
+            if path.exists():
+                _archive_unfinished(path)
+            journal = Journal(path)
+            write_atomic(_sidecar_path(path), msgspec.json.encode(Sidecar(seed=seed)))
+        session = cls(timeline, seed=seed, journal=journal)
+        if journal is not None:
+            journal.start(session.header, timeline.events)
+        return session
+
+    @classmethod
+    def resume(cls, path: Path | None = None) -> Session:
+        """The autosaved match, exactly where it stopped (a torn last line is dropped)."""
+        path = path or autosave_dir() / JOURNAL_NAME
+        log = read_log_file(path, recover=True)
+        if not log.events:
+            raise HanaError(f"{path}: the autosave holds no events")
+        try:
+            seed = msgspec.json.decode(_sidecar_path(path).read_bytes(), type=Sidecar).seed
+        except (OSError, msgspec.DecodeError):
+            seed = random.SystemRandom().randrange(1 << 31)
+        timeline = Timeline()
+        timeline.extend(zip(log.events, log.states))
+        journal = Journal(path)
+        session = cls(timeline, seed=seed, journal=journal, header=log.header)
+        if log.error is not None:
+            journal.rewrite(log.header, timeline.events)
+        return session
+
+    @staticmethod
+    def unfinished(directory: Path | None = None) -> Unfinished | None:
+        """The autosaved game if there is one still to play; a finished one is archived."""
+        path = (directory or autosave_dir()) / JOURNAL_NAME
+        if not path.exists():
+            return None
+        try:
+            log = read_log_file(path, recover=True)
+        except HanaError:
+            return None
+        state = log.state
+        if state is None:
+            return None
+        if is_over(state):
+            _archive_unfinished(path)
+            return None
+        return Unfinished(
+            path=str(path),
+            game=state.rules.game,
+            players=tuple(p.name for p in state.players),
+            round=max(state.round, 1),
+            rounds=state.rules.rounds,
+            totals=state.totals,
+        )
+
+    # --- reading ----------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.timeline.last
+
+    @property
+    def events(self) -> list[Event]:
+        return self.timeline.events
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        return self.state.players
+
+    def is_human(self, seat: int) -> bool:
+        return self.players[seat].kind == "human"
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, p in enumerate(self.players) if p.kind == "human")
+
+    def to_act(self) -> int | None:
+        return to_act(self.state)
+
+    def legal(self) -> tuple[Action, ...]:
+        return legal_actions(self.state)
+
+    def view(self, seat: int) -> View:
+        return observe(self.state, seat)
+
+    @property
+    def over(self) -> bool:
+        return is_over(self.state)
+
+    # --- playing ----------------------------------------------------------------------------
+    def _record(self, pairs: list[tuple[Event, State]]) -> list[Event]:
+        self.timeline.extend(pairs)
+        events = [e for e, _ in pairs]
+        if self.journal is not None:
+            self.journal.append(events)
+        self.version += 1
+        return events
+
+    def settle(self) -> list[Event]:
+        """Deal (and run what follows automatically) while chance is due; the new events."""
+        out: list[Event] = []
+        while is_chance(self.state):
+            rng = random.Random(f"{self.seed}:{len(self.events)}:chance")
+            out += self._record(advance(self.state, rng))
+        return out
+
+    def act(self, action: Action) -> list[Event]:
+        """Play an action (raises `IllegalActionError` if it is not legal); the new events."""
+        return self._record(step(self.state, action))
+
+    def bot_choice(self, state: State | None = None, events: int | None = None) -> Action:
+        """The action of the computer seat to act in ``state`` (default: now), which followed
+        ``events`` events. Safe to run in a worker thread on a snapshot of the state."""
+        from hanatui.bots import make_bot
+
+        if state is None:
+            state, events = self.state, len(self.events)
+        if events is None:
+            events = len(self.events)
+        seat = to_act(state)
+        if seat is None:
+            raise HanaError("nobody is to act")
+        player = state.players[seat]
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = make_bot(player.bot or "easy")
+        rng = random.Random(f"{self.seed}:{events}:{seat}")
+        return bot.choose(observe(state, seat), legal_actions(state), rng)  # type: ignore[attr-defined]
+
+    def preview_shobu(self) -> RoundEnded | None:
+        """What the round's score would be if the seat to act stopped now (koi-koi)."""
+        seat = to_act(self.state)
+        if seat is None:
+            return None
+        action = CallShobu(seat=seat)
+        if action not in self.legal():
+            return None
+        for event, _ in step(self.state, action):
+            if isinstance(event, RoundEnded):
+                return event
+        return None
+
+    # --- undo and redo ----------------------------------------------------------------------
+    def undo_seat(self) -> int | None:
+        """The human seat whose last decision an undo takes back: the latest human decision."""
+        humans = set(self.humans)
+        for ev in reversed(self.events):
+            if isinstance(ev, DECISION_EVENTS) and ev.seat in humans:  # type: ignore[attr-defined]
+                return ev.seat  # type: ignore[attr-defined]
+        return None
+
+    def can_undo(self) -> bool:
+        return self.undo_seat() is not None and not self.over
+
+    def can_redo(self) -> bool:
+        return self.timeline.can_redo() and not self.over
+
+    def undo(self) -> bool:
+        seat = self.undo_seat()
+        if seat is None or self.over:
+            return False
+        self.timeline.undo(seat)
+        self._rewrite()
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo():
+            return False
+        self.timeline.redo()
+        self._rewrite()
+        return True
+
+    def _rewrite(self) -> None:
+        self.version += 1
+        if self.journal is not None:
+            self.journal.rewrite(self.header, self.events)
+
+    # --- the end ----------------------------------------------------------------------------
+    def archive(self, directory: Path | None = None) -> Path | None:
+        """Keep the finished match as a .hana log among the user's games; the journal goes."""
+        if self.archived is not None:
+            return self.archived
+        if self.journal is None and directory is None:
+            return None
+        directory = directory or games_dir()
+        path = _free_log_name(directory, self.state.rules.game)
+        write_log_file(path, self.header, self.events)
+        if self.journal is not None:
+            self.journal.discard()
+            _sidecar_path(self.journal.path).unlink(missing_ok=True)
+        self.archived = path
+        return path
+
+
+def _sidecar_path(journal: Path) -> Path:
+    return journal.with_suffix(".json")
+
+
+def _free_log_name(directory: Path, game: str) -> Path:
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{stamp}-{game}.hana"
+    n = 2
+    while path.exists():
+        path = directory / f"{stamp}-{game}-{n}.hana"
+        n += 1
+    return path
+
+
+def _archive_unfinished(path: Path) -> None:
+    """Move an old autosave among the kept games instead of deleting it."""
+    try:
+        log = read_log_file(path, recover=True)
+    except HanaError:
+        return
+    if log.events:
+        state = log.states[-1]
+        target = _free_log_name(games_dir(), state.rules.game)
+        write_log_file(target, log.header, log.events)
+    path.unlink(missing_ok=True)
+    _sidecar_path(path).unlink(missing_ok=True)
+
+
+def list_games(directory: Path | None = None) -> list[Path]:
+    """The kept .hana logs, newest first."""
+    directory = directory or games_dir()
+    if not directory.is_dir():
+        return []
+    return sorted(directory.glob("*.hana"), key=lambda p: p.name, reverse=True)

@@ -1,0 +1,127 @@
+"""Where hanatui keeps its things, and the user's settings.
+
+Directories come from platformdirs; ``HANATUI_DATA_DIR`` and ``HANATUI_CONFIG_DIR`` override them
+(tests and portable installs). Settings are one JSON file written atomically. A settings file that
+cannot be read never stops the app and is never overwritten silently: it is moved aside to
+``settings.json.bak`` and the app says so.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from hanatui.files import write_atomic
+
+APP_NAME = "hanatui"
+PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
+
+
+def data_dir() -> Path:
+    """The user's data directory: autosaves and finished games."""
+    env = os.environ.get("HANATUI_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def config_dir() -> Path:
+    """The user's configuration directory: settings.json."""
+    env = os.environ.get("HANATUI_CONFIG_DIR")
+    if env:
+        return Path(env)
+    if os.environ.get("HANATUI_DATA_DIR"):
+        return data_dir() / "config"
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def autosave_dir() -> Path:
+    return data_dir() / "autosave"
+
+
+def games_dir() -> Path:
+    return data_dir() / "games"
+
+
+class RuleSet(msgspec.Struct, kw_only=True, forbid_unknown_fields=False):
+    """A named set of house rules the user saved: a game and its option values."""
+
+    game: str
+    options: dict[str, Any] = {}
+
+
+class Settings(msgspec.Struct, kw_only=True):
+    """What persists between runs."""
+
+    theme: str = "hana-night"
+    pace: float = 0.6               # seconds a computer seat takes per move
+    ascii: bool = False
+    animations: bool = True
+    name: str = "You"
+    bot_level: str = "easy"
+    last_game: str = "koikoi"
+    rule_sets: dict[str, RuleSet] = {}
+
+
+_DECODER = msgspec.json.Decoder(Settings)
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings (defaults if there are none) and a warning to show, if any.
+
+    An unreadable file is moved to ``.bak`` (never deleted) so the next save cannot destroy it.
+    """
+    path = path or settings_path()
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), f"Could not read {path} ({exc.strerror}); using default settings."
+    try:
+        settings = _DECODER.decode(data)
+        _check(settings)
+        return settings, None
+    except (msgspec.DecodeError, ValueError) as exc:
+        backup = path.with_name(path.name + ".bak")
+        try:
+            if backup.exists():
+                backup = _free_name(backup)
+            os.replace(path, backup)
+            where = f"kept as {backup.name}"
+        except OSError:
+            where = "left in place"
+        return Settings(), f"The settings file was unreadable ({exc}); {where}; using defaults."
+
+
+def _free_name(path: Path) -> Path:
+    n = 1
+    while True:
+        candidate = path.with_name(f"{path.name}.{n}")
+        if not candidate.exists():
+            return candidate
+        n += 1
+
+
+def _check(settings: Settings) -> None:
+    from core.players import check_name
+
+    check_name(settings.name)
+    if not 0 <= settings.pace <= 10:
+        raise ValueError(f"pace out of range: {settings.pace!r}")
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings atomically (readers see the old file or the new one, never half)."""
+    write_atomic(path or settings_path(), msgspec.json.format(msgspec.json.encode(settings)) + b"\n")

@@ -1,0 +1,230 @@
+"""Undo and redo, the capture choice, koi-koi both ways, hot-seat hand-over, names as plain text."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.actions import ChooseCapture, PlayCard
+from core.cards import MONTH_MASKS
+from core.events import CaptureChosen, CardPlayed, KoiKoiCalled, ShobuCalled, UndoTaken
+from core.logfile import read_log
+from hanatui.app.app import HanaApp
+from hanatui.app.screens.dialogs import CaptureDialog, HandOverScreen, KoiKoiDialog, RoundResultScreen
+from hanatui.app.screens.table import TableScreen
+from hanatui.app.widgets import CardWidget, SeatPanel
+
+from .helpers import new_session, players, session_where, settings
+from .test_play import settle
+
+
+def _two_match_card(state):
+    """A card in the hand of the seat to act that matches exactly two field cards."""
+    hand = state.hands[state.turn]
+    for i in range(48):
+        if hand >> i & 1 and (state.field & MONTH_MASKS[i >> 2]).bit_count() == 2:
+            return i
+    return None
+
+
+async def test_undo_and_redo(isolated_dirs):
+    from core.rules import find_rules
+
+    app = HanaApp(settings=settings(), play=(find_rules("bakappana"), players(2), 21))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        session = table.session
+        # nothing to undo yet: the binding is greyed out
+        assert table.check_action("undo", ()) is None
+        assert table.check_action("redo", ()) is None
+        while not table._my_turn():
+            await pilot.pause()
+        events_before = len(session.events)
+        await pilot.press("1")
+        await settle(pilot)
+        for _ in range(10):
+            if isinstance(app.screen, CaptureDialog):
+                await pilot.press("enter")
+                await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert len(session.events) > events_before
+        assert table.check_action("undo", ()) is True
+        after = session.state
+        # the state just before the human's last decision is where undo goes back to
+        before = session.timeline.states[session.timeline.last_decision(0) - 1]
+        await pilot.press("u")
+        await settle(pilot)
+        # back to before the play, with the undo recorded
+        assert isinstance(session.events[-1], UndoTaken)
+        assert session.state.hands == before.hands and session.state.field == before.field
+        assert session.state.pile == before.pile and session.state.phase == before.phase
+        assert session.state.undos[0] == 1
+        assert table.check_action("redo", ()) is True
+        # the journal was rewritten to match
+        journal = read_log((isolated_dirs / "autosave" / "current.hana").read_bytes())
+        assert journal.events == session.events
+        if isinstance(app.screen, CaptureDialog):  # undo went back to a capture choice
+            app.screen.dismiss(None)
+            await pilot.pause()
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert session.state.hands == after.hands and session.state.field == after.field
+        assert table.check_action("redo", ()) is None
+        journal = read_log((isolated_dirs / "autosave" / "current.hana").read_bytes())
+        assert journal.events == session.events
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert session.state.undos[0] == 2
+        assert "took back a move (undo no. 2)" in "".join(str(l.text) for l in table.query_one("#gamelog").lines)
+
+
+async def test_capture_choice_by_keys():
+    session = session_where("bakappana", 2, lambda s: s.phase == "play" and _two_match_card(s) is not None)
+    card_index = _two_match_card(session.state)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        cards = list(table.query("#hand CardWidget").results(CardWidget))
+        position = next(i for i, w in enumerate(cards) if w.card.index == card_index)
+        await pilot.press(str(position + 1))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CaptureDialog)
+        targets = [c.target for c in dialog.choices]
+        assert len(targets) == 2
+        await pilot.press("right", "enter")
+        await settle(pilot)
+        chosen = [e for e in session.events if isinstance(e, CaptureChosen) and e.seat == 0][-1]
+        assert chosen.target == targets[1]
+
+
+async def test_capture_choice_by_click():
+    session = session_where("bakappana", 2, lambda s: s.phase == "play" and _two_match_card(s) is not None, seeds=range(50, 400))
+    card_index = _two_match_card(session.state)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        widget = next(w for w in table.query("#hand CardWidget").results(CardWidget) if w.card.index == card_index)
+        await pilot.click(widget)
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CaptureDialog)
+        first = list(dialog.query(CardWidget).results(CardWidget))[0]
+        await pilot.click(first)
+        await settle(pilot)
+        chosen = [e for e in session.events if isinstance(e, CaptureChosen) and e.seat == 0][-1]
+        assert chosen.target == dialog.choices[0].target
+
+
+def _has_koikoi() -> bool:
+    from core.games import GAMES
+
+    return "koikoi" in GAMES
+
+
+@pytest.mark.skipif(not _has_koikoi(), reason="koi-koi has not landed in the engine yet")
+@pytest.mark.parametrize("key,event_type", [("k", KoiKoiCalled), ("s", ShobuCalled)])
+async def test_koikoi_dialog(key, event_type):
+    session = session_where("koikoi", 2, lambda s: s.phase == "decide")
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, KoiKoiDialog)
+        assert dialog.yaku, "the dialog names the yaku made"
+        assert dialog.preview is not None
+        await pilot.press(key)
+        await settle(pilot)
+        decisions = [e for e in session.events if isinstance(e, (KoiKoiCalled, ShobuCalled))]
+        assert isinstance(decisions[0], event_type)
+        if key == "s":
+            assert isinstance(app.screen, RoundResultScreen)
+            assert app.screen.event.points[0] == dialog.preview.points[0]
+
+
+async def test_hot_seat_hands_over_between_humans():
+    session = new_session("bakappana", 2, humans=2, seed=8, names=("Aki", "Ben"))
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        first = session.to_act()
+        assert isinstance(app.screen, HandOverScreen)
+        assert app.screen.player.name == session.players[first].name
+        # the table underneath shows no faces while the hand-over screen is up
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        assert all(w.card is None for w in table.query("#hand CardWidget").results(CardWidget))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is table and table.viewer == first
+        assert all(w.card is not None for w in table.query("#hand CardWidget").results(CardWidget))
+        await pilot.press("1")
+        await settle(pilot)
+        while isinstance(app.screen, CaptureDialog):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        assert app.screen.player.name == session.players[1 - first].name
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.viewer == 1 - first
+
+
+MARKUP_NAME = "[@click=app.quit]x[/]"
+
+
+async def test_markup_in_a_name_is_shown_literally_and_does_nothing():
+    session = new_session("bakappana", 2, seed=2, names=("You", MARKUP_NAME))
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        panel = table.query_one(SeatPanel)
+        svg = app.export_screenshot()
+        assert "[@click=app.quit]x[/]" in svg.replace("&#160;", " ")
+        # click along the panel's title and the top bar: nothing quits
+        for x in range(panel.region.x, panel.region.x + 30):
+            await pilot.click(offset=(x, panel.region.y))
+        topbar = table.query_one("#topbar")
+        for x in range(0, 100, 2):
+            await pilot.click(topbar, offset=(x, 0))
+        await pilot.pause()
+        assert app.is_running
+        assert app.return_value is None
+
+
+async def test_names_with_control_characters_are_refused():
+    from textual.widgets import Input
+
+    from hanatui.app.screens.newgame import NewGameScreen
+
+    app = HanaApp(settings=settings(), save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#seat-name-0", Input).value = "evil\x1b[31mname"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert any("control" in str(n.message) for n in app._notifications)
+
+
+async def test_new_game_screen_starts_a_game():
+    from hanatui.app.screens.newgame import NewGameScreen
+
+    app = HanaApp(settings=settings(), save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        keys = [w.id for w in app.screen.query(".option .editor")]
+        assert "opt-rounds" in keys
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, (TableScreen, HandOverScreen, CaptureDialog)) or app.screen_stack[-1]
+        assert any(isinstance(s, TableScreen) for s in app.screen_stack)

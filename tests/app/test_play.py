@@ -1,0 +1,140 @@
+"""Playing whole rounds through the app, by keys and by mouse."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.events import CaptureChosen, CardPlayed, RoundEnded
+from hanatui.app.app import HanaApp
+from hanatui.app.screens.dialogs import (
+    CaptureDialog,
+    HandOverScreen,
+    HikiDialog,
+    KoiKoiDialog,
+    MatchResultScreen,
+    RoundResultScreen,
+)
+from hanatui.app.screens.table import TableScreen
+from hanatui.app.widgets import CardWidget
+
+from .helpers import new_session, settings
+
+
+async def settle(pilot) -> None:
+    """Let the computer seats finish moving."""
+    from textual.worker import WorkerState
+
+    for _ in range(500):
+        await pilot.pause()
+        busy = [w for w in pilot.app.workers if w.state in (WorkerState.PENDING, WorkerState.RUNNING)]
+        if not busy:
+            await pilot.pause()
+            return
+
+
+async def play_round(pilot, *, by: str = "keys", koikoi: str = "s", max_steps: int = 400) -> RoundEnded:
+    """Play until a round result shows; returns the RoundEnded it shows."""
+    app = pilot.app
+    for _ in range(max_steps):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, RoundResultScreen):
+            return screen.event
+        if isinstance(screen, TableScreen):
+            if screen._my_turn():
+                if by == "keys":
+                    await pilot.press("right", "enter")
+                else:
+                    hand = screen.query("#hand CardWidget").results(CardWidget)
+                    first = next(iter(hand))
+                    await pilot.click(first)
+            else:
+                await pilot.pause(0.01)
+        elif isinstance(screen, CaptureDialog):
+            if by == "keys":
+                await pilot.press("enter")
+            else:
+                await pilot.click(next(iter(screen.query(CardWidget).results(CardWidget))))
+        elif isinstance(screen, KoiKoiDialog):
+            if by == "keys":
+                await pilot.press(koikoi)
+            else:
+                await pilot.click("#shobu" if koikoi == "s" else "#koikoi")
+        elif isinstance(screen, HikiDialog):
+            await pilot.press("p")
+        elif isinstance(screen, HandOverScreen):
+            if by == "keys":
+                await pilot.press("enter")
+            else:
+                await pilot.click("#ready")
+        else:
+            await pilot.pause(0.01)
+    raise AssertionError(f"no round result after {max_steps} steps (screen {app.screen!r})")
+
+
+def _games():
+    from core.games import GAMES
+
+    return GAMES
+
+
+async def test_bakappana_three_players_round_by_keys():
+    session = new_session("bakappana", 3, seed=11)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        result = await play_round(pilot, by="keys")
+        assert result.round == 1
+        assert len(result.points) == 3
+        assert sum(1 for e in session.events if isinstance(e, CardPlayed) and e.seat == 0) >= 5
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert session.state.round == 2
+
+
+async def test_round_by_mouse():
+    session = new_session("bakappana", 2, seed=4)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        result = await play_round(pilot, by="mouse")
+        assert result.round == 1
+        await pilot.click("#next")
+        await settle(pilot)
+        assert session.state.round == 2
+
+
+@pytest.mark.skipif("koikoi" not in _games(), reason="koi-koi has not landed in the engine yet")
+async def test_koikoi_round_by_keys():
+    session = new_session("koikoi", 2, seed=3)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        result = await play_round(pilot, by="keys")
+        assert result.round == 1
+
+
+@pytest.mark.skipif("sakura" not in _games(), reason="Sakura has not landed in the engine yet")
+async def test_sakura_round_by_keys():
+    session = new_session("sakura", 3, seed=5)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        result = await play_round(pilot, by="keys")
+        assert result.round == 1
+
+
+async def test_whole_match_ends_with_the_match_result(isolated_dirs):
+    from core.rules import find_rules
+
+    from .helpers import players
+
+    app = HanaApp(settings=settings(), play=(find_rules("bakappana", rounds=1), players(2), 9))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_round(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MatchResultScreen)
+        kept = list((isolated_dirs / "games").glob("*.hana"))
+        assert len(kept) == 1
+        assert not (isolated_dirs / "autosave" / "current.hana").exists()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TitleScreen"
