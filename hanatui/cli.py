@@ -13,7 +13,6 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from core.errors import CorruptLogError, HanaError
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -78,6 +77,8 @@ def _game_id(text: str) -> str:
 
 
 def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from core.errors import HanaError  # lazily: the app starts faster
+
     from core.games import GAMES
     from core.players import Player
     from core.rules import find_rules
@@ -136,6 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 # --- verify ---------------------------------------------------------------------------------
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from core.errors import CorruptLogError, HanaError  # lazily: the app starts faster
+
     from hanatui.files import read_log_file
 
     report = []
@@ -184,6 +187,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 # --- export ---------------------------------------------------------------------------------
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from core.errors import CorruptLogError, HanaError  # lazily: the app starts faster
+
     from hanatui.export import anonymise, player_view, text_record
     from hanatui.files import read_log_file, write_atomic
 
@@ -216,6 +221,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 # --- sim ------------------------------------------------------------------------------------
 
 def _parse_option(text: str) -> tuple[str, object]:
+    from core.errors import HanaError  # lazily: the app starts faster
+
     key, sep, value = text.partition("=")
     if not sep or not key:
         raise HanaError(f"invalid --option {text!r} (expected KEY=VALUE)")
@@ -226,6 +233,8 @@ def _parse_option(text: str) -> tuple[str, object]:
 
 
 def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from core.errors import HanaError  # lazily: the app starts faster
+
     from core.games import GAMES
     from core.logfile import header_for
     from core.rules import find_rules
@@ -344,6 +353,10 @@ def run() -> None:
     """Console-script entry point."""
     try:
         sys.exit(main())
-    except HanaError as exc:
+    except Exception as exc:
+        from core.errors import HanaError  # lazily: the app starts faster without the engine
+
+        if not isinstance(exc, HanaError):
+            raise
         print(f"hanatui: {exc}", file=sys.stderr)
         sys.exit(EXIT_INVALID)

@@ -14,8 +14,6 @@ from typing import Any
 
 import msgspec
 
-from hanatui.files import write_atomic
-
 APP_NAME = "hanatui"
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
 
@@ -115,13 +113,17 @@ def _free_name(path: Path) -> Path:
 
 
 def _check(settings: Settings) -> None:
-    from core.players import check_name
+    name = settings.name
+    if not (name.isascii() and name.isprintable() and 0 < len(name.strip()) and len(name) <= 40):
+        from core.players import check_name  # only when needed: start-up stays lean
 
-    check_name(settings.name)
+        check_name(name)
     if not 0 <= settings.pace <= 10:
         raise ValueError(f"pace out of range: {settings.pace!r}")
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically (readers see the old file or the new one, never half)."""
+    from hanatui.files import write_atomic
+
     write_atomic(path or settings_path(), msgspec.json.format(msgspec.json.encode(settings)) + b"\n")

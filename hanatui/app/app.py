@@ -112,6 +112,10 @@ class HanaApp(App[None]):
     def unfinished(self):  # type: ignore[no-untyped-def]
         if not self._save:
             return None
+        from hanatui.settings import autosave_dir
+
+        if not (autosave_dir() / "current.hana").exists():
+            return None  # the common case, answered without loading the engine
         from hanatui.session import Session
 
         return Session.unfinished()

@@ -25,12 +25,7 @@ from core.events import (
 from core.rules import Rules
 from core.state import State
 
-GAME_TITLES = {
-    "koikoi": "Koi-koi",
-    "hana-awase": "Hana-awase",
-    "bakappana": "Bakappana",
-    "sakura": "Sakura",
-}
+from hanatui.app.common import GAME_TITLES, game_title  # noqa: E402,F401
 
 REASONS = {
     "cards_exhausted": "every card played",
@@ -45,10 +40,6 @@ REASONS = {
 
 POETRY = frozenset({"01b", "02b", "03b"})
 BLUE = frozenset({"06b", "09b", "10b"})
-
-
-def game_title(game: str) -> str:
-    return GAME_TITLES.get(game, game.replace("-", " ").capitalize())
 
 
 def card_class(card: Card) -> str:
@@ -210,20 +201,30 @@ def _near(rules: Rules, mine: int, taken: int, limit: int) -> tuple[tuple[str, i
     held = {h.id for h in _hits(rules, mine)}
     free = [c.bit for c in cards_of(ALL_MASK & ~taken & ~mine)]
     found: dict[str, tuple[str, int, int]] = {}
+
+    def progress(hit, added: int, missing: int) -> tuple[str, int, int]:  # type: ignore[no-untyped-def]
+        # Cards of ours the yaku needs: those without which the completed yaku would vanish
+        # (extra cards that only raise its points do not count as progress).
+        have = 0
+        whole = mine | added
+        for c in hit.cards:
+            if mine & c.bit and hit.id not in {h.id for h in _hits(rules, whole & ~c.bit)}:
+                have += 1
+        return (hit.name, have, have + missing)
+
     for bit in free:
         for h in _hits(rules, mine | bit):
             if h.id not in held and h.id not in found:
-                need = len(h.cards)
-                found[h.id] = (h.name, need - 1, need)
+                found[h.id] = progress(h, bit, 1)
     if limit >= 2:
         singles = set(found)
         for i, a in enumerate(free):
             for b in free[i + 1 :]:
                 for h in _hits(rules, mine | a | b):
                     if h.id not in held and h.id not in singles and h.id not in found:
-                        need = len(h.cards)
-                        found[h.id] = (h.name, need - 2, need)
-    return tuple(sorted(found.values(), key=lambda t: (t[2] - t[1], t[0])))
+                        found[h.id] = progress(h, a | b, 2)
+    shown = [v for v in found.values() if v[1] > 0]
+    return tuple(sorted(shown, key=lambda t: (t[2] - t[1], -t[1], t[0])))
 
 
 def month_of_round(state: State) -> str:

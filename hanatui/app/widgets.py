@@ -13,7 +13,10 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from core.cards import Card, Kind
+from hanatui.app.common import TooSmall
 from hanatui.app.describe import card_class, card_variable
+
+__all__ = ["Backs", "CardRow", "CardWidget", "SeatPanel", "TooSmall", "captures_content"]
 
 _KIND_COLOURS = {
     "-bright": "$hana-bright",
@@ -212,9 +215,13 @@ class SeatPanel(Vertical):
     SeatPanel .line { height: auto; }
     SeatPanel .label { width: auto; }
     SeatPanel.-compact { border: none; padding: 0 1; }
+    SeatPanel .name { display: none; }
+    SeatPanel.-compact .name { display: block; }
+    SeatPanel.-compact.-to-act .name { color: $accent; }
     """
 
     def compose(self) -> ComposeResult:
+        yield Static(classes="line name")
         with Horizontal(classes="line"):
             yield Static(Content("hand  "), classes="label")
             yield Backs()
@@ -232,6 +239,7 @@ class SeatPanel(Vertical):
         ascii_mode: bool,
     ) -> None:
         self.border_title = title
+        self.query_one(".name", Static).update(title)
         self.set_class(to_act, "-to-act")
         self.query_one(Backs).show(count, ascii_mode=ascii_mode)
         self.query_one(".took", Static).update(Content("took  ") + took)
@@ -239,15 +247,3 @@ class SeatPanel(Vertical):
         near_widget.display = near is not None
         if near is not None:
             near_widget.update(near)
-
-
-class TooSmall(Static):
-    """Shown instead of everything else when the terminal is below 80x24."""
-
-    DEFAULT_CSS = """
-    TooSmall { display: none; width: 1fr; height: 1fr; content-align: center middle; text-style: bold; }
-    .-too-small TooSmall { display: block; }
-    """
-
-    def __init__(self) -> None:
-        super().__init__(Content("Please enlarge the terminal to at least 80x24 to play."))

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 
 from core.actions import CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki
 from core.cards import MONTH_NAMES, cards_of, month_mask
@@ -31,6 +31,7 @@ DIALOG_CSS = """
 {name} #dialog .buttons {{ height: auto; width: auto; margin-top: 1; }}
 {name} #dialog .buttons Button {{ margin-right: 2; }}
 {name} #dialog CardRow {{ width: auto; }}
+{name} #dialog .hint {{ color: $text-muted; margin-top: 1; }}
 """
 
 
@@ -60,7 +61,7 @@ class CaptureDialog(ModalScreen[ChooseCapture]):
             yield Static(_label(f"{card.description}: which card does it take?"), classes="title")
             yield CardRow(role="choice", focusable=True, id="choices")
             yield Static(id="choice-name")
-            yield Footer()
+            yield Static(_label("←→ choose · enter take it · or click a card"), classes="hint")
 
     def on_mount(self) -> None:
         row = self.query_one(CardRow)
@@ -253,8 +254,15 @@ class HandOverScreen(Screen[None]):
         self.dismiss(None)
 
 
+def _add_columns(table: DataTable, first: str, first_width: int, players: Sequence[Player]) -> None:
+    table.add_column(Content(first), width=first_width)
+    for p in players:
+        table.add_column(Content(p.name), width=max(len(p.name), 7))
+
+
 def _breakdown_table(table: DataTable, event: RoundEnded, players: Sequence[Player]) -> None:
-    table.add_columns("", *[Content(p.name) for p in players])
+    widest = max([len(line.label) for s in event.breakdown for line in s.lines] + [11])
+    _add_columns(table, "", min(widest, 40), players)
     # Rows: the union of line labels in order of first appearance.
     labels: list[tuple[str, str]] = []
     cells: dict[tuple[str, str], dict[int, str]] = {}
@@ -360,7 +368,7 @@ class MatchResultScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("round", *[Content(p.name) for p in self.players])
+        _add_columns(table, "round", 6, self.players)
         for i, points in enumerate(self.history, start=1):
             table.add_row(str(i), *[f"{p:+d}" for p in points])
         table.add_row(Content("total"), *[Content(str(t)) for t in self.event.totals])

@@ -9,8 +9,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from hanatui.app.describe import game_title
-from hanatui.app.widgets import TooSmall
+from hanatui.app.common import TooSmall, game_title
 
 LOGO = """\
  ╭─────╮╭─────╮╭─────╮

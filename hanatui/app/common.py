@@ -1,0 +1,29 @@
+"""Small pieces every screen uses, kept free of engine imports so the first frame comes fast."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Static
+
+GAME_TITLES = {
+    "koikoi": "Koi-koi",
+    "hana-awase": "Hana-awase",
+    "bakappana": "Bakappana",
+    "sakura": "Sakura",
+}
+
+
+def game_title(game: str) -> str:
+    return GAME_TITLES.get(game, game.replace("-", " ").capitalize())
+
+
+class TooSmall(Static):
+    """Shown instead of everything else when the terminal is below 80x24."""
+
+    DEFAULT_CSS = """
+    TooSmall { display: none; width: 1fr; height: 1fr; content-align: center middle; text-style: bold; }
+    .-too-small TooSmall { display: block; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(Content("Please enlarge the terminal to at least 80x24 to play."))
