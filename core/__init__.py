@@ -21,6 +21,7 @@ from core.rules import Rules, find_rules, presets
 from core.state import State
 from core.timeline import Timeline
 from core.view import View, observe
+from core.yaku import YakuHit, evaluate_yaku
 
 __all__ = [
     "CARDS", "Action", "CallKoiKoi", "CallShobu", "Card", "CardSet", "ChooseCapture",
@@ -28,5 +29,5 @@ __all__ = [
     "MatchStarted", "NotationError", "PlayCard", "Player", "Rules", "RulesError", "State",
     "Timeline", "UnsupportedVersionError", "View", "apply", "chance_event", "deal", "decide",
     "draw_dealer", "find_rules", "fold", "is_chance", "is_over", "legal_actions", "observe",
-    "presets", "step", "to_act",
+    "presets", "step", "to_act", "YakuHit", "evaluate_yaku",
 ]

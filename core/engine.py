@@ -137,6 +137,12 @@ def _check_captured(event_cards: tuple[Card, ...], expected: int, what: str) -> 
 
 def _after_hand_step(state: State) -> State:
     """The hand action is resolved: draw next, or end the turn if the pile is empty."""
+    variant = _game(state).after_hand_step(state)
+    if variant is not None:  # a turn variant of the game (koi-koi P16/P17)
+        state, then = variant
+        if then == "hand":
+            return replace(state, phase=PLAY, stage="hand", pending=-1, pending_from="")
+        return _end_turn(replace(state, phase=PLAY, pending=-1, pending_from=""))
     if state.pile:
         return replace(state, phase=PLAY, stage="draw", pending=-1, pending_from="")
     return _end_turn(replace(state, phase=PLAY, pending=-1, pending_from=""))
@@ -548,7 +554,9 @@ def start(ev: MatchStarted) -> State:
         game.check_players(ev.rules, len(ev.players))
     except IllegalActionError as exc:
         raise CorruptLogError(str(exc)) from None
-    return initial_state(ev.rules, ev.players)
+    state = initial_state(ev.rules, ev.players)
+    totals = game.initial_totals(ev.rules, len(ev.players))
+    return replace(state, totals=totals) if totals != state.totals else state
 
 
 def apply(state: State | None, event: Event) -> State:

@@ -47,7 +47,7 @@ class Dealt(Event, tag="dealt"):
     """All 48 cards; in a log redacted for one seat, the cards it could not see are null."""
 
 
-RedealReason = Literal["four_of_a_month_on_field", "lucky_pattern_on_field", "both_lucky"]
+RedealReason = Literal["four_of_a_month_on_field", "lucky_pattern_on_field", "both_lucky", "lucky_hand"]
 
 
 class Redeal(Event, tag="redeal"):
@@ -113,6 +113,15 @@ class KoiKoiCalled(Event, tag="koikoi_called"):
     """Koi-koi: ``seat`` plays on."""
 
     seat: Seat
+
+
+class DrawnToHand(Event, tag="drawn_to_hand"):
+    """Koi-koi turn variants: the top card of the draw pile went into ``seat``'s hand, at the start
+    of a draw-then-play-two turn (P16), or turned over and kept because it matched nothing (P17)."""
+
+    seat: Seat
+    card: Card
+    reason: Literal["draw_then_play_two", "unmatched_draw"]
 
 
 class ShobuCalled(Event, tag="shobu_called"):

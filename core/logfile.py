@@ -31,6 +31,7 @@ from core.events import (
     Redeal,
     RoundEnded,
     ShobuCalled,
+    DrawnToHand,
     Text,
     UndoTaken,
 )
@@ -59,6 +60,7 @@ AnyEvent = Union[
     GajiClaimed,
     KoiKoiCalled,
     ShobuCalled,
+    DrawnToHand,
     UndoTaken,
     RoundEnded,
     MatchEnded,

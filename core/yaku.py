@@ -1,23 +1,34 @@
 """Yaku as data: named specs evaluated with CardSet masks, and the public `evaluate_yaku`.
 
 A `YakuSpec` says which cards make a yaku: all of ``cards``, plus at least ``need`` of ``pool``
-(weighted by ``weights`` where a card counts double), and what it is worth: ``points``, plus
-``per_extra`` for each counted card of ``pool`` beyond ``need`` (or, with ``extra_pool``, each card of
-that pool beyond ``extra_base``). Specs with the same ``group`` are mutually exclusive: only the
-most valuable one counts. Each game registers its own evaluator, because the options of a game
-(the sake cup's role, weather blocks, value tables) change which specs apply.
+(a card of ``doubles`` counting as two), and what it is worth: ``points``, plus ``per_extra`` for
+each counted card of ``pool`` beyond ``need`` (or, with ``extra_pool``, each card of that pool
+beyond ``extra_base``). Specs with the same ``group`` are mutually exclusive: only the most
+valuable one counts. A yaku worth 0 points (a value table can switch one off that way) is not held.
+
+Each game registers its own evaluator, because the options of a game (the sake cup's role, weather
+blocks, value tables) change which specs apply. `YakuTable` compiles a list of specs once for
+fast evaluation in the engine's hot path; `evaluate_specs` is the plain reference version.
 
 Public API, stable for other tools::
 
-    evaluate_yaku(rules, cards) -> tuple[YakuHit, ...]
+    evaluate_yaku(rules, cards, *, field=None, month=None) -> tuple[YakuHit, ...]
 
-``cards`` is any iterable of `Card` members or card codes (or a `CardSet`, or an int mask).
+``cards`` is any iterable of `Card` members or card codes (or a `CardSet`, or an int mask): one
+player's captured cards. The hits are the yaku those cards hold under ``rules``, after the
+exclusivity rules of that game and its options, each with its ``id`` (the ids of RULES.md §4 and
+§5), ``points`` (including per-card extras) and the ``cards`` that make it. Two optional facts of
+the table matter for some koi-koi options: ``field`` (the cards on the field, for the weather
+blocks of ``viewing_weather_block``) and ``month`` (the round's month 1-12, for ``tsukifuda``;
+without it tsukifuda is not evaluated). Rules that compare players or settle a round
+(koi-koi ``yaku_count_mode`` and ``winner_scores_opponent_yaku``, hana-awase ``willow_row``) are
+applied by the game's round score, not here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -41,6 +52,7 @@ class YakuSpec(msgspec.Struct, frozen=True, kw_only=True):
     per_extra: int = 0         # points per counted card beyond the requirement
     extra_pool: int = 0        # cards counted for extras (default: `pool`)
     extra_base: int = 0        # extras are counted beyond this many of `extra_pool`
+    doubles: int = 0           # cards that count as two in `pool` / `extra_pool`
     description: str = ""
 
 
@@ -54,8 +66,8 @@ class YakuHit(msgspec.Struct, frozen=True, kw_only=True):
     group: str | None = None
 
 
-def _count(mask: int, weights: dict[int, int] | None) -> int:
-    n = mask.bit_count()
+def _count(mask: int, doubles: int, weights: dict[int, int] | None) -> int:
+    n = mask.bit_count() + (mask & doubles).bit_count()
     if weights:
         for bit, w in weights.items():
             if mask & bit:
@@ -65,14 +77,14 @@ def _count(mask: int, weights: dict[int, int] | None) -> int:
 
 def match_spec(spec: YakuSpec, captured: int, weights: dict[int, int] | None = None) -> YakuHit | None:
     """The hit of one spec on a captured mask, or None. ``weights`` maps a card bit to how many
-    cards of its pool it counts as (a double-chaff card counts 2)."""
+    cards of a pool it counts as (on top of the spec's own ``doubles``)."""
     if captured & spec.cards != spec.cards:
         return None
     points = spec.points
     used = spec.cards
     if spec.need:
         have = captured & spec.pool
-        count = _count(have, weights)
+        count = _count(have, spec.doubles, weights)
         if count < spec.need:
             return None
         used |= have
@@ -80,10 +92,12 @@ def match_spec(spec: YakuSpec, captured: int, weights: dict[int, int] | None = N
             points += spec.per_extra * (count - spec.need)
     if spec.per_extra and spec.extra_pool:
         have = captured & spec.extra_pool
-        extra = _count(have, weights) - spec.extra_base
+        extra = _count(have, spec.doubles, weights) - spec.extra_base
         if extra > 0:
             points += spec.per_extra * extra
             used |= have
+    if points <= 0:
+        return None
     return YakuHit(id=spec.id, name=spec.name, points=points, cards=cards_of(used), group=spec.group)
 
 
@@ -92,7 +106,8 @@ def evaluate_specs(
 ) -> tuple[YakuHit, ...]:
     """Every hit among ``specs``, keeping only the most valuable one of each exclusive group.
 
-    Ties within a group go to the spec listed first. Hits keep the order of ``specs``.
+    Ties within a group go to the spec listed first. Hits keep the order of ``specs`` (a group
+    sits where its first spec is listed).
     """
     hits: list[YakuHit] = []
     best: dict[str, int] = {}
@@ -111,31 +126,170 @@ def evaluate_specs(
     return tuple(hits)
 
 
-# game id -> evaluator(rules, captured mask) -> hits. Registered by each game's module.
-Evaluator = Callable[["Rules", int], tuple[YakuHit, ...]]
+_NONE = (-1, 0)
+
+
+class YakuTable:
+    """A list of specs compiled for fast evaluation on masks.
+
+    The table is cut into slots: an exclusive group (its specs in table order) or one stand-alone
+    spec. `values` gives, per slot, the index of the counting spec (-1: none) and its points,
+    with mask operations only; `hits` turns those values into `YakuHit`s with their cards.
+    `values` and `evaluate_specs` always agree (tests/core/test_yaku.py checks it).
+    """
+
+    __slots__ = ("specs", "slot_keys", "_slots")
+
+    def __init__(self, specs: Sequence[YakuSpec]) -> None:
+        self.specs: tuple[YakuSpec, ...] = tuple(specs)
+        slots: list[list[int]] = []
+        keys: list[str] = []
+        where: dict[str, int] = {}
+        for i, spec in enumerate(self.specs):
+            if spec.group is not None and spec.group in where:
+                slots[where[spec.group]].append(i)
+                continue
+            if spec.group is not None:
+                where[spec.group] = len(slots)
+            slots.append([i])
+            keys.append(spec.group if spec.group is not None else spec.id)
+        #: A slot's key: its group name, or the id of a stand-alone spec.
+        self.slot_keys: tuple[str, ...] = tuple(keys)
+        compiled = []
+        for slot in slots:
+            entries = []
+            union = 0
+            least = 48
+            for i in slot:
+                s = self.specs[i]
+                entries.append(
+                    (i, s.cards, s.pool, s.need, s.points, s.per_extra, s.extra_pool,
+                     s.extra_base, s.doubles)
+                )
+                # A necessary condition, checked first: this many cards of `union` at least.
+                union |= s.cards | s.pool
+                least = min(
+                    least,
+                    max(s.cards.bit_count(), (s.cards & ~s.pool).bit_count()
+                        + max(0, s.need - (s.pool & s.doubles).bit_count())),
+                )
+            compiled.append((union, least, tuple(entries)))
+        self._slots = tuple(compiled)
+
+    def values(self, captured: int) -> tuple[tuple[int, int], ...]:
+        """Per slot: (index of the spec that counts or -1, its points or 0)."""
+        out = []
+        for union, least, slot in self._slots:
+            if (captured & union).bit_count() < least:
+                out.append(_NONE)
+                continue
+            best_i = -1
+            best_v = 0
+            for i, cards, pool, need, points, per, xpool, xbase, dbl in slot:
+                if captured & cards != cards:
+                    continue
+                v = points
+                if need:
+                    have = captured & pool
+                    c = have.bit_count()
+                    if dbl:
+                        c += (have & dbl).bit_count()
+                    if c < need:
+                        continue
+                    if per and not xpool:
+                        v += per * (c - need)
+                if per and xpool:
+                    have = captured & xpool
+                    x = have.bit_count() - xbase
+                    if dbl:
+                        x += (have & dbl).bit_count()
+                    if x > 0:
+                        v += per * x
+                if v > best_v:
+                    best_i = i
+                    best_v = v
+            out.append((best_i, best_v) if best_i >= 0 else _NONE)
+        return tuple(out)
+
+    def hits(self, captured: int, values: Sequence[tuple[int, int]] | None = None) -> tuple[YakuHit, ...]:
+        """The hits of ``captured``, in slot order (``values`` as `values` returned them)."""
+        if values is None:
+            values = self.values(captured)
+        out = []
+        for i, v in values:
+            if i >= 0 and v > 0:
+                hit = match_spec(self.specs[i], captured)
+                assert hit is not None and hit.points == v
+                out.append(hit)
+        return tuple(out)
+
+
+class YakuContext(msgspec.Struct, frozen=True, kw_only=True):
+    """Facts of the table some options need: the field's cards and the round's month."""
+
+    field: int | None = None
+    month: int | None = None
+
+
+# game id -> evaluator. A plain evaluator is called as ``evaluator(rules, mask)``; one registered
+# with ``context=True`` as ``evaluator(rules, mask, YakuContext)``.
+Evaluator = Callable[..., tuple[YakuHit, ...]]
 EVALUATORS: dict[str, Evaluator] = {}
+_WANTS_CONTEXT: set[str] = set()
 
 
-def register_evaluator(game: str, evaluator: Evaluator) -> None:
+def register_evaluator(game: str, evaluator: Evaluator, *, context: bool = False) -> None:
     EVALUATORS[game] = evaluator
+    if context:
+        _WANTS_CONTEXT.add(game)
+    else:
+        _WANTS_CONTEXT.discard(game)
 
 
-def evaluate_yaku(rules: Rules, cards: Iterable[Card | str] | CardSet | int) -> tuple[YakuHit, ...]:
-    """The yaku that ``cards`` make under ``rules``, after that game's exclusivity rules.
+def _mask(cards: Iterable[Card | str] | CardSet | int | None) -> int:
+    if cards is None:
+        return 0
+    if isinstance(cards, int):
+        return cards
+    if isinstance(cards, CardSet):
+        return cards.mask
+    return mask_of(cards)
+
+
+def evaluate_yaku(
+    rules: Rules,
+    cards: Iterable[Card | str] | CardSet | int,
+    *,
+    field: Iterable[Card | str] | CardSet | int | None = None,
+    month: int | None = None,
+) -> tuple[YakuHit, ...]:
+    """The yaku that one player's ``cards`` make under ``rules``, after that game's exclusivity
+    rules and options. ``field`` and ``month``: see the module docstring.
 
     >>> from core.rules import find_rules
     >>> [h.id for h in evaluate_yaku(find_rules("koikoi"), "01a 03a 08a".split())]
     ['sanko']
+    >>> [(h.id, h.points) for h in evaluate_yaku(find_rules("koikoi"), "01b 02b 03b 04b".split())]
+    [('akatan', 6)]
     """
     import core.games  # noqa: F401  (registers every game's evaluator)
 
-    if isinstance(cards, int):
-        mask = cards
-    elif isinstance(cards, CardSet):
-        mask = cards.mask
-    else:
-        mask = mask_of(cards)
+    mask = _mask(cards)
     evaluator = EVALUATORS.get(rules.game)
     if evaluator is None:
         return ()
+    if rules.game in _WANTS_CONTEXT:
+        context = YakuContext(field=None if field is None else _mask(field), month=month)
+        return evaluator(rules, mask, context)
     return evaluator(rules, mask)
+
+
+def describe_hits(hits: Iterable[YakuHit]) -> str:
+    """``"sanko 5, kasu 2"``: hits in one line, for logs and messages."""
+    return ", ".join(f"{h.id} {h.points}" for h in hits)
+
+
+__all__: list[Any] = [
+    "YakuContext", "YakuHit", "YakuSpec", "YakuTable", "describe_hits", "evaluate_specs",
+    "evaluate_yaku", "match_spec", "register_evaluator",
+]

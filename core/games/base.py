@@ -80,6 +80,12 @@ class Game:
             return "cards_exhausted" if not state.pile else "hands_empty"
         return None
 
+    def after_hand_step(self, state: State) -> tuple[State, str] | None:
+        """Called when a card from the hand has landed. None: the standard turn (turn the top
+        card of the pile over next). Or ``(state, "hand")``: the same seat plays another card from
+        the hand; ``(state, "end")``: the turn ends without a draw (koi-koi P16/P17)."""
+        return None
+
     def after_turn(self, state: State) -> State | None:
         """Called when ``state.turn`` has finished both actions; a new state to stop there
         (a decision of the game's own), or None to pass the turn on."""
@@ -102,6 +108,10 @@ class Game:
             if points[seat] == best:
                 return seat
         raise AssertionError("unreachable")
+
+    def initial_totals(self, rules: Rules, n: int) -> tuple[int, ...]:
+        """Each seat's total when the match begins (koi-koi zero-sum: the stake)."""
+        return (0,) * n
 
     def match_over(self, state: State) -> bool:
         """Checked after each round is scored."""
