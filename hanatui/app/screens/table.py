@@ -248,7 +248,7 @@ class TableScreen(Screen[None]):
             parts.append(" · ".join(f"{n} {p}" for n, p in held))
             parts.append("   ")
         parts.append("near  ")
-        parts.append(" · ".join(f"{n} {have}/{need}" for n, have, need in near[:5]) if near else "—")
+        parts.append(" · ".join(f"{n} {have}/{need}" for n, have, need in near[:4]) if near else "—")
         return Content.assemble(*parts)
 
     def _draw_field(self, view: View, ascii_mode: bool) -> None:
