@@ -211,6 +211,43 @@ class YakuTable:
             out.append((best_i, best_v) if best_i >= 0 else _NONE)
         return tuple(out)
 
+    def held(self, captured: int) -> tuple[tuple[int, int, int], ...]:
+        """Compactly, what ``captured`` holds: (slot, spec index, points) per slot that counts."""
+        out = []
+        k = -1
+        for union, least, slot in self._slots:
+            k += 1
+            if (captured & union).bit_count() < least:
+                continue
+            best_i = -1
+            best_v = 0
+            for i, cards, pool, need, points, per, xpool, xbase, dbl in slot:
+                if captured & cards != cards:
+                    continue
+                v = points
+                if need:
+                    have = captured & pool
+                    c = have.bit_count()
+                    if dbl:
+                        c += (have & dbl).bit_count()
+                    if c < need:
+                        continue
+                    if per and not xpool:
+                        v += per * (c - need)
+                if per and xpool:
+                    have = captured & xpool
+                    x = have.bit_count() - xbase
+                    if dbl:
+                        x += (have & dbl).bit_count()
+                    if x > 0:
+                        v += per * x
+                if v > best_v:
+                    best_i = i
+                    best_v = v
+            if best_i >= 0:
+                out.append((k, best_i, best_v))
+        return tuple(out)
+
     def hits(self, captured: int, values: Sequence[tuple[int, int]] | None = None) -> tuple[YakuHit, ...]:
         """The hits of ``captured``, in slot order (``values`` as `values` returned them)."""
         if values is None:

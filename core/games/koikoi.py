@@ -221,8 +221,11 @@ class KoiKoiYaku:
             found = cache.get(captured)
             if found is not None:
                 return found
-        _, vals = self.values(captured, field)
-        standing = tuple((k, i, v) for k, (i, v) in enumerate(vals) if v)
+        if self.filtered or len(self.tables) > 1:
+            _, vals = self.values(captured, field)
+            standing = tuple((k, i, v) for k, (i, v) in enumerate(vals) if v)
+        else:
+            standing = self.tables[0].held(captured)
         if cache is not None:
             if len(cache) > 200_000:
                 cache.clear()
@@ -378,9 +381,10 @@ class KoiKoi(Game):
         lucky = ("", "")
         lucky_masks = (0, 0)
         if rules.lucky_hands == "win_6":
-            kinds = [lucky_kind(h) for h in state.hands]
-            lucky = (kinds[0], kinds[1])
-            lucky_masks = (lucky_cards(state.hands[0], kinds[0]), lucky_cards(state.hands[1], kinds[1]))
+            h0, h1 = state.hands
+            lucky = (lucky_kind(h0), lucky_kind(h1))
+            if lucky[0] or lucky[1]:
+                lucky_masks = (lucky_cards(h0, lucky[0]), lucky_cards(h1, lucky[1]))
         extra = KoiKoiRound(
             lucky=lucky,
             lucky_cards=lucky_masks,

@@ -897,3 +897,34 @@ def test_decisions_are_checked() -> None:
     with pytest.raises(CorruptLogError):
         apply(t.state, KoiKoiCalled(seat=1))  # the decision has been made
     assert before.extra.koikoi == (0, 0) and t.state.extra.koikoi == (1, 0)
+
+
+# ------------------------------------------------------------------------------------------
+# The sample logs in replays/
+# ------------------------------------------------------------------------------------------
+
+def test_sample_replays_show_the_koikoi_situations() -> None:
+    from pathlib import Path
+
+    from core.logfile import read_log
+
+    root = Path(__file__).resolve().parents[2] / "replays"
+    log = read_log((root / "koikoi-2p-seed6.hana").read_bytes())
+    reasons = set()
+    koikoi_by: set[int] = set()
+    koikoi_then_opponent_shobu = []
+    for event in log.events:
+        if isinstance(event, Dealt):
+            koikoi_by = set()
+        elif isinstance(event, KoiKoiCalled):
+            koikoi_by.add(event.seat)
+        elif isinstance(event, ShobuCalled) and 1 - event.seat in koikoi_by:
+            koikoi_then_opponent_shobu.append(event)
+        elif isinstance(event, RoundEnded):
+            reasons.add(event.reason)
+    assert koikoi_then_opponent_shobu
+    assert {"shobu", "exhaustive_draw", "lucky_hand"} <= reasons
+    variants = read_log((root / "koikoi-2p-variants-seed5.hana").read_bytes())
+    assert any(isinstance(e, DrawnToHand) for e in variants.events)
+    three = read_log((root / "hana-awase-3p-seed3.hana").read_bytes())
+    assert three.state is not None and three.state.num_players == 3 and three.state.phase == "over"

@@ -218,6 +218,8 @@ def test_compiled_tables_agree_with_the_reference_evaluation(rules) -> None:  # 
             for i in rng.sample(range(48), rng.randrange(0, 30)):
                 mask |= CARDS[i].bit
             assert table.hits(mask) == evaluate_specs(specs, mask)
+            values = table.values(mask)
+            assert table.held(mask) == tuple((k, i, v) for k, (i, v) in enumerate(values) if v)
     for name in ("fudawiki", "ja"):
         specs = hanaawase_specs(name)
         table = YakuTable(specs)
