@@ -148,6 +148,32 @@ def test_teyaku_chaff() -> None:
     assert state.extra == HanaAwaseRound(shown=(six, 0, 0))
 
 
+def _one_round(rules: HanaAwaseRules, n: int, seed: int) -> tuple[RoundEnded, State]:
+    rng = random.Random(seed)
+    state = apply(None, MatchStarted(rules=rules, players=players(n)))
+    ended = None
+    while ended is None:
+        if state.phase in ("dealer_draw", "deal"):
+            pairs = advance(state, rng)
+        else:
+            pairs = step(state, legal_actions(state)[0])
+        for event, after in pairs:
+            if isinstance(event, RoundEnded):
+                return event, state
+            state = after
+    raise AssertionError
+
+
+def test_two_players_play_out_the_pile_unless_ending_at_empty_hands() -> None:
+    ended, before = _one_round(find_rules("hana-awase", rounds=1), 2, 3)
+    assert ended.reason == "cards_exhausted" and not before.pile
+    assert sum(before.captures[s].bit_count() for s in range(2)) + before.field.bit_count() == 48
+    ended, before = _one_round(find_rules("hana-awase", rounds=1, end_at_empty_hands=True), 2, 3)
+    assert ended.reason == "hands_empty" and len(before.pile) == 8
+    ended, before = _one_round(find_rules("hana-awase", rounds=1, hand_size_2p=10), 2, 3)
+    assert ended.reason == "cards_exhausted" and not before.pile and not any(before.hands)
+
+
 def test_hand_size_and_end_at_empty_hands() -> None:
     assert GAME.deal_sizes(find_rules("hana-awase", hand_size_2p=10), 2) == (10, 8)
     assert GAME.deal_sizes(find_rules("hana-awase"), 3) == (7, 6)
