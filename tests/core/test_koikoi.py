@@ -7,13 +7,12 @@ hand, then seat 1's hand, then the draw pile with its top first (docs/architectu
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 import pytest
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, PlayCard
-from core.cards import CARDS, Card, cards_of, mask_of
+from core.cards import CARDS, Card, mask_of
 from core.engine import apply, fold, legal_actions, run_auto, step, to_act
 from core.errors import IllegalActionError, RulesError
 from core.events import (
