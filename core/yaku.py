@@ -248,6 +248,15 @@ class YakuTable:
                 out.append((k, best_i, best_v))
         return tuple(out)
 
+    def hits_held(self, captured: int, held: Sequence[tuple[int, int, int]]) -> tuple[YakuHit, ...]:
+        """The hits of ``captured`` from what `held` returned for it."""
+        out = []
+        for _, i, v in held:
+            hit = match_spec(self.specs[i], captured)
+            assert hit is not None and hit.points == v
+            out.append(hit)
+        return tuple(out)
+
     def hits(self, captured: int, values: Sequence[tuple[int, int]] | None = None) -> tuple[YakuHit, ...]:
         """The hits of ``captured``, in slot order (``values`` as `values` returned them)."""
         if values is None:

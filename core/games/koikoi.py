@@ -233,6 +233,8 @@ class KoiKoiYaku:
         return standing
 
     def hits(self, captured: int, field: int | None) -> tuple[YakuHit, ...]:
+        if not self.filtered and len(self.tables) == 1:
+            return self.tables[0].hits_held(captured, self.standing(captured, field))
         t, vals = self.values(captured, field)
         return self.tables[t].hits(captured, vals)
 
@@ -292,16 +294,33 @@ def _newer(now: Standing, then: Standing) -> bool:
     return any(before.get(k) != i for k, i, _ in now)
 
 
+_ONES = int("0001" * 12, 2)  # bit 0 of each month's nibble
+_FIVES = int("0101" * 12, 2)
+_THREES = int("0011" * 12, 2)
+
+
+def _month_counts(mask: int) -> int:
+    """How many cards of each month a mask holds, as a nibble per month (0-4)."""
+    pairs = (mask & _FIVES) + ((mask >> 1) & _FIVES)
+    return (pairs & _THREES) + ((pairs >> 2) & _THREES)
+
+
+def _fours(counts: int) -> int:
+    """Bit 0 of each month's nibble set where the month is held four times."""
+    return (counts >> 2) & _ONES
+
+
+def _twos(counts: int) -> int:
+    """Bit 0 of each month's nibble set where the month is held exactly twice."""
+    return (counts >> 1) & ~counts & ~(counts >> 2) & _ONES
+
+
 def lucky_kind(hand: int) -> str:
     """``teshi`` (four of a month), ``kuttsuki`` (four months held exactly twice) or ``""``."""
-    pairs = 0
-    for m in MONTH_MASKS:
-        count = (hand & m).bit_count()
-        if count == 4:
-            return "teshi"
-        if count == 2:
-            pairs += 1
-    return "kuttsuki" if pairs >= 4 else ""
+    counts = _month_counts(hand)
+    if _fours(counts):
+        return "teshi"
+    return "kuttsuki" if _twos(counts).bit_count() >= 4 else ""
 
 
 def lucky_cards(hand: int, kind: str) -> int:
@@ -359,14 +378,10 @@ class KoiKoi(Game):
     def void_deal(self, state: State) -> str | None:
         rules = state.rules
         assert isinstance(rules, KoiKoiRules)
-        field = state.field
-        pairs = 0
-        for m in MONTH_MASKS:
-            count = (field & m).bit_count()
-            if count == 4:
-                return "four_of_a_month_on_field"
-            pairs += count == 2
-        if pairs >= 4 and rules.field_lucky_pattern_redeal:
+        counts = _month_counts(state.field)
+        if _fours(counts):
+            return "four_of_a_month_on_field"
+        if rules.field_lucky_pattern_redeal and _twos(counts).bit_count() >= 4:
             return "lucky_pattern_on_field"
         if rules.lucky_hands == "redeal" and any(lucky_kind(h) for h in state.hands):
             return "lucky_hand"

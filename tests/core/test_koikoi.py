@@ -369,6 +369,19 @@ def test_lucky_hands_win_6_kuttsuki_and_teshi() -> None:
     assert ended.breakdown[0].lines[0].id == "kuttsuki"
 
 
+def test_lucky_patterns_by_month_count() -> None:
+    from random import Random
+
+    from core.cards import MONTH_MASKS
+
+    rng = Random(3)
+    for _ in range(3000):
+        hand = mask_of(CARDS[i].value for i in rng.sample(range(48), rng.choice([8, 10, 14])))
+        counts = [(hand & m).bit_count() for m in MONTH_MASKS]
+        expected = "teshi" if 4 in counts else "kuttsuki" if counts.count(2) >= 4 else ""
+        assert lucky_kind(hand) == expected
+
+
 def test_both_players_lucky_is_a_draw_with_the_same_dealer() -> None:
     deck = deck_of(FIELD_PLAIN, KUTTSUKI, TESHI)
     for dealer in (0, 1):
