@@ -106,7 +106,7 @@ class HanaApp(App[None]):
 
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
-                screen.refresh_table()
+                screen.refresh_table(force=True)
 
     # --- games ------------------------------------------------------------------------------
     def unfinished(self):  # type: ignore[no-untyped-def]
@@ -171,7 +171,7 @@ class HanaApp(App[None]):
             self.pop_screen()
 
     def action_history(self) -> None:
-        from hanatui.app.screens.info import HistoryScreen
+        from hanatui.app.screens.history import HistoryScreen
 
         self.push_screen(HistoryScreen())
 

@@ -80,6 +80,13 @@ def _capture_words(captured: tuple[Card, ...], card: Card) -> str:
     return f", taking {names(taken)}"
 
 
+def conjugate(name: str, verb: str) -> str:
+    """'CPU wins', but 'You win'."""
+    if name.strip().lower() == "you":
+        return f"{name} {verb}"
+    return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch")) else f"{name} {verb}s"
+
+
 def describe_event(event: Event, before: State | None, after: State) -> str | None:
     """One line for the game log, or None for events not worth a line."""
     players = after.players
@@ -88,11 +95,7 @@ def describe_event(event: Event, before: State | None, after: State) -> str | No
         return players[seat].name if 0 <= seat < len(players) else f"seat {seat}"
 
     def does(seat: int, verb: str) -> str:
-        """'CPU plays', but 'You play'."""
-        name = who(seat)
-        if name.strip().lower() == "you":
-            return f"{name} {verb}"
-        return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch")) else f"{name} {verb}s"
+        return conjugate(who(seat), verb)
 
     if isinstance(event, MatchStarted):
         rounds = event.rules.rounds
@@ -129,7 +132,8 @@ def describe_event(event: Event, before: State | None, after: State) -> str | No
             f"{does(event.seat, 'declare')} hiki: takes the four {MONTH_NAMES[event.month - 1]} cards"
         )
     if isinstance(event, KoiKoiCalled):
-        return f"{does(event.seat, 'call')} KOI-KOI and plays on"
+        on = "play on" if who(event.seat).strip().lower() == "you" else "plays on"
+        return f"{does(event.seat, 'call')} KOI-KOI and {on}"
     if isinstance(event, ShobuCalled):
         if event.auto:
             return f"{who(event.seat)}: yaku on the last move, the round stops (shobu)"
@@ -142,10 +146,11 @@ def describe_event(event: Event, before: State | None, after: State) -> str | No
         reason = REASONS.get(event.reason, event.reason)
         return f"— Round {event.round} over ({reason}): {scores} —"
     if isinstance(event, MatchEnded):
-        winners = " and ".join(who(i) for i in event.winners)
         best = max(event.totals) if event.totals else 0
-        verb = "wins" if len(event.winners) == 1 else "tie"
-        return f"— Match over: {winners} {verb} with {best} —"
+        if len(event.winners) == 1:
+            return f"— Match over: {conjugate(who(event.winners[0]), 'win')} with {best} —"
+        winners = " and ".join(who(i) for i in event.winners)
+        return f"— Match over: {winners} tie with {best} —"
     return type(event).__name__
 
 

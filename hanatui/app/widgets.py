@@ -123,6 +123,9 @@ class CardWidget(Widget):
         self.post_message(self.Hovered(self))
 
 
+_MARKS = ("-capturer", "-last", "-match", "-dim")
+
+
 class CardRow(Horizontal):
     """A row of cards that is rebuilt only when the cards change."""
 
@@ -142,6 +145,16 @@ class CardRow(Horizontal):
         classes = classes or {}
         key = (cards, ascii_mode, tuple(sorted((c.value, v) for c, v in classes.items())))
         if key == self._key:
+            return False
+        if self._key is not None and self._key[:2] == key[:2]:
+            # the same cards: only their marks changed, so keep the widgets (and the focus)
+            self._key = key
+            for widget in self.cards:
+                for mark in _MARKS:
+                    widget.remove_class(mark)
+                extra = classes.get(widget.card, "") if widget.card is not None else ""
+                if extra:
+                    widget.add_class(*extra.split())
             return False
         self._key = key
         focused_index = None
@@ -237,11 +250,16 @@ class SeatPanel(Vertical):
         near: Content | None,
         to_act: bool,
         ascii_mode: bool,
+        faces: Content | None = None,
     ) -> None:
+        """``faces``: the hand face up instead of backs (the replay viewer's all-hands view)."""
         self.border_title = title
         self.query_one(".name", Static).update(title)
         self.set_class(to_act, "-to-act")
-        self.query_one(Backs).show(count, ascii_mode=ascii_mode)
+        if faces is None:
+            self.query_one(Backs).show(count, ascii_mode=ascii_mode)
+        else:
+            self.query_one(Backs).update(faces)
         self.query_one(".took", Static).update(Content("took  ") + took)
         near_widget = self.query_one(".near", Static)
         near_widget.display = near is not None

@@ -43,7 +43,10 @@ async def play_round(pilot, *, by: str = "keys", koikoi: str = "s", max_steps: i
         if isinstance(screen, TableScreen):
             if screen._my_turn():
                 if by == "keys":
-                    await pilot.press("right", "enter")
+                    # arrows and enter for the first card of the round, digits afterwards
+                    count = len(screen.query("#hand CardWidget"))
+                    keys = ("right", "enter") if count >= 7 else ("2",) if count >= 2 else ("1",)
+                    await pilot.press(*keys)
                 else:
                     hand = screen.query("#hand CardWidget").results(CardWidget)
                     first = next(iter(hand))

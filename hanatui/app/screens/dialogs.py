@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -18,7 +19,7 @@ from core.actions import CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki
 from core.cards import MONTH_NAMES, cards_of, month_mask
 from core.events import MatchEnded, RoundEnded
 from core.players import Player
-from hanatui.app.describe import REASONS
+from hanatui.app.describe import REASONS, conjugate
 from hanatui.app.widgets import CardRow, CardWidget, TooSmall
 
 DIALOG_CSS = """
@@ -280,9 +281,9 @@ def _breakdown_table(table: DataTable, event: RoundEnded, players: Sequence[Play
                     value += f" ×{line.factor}"
                 cells[key][score.seat] = value
     for key in labels:
-        table.add_row(Content(key[1]), *[Content(cells[key].get(i, "")) for i in range(len(players))])
-    table.add_row(Content("round score"), *[Content(f"{p:+d}") for p in event.points])
-    table.add_row(Content("match total"), *[Content(str(t)) for t in event.totals])
+        table.add_row(Text(key[1]), *[Text(cells[key].get(i, "")) for i in range(len(players))])
+    table.add_row(Text("round score"), *[Text(f"{p:+d}") for p in event.points])
+    table.add_row(Text("match total"), *[Text(str(t)) for t in event.totals])
 
 
 class RoundResultScreen(ModalScreen[None]):
@@ -357,8 +358,11 @@ class MatchResultScreen(ModalScreen[str]):
         with Vertical(id="dialog"):
             yield Static(_label("The match is over"), classes="title")
             names = [self.players[i].name for i in ev.winners]
-            verb = "wins" if len(names) == 1 else "share the win"
-            yield Static(Content(f"{' and '.join(names)} {verb} with {max(ev.totals)} points"), classes="winner")
+            if len(names) == 1:
+                line = f"{conjugate(names[0], 'win')} with {max(ev.totals)} points"
+            else:
+                line = f"{' and '.join(names)} share the win with {max(ev.totals)} points"
+            yield Static(Content(line), classes="winner")
             yield DataTable(show_cursor=False, zebra_stripes=True)
             if self.saved:
                 yield Static(Content(f"The game is kept as {self.saved}"))
@@ -371,7 +375,7 @@ class MatchResultScreen(ModalScreen[str]):
         _add_columns(table, "round", 6, self.players)
         for i, points in enumerate(self.history, start=1):
             table.add_row(str(i), *[f"{p:+d}" for p in points])
-        table.add_row(Content("total"), *[Content(str(t)) for t in self.event.totals])
+        table.add_row(Text("total"), *[Text(str(t)) for t in self.event.totals])
         self.query_one("#title", Button).focus()
 
     def action_choose(self, what: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -23,7 +24,9 @@ SCREEN_CSS = """
 {name} #body {{ width: 100; max-width: 100%; height: 1fr; background: $surface; border: round $accent; padding: 0 1; }}
 {name} .heading {{ text-style: bold; color: $accent; margin-top: 1; }}
 {name} .row {{ height: auto; }}
-{name} .row > .label {{ width: 24; padding: 1 1 0 0; }}
+{name} .row {{ margin-bottom: 1; }}
+{name} .row > .label {{ width: 24; padding: 0 1 0 0; }}
+{name} Switch {{ border: none; height: 1; padding: 0; }}
 {name} .row Select, {name} .row Input {{ width: 30; }}
 {name} .note {{ color: $text-muted; }}
 """
@@ -44,7 +47,7 @@ class SettingsScreen(Screen[None]):
             yield Static(Content("Settings"), classes="heading")
             with Horizontal(classes="row"):
                 yield Static(Content("Theme"), classes="label")
-                yield Select([(Content(t), t) for t in themes], value=app.theme, allow_blank=False, id="theme")
+                yield Select([(Content(t), t) for t in themes], value=app.theme, allow_blank=False, id="theme", compact=True)
             with Horizontal(classes="row"):
                 yield Static(Content("Computer pace"), classes="label")
                 pace = settings.pace if settings.pace in PACES else PACES[2]
@@ -53,7 +56,8 @@ class SettingsScreen(Screen[None]):
                     value=pace,
                     allow_blank=False,
                     id="pace",
-                )
+                 compact=True,
+             )
             with Horizontal(classes="row"):
                 yield Static(Content("ASCII cards"), classes="label")
                 yield Switch(value=settings.ascii, id="ascii")
@@ -62,18 +66,18 @@ class SettingsScreen(Screen[None]):
                 yield Switch(value=settings.animations, id="animations")
             with Horizontal(classes="row"):
                 yield Static(Content("Your name"), classes="label")
-                yield Input(value=settings.name, max_length=40, id="name")
+                yield Input(value=settings.name, max_length=40, id="name", compact=True)
             with Horizontal(classes="row"):
                 from hanatui.bots import BOTS
 
                 yield Static(Content("Default computer level"), classes="label")
                 level = settings.bot_level if settings.bot_level in BOTS else next(iter(BOTS))
-                yield Select([(Content(b), b) for b in BOTS], value=level, allow_blank=False, id="bot_level")
+                yield Select([(Content(b), b) for b in BOTS], value=level, allow_blank=False, id="bot_level", compact=True)
             yield Static(
                 Content("Settings are saved as you change them. NO_COLOR in the environment turns colour off."),
                 classes="note",
             )
-            yield Button(Content("Back (esc)"), id="back")
+            yield Button(Content("Back (esc)"), id="back", compact=True)
         yield Footer()
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -149,6 +153,32 @@ all four cards of a month between your hand and the field, you may take them all
 }
 
 
+def _yaku_specs(game: str) -> list[object]:
+    """The yaku specs a game module exposes, or [] (the reference then lists none)."""
+    try:
+        if game == "koikoi":
+            from core.games.koikoi import koikoi_specs
+            from core.rules import find_rules
+
+            return list(koikoi_specs(find_rules("koikoi")))  # type: ignore[arg-type]
+        if game == "hana-awase":
+            from core.games.hanaawase import hanaawase_specs
+
+            return list(hanaawase_specs("fudawiki"))
+        if game == "sakura":
+            from core.games.sakura import SAKURA_YAKU
+
+            return list(SAKURA_YAKU)
+    except (ImportError, AttributeError, TypeError):
+        return []
+    return []
+
+
+def _paragraphs(text: str) -> str:
+    """Hard-wrapped prose as flowing paragraphs, so it reflows with the terminal."""
+    return "\n\n".join(" ".join(p.split()) for p in text.split("\n\n"))
+
+
 class RulesScreen(Screen[None]):
     """How each game is played, its house rules, and the cards."""
 
@@ -165,13 +195,13 @@ class RulesScreen(Screen[None]):
             with TabbedContent():
                 with TabPane("How to play", id="tab-common"):
                     with VerticalScroll():
-                        yield Static(Content(RULES_TEXT["common"]))
+                        yield Static(Content(_paragraphs(RULES_TEXT["common"])))
                         yield Static(Content("The cards"), classes="heading")
                         yield DataTable(id="cards", show_cursor=False, zebra_stripes=True)
                 for game in available_games():
                     with TabPane(game_title(game), id=f"tab-{game}"):
                         with VerticalScroll():
-                            yield Static(Content(RULES_TEXT.get(game, "")))
+                            yield Static(Content(_paragraphs(RULES_TEXT.get(game, ""))))
                             yaku = self._yaku_lines(game)
                             if yaku:
                                 yield Static(Content("Yaku (standard rules)"), classes="heading")
@@ -182,27 +212,14 @@ class RulesScreen(Screen[None]):
         yield Footer()
 
     def _yaku_lines(self, game: str) -> str:
-        """The yaku of a game, when the game publishes its table."""
-        try:
-            import importlib
-
-            module = importlib.import_module(f"core.games.{game.replace('-', '_')}")
-        except ImportError:
-            return ""
-        specs = None
-        for name in ("YAKU", "YAKU_SPECS", "SPECS"):
-            specs = getattr(module, name, None)
-            if specs:
-                break
-        if not specs:
-            return ""
+        """The yaku of a game under its standard rules, from the table the game publishes."""
+        specs = _yaku_specs(game)
         lines = []
-        try:
-            for spec in specs:
-                desc = getattr(spec, "description", "") or ""
-                lines.append(f"{spec.name:<28} {spec.points:>4}  {desc}")
-        except (AttributeError, TypeError):
-            return ""
+        for spec in specs:
+            name = getattr(spec, "name", "?")
+            ja = getattr(spec, "name_ja", "") or ""
+            title = f"{name} ({ja})" if ja else name
+            lines.append(f"{title:<34} {getattr(spec, 'points', 0):>4}  {getattr(spec, 'description', '')}")
         return "\n".join(lines)
 
     def on_mount(self) -> None:
@@ -211,9 +228,9 @@ class RulesScreen(Screen[None]):
         for c in CARDS:
             table.add_row(
                 c.value,
-                Content(f"{c.kanji} {c.month_name}"),
-                Content.styled(f"{c.kind.kanji} {c.kind.label}", card_variable(c)),
-                Content(f"{c.name_en} ({c.name_ja})"),
+                Text(f"{c.kanji} {c.month_name}"),
+                Text(f"{c.kind.kanji} {c.kind.label}"),
+                Text(f"{c.name_en} ({c.name_ja})"),
                 str(c.points),
                 str(c.sakura_points),
             )
@@ -254,7 +271,7 @@ class HistoryScreen(Screen[None]):
             try:
                 log = read_log_file(path, recover=True)
             except HanaError as exc:
-                table.add_row(Content(path.name), "", "", "", Content(f"unreadable: {exc}"))
+                table.add_row(Text(path.name), "", "", "", Text(f"unreadable: {exc}"))
                 continue
             state = log.state
             if state is None:
@@ -262,14 +279,14 @@ class HistoryScreen(Screen[None]):
             players = ", ".join(f"{p.name} {t}" for p, t in zip(state.players, state.totals))
             result = "finished" if state.phase == "over" else "unfinished"
             table.add_row(
-                Content(path.name),
-                Content(game_title(state.rules.game)),
-                Content(players),
+                Text(path.name),
+                Text(game_title(state.rules.game)),
+                Text(players),
                 str(state.rounds_done),
                 result,
             )
         if not table.row_count:
-            table.add_row(Content("(no games yet)"), "", "", "", "")
+            table.add_row(Text("(no games yet)"), "", "", "", "")
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -63,8 +63,13 @@ class NewGameScreen(Screen[None]):
     DEFAULT_CSS = """
     NewGameScreen { background: $hana-felt; align: center top; }
     NewGameScreen #form { width: 100; max-width: 100%; height: 1fr; background: $surface; border: round $accent; padding: 0 1; }
-    NewGameScreen .row { height: auto; margin-bottom: 0; }
-    NewGameScreen .row > .label { width: 16; padding: 1 1 0 0; text-style: bold; }
+    NewGameScreen #seats, NewGameScreen #options { height: auto; }
+    NewGameScreen .row { height: auto; margin-bottom: 1; }
+    NewGameScreen .row > .label { width: 16; padding: 0 1 0 0; text-style: bold; }
+    NewGameScreen .seat { margin-bottom: 0; }
+    NewGameScreen .seat Select, NewGameScreen .seat Input { margin-right: 1; }
+    NewGameScreen .row Select { margin-right: 2; }
+    NewGameScreen Switch { border: none; height: 1; padding: 0; }
     NewGameScreen .row Select { width: 24; }
     NewGameScreen .row Input { width: 24; }
     NewGameScreen .heading { text-style: bold; color: $accent; margin-top: 1; }
@@ -72,11 +77,11 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .seat Select.kind { width: 18; }
     NewGameScreen .seat Select.level { width: 16; }
     NewGameScreen .seat Input { width: 28; }
-    NewGameScreen .option { height: auto; }
-    NewGameScreen .option > .key { width: 26; padding: 1 1 0 0; }
-    NewGameScreen .option > .editor { width: 24; }
-    NewGameScreen .option > .doc { width: 1fr; padding: 1 0 0 1; color: $text-muted; }
-    NewGameScreen #buttons { height: auto; margin: 1 0; }
+    NewGameScreen .option { height: auto; margin-bottom: 1; }
+    NewGameScreen .option > .key { width: 28; padding: 0 1 0 0; }
+    NewGameScreen .option > .editor { width: 22; }
+    NewGameScreen .option > .doc { width: 1fr; padding: 0 0 0 1; color: $text-muted; }
+    NewGameScreen #buttons { height: 1; width: 100; max-width: 100%; margin: 0 0 1 0; }
     NewGameScreen #buttons Button { margin-right: 2; }
     """
     BINDINGS = [
@@ -106,30 +111,31 @@ class NewGameScreen(Screen[None]):
                     value=self.game,
                     allow_blank=False,
                     id="game",
-                )
+                 compact=True,
+             )
                 yield Static(Content("Players"), classes="label")
-                yield Select([(str(2), 2)], value=2, allow_blank=False, id="players")
-            yield Static(Content("Seats (seat 1 deals first only if the draw says so)"), classes="heading")
+                yield Select([(str(2), 2)], value=2, allow_blank=False, id="players", compact=True)
+            yield Static(Content("Seats (the draw for dealer decides who starts)"), classes="heading")
             yield Vertical(id="seats")
             with Horizontal(classes="row"):
                 yield Static(Content("Preset"), classes="label")
-                yield Select([(Content("standard"), "standard")], value="standard", allow_blank=False, id="preset")
+                yield Select([(Content("standard"), "standard")], value="standard", allow_blank=False, id="preset", compact=True)
                 yield Static(Content("Saved rules"), classes="label")
-                yield Select([], prompt="(none saved)", id="ruleset")
+                yield Select([], prompt="(none saved)", id="ruleset", compact=True)
             with Horizontal(classes="row"):
                 yield Static(Content("Save rules as"), classes="label")
-                yield Input(placeholder="name of this house-rule set", id="ruleset-name")
-                yield Button(Content("Save rules"), id="save-rules")
+                yield Input(placeholder="name of this house-rule set", id="ruleset-name", compact=True)
+                yield Button(Content("Save rules"), id="save-rules", compact=True)
             yield Static(Content("House rules"), classes="heading")
             yield Vertical(id="options")
-            with Horizontal(id="buttons"):
-                yield Button(Content("Start (ctrl+s)"), id="start", variant="primary")
-                yield Button(Content("Back (esc)"), id="back")
+        with Horizontal(id="buttons"):
+            yield Button(Content("Start (ctrl+s)"), id="start", variant="primary", compact=True)
+            yield Button(Content("Back (esc)"), id="back", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self._load_game(self.game)
-        self.query_one("#start", Button).focus()
+        self.query_one("#game", Select).focus()
 
     # --- building the form for a game ------------------------------------------------------
     def _load_game(self, game: str) -> None:
@@ -180,9 +186,10 @@ class NewGameScreen(Screen[None]):
                     allow_blank=False,
                     id=f"seat-kind-{i}",
                     classes="kind",
-                ),
-                Select([(Content(lv), lv) for lv in levels], value=level, allow_blank=False, id=f"seat-level-{i}", classes="level"),
-                Input(value=name, max_length=40, id=f"seat-name-{i}"),
+                 compact=True,
+             ),
+                Select([(Content(lv), lv) for lv in levels], value=level, allow_blank=False, id=f"seat-level-{i}", classes="level", compact=True),
+                Input(value=name, max_length=40, id=f"seat-name-{i}", compact=True),
                 classes="row seat",
             )
             rows.append(row)
@@ -235,14 +242,15 @@ class NewGameScreen(Screen[None]):
                 allow_blank=False,
                 id=wid,
                 classes="editor",
-            )
+             compact=True,
+         )
         if t is int:
-            return Input(value=str(value), type="integer", id=wid, classes="editor")
+            return Input(value=str(value), type="integer", id=wid, classes="editor", compact=True)
         if t is float:
-            return Input(value=str(value), type="number", id=wid, classes="editor")
+            return Input(value=str(value), type="number", id=wid, classes="editor", compact=True)
         if t is str:
-            return Input(value=str(value), id=wid, classes="editor")
-        return Input(value=json.dumps(value), id=wid, classes="editor")
+            return Input(value=str(value), id=wid, classes="editor", compact=True)
+        return Input(value=json.dumps(value), id=wid, classes="editor", compact=True)
 
     def option_values(self) -> dict[str, Any]:
         values: dict[str, Any] = {}

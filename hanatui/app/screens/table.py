@@ -87,6 +87,8 @@ class TableScreen(Screen[None]):
         self._last_card: Card | None = None
         self._panels: dict[int, SeatPanel] = {}
         self._panels_viewer = -1
+        self._hand_cursor = -1
+        self._drawn: tuple[object, ...] | None = None
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -132,12 +134,17 @@ class TableScreen(Screen[None]):
         self._panels_viewer = self.viewer
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_table)
+        self.call_after_refresh(self.refresh_table, True)
 
     # --- drawing ------------------------------------------------------------------------------
-    def refresh_table(self) -> None:
+    def refresh_table(self, force: bool = False) -> None:
         if not self.is_attached:
             return
+        key = (self.session.version, len(self.session.events), self.viewer, self._handed_over,
+               self.ascii_mode, self.size, self._busy)
+        if key == self._drawn and not force:
+            return
+        self._drawn = key
         session = self.session
         state = session.state
         view = session.view(self.viewer)
@@ -152,10 +159,10 @@ class TableScreen(Screen[None]):
         # opponents: panels in turn order from the viewer, rebuilt when the viewer changes
         if self._panels_viewer != self.viewer:
             self._build_opponents()
-            self.call_after_refresh(self.refresh_table)
+            self.call_after_refresh(self.refresh_table, True)
             return
         if any(not panel.is_mounted for panel in self._panels.values()):
-            self.call_after_refresh(self.refresh_table)
+            self.call_after_refresh(self.refresh_table, True)
             return
         for seat, panel in self._panels.items():
             player = view.players[seat]
@@ -300,7 +307,8 @@ class TableScreen(Screen[None]):
             status.update(Content(""))
             return
         card = widget.card
-        line1 = Content.assemble((card.description, f"bold {_var(card)}"), f"  ({card.name_ja})")
+        ja = "" if self.ascii_mode else f"  ({card.name_ja})"
+        line1 = Content.assemble((card.description, f"bold {_var(card)}"), ja)
         if widget.role == "hand":
             matches = cards_of(self.session.state.field & MONTH_MASKS[card.month - 1])
             if not matches:
@@ -526,11 +534,14 @@ class TableScreen(Screen[None]):
         return True
 
     def action_move(self, delta: int) -> None:
-        cards = [w for w in self.query_one("#hand", CardRow).cards if w.can_focus]
+        cards = [w for w in self.query_one("#hand", CardRow).cards if w.can_focus and w.is_mounted]
         if not cards:
             return
         current = self._focused_hand_card()
-        index = cards.index(current) if current in cards else -1
+        if current in cards:
+            index = cards.index(current)
+        else:
+            index = min(self._hand_cursor, len(cards) - 1) - delta if self._hand_cursor >= 0 else -1
         cards[(index + delta) % len(cards)].focus()
 
     def action_play(self) -> None:
@@ -562,6 +573,8 @@ class TableScreen(Screen[None]):
 
     def on_card_widget_hovered(self, message: CardWidget.Hovered) -> None:
         widget = message.card_widget
+        if widget is not None and widget.role == "hand" and widget.has_focus:
+            self._hand_cursor = widget.index
         if widget is None:
             widget = self._focused_hand_card()
         if widget is not None and widget.role == "hand":

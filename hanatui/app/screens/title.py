@@ -31,7 +31,7 @@ class TitleScreen(Screen[None]):
     TitleScreen { align: center middle; background: $hana-felt; }
     TitleScreen #menu { width: 60; height: auto; border: round $accent; background: $surface; padding: 1 2; }
     TitleScreen #logo { color: $hana-bright; width: auto; margin-bottom: 1; }
-    TitleScreen #menu Button { width: 1fr; margin: 0 0 0 0; }
+    TitleScreen #menu Button { width: 1fr; margin: 0 0 1 0; }
     TitleScreen #resume-info { color: $text-muted; width: 1fr; height: auto; margin-bottom: 1; }
     """
     BINDINGS = [
@@ -50,13 +50,13 @@ class TitleScreen(Screen[None]):
         ascii_mode = bool(getattr(self.app, "ascii_mode", False))
         with Vertical(id="menu"):
             yield Static(Content(LOGO_ASCII if ascii_mode else LOGO), id="logo")
-            yield Button(Content("Resume (c)"), id="resume", variant="success")
+            yield Button(Content("Resume (c)"), id="resume", variant="success", compact=True)
             yield Static(id="resume-info")
-            yield Button(Content("New game (n)"), id="new", variant="primary")
-            yield Button(Content("Games played & replays (g)"), id="games")
-            yield Button(Content("Settings (s)"), id="settings")
-            yield Button(Content("Rules and yaku (r)"), id="rules")
-            yield Button(Content("Quit (q)"), id="quit", variant="error")
+            yield Button(Content("New game (n)"), id="new", variant="primary", compact=True)
+            yield Button(Content("Games played & replays (g)"), id="games", compact=True)
+            yield Button(Content("Settings (s)"), id="settings", compact=True)
+            yield Button(Content("Rules and yaku (r)"), id="rules", compact=True)
+            yield Button(Content("Quit (q)"), id="quit", variant="error", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:

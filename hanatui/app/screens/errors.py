@@ -1,0 +1,195 @@
+"""The dialog for a log file that cannot be opened: which file, which line, why.
+
+Everything shown comes from outside (a path, a reason quoting the file's content), so it is made
+printable first (control and bidi-override characters shown as escapes) and always drawn through
+`Content`, never parsed as markup.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import msgspec
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from core.errors import CorruptLogError, UnsupportedVersionError
+from core.logfile import VERSION
+from core.players import UNSAFE_TEXT
+from hanatui.app.widgets import TooSmall
+
+#: Reasons longer than this are cut (a reason may quote a long line of the file).
+MAX_REASON = 400
+
+
+def printable(text: str, limit: int = MAX_REASON) -> str:
+    """``text`` with control and bidi-override characters shown as escapes, cut to ``limit``."""
+    shown = UNSAFE_TEXT.sub(lambda m: _escape(m.group()), text)
+    if len(shown) > limit:
+        shown = shown[: limit - 1] + "…"
+    return shown
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+_REGEX_REASON = re.compile(r"Expected `str` matching regex .*? - at `(?P<where>[^`]*)`", re.S)
+
+
+def explain(reason: str) -> str:
+    """A reason in words a player can act on (the validator's regex is not one)."""
+    match = _REGEX_REASON.search(reason)
+    if match is not None:
+        return (
+            f"a text field ({match.group('where')}) contains control or bidi-override characters, "
+            "which logs may not hold (they could disguise text or drive the terminal)"
+        )
+    return reason
+
+
+class Problem(msgspec.Struct, frozen=True, kw_only=True):
+    """What the dialog says about a file, already made printable."""
+
+    file: str
+    reason: str
+    line: int | None = None
+    version: int | None = None      # the format version the file needs, if newer than ours
+    recoverable: int = 0            # events that can still be read (a torn end), 0 if none
+
+
+def newer_version(data: bytes | None) -> int | None:
+    """The format version a log's first line declares, if it is an integer."""
+    if not data:
+        return None
+    first = data.split(b"\n", 1)[0]
+    try:
+        header = msgspec.json.decode(first)
+    except msgspec.DecodeError:
+        return None
+    version = header.get("version") if isinstance(header, dict) else None
+    return version if isinstance(version, int) and not isinstance(version, bool) else None
+
+
+def describe_problem(path: str | os.PathLike[str], exc: BaseException, data: bytes | None = None) -> Problem:
+    """The dialog's account of why ``path`` could not be opened (``data``: its bytes, if read)."""
+    file = printable(os.fspath(path), 300)
+    if isinstance(exc, UnsupportedVersionError):
+        return Problem(
+            file=file,
+            line=exc.line,
+            reason=printable(explain(exc.reason)),
+            version=newer_version(data),
+        )
+    if isinstance(exc, CorruptLogError):
+        recoverable = 0
+        if data is not None and (exc.line or 0) > 2:
+            recoverable = _recoverable(data)
+        return Problem(file=file, line=exc.line, reason=printable(explain(exc.reason)), recoverable=recoverable)
+    reason = str(exc)
+    prefix = f"{os.fspath(path)}: "
+    if reason.startswith(prefix):
+        reason = reason[len(prefix):]
+    if not isinstance(exc, ValueError):
+        reason = f"unexpected error: {type(exc).__name__}: {reason}"
+    return Problem(file=file, reason=printable(reason))
+
+
+def _recoverable(data: bytes) -> int:
+    from core.logfile import read_log
+
+    try:
+        log = read_log(data, recover=True)
+    except Exception:  # noqa: BLE001 - any failure just means nothing can be offered
+        return 0
+    return len(log.events) if log.events else 0
+
+
+class BadFileDialog(ModalScreen[str | None]):
+    """A log file could not be opened: the file, the line, the reason, and what to do.
+
+    Dismisses with "recover" when the player opens the readable part of a torn log, else None.
+    """
+
+    DEFAULT_CSS = """
+    BadFileDialog { align: center middle; background: $background 60%; }
+    BadFileDialog > #dialog {
+        width: 84; max-width: 100%; height: auto; max-height: 90%;
+        border: thick $error; background: $surface; padding: 1 2;
+    }
+    BadFileDialog #dialog > .title { text-style: bold; color: $error; margin-bottom: 1; }
+    BadFileDialog .row { height: auto; }
+    BadFileDialog .row > .label { width: 9; color: $text-muted; }
+    BadFileDialog .row > .value { width: 1fr; }
+    BadFileDialog .hint { color: $text-muted; margin-top: 1; }
+    BadFileDialog .buttons { height: auto; margin-top: 1; }
+    BadFileDialog .buttons Button { margin-right: 2; }
+    """
+    BINDINGS = [
+        Binding("escape,enter,q", "close", "Close", id="badfile.close"),
+        Binding("r", "recover", "Open the readable part", id="badfile.recover", show=False),
+    ]
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__()
+        self.problem = problem
+
+    def compose(self) -> ComposeResult:
+        p = self.problem
+        yield TooSmall()
+        with Vertical(id="dialog"):
+            title = "This log was written by a newer hanatui" if p.version else "This file cannot be opened"
+            yield Static(Content(title), classes="title")
+            yield self._row("file", p.file)
+            if p.line is not None:
+                yield self._row("line", str(p.line))
+            yield self._row("reason", p.reason)
+            if p.version is not None:
+                yield self._row(
+                    "needs",
+                    f"a hanatui that reads log format version {p.version} (this one reads up to {VERSION})",
+                )
+                hint = "Update hanatui to open it. Nothing was changed."
+            elif p.recoverable:
+                hint = (
+                    f"The first {p.recoverable} events can still be read: the file was probably cut "
+                    "short. Nothing was changed."
+                )
+            else:
+                hint = "Nothing was changed. `hanatui verify FILE` gives the same report on the command line."
+            yield Static(Content(hint), classes="hint")
+            with Horizontal(classes="buttons"):
+                if p.recoverable:
+                    yield Button(Content("Open the readable part (r)"), id="recover", variant="warning")
+                yield Button(Content("Close (esc)"), id="close", variant="primary")
+
+    @staticmethod
+    def _row(label: str, value: str) -> Horizontal:
+        return Horizontal(
+            Static(Content(label), classes="label"),
+            Static(Content(value), classes="value"),
+            classes="row",
+        )
+
+    def on_mount(self) -> None:
+        self.query_one("#close", Button).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_recover(self) -> None:
+        if self.problem.recoverable:
+            self.dismiss("recover")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss("recover" if event.button.id == "recover" else None)
+
+
+__all__ = ["BadFileDialog", "Problem", "describe_problem", "explain", "printable"]

@@ -1,0 +1,471 @@
+"""The games played: a sortable list of the kept logs, and statistics over them.
+
+The list opens any game in the replay viewer, opens any other .hana file by its path, and deletes
+a game after asking. The statistics are those of `hanatui.history`, as tables and bar charts.
+Logs are read in a worker thread, so a long history never freezes the screen.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Input, Static, TabbedContent, TabPane
+
+from core.logfile import LogRead
+from hanatui.app.describe import game_title
+from hanatui.app.screens.errors import printable
+from hanatui.app.widgets import TooSmall
+from hanatui.history import GameSummary, Statistics, bar, history_logs, scan, statistics
+
+#: Sort orders of the list: (label, key of a summary, newest/largest first by default).
+SORTS: dict[str, tuple[str, bool]] = {
+    "date": ("date", True),
+    "game": ("game", False),
+    "players": ("players", False),
+    "result": ("result", False),
+    "length": ("length", True),
+}
+
+
+def _sort_key(column: str, s: GameSummary) -> tuple[object, ...]:
+    if column == "game":
+        return (s.game, s.created)
+    if column == "players":
+        return (", ".join(s.players).lower(), s.created)
+    if column == "result":
+        return (s.result, s.created)
+    if column == "length":
+        return (s.rounds_played, s.events, s.created)
+    return (s.created, s.path)
+
+
+def when(created: str) -> str:
+    """A log's creation time as a local date and time, or a dash."""
+    try:
+        moment = datetime.datetime.fromisoformat(created)
+    except ValueError:
+        return "—"
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def result_words(s: GameSummary) -> str:
+    """Who won, in words ("You win", "Aki wins", "Aki and Ben tie", "unfinished")."""
+    if s.error:
+        return "unreadable"
+    if not s.finished:
+        return "unfinished"
+    names = [s.players[i] for i in s.winners]
+    if len(names) > 1:
+        return " and ".join(names) + " tie"
+    name = names[0] if names else "?"
+    return f"{name} {'win' if name.strip().lower() == 'you' else 'wins'}"
+
+
+def length_words(s: GameSummary) -> str:
+    rounds = f"{s.rounds_played} rounds" if s.rounds_played >= s.rounds else f"{s.rounds_played} of {s.rounds} rounds"
+    return f"{rounds}, {s.events} moves"
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A yes/no question; dismisses with True for yes."""
+
+    DEFAULT_CSS = """
+    ConfirmDialog { align: center middle; background: $background 60%; }
+    ConfirmDialog > #dialog { width: 70; max-width: 100%; height: auto; border: thick $error; background: $surface; padding: 1 2; }
+    ConfirmDialog .title { text-style: bold; color: $error; margin-bottom: 1; }
+    ConfirmDialog .buttons { height: auto; margin-top: 1; }
+    ConfirmDialog .buttons Button { margin-right: 2; }
+    """
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str, detail: str = "", yes: str = "Delete") -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Content(self.question), classes="title")
+            if self.detail:
+                yield Static(Content(self.detail))
+            with Horizontal(classes="buttons"):
+                yield Button(Content(f"{self.yes} (y)"), id="yes", variant="error")
+                yield Button(Content("Keep it (n)"), id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+
+class OpenFileDialog(ModalScreen[str | None]):
+    """Open any .hana file by its path."""
+
+    DEFAULT_CSS = """
+    OpenFileDialog { align: center middle; background: $background 60%; }
+    OpenFileDialog > #dialog { width: 84; max-width: 100%; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    OpenFileDialog .title { text-style: bold; color: $accent; margin-bottom: 1; }
+    OpenFileDialog .hint { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="open.cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Content("Open a game log (.hana)"), classes="title")
+            yield Input(placeholder="path, e.g. ~/Downloads/game.hana", id="path")
+            yield Static(Content("enter open · esc cancel · ~ is your home folder"), classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if text:
+            self.dismiss(os.path.expanduser(text))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class HistoryScreen(Screen[None]):
+    """The games kept in the data directory, and statistics over them."""
+
+    DEFAULT_CSS = """
+    HistoryScreen { background: $hana-felt; align: center top; }
+    HistoryScreen #body { width: 118; max-width: 100%; height: 1fr; background: $surface; border: round $accent; padding: 0 1; }
+    HistoryScreen #games { height: 1fr; }
+    HistoryScreen .note { color: $text-muted; height: auto; }
+    HistoryScreen .heading { text-style: bold; color: $accent; margin-top: 1; }
+    HistoryScreen #stats DataTable { height: auto; max-height: 16; width: auto; }
+    HistoryScreen #stats Static { height: auto; }
+    """
+    BINDINGS = [
+        Binding("enter", "open_selected", "Open", id="history.open", show=False),
+        Binding("o", "open_path", "Open file…", id="history.open_path"),
+        Binding("d,delete", "delete", "Delete", id="history.delete"),
+        Binding("s", "cycle_sort", "Sort", id="history.sort"),
+        Binding("r", "reverse_sort", "Reverse", id="history.reverse"),
+        Binding("t", "toggle_tab", "Games / statistics", id="history.tab"),
+        Binding("escape,q", "back", "Back", id="history.back"),
+    ]
+
+    def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
+        super().__init__()
+        from hanatui.settings import games_dir
+
+        self.directory = Path(directory) if directory is not None else games_dir()
+        self.summaries: list[GameSummary] = []
+        self.logs: list[LogRead] = []
+        self.sort_column = "date"
+        self.sort_reverse = SORTS["date"][1]
+        self.loaded = False
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="body"):
+            with TabbedContent(id="tabs"):
+                with TabPane("Games", id="tab-games"):
+                    yield Static(id="games-note", classes="note")
+                    yield Static(id="games-file", classes="note")
+                    yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+                with TabPane("Statistics", id="tab-stats"):
+                    yield VerticalScroll(id="stats")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#games", DataTable)
+        for key, label, width in (
+            ("date", "date", 16),
+            ("game", "game", 10),
+            ("players", "players and points", 36),
+            ("result", "result", 20),
+            ("length", "length", 20),
+        ):
+            table.add_column(Content(label), key=key, width=width)
+        self._note(f"Reading the games kept in {self.directory}…")
+        self.load()
+
+    def on_screen_resume(self) -> None:
+        if self.loaded:
+            self.load()
+
+    def _note(self, text: str) -> None:
+        self.query_one("#games-note", Static).update(Content(printable(text, 300)))
+
+    # --- reading ------------------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="history")
+    def load(self) -> None:
+        """Read every kept log (off the UI thread) and show them."""
+        pairs = scan(self.directory)
+        self.app.call_from_thread(self._loaded, pairs)
+
+    def _loaded(self, pairs: Sequence[tuple[GameSummary, LogRead | None]]) -> None:
+        self.loaded = True
+        self.summaries = [s for s, _ in pairs]
+        self.logs = history_logs(pairs)
+        self._fill()
+        self._fill_statistics(statistics(self.logs))
+
+    def _sorted(self) -> list[GameSummary]:
+        return sorted(self.summaries, key=lambda s: _sort_key(self.sort_column, s), reverse=self.sort_reverse)
+
+    def _fill(self) -> None:
+        table = self.query_one("#games", DataTable)
+        selected = self.selected()
+        table.clear()
+        for s in self._sorted():
+            name = Path(s.path).name
+            if s.error:
+                cells = [
+                    Content("—"),
+                    Content("?"),
+                    Content(printable(name, 80)),
+                    Content.styled("unreadable", "$error"),
+                    Content(""),
+                ]
+            else:
+                players = ", ".join(f"{p} {t}" for p, t in zip(s.players, s.totals))
+                cells = [
+                    Content(when(s.created)),
+                    Content(game_title(s.game)),
+                    Content(players),
+                    Content(result_words(s)),
+                    Content(length_words(s)),
+                ]
+            table.add_row(*cells, key=s.path)
+        direction = "descending" if self.sort_reverse else "ascending"
+        count = len(self.summaries)
+        noun = "game" if count == 1 else "games"
+        if count:
+            self._note(
+                f"{count} {noun} in {self.directory}, sorted by {self.sort_column} ({direction}). "
+                "Enter opens one; click a heading or press s to sort."
+            )
+        else:
+            self._note(
+                f"No games yet: finished games are kept in {self.directory}. "
+                "Press o to open any .hana file, such as the samples in replays/."
+            )
+        if selected is not None:
+            try:
+                table.move_cursor(row=table.get_row_index(selected))
+            except Exception:  # noqa: BLE001 - the row is gone: the cursor stays where it is
+                pass
+
+    def selected(self) -> str | None:
+        """The path of the highlighted game."""
+        table = self.query_one("#games", DataTable)
+        if not table.row_count:
+            return None
+        try:
+            row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        except Exception:  # noqa: BLE001
+            return None
+        return str(row_key.value) if row_key.value is not None else None
+
+    # --- statistics ---------------------------------------------------------------------------
+    def _fill_statistics(self, stats: Statistics) -> None:
+        box = self.query_one("#stats", VerticalScroll)
+        box.remove_children()
+        widgets: list[Static | DataTable] = []
+        if not stats.games:
+            widgets.append(Static(Content("No finished games yet: statistics appear after your first match.")))
+            box.mount_all(widgets)
+            return
+        widgets.append(Static(Content("Games played and won"), classes="heading"))
+        widgets.append(self._record_table("stats-games", "game", {game_title(k): v for k, v in stats.games.items()}))
+        if stats.by_opponent:
+            widgets.append(Static(Content("Against each opponent level"), classes="heading"))
+            widgets.append(self._record_table("stats-opponents", "opponent", stats.by_opponent))
+        widgets.append(Static(Content("Points per round"), classes="heading"))
+        widgets.append(Static(self._points_chart(stats), id="stats-points"))
+        if stats.yaku:
+            widgets.append(Static(Content("Yaku you made"), classes="heading"))
+            top = max(stats.yaku.values())
+            table = DataTable(id="stats-yaku", show_cursor=False, zebra_stripes=True)
+            table.add_column(Content("yaku"), width=26)
+            table.add_column(Content("times"), width=6)
+            table.add_column(Content(""), width=22)
+            for yid, count in stats.yaku.most_common():
+                table.add_row(
+                    Content(stats.yaku_names.get(yid, yid)),
+                    Content(str(count)),
+                    Content.styled(bar(count, top), "$accent"),
+                )
+            widgets.append(table)
+        if stats.koikoi_calls:
+            o = stats.koikoi_outcomes
+            widgets.append(Static(Content("Your koi-koi calls and how the round ended"), classes="heading"))
+            table = DataTable(id="stats-koikoi", show_cursor=False, zebra_stripes=True)
+            table.add_column(Content("round"), width=10)
+            table.add_column(Content("times"), width=6)
+            table.add_column(Content(""), width=22)
+            for label, key, style in (("won", "won", "$success"), ("lost", "lost", "$error"), ("drawn", "draw", "$text-muted")):
+                table.add_row(Content(label), Content(str(o[key])), Content.styled(bar(o[key], stats.koikoi_calls), style))
+            table.add_row(Content("calls"), Content(str(stats.koikoi_calls)), Content(""))
+            widgets.append(table)
+        widgets.append(
+            Static(
+                Content("Counted from your seat (the first human seat) in finished games; bot-only games count in the games table only."),
+                classes="note",
+            )
+        )
+        box.mount_all(widgets)
+
+    @staticmethod
+    def _record_table(table_id: str, label: str, records: dict[str, object]) -> DataTable:
+        table: DataTable = DataTable(id=table_id, show_cursor=False, zebra_stripes=True)
+        table.add_column(Content(label), width=12)
+        for name, width in (("played", 7), ("won", 5), ("win %", 6)):
+            table.add_column(Content(name), width=width)
+        table.add_column(Content(""), width=22)
+        for name, rec in sorted(records.items()):
+            rate = rec.rate  # type: ignore[attr-defined]
+            table.add_row(
+                Content(name),
+                Content(str(rec.played)),  # type: ignore[attr-defined]
+                Content(str(rec.won)),  # type: ignore[attr-defined]
+                Content(f"{rate * 100:.0f}%"),
+                Content.styled(bar(rate, 1.0), "$success"),
+            )
+        return table
+
+    @staticmethod
+    def _points_chart(stats: Statistics) -> Content:
+        points = stats.round_points
+        if not points:
+            return Content(f"Rounds played: {stats.rounds}")
+        lines = [
+            Content(
+                f"{stats.rounds} rounds · average {stats.points_per_round:+.1f} · best {max(points):+d} · "
+                f"worst {min(points):+d}"
+            )
+        ]
+        # a histogram of round scores in up to eight equal buckets
+        lo, hi = min(points), max(points)
+        buckets = 8 if hi > lo else 1
+        size = (hi - lo) / buckets if hi > lo else 1
+        counts = [0] * buckets
+        for p in points:
+            i = min(buckets - 1, int((p - lo) / size)) if hi > lo else 0
+            counts[i] += 1
+        top = max(counts)
+        for i, count in enumerate(counts):
+            start = lo + size * i
+            end = lo + size * (i + 1)
+            label = f"{start:+.0f} to {end:+.0f}" if hi > lo else f"{lo:+d}"
+            lines.append(
+                Content.assemble(f"  {label:>16}  ", (bar(count, top, 30), "$accent"), f"  {count}")
+            )
+        return Content("\n").join(lines)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        path = str(event.row_key.value) if event.row_key.value is not None else ""
+        summary = next((s for s in self.summaries if s.path == path), None)
+        text = f"file  {path}"
+        if summary is not None and summary.error:
+            text += f"  ({summary.error})"
+        self.query_one("#games-file", Static).update(Content(printable(text, 300)))
+
+    # --- actions --------------------------------------------------------------------------------
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if event.row_key.value is not None:
+            self.open(str(event.row_key.value))
+
+    def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
+        event.stop()
+        column = str(event.column_key.value)
+        if column not in SORTS:
+            return
+        if column == self.sort_column:
+            self.sort_reverse = not self.sort_reverse
+        else:
+            self.sort_column = column
+            self.sort_reverse = SORTS[column][1]
+        self._fill()
+
+    def open(self, path: str) -> None:
+        from hanatui.app.screens.replay import open_replay
+
+        open_replay(self.app, path)
+
+    def action_open_selected(self) -> None:
+        path = self.selected()
+        if path is not None:
+            self.open(path)
+
+    def action_open_path(self) -> None:
+        def done(path: str | None) -> None:
+            if path:
+                self.open(path)
+
+        self.app.push_screen(OpenFileDialog(), done)
+
+    def action_delete(self) -> None:
+        path = self.selected()
+        if path is None:
+            return
+        summary = next((s for s in self.summaries if s.path == path), None)
+        detail = Path(path).name
+        if summary is not None and not summary.error:
+            detail += f": {game_title(summary.game)}, {', '.join(summary.players)}, {when(summary.created)}"
+        detail += ". The file is removed from the disk."
+
+        def done(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                Path(path).unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                self.notify(Content(f"Could not delete {printable(path)}: {exc.strerror}"), severity="error")
+                return
+            self.summaries = [s for s in self.summaries if s.path != path]
+            self.notify(Content(f"Deleted {printable(Path(path).name)}"), timeout=3)
+            self._fill()
+            self.load()
+
+        self.app.push_screen(ConfirmDialog("Delete this game?", printable(detail)), done)
+
+    def action_cycle_sort(self) -> None:
+        columns = list(SORTS)
+        self.sort_column = columns[(columns.index(self.sort_column) + 1) % len(columns)]
+        self.sort_reverse = SORTS[self.sort_column][1]
+        self._fill()
+
+    def action_reverse_sort(self) -> None:
+        self.sort_reverse = not self.sort_reverse
+        self._fill()
+
+    def action_toggle_tab(self) -> None:
+        tabs = self.query_one("#tabs", TabbedContent)
+        tabs.active = "tab-stats" if tabs.active == "tab-games" else "tab-games"
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+__all__ = ["ConfirmDialog", "HistoryScreen", "OpenFileDialog", "when"]

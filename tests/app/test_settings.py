@@ -1,0 +1,110 @@
+"""Settings and themes persist; a broken settings file never stops the app nor is lost."""
+
+from __future__ import annotations
+
+import json
+
+from hanatui.app.app import HanaApp
+from hanatui.app.themes import load_themes, theme_from_toml
+from hanatui.settings import load_settings, settings_path
+
+
+def test_our_three_themes_load_and_define_every_card_colour():
+    from hanatui.app.themes import VARIABLE_DEFAULTS
+
+    themes, problems = load_themes()
+    ours = {t.name: t for t in themes}
+    assert {"hana-night", "hana-washi", "hana-contrast"} <= set(ours)
+    assert not problems
+    for name in ("hana-night", "hana-washi", "hana-contrast"):
+        assert set(VARIABLE_DEFAULTS) <= set(ours[name].variables), name
+
+
+def test_a_broken_theme_file_is_reported_not_fatal():
+    import pytest
+
+    with pytest.raises(ValueError):
+        theme_from_toml('dark = true\n')
+
+
+async def test_theme_and_settings_persist_across_runs():
+    app = HanaApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.theme = "hana-washi"
+        await pilot.pause()
+    saved = json.loads(settings_path().read_text())
+    assert saved["theme"] == "hana-washi"
+    again = HanaApp()
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert again.theme == "hana-washi"
+
+
+async def test_a_corrupt_settings_file_is_kept_aside_and_the_app_starts():
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ this is not json")
+    app = HanaApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TitleScreen"
+        assert any("unreadable" in str(n.message) for n in app._notifications)
+    backup = path.with_name("settings.json.bak")
+    assert backup.read_text() == "{ this is not json"
+    # a second broken file does not overwrite the first backup
+    path.write_text("[]")
+    settings, warning = load_settings()
+    assert warning and backup.read_text() == "{ this is not json"
+    assert path.with_name("settings.json.bak.1").read_text() == "[]"
+
+
+def test_a_settings_name_with_control_characters_is_refused():
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"name": "bad\u001b[2Jname"}))
+    settings, warning = load_settings()
+    assert settings.name == "You"
+    assert warning is not None
+
+
+async def test_no_color_is_respected(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = HanaApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.no_color
+        assert any(type(f).__name__ in ("Monochrome", "NoColor") for f in app._filters)
+
+
+async def test_ascii_mode_draws_no_kanji():
+    from hanatui.settings import Settings
+
+    from .helpers import new_session
+    from .test_play import settle
+
+    app = HanaApp(settings=Settings(ascii=True, pace=0.0), save=False, session=new_session("bakappana", 2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        import re
+
+        svg = app.export_screenshot()
+        shown = "".join(re.findall(r">([^<]*)</text>", svg))
+        assert "01" in shown or "02" in shown
+        assert not [ch for ch in shown if ord(ch) >= 0x2E80], "no kanji or kana in ASCII mode"
+
+
+async def test_resize_reflows_and_small_terminals_get_a_note():
+    from .helpers import new_session
+    from .test_play import settle
+    from hanatui.settings import Settings
+
+    app = HanaApp(settings=Settings(pace=0.0), save=False, session=new_session("bakappana", 2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert not app.has_class("-too-small")
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert app.has_class("-too-small")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not app.has_class("-too-small")
