@@ -69,6 +69,15 @@ def _game(state: State) -> Game:
     game = _GAME_BY_RULES_TYPE.get(rules_type)
     if game is None:
         game = _GAME_BY_RULES_TYPE[rules_type] = game_of(state.rules.game)
+        # Which optional hooks this game overrides, so hot paths skip the no-op calls.
+        from core.games.base import Game as _Base
+
+        cls = type(game)
+        game.hooks_landed = cls.landed is not _Base.landed  # type: ignore[attr-defined]
+        game.hooks_playable = cls.playable is not _Base.playable  # type: ignore[attr-defined]
+        game.hooks_targets = cls.capture_targets is not _Base.capture_targets  # type: ignore[attr-defined]
+        game.hooks_auto = cls.auto_event is not _Base.auto_event  # type: ignore[attr-defined]
+        game.hooks_hand_step = cls.after_hand_step is not _Base.after_hand_step  # type: ignore[attr-defined]
     return game
 
 
@@ -90,9 +99,11 @@ def capture_targets(state: State, card: int, source: str) -> tuple[int, ...]:
 
     () the card joins the field; one mask: it takes that mask; several: the player chooses.
     """
-    special = _game(state).capture_targets(state, card, source)
-    if special is not None:
-        return special
+    game = _game(state)
+    if game.hooks_targets:  # type: ignore[attr-defined]
+        special = game.capture_targets(state, card, source)
+        if special is not None:
+            return special
     matches = state.field & MONTH_MASKS[card >> 2]
     count = matches.bit_count()
     if count == 0:
@@ -117,7 +128,10 @@ def _landed(state: State, seat: int, card: int, captured: int, source: str) -> S
         state = replace(state, field=state.field & ~captured, captures=tuple(caps))
     else:
         state = replace(state, field=state.field | bit)
-    return _game(state).landed(state, seat, card, captured, source)
+    game = _game(state)
+    if game.hooks_landed:  # type: ignore[attr-defined]
+        return game.landed(state, seat, card, captured, source)
+    return state
 
 
 def _check_captured(event_cards: tuple[Card, ...], expected: int, what: str) -> None:
@@ -137,7 +151,8 @@ def _check_captured(event_cards: tuple[Card, ...], expected: int, what: str) -> 
 
 def _after_hand_step(state: State) -> State:
     """The hand action is resolved: draw next, or end the turn if the pile is empty."""
-    variant = _game(state).after_hand_step(state)
+    game = _game(state)
+    variant = game.after_hand_step(state) if game.hooks_hand_step else None  # type: ignore[attr-defined]
     if variant is not None:  # a turn variant of the game (koi-koi P16/P17)
         state, then = variant
         if then == "hand":
@@ -200,14 +215,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     seat = state.turn
     if phase == PLAY and state.stage == "hand":
-        hand = _game(state).playable(state)
+        game = _game(state)
+        hand = game.playable(state) if game.hooks_playable else state.hands[seat]  # type: ignore[attr-defined]
         plays: list[Action] = []
         row = _PLAYS[seat]
         while hand:
             low = hand & -hand
             plays.append(row[low.bit_length() - 1])
             hand ^= low
-        return tuple(plays) + _game(state).legal_extra(state)
+        return tuple(plays) + game.legal_extra(state)
     if phase == CHOOSE:
         card = CARDS[state.pending]
         return tuple(
@@ -237,26 +253,84 @@ def _target_mask(targets: tuple[int, ...], target: Card | None) -> int | None:
 
 
 # --------------------------------------------------------------------------------------------
+# Resolving a play, a draw and a choice: one function each, used both by `step` (which trusts
+# what it computes) and by `apply` (which compares the event it is given with it).
+# --------------------------------------------------------------------------------------------
+
+def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
+    h = list(hands)
+    h[seat] &= ~bit
+    return tuple(h)
+
+
+def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, State]:
+    """``seat`` plays ``card`` from the hand: the event and the state after it."""
+    idx = card.index
+    state = replace(state, hands=_without(state.hands, seat, card.bit))
+    targets = capture_targets(state, idx, "hand")
+    if len(targets) > 1:
+        return CardPlayed(seat=seat, card=card), replace(state, phase=CHOOSE, pending=idx, pending_from="hand")
+    if targets:
+        captured = targets[0] | card.bit
+        event = CardPlayed(seat=seat, card=card, captured=cards_of(captured))
+    else:
+        captured = 0
+        event = CardPlayed(seat=seat, card=card)
+    return event, _after_hand_step(_landed(state, seat, idx, captured, "hand"))
+
+
+def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
+    """The top card of the pile is turned over for ``state.turn``."""
+    top = state.pile[0]
+    seat = state.turn
+    card = CARDS[top]
+    state = replace(state, pile=state.pile[1:])
+    targets = capture_targets(state, top, "draw")
+    if len(targets) > 1:
+        return CardDrawn(seat=seat, card=card), replace(state, phase=CHOOSE, pending=top, pending_from="draw")
+    if targets:
+        captured = targets[0] | card.bit
+        event = CardDrawn(seat=seat, card=card, captured=cards_of(captured))
+    else:
+        captured = 0
+        event = CardDrawn(seat=seat, card=card)
+    return event, _end_turn(replace(_landed(state, seat, top, captured, "draw"), stage="hand"))
+
+
+def _resolve_choice(state: State, seat: int, mask: int, target: Card | None) -> tuple[CaptureChosen, State]:
+    """The pending card takes ``mask`` (one of its capture targets; 0: it takes nothing)."""
+    pending = state.pending
+    captured = mask | (1 << pending) if mask else 0
+    event = CaptureChosen(
+        seat=seat, card=CARDS[pending], target=target, captured=cards_of(captured) if captured else ()
+    )
+    landed = _landed(state, seat, pending, captured, state.pending_from)
+    if state.pending_from == "hand":
+        return event, _after_hand_step(landed)
+    return event, _end_turn(replace(landed, phase=PLAY, stage="hand", pending=-1, pending_from=""))
+
+
+# --------------------------------------------------------------------------------------------
 # decide: actions into events
 # --------------------------------------------------------------------------------------------
 
-def _action_event(state: State, action: Action) -> Event:
+def _act(state: State, action: Action) -> tuple[Event, State]:
+    """Validate an action; its event and the state after it."""
     seat = to_act(state)
     if seat is None:
         raise IllegalActionError(f"nobody may act now (phase {state.phase}): {action!r}")
     if action.seat != seat:
         raise IllegalActionError(f"it is seat {seat}'s decision, not seat {action.seat}'s: {action!r}")
+    game = _game(state)
     if isinstance(action, PlayCard):
         if state.phase != PLAY:
             raise IllegalActionError(f"cannot play a card now (phase {state.phase}): {action!r}")
         card = action.card
         if not state.hands[seat] & card.bit:
             raise IllegalActionError(f"{card.value} is not in seat {seat}'s hand: {action!r}")
-        if not _game(state).playable(state) & card.bit:
+        if game.hooks_playable and not game.playable(state) & card.bit:  # type: ignore[attr-defined]
             raise IllegalActionError(f"{card.value} may not be played now: {action!r}")
-        targets = capture_targets(replace(state, hands=_without(state.hands, seat, card.bit)), card.index, "hand")
-        captured = cards_of(_capture_mask(state, card.index, targets[0])) if len(targets) == 1 else ()
-        return CardPlayed(seat=seat, card=card, captured=captured)
+        return _resolve_play(state, seat, card)
     if isinstance(action, ChooseCapture):
         if state.phase != CHOOSE:
             raise IllegalActionError(f"there is no capture to choose now: {action!r}")
@@ -266,59 +340,58 @@ def _action_event(state: State, action: Action) -> Event:
         mask = _target_mask(targets, action.target)
         if mask is None:
             raise IllegalActionError(f"{action.card.value} cannot take {action.target}: {action!r}")
-        interrupt = _game(state).interrupt_choice(state, seat, mask)
+        interrupt = game.interrupt_choice(state, seat, mask)
         if interrupt is not None:
-            return interrupt
-        captured = cards_of(_capture_mask(state, state.pending, mask)) if mask else ()
-        return CaptureChosen(seat=seat, card=action.card, target=action.target, captured=captured)
-    return _game(state).decide_extra(state, action)
+            return interrupt, apply(state, interrupt)
+        return _resolve_choice(state, seat, mask, action.target)
+    event = game.decide_extra(state, action)
+    return event, apply(state, event)
+
+
+def _auto(state: State) -> tuple[Event, State] | None:
+    """The automatic event due in this state with the state after it, or None."""
+    game = _game(state)
+    if game.hooks_auto:  # type: ignore[attr-defined]
+        event = game.auto_event(state)
+        if event is not None:
+            return event, apply(state, event)
+    phase = state.phase
+    if phase == PLAY:
+        if state.stage == "draw":
+            return _resolve_draw(state)
+        return None
+    if phase == SCORING:
+        ended = game.score_round(state)
+        return ended, _round_ended(state, ended)
+    if phase == VOID:
+        redeal = Redeal(reason=state.void_reason)  # type: ignore[arg-type]
+        return redeal, apply(state, redeal)
+    if phase == MATCH_END:
+        ended_match = MatchEnded(totals=state.totals, winners=game.winners(state))
+        return ended_match, apply(state, ended_match)
+    return None
 
 
 def next_auto(state: State) -> Event | None:
     """The automatic event due in this state (a draw, a redeal, a score), or None."""
-    event = _game(state).auto_event(state)
-    if event is not None:
-        return event
-    phase = state.phase
-    if phase == PLAY:
-        if state.stage == "draw":
-            top = state.pile[0]
-            targets = capture_targets(state, top, "draw")
-            captured = cards_of(_capture_mask(state, top, targets[0])) if len(targets) == 1 else ()
-            return CardDrawn(seat=state.turn, card=CARDS[top], captured=captured)
-        return None
-    if phase == SCORING:
-        ended = _game(state).score_round(state)
-        _last_score[0] = (state, ended)
-        return ended
-    if phase == VOID:
-        return Redeal(reason=state.void_reason)  # type: ignore[arg-type]
-    if phase == MATCH_END:
-        return MatchEnded(totals=state.totals, winners=_game(state).winners(state))
-    return None
-
-
-# The score `next_auto` computed last, with the (immutable) state it came from, so applying it
-# right away does not compute it a second time. Holding the state keeps its identity unique.
-_last_score: list[tuple[State | None, Event | None]] = [(None, None)]
+    pair = _auto(state)
+    return None if pair is None else pair[0]
 
 
 def run_auto(state: State) -> list[tuple[Event, State]]:
     """Every automatic event from ``state`` up to the next decision or chance point."""
     out: list[tuple[Event, State]] = []
-    event = next_auto(state)
-    while event is not None:
-        state = apply(state, event)
-        out.append((event, state))
-        event = next_auto(state)
+    pair = _auto(state)
+    while pair is not None:
+        out.append(pair)
+        pair = _auto(pair[1])
     return out
 
 
 def step(state: State, action: Action) -> list[tuple[Event, State]]:
     """Decide and apply: the events an action causes, each with the state after it."""
-    event = _action_event(state, action)
-    state = apply(state, event)
-    return [(event, state), *run_auto(state)]
+    pair = _act(state, action)
+    return [pair, *run_auto(pair[1])]
 
 
 def decide(state: State, action: Action) -> tuple[Event, ...]:
@@ -329,12 +402,6 @@ def decide(state: State, action: Action) -> tuple[Event, ...]:
 # --------------------------------------------------------------------------------------------
 # apply: events into states
 # --------------------------------------------------------------------------------------------
-
-def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
-    h = list(hands)
-    h[seat] &= ~bit
-    return tuple(h)
-
 
 def _expect_phase(state: State, event: Event, *phases: str) -> None:
     if state.phase not in phases:
@@ -348,6 +415,13 @@ def _expect_seat(state: State, seat: int, event: Event) -> None:
         raise CorruptLogError(f"seat {seat} moved, but it is seat {state.turn}'s turn")
 
 
+def _mask(cards: tuple[Card, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= c.bit
+    return m
+
+
 def _apply_card_played(state: State, ev: CardPlayed) -> State:
     _expect_phase(state, ev, PLAY)
     if state.stage != "hand":
@@ -356,16 +430,12 @@ def _apply_card_played(state: State, ev: CardPlayed) -> State:
     card = ev.card
     if not state.hands[ev.seat] & card.bit:
         raise CorruptLogError(f"{card.value} is not in seat {ev.seat}'s hand")
-    if not _game(state).playable(state) & card.bit:
+    game = _game(state)
+    if game.hooks_playable and not game.playable(state) & card.bit:  # type: ignore[attr-defined]
         raise CorruptLogError(f"{card.value} may not be played now")
-    state = replace(state, hands=_without(state.hands, ev.seat, card.bit))
-    targets = capture_targets(state, card.index, "hand")
-    if len(targets) > 1:
-        _check_captured(ev.captured, 0, f"the play of {card.value}")
-        return replace(state, phase=CHOOSE, pending=card.index, pending_from="hand")
-    captured = _capture_mask(state, card.index, targets[0]) if targets else 0
-    _check_captured(ev.captured, captured, f"the play of {card.value}")
-    return _after_hand_step(_landed(state, ev.seat, card.index, captured, "hand"))
+    computed, after = _resolve_play(state, ev.seat, card)
+    _check_captured(ev.captured, _mask(computed.captured), f"the play of {card.value}")
+    return after
 
 
 def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
@@ -376,31 +446,24 @@ def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
     top = state.pile[0]
     if ev.card.index != top:
         raise CorruptLogError(f"drew {ev.card.value}, but the top of the draw pile is {CARDS[top].value}")
-    state = replace(state, pile=state.pile[1:])
-    targets = capture_targets(state, top, "draw")
-    if len(targets) > 1:
-        _check_captured(ev.captured, 0, f"the draw of {ev.card.value}")
-        return replace(state, phase=CHOOSE, pending=top, pending_from="draw")
-    captured = _capture_mask(state, top, targets[0]) if targets else 0
-    _check_captured(ev.captured, captured, f"the draw of {ev.card.value}")
-    return _end_turn(replace(_landed(state, ev.seat, top, captured, "draw"), stage="hand"))
+    computed, after = _resolve_draw(state)
+    _check_captured(ev.captured, _mask(computed.captured), f"the draw of {ev.card.value}")
+    return after
 
 
 def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
     _expect_phase(state, ev, CHOOSE)
-    _expect_seat(state, ev.seat, ev)
+    if ev.seat != to_act(state):
+        raise CorruptLogError(f"seat {ev.seat} chose, but it is seat {to_act(state)}'s decision")
     if ev.card.index != state.pending:
         raise CorruptLogError(f"chose for {ev.card.value}, but the pending card is {CARDS[state.pending].value}")
     targets = capture_targets(state, state.pending, state.pending_from)
     mask = _target_mask(targets, ev.target)
     if mask is None:
         raise CorruptLogError(f"{ev.card.value} cannot take {ev.target}")
-    captured = _capture_mask(state, state.pending, mask) if mask else 0
-    _check_captured(ev.captured, captured, f"the choice for {ev.card.value}")
-    landed = _landed(state, ev.seat, state.pending, captured, state.pending_from)
-    if state.pending_from == "hand":
-        return _after_hand_step(landed)
-    return _end_turn(replace(landed, phase=PLAY, stage="hand", pending=-1, pending_from=""))
+    computed, after = _resolve_choice(state, ev.seat, mask, ev.target)
+    _check_captured(ev.captured, _mask(computed.captured), f"the choice for {ev.card.value}")
+    return after
 
 
 def dealer_from_draws(draws: Iterable[tuple[Card, ...]]) -> int | None:
@@ -494,15 +557,18 @@ def _apply_redeal(state: State, ev: Redeal) -> State:
 
 def _apply_round_ended(state: State, ev: RoundEnded) -> State:
     _expect_phase(state, ev, SCORING)
-    scored_state, expected = _last_score[0]
-    if scored_state is not state:  # not the score next_auto just computed from this very state
-        expected = _game(state).score_round(state)
+    expected = _game(state).score_round(state)
     if ev != expected:
         raise CorruptLogError(
             f"the round's score does not follow from the cards: the log says {list(ev.points)} "
             f"with totals {list(ev.totals)}, the rules give {list(expected.points)} with totals "
             f"{list(expected.totals)} and next dealer {expected.next_dealer}"
         )
+    return _round_ended(state, ev)
+
+
+def _round_ended(state: State, ev: RoundEnded) -> State:
+    """The state after a round's (checked) score."""
     state = replace(
         state,
         totals=ev.totals,
