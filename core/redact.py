@@ -3,12 +3,14 @@
 `redact` blanks (null) every position of each dealt deck that the seat could not see when the
 cards were dealt: the other hands and the draw pile. Play reveals those cards later, one by one,
 so `unredact` can put the revealed ones back where they must have been (a drawn card at its
-place in the pile, a played card in its player's hand) and fills the never-revealed rest in a
-fixed order. The result replays through the engine; only the cards that stayed hidden are
-placed arbitrarily, and a viewer of a redacted log shows that seat's view only.
+place in the pile, a played card in its player's hand) and places the never-revealed rest in
+the first of a fixed sequence of orders with which the round replays as recorded. Only cards
+that stayed hidden are placed arbitrarily, and a viewer of a redacted log shows that seat's view
+only.
 
-Covered: every turn structure in which hidden cards become public when played or drawn. A
-variant whose draws go secretly into a hand is recorded with the drawn card public.
+Covered: every turn structure, since every card leaves the pile through a public draw event.
+The koi-koi variant whose draws go into the hand (draw-then-play-two, P16) records the drawn
+card in its `drawn_to_hand` event, so a log redacted for the other seat still shows it there.
 """
 
 from __future__ import annotations
@@ -19,7 +21,16 @@ from msgspec.structs import replace
 
 from core.cards import ALL_MASK, CARDS, Card
 from core.errors import CorruptLogError
-from core.events import CardDrawn, CardPlayed, Dealt, Event, HikiDeclared, MatchStarted
+from core.events import (
+    CardDrawn,
+    CardPlayed,
+    Dealt,
+    DrawnToHand,
+    Event,
+    HikiDeclared,
+    MatchStarted,
+    RoundEnded,
+)
 from core.games import game_of
 
 
@@ -44,6 +55,51 @@ def redact(events: Sequence[Event], seat: int) -> list[Event]:
             e = replace(e, deck=deck)
         out.append(e)
     return out
+
+
+def _fills(cards: list[Card], count: int):  # type: ignore[no-untyped-def]
+    """A fixed sequence of orders for the never-revealed cards: first months spread apart (a
+    filled hand then rarely looks like a lucky hand it never was), then fixed permutations."""
+    spread = sorted(cards, key=lambda c: (c.index % 4, c.month))
+    yield spread
+    seed = 12345
+    for _ in range(count):
+        order = list(spread)
+        for i in range(len(order) - 1, 0, -1):  # Fisher-Yates driven by a fixed LCG
+            seed = (seed * 1103515245 + 12345) % 2**31
+            j = seed % (i + 1)
+            order[i], order[j] = order[j], order[i]
+        yield order
+
+
+def _complete(
+    events: list[Event], at: int, end: int, dealt: Dealt, deck: list[Card | None], known: int
+) -> Dealt:
+    """The deal with its never-revealed cards placed so that the round replays as recorded.
+
+    Where those cards lie cannot change what was recorded, except through rules that look at
+    the hidden hands at the deal (koi-koi's lucky hands); so each candidate fill is replayed
+    from the state before the deal and the first that reproduces the round is kept.
+    """
+    from core.engine import fold
+
+    rest = [CARDS[i] for i in range(48) if not known >> i & 1]
+    holes = [i for i, c in enumerate(deck) if c is None]
+    if len(rest) != len(holes):
+        raise CorruptLogError("the redacted deck cannot be completed")
+    before = events[:at]
+    after = events[at + 1 : end]
+    for order in _fills(rest, 64):
+        filled = list(deck)
+        for i, c in zip(holes, order):
+            filled[i] = c
+        candidate = replace(dealt, deck=tuple(filled))
+        try:
+            fold([*before, candidate, *after])
+        except CorruptLogError:
+            continue
+        return candidate
+    raise CorruptLogError(f"the redacted deal of round {dealt.round} cannot be completed consistently")
 
 
 def unredact(events: Sequence[Event]) -> list[Event]:
@@ -81,7 +137,7 @@ def unredact(events: Sequence[Event]) -> list[Event]:
             raise CorruptLogError(f"{card.value} appears where no hidden card was dealt")
 
         for e in out[at + 1 : end]:
-            if isinstance(e, CardDrawn):
+            if isinstance(e, (CardDrawn, DrawnToHand)):
                 if pile_pos < 48:
                     place(e.card, range(pile_pos, pile_pos + 1))
                 pile_pos += 1
@@ -91,14 +147,13 @@ def unredact(events: Sequence[Event]) -> list[Event]:
                 for c in e.captured:
                     if not known & c.bit:
                         place(c, range(field + e.seat * hand, field + (e.seat + 1) * hand))
-        rest = iter(CARDS[i] for i in range(48) if not known >> i & 1)
-        for i, c in enumerate(deck):
-            if c is None:
-                deck[i] = next(rest)
-        filled = 0
-        for c in deck:
-            filled |= c.bit  # type: ignore[union-attr]
-        if filled != ALL_MASK:
-            raise CorruptLogError("the redacted deck cannot be completed")
-        out[at] = replace(dealt, deck=tuple(deck))
+            elif isinstance(e, RoundEnded):
+                # a score can show cards still in a hand (koi-koi's lucky hands)
+                for seat_score in e.breakdown:
+                    s = seat_score.seat
+                    for line in seat_score.lines:
+                        for c in line.cards:
+                            if not known & c.bit:
+                                place(c, range(field + s * hand, field + (s + 1) * hand))
+        out[at] = _complete(out, at, end, dealt, deck, known)
     return out

@@ -73,3 +73,13 @@ def test_export_cli(tmp_path, capsys):
     bad.write_text("nope\n", encoding="utf-8")
     assert main(["export", str(bad), "--text"]) == 1
     assert "bad.hana:1:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "replays").glob("*.hana")), ids=lambda p: p.stem)
+def test_every_sample_log_redacted_for_any_seat_replays_to_the_same_result(path):
+    """Including koi-koi's draws into the hand (P16/P17) and lucky hands decided at the deal."""
+    log = read_log_file(path)
+    for seat in {0, len(log.header.players) - 1}:
+        copy = read_log(player_view(log, seat))
+        assert copy.states[-1].totals == log.states[-1].totals
+        assert copy.states[-1].history == log.states[-1].history
