@@ -64,7 +64,10 @@ _GAME_BY_RULES_TYPE: dict[type, Game] = {}
 
 
 def _game(state: State) -> Game:
-    """The game hooks for a state (looked up by its Rules type: this is on every hot path)."""
+    """The game hooks for a state. On every hot path: a state made by `start` carries them."""
+    game = state.hooks
+    if game is not None:
+        return game  # type: ignore[no-any-return]
     rules_type = type(state.rules)
     game = _GAME_BY_RULES_TYPE.get(rules_type)
     if game is None:
@@ -621,6 +624,7 @@ def start(ev: MatchStarted) -> State:
     except IllegalActionError as exc:
         raise CorruptLogError(str(exc)) from None
     state = initial_state(ev.rules, ev.players)
+    state = replace(state, hooks=_game(state))
     totals = game.initial_totals(ev.rules, len(ev.players))
     return replace(state, totals=totals) if totals != state.totals else state
 

@@ -50,6 +50,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     end_reason: str = ""                       # SCORING: why the round ends
     undos: tuple[int, ...] = ()                # undos taken, per seat
     extra: Any = None                          # game-specific round state (a frozen Struct)
+    hooks: Any = None                          # the game's `Game` object (engine bookkeeping)
 
     @property
     def num_players(self) -> int:
