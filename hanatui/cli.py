@@ -233,6 +233,8 @@ def _parse_option(text: str) -> tuple[str, object]:
 
 
 def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Bots against bots. Every match is played once per seating (the bots rotated round the
+    table, the same seed for the deals), so each bot gets the same cards and first dealer."""
     from core.errors import HanaError  # lazily: the app starts faster
 
     from core.games import GAMES
@@ -241,7 +243,7 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from hanatui import __version__
     from hanatui.bots import make_bot
     from hanatui.files import write_log_file
-    from hanatui.selfplay import play_match
+    from hanatui.selfplay import play_match, seat_rotations
 
     game_id = args.game.replace("_", "-")
     game_id = {"koi-koi": "koikoi", "hanaawase": "hana-awase"}.get(game_id, game_id)
@@ -252,19 +254,25 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         players = args.players or game.min_players
         game.check_players(rules, players)
         levels = (args.bots or "easy").split(",")
-        bots = [make_bot(levels[i % len(levels)].strip()) for i in range(players)]
+        entries = [levels[i % len(levels)].strip() for i in range(players)]
+        bots = [make_bot(level) for level in entries]
     except HanaError as exc:
         parser.error(str(exc))
     if args.hands is not None and args.hands < 1 or args.matches is not None and args.matches < 1:
         parser.error("--hands and --matches must be at least 1")
     target_hands = args.hands
     target_matches = args.matches if args.matches is not None else (None if args.hands else 1)
+    seatings = seat_rotations(players, entries)
+    if target_matches is not None:
+        target_matches *= len(seatings)
 
     progress = sys.stderr.isatty() and not args.json
-    totals = [0] * players
+    totals = [0] * players      # per entry (the bots in command-line order)
     won = [0] * players
+    decided = 0
     hands = 0
     matches = 0
+    deal_seed = args.seed
     start = time.perf_counter()
     if args.save is not None:
         args.save.mkdir(parents=True, exist_ok=True)
@@ -274,65 +282,96 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if target_hands is not None and hands >= target_hands:
             break
         match_rules = rules
-        if target_hands is not None and target_hands - hands < rules.rounds:
-            match_rules = rules.replace(rounds=target_hands - hands)
-        timeline = play_match(match_rules, bots, seed=args.seed + matches)
-        state = timeline.last
-        for points in state.history:
-            for seat, p in enumerate(points):
-                totals[seat] += p
-            if max(points) != min(points):
+        if target_hands is not None:
+            per_seating = -(-(target_hands - hands) // len(seatings))
+            if per_seating < rules.rounds:
+                match_rules = rules.replace(rounds=per_seating)
+        for r, seating in enumerate(seatings):
+            if target_hands is not None and hands >= target_hands:
+                break
+            seated = [bots[e] for e in seating]
+            timeline = play_match(match_rules, seated, seed=deal_seed)
+            state = timeline.last
+            for points in state.history:
                 for seat, p in enumerate(points):
-                    won[seat] += p == max(points)
-        hands += state.rounds_done
-        matches += 1
-        if args.save is not None:
-            header = header_for(
-                timeline.events, app=f"hanatui {__version__}", created=_now_iso()
-            )
-            write_log_file(
-                args.save / f"{game_id}-{players}p-seed{args.seed + matches - 1}.hana",
-                header,
-                timeline.events,
-            )
-        if progress:
-            _progress(hands, matches, target_hands, target_matches)
+                    totals[seating[seat]] += p
+                if max(points) != min(points):
+                    decided += 1
+                    for seat, p in enumerate(points):
+                        won[seating[seat]] += p == max(points)
+            hands += state.rounds_done
+            matches += 1
+            if args.save is not None:
+                header = header_for(
+                    timeline.events, app=f"hanatui {__version__}", created=_now_iso()
+                )
+                suffix = f"-seating{r + 1}" if len(seatings) > 1 else ""
+                write_log_file(
+                    args.save / f"{game_id}-{players}p-seed{deal_seed}{suffix}.hana",
+                    header,
+                    timeline.events,
+                )
+            if progress:
+                _progress(hands, matches, target_hands, target_matches)
+        deal_seed += 1
     seconds = time.perf_counter() - start
     if progress:
         print(file=sys.stderr)
+    seats = []
+    for e in range(players):
+        rate = won[e] / decided if decided else None
+        low, high = _wilson(won[e], decided)
+        seats.append(
+            {
+                "seat": e,
+                "bot": bots[e].level,
+                "total_points": totals[e],
+                "hands_won": won[e],
+                "win_rate": round(rate, 4) if rate is not None else None,
+                "win_rate_ci95": [round(low, 4), round(high, 4)],
+                "points_per_hand": round(totals[e] / hands, 3) if hands else 0,
+            }
+        )
     result = {
         "game": game_id,
         "preset": args.preset,
         "players": players,
         "seed": args.seed,
         "matches": matches,
+        "seatings": len(seatings),
         "hands": hands,
+        "hands_decided": decided,
         "seconds": round(seconds, 4),
         "hands_per_second": round(hands / seconds, 1) if seconds > 0 else None,
-        "seats": [
-            {
-                "seat": seat,
-                "bot": bots[seat].level,
-                "total_points": totals[seat],
-                "hands_won": won[seat],
-                "points_per_hand": round(totals[seat] / hands, 3) if hands else 0,
-            }
-            for seat in range(players)
-        ],
+        "seats": seats,
     }
     if args.json:
         print(json.dumps(result))
     else:
+        balance = f", each played in {len(seatings)} seatings" if len(seatings) > 1 else ""
         print(
-            f"{game_id}: {hands} hands in {matches} matches, {seconds:.2f} s "
-            f"({result['hands_per_second']} hands/s)"
+            f"{game_id}: {hands} hands in {matches} matches{balance}, {seconds:.2f} s "
+            f"({result['hands_per_second']} hands/s); {decided} hands decided"
         )
-        for s in result["seats"]:
+        for s in seats:
+            rate = "-" if s["win_rate"] is None else f"{100 * s['win_rate']:.1f}%"
+            low, high = s["win_rate_ci95"]
             print(
-                f"  seat {s['seat']} {s['bot']:<8} points {s['total_points']:>8}  "
-                f"per hand {s['points_per_hand']:>8}  hands won {s['hands_won']}"
+                f"  {s['bot']:<8} points {s['total_points']:>8}  per hand {s['points_per_hand']:>8}  "
+                f"hands won {s['hands_won']} ({rate}, 95% CI {100 * low:.1f}-{100 * high:.1f}%)"
             )
     return EXIT_OK
+
+
+def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score 95% interval of a proportion (0-1 when there is no data)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _now_iso() -> str:

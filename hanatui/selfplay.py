@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from core.chance import advance
 from core.engine import is_chance, is_over, legal_actions, step, to_act
@@ -56,3 +57,92 @@ def play_match(
             rounds_seen = state.rounds_done
             on_round(timeline)
     return timeline
+
+
+def seat_rotations(n: int, entries: Sequence[object]) -> list[tuple[int, ...]]:
+    """The seatings that balance seats and the deal: rotation r puts entry ``(s + r) % n`` in
+    seat s. All rotations when the entries differ; just the one seating when they are all alike."""
+    if len(set(map(str, entries))) <= 1:
+        return [tuple(range(n))]
+    return [tuple((s + r) % n for s in range(n)) for r in range(n)]
+
+
+def play_rotated(
+    rules: Rules,
+    bots: Sequence[Bot],
+    *,
+    seed: int,
+    rotations: Sequence[tuple[int, ...]] | None = None,
+    players: tuple[Player, ...] | None = None,
+) -> list[tuple[Timeline, tuple[int, ...]]]:
+    """Play the match of ``seed`` once per seating, so every entry of ``bots`` gets every seat
+    (and with it the same cards and the same first dealer). Returns each timeline with its
+    seating: ``seating[seat]`` is the index in ``bots`` of the bot that sat there."""
+    n = len(bots)
+    if rotations is None:
+        rotations = seat_rotations(n, [b.level for b in bots])
+    out = []
+    for seating in rotations:
+        seated = [bots[i] for i in seating]
+        seated_players = None if players is None else tuple(players[i] for i in seating)
+        out.append((play_match(rules, seated, seed=seed, players=seated_players), tuple(seating)))
+    return out
+
+
+class DuelResult(NamedTuple):
+    """Two levels over seat-swapped hands: per hand, each side's mean points."""
+
+    hands: tuple[tuple[float, float], ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.hands)
+
+    @property
+    def decided(self) -> int:
+        return sum(1 for a, b in self.hands if a != b)
+
+    @property
+    def won(self) -> tuple[int, int]:
+        return (sum(1 for a, b in self.hands if a > b), sum(1 for a, b in self.hands if b > a))
+
+    @property
+    def points_per_hand(self) -> tuple[float, float]:
+        n = max(1, len(self.hands))
+        return (sum(a for a, _ in self.hands) / n, sum(b for _, b in self.hands) / n)
+
+    @property
+    def win_rate(self) -> float:
+        """The first side's share of the decided hands."""
+        return self.won[0] / self.decided if self.decided else 0.5
+
+    def __add__(self, other: object) -> DuelResult:
+        assert isinstance(other, DuelResult)
+        return DuelResult(self.hands + other.hands)
+
+
+def duel(
+    rules: Rules,
+    make_a: Callable[[], Bot],
+    make_b: Callable[[], Bot],
+    *,
+    deals: int,
+    seed: int = 1,
+    players: int = 2,
+) -> DuelResult:
+    """``deals`` single-round deals, each played once per seating (2 seatings with 2 players),
+    the two kinds of bot alternating round the table. ``rules`` should have ``rounds=1`` so that
+    every hand is a fresh deal with the same first dealer in each seating."""
+    hands: list[tuple[float, float]] = []
+    for k in range(deals):
+        bots = [make_a() if s % 2 == 0 else make_b() for s in range(players)]
+        for timeline, seating in play_rotated(rules, bots, seed=seed + k):
+            for points in timeline.last.history:
+                sums = [0.0, 0.0]
+                counts = [0, 0]
+                for s, p in enumerate(points):
+                    side = seating[s] % 2
+                    sums[side] += p
+                    counts[side] += 1
+                hands.append((sums[0] / counts[0], sums[1] / max(1, counts[1])))
+    return DuelResult(tuple(hands))

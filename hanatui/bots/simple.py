@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from core.actions import Action, ChooseCapture, PlayCard
-from core.cards import MONTH_MASKS, STANDARD_POINTS, points_of
+from core.actions import Action, ChooseCapture, DeclareHiki, PlayCard
+from core.cards import MONTH_MASKS, SAKURA_POINTS, STANDARD_POINTS
 from core.view import View
 from hanatui.bots.base import Bot
 
@@ -18,30 +18,59 @@ class RandomBot(Bot):
         return legal[rng.randrange(len(legal))]
 
 
-def _capture_value(view: View, action: Action) -> int:
-    """Card points an action takes from the field at once (before the draw)."""
+def _points_table(view: View) -> tuple[int, ...]:
+    """Card points as the game counts them (Sakura has its own column); koi-koi, where cards do
+    not score, uses the standard points as a measure of a card's worth."""
+    return SAKURA_POINTS if view.rules.game == "sakura" else STANDARD_POINTS
+
+
+def _sum(mask: int, table: tuple[int, ...]) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += table[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def capture_value(view: View, action: Action, table: tuple[int, ...] = STANDARD_POINTS) -> int:
+    """Card points an action takes at once (before the draw); minus the card's own points when
+    it only joins the field, so the cheapest card is given away."""
     field = view.field.mask
     if isinstance(action, PlayCard):
         card = action.card
         matches = field & MONTH_MASKS[card.month - 1]
         count = matches.bit_count()
         if count == 0:
-            return -card.points  # giving a card away: prefer giving the cheapest
+            return -table[card.index]
         if count == 2:
             # the better of the two field cards we will then choose between
-            best = max(STANDARD_POINTS[i] for i in range(48) if matches >> i & 1)
-            return card.points + best
-        return card.points + points_of(matches)
+            best = max(table[i] for i in range(48) if matches >> i & 1)
+            return table[card.index] + best
+        return table[card.index] + _sum(matches, table)
     if isinstance(action, ChooseCapture):
-        return action.target.points if action.target is not None else 0
-    return 0
+        if action.target is None:
+            return 0
+        return table[action.card.index] + table[action.target.index]
+    if isinstance(action, DeclareHiki):
+        month = MONTH_MASKS[action.month - 1]
+        return _sum(month & (field | view.hand.mask), table)
+    return 0  # koi-koi or shobu: easy does not weigh them, and picks either at random
+
+
+# Kept for callers of the first version.
+_capture_value = capture_value
 
 
 class EasyBot(Bot):
     level = "easy"
-    description = "takes the most valuable capture it sees"
+    description = "takes the most valuable capture it sees; calls koi-koi or shobu at random"
 
     def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
-        best = max(_capture_value(view, a) for a in legal)
-        options = [a for a in legal if _capture_value(view, a) == best]
+        if len(legal) == 1:
+            return legal[0]
+        table = _points_table(view)
+        values = [capture_value(view, a, table) for a in legal]
+        best = max(values)
+        options = [a for a, v in zip(legal, values) if v == best]
         return options[rng.randrange(len(options))]

@@ -1,0 +1,321 @@
+"""Arena: the bot levels against each other, seat-swapped, per game; and their decision times.
+
+Every hand is a fresh deal played twice (more with more seats), the bots swapping seats, so both
+get the same cards and the same first dealer. For each pairing it records points per hand, the
+difference with its 95% interval, and the share of decided hands each side won (Wilson 95%
+interval). Decision times are measured separately, one level at a time, at each level's default
+budget.
+
+    .venv/bin/python bench/arena.py                        # every game, default sizes
+    .venv/bin/python bench/arena.py --games koikoi --hands 2000 --workers 2
+    .venv/bin/python bench/arena.py --readme               # also rewrite README's section
+
+Results go to bench/results/arena.json (merged per game) and, with --readme, to the
+"Computer opponents" section of README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from core.games import GAMES  # noqa: E402
+from core.rules import Rules, find_rules  # noqa: E402
+from core.view import View  # noqa: E402
+from hanatui.bots import BOTS, Bot  # noqa: E402
+from hanatui.selfplay import DuelResult, duel  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results" / "arena.json"
+README = ROOT / "README.md"
+PAIRINGS = (("strong", "normal"), ("normal", "easy"), ("easy", "random"))
+LEVELS = ("random", "easy", "normal", "strong")
+SECTION = "## Computer opponents"
+
+# The arena's budget for the strong level (playouts per decision); its default is larger.
+ARENA_STRONG = {"playouts": 400}
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def make(spec: str, strong_kwargs: dict[str, object] | None = None) -> Bot:
+    """A bot from a level name; the strong level gets the arena's budget."""
+    if spec == "strong":
+        return BOTS["strong"](**(strong_kwargs or ARENA_STRONG))  # type: ignore[call-arg]
+    return BOTS[spec]()
+
+
+def game_rules(game: str, options: dict[str, object] | None = None) -> Rules:
+    return find_rules(game, rounds=1, **(options or {}))
+
+
+def _play_chunk(task: tuple[str, str, str, int, int, int, dict[str, object], dict[str, object]]) -> DuelResult:
+    """Some deals of one pairing, each in every seating."""
+    game, a, b, seed, deals, players, options, strong_kwargs = task
+    return duel(
+        game_rules(game, options),
+        lambda: make(a, strong_kwargs),
+        lambda: make(b, strong_kwargs),
+        deals=deals,
+        seed=seed,
+        players=players,
+    )
+
+
+def run_pairing(
+    game: str,
+    a: str,
+    b: str,
+    *,
+    hands: int,
+    seed: int = 1,
+    players: int = 2,
+    workers: int = 1,
+    options: dict[str, object] | None = None,
+    strong_kwargs: dict[str, object] | None = None,
+) -> dict[str, object]:
+    """``a`` against ``b`` over about ``hands`` seat-swapped hands: points and hands won.
+
+    With more than two seats the two levels alternate round the table; each side's points are
+    the mean of its seats.
+    """
+    deals = max(1, math.ceil(hands / players))
+    chunk = 5
+    tasks = [
+        (game, a, b, seed + k, min(chunk, deals - k), players, options or {}, strong_kwargs or ARENA_STRONG)
+        for k in range(0, deals, chunk)
+    ]
+    start = time.perf_counter()
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_play_chunk, tasks, chunksize=1)
+    else:
+        parts = [_play_chunk(t) for t in tasks]
+    seconds = time.perf_counter() - start
+    result = DuelResult(())
+    for part in parts:
+        result = result + part
+    n = result.count
+    diffs = [x - y for x, y in result.hands]
+    sd = statistics.pstdev(diffs) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n else 0.0
+    ppH = result.points_per_hand
+    diff = ppH[0] - ppH[1]
+    won = result.won
+    decided = result.decided
+    return {
+        "game": game,
+        "a": a,
+        "b": b,
+        "players": players,
+        "hands": n,
+        "decided": decided,
+        "seconds": round(seconds, 1),
+        "points_per_hand": [round(ppH[0], 3), round(ppH[1], 3)],
+        "diff_per_hand": round(diff, 3),
+        "diff_ci95": [round(diff - half, 3), round(diff + half, 3)],
+        "win_rate": round(won[0] / decided, 4) if decided else None,
+        "win_rate_ci95": [round(x, 4) for x in wilson(won[0], decided)],
+        "hands_won": list(won),
+        "strong_budget": dict(strong_kwargs or ARENA_STRONG) if "strong" in (a, b) else None,
+    }
+
+
+class _Timed(Bot):
+    """Times the wrapped bot's decisions that have a real choice."""
+
+    def __init__(self, bot: Bot, sink: list[float]) -> None:
+        self.bot = bot
+        self.level = bot.level  # type: ignore[misc]
+        self.sink = sink
+
+    def choose(self, view: View, legal, rng):  # type: ignore[no-untyped-def]
+        if len(legal) == 1:
+            return legal[0]
+        t = time.perf_counter()
+        action = self.bot.choose(view, legal, rng)
+        self.sink.append(time.perf_counter() - t)
+        return action
+
+
+def decision_times(game: str, level: str, *, hands: int, seed: int = 1, players: int = 2) -> dict[str, object]:
+    """Median and 95th percentile of one level's decision time at its default budget, over
+    ``hands`` hands against the normal level (only decisions with a real choice are timed)."""
+    from hanatui.selfplay import play_match
+
+    rules = game_rules(game)
+    times: list[float] = []
+    for k in range(hands):
+        bots: list[Bot] = [_Timed(BOTS[level](), times)]
+        bots += [BOTS["normal"]() for _ in range(players - 1)]
+        play_match(rules, bots, seed=seed + k)
+    times.sort()
+    if not times:
+        return {"level": level, "decisions": 0}
+    p95 = times[min(len(times) - 1, int(math.ceil(0.95 * len(times))) - 1)]
+    return {
+        "level": level,
+        "decisions": len(times),
+        "median_ms": round(statistics.median(times) * 1000, 3),
+        "p95_ms": round(p95 * 1000, 3),
+        "max_ms": round(times[-1] * 1000, 3),
+    }
+
+
+def _fmt_pairing(r: dict[str, object]) -> str:
+    ppH = r["points_per_hand"]
+    ci = r["diff_ci95"]
+    wr = r["win_rate"]
+    wci = r["win_rate_ci95"]
+    budget = r.get("strong_budget")
+    note = f" (strong: {budget['playouts']} playouts)" if budget else ""  # type: ignore[index]
+    return (
+        f"| {r['a']} vs {r['b']}{note} | {r['hands']} | {ppH[0]:.2f} / {ppH[1]:.2f} | "  # type: ignore[index]
+        f"{r['diff_per_hand']:+.2f} [{ci[0]:+.2f}, {ci[1]:+.2f}] | "  # type: ignore[index]
+        f"{100 * wr:.1f}% [{100 * wci[0]:.1f}, {100 * wci[1]:.1f}] |"  # type: ignore[index,operator]
+        if wr is not None else f"| {r['a']} vs {r['b']} | {r['hands']} | - | - | - |"
+    )
+
+
+def readme_section(results: dict[str, dict[str, object]]) -> str:
+    """The README's "Computer opponents" section from the recorded results."""
+    lines = [
+        SECTION,
+        "",
+        "Four levels play every game: `random`; `easy` (the most valuable capture now; in koi-koi it",
+        "calls koi-koi or shobu at random); `normal` (a one-move heuristic: yaku progress, denying an",
+        "opponent's near-complete yaku, what the field exposes to the next player, koi-koi risk from",
+        "the opponent's threats and the cards left); `strong` (determinized Monte Carlo: it deals the",
+        "cards it cannot see at random, consistently with its view, and plays every candidate out to",
+        "the end of the round with a fast heuristic policy, comparing candidates on the same deals).",
+        "Bots decide from `observe(state, seat)` only; in Sakura a bot plays for its team.",
+        "`H` at the table asks the strong bot for a hint.",
+        "",
+        "`hanatui sim GAME --bots strong,normal --hands N` plays each deal once per seating and",
+        "reports win rates (Wilson 95% interval) and points per hand. Figures below come from",
+        "`bench/arena.py` (each hand a fresh deal played with the seats swapped; win rate = share of",
+        "decided hands won by the first level; the difference is points per hand, first minus second,",
+        "with a 95% interval).",
+        "",
+    ]
+    for game in sorted(results):
+        entry = results[game]
+        lines.append(f"### {game}")
+        lines.append("")
+        lines.append("| pairing | hands | points per hand | difference | first level wins |")
+        lines.append("|---|---|---|---|---|")
+        for r in entry.get("pairings", []):  # type: ignore[union-attr]
+            lines.append(_fmt_pairing(r))  # type: ignore[arg-type]
+        times = entry.get("times", [])
+        if times:
+            lines.append("")
+            lines.append("| level | decisions timed | median | 95th percentile |")
+            lines.append("|---|---|---|---|")
+            for t in times:  # type: ignore[union-attr]
+                if t.get("decisions"):
+                    lines.append(
+                        f"| {t['level']} | {t['decisions']} | {t['median_ms']:.2f} ms | {t['p95_ms']:.2f} ms |"
+                    )
+        if entry.get("recorded"):
+            lines.append("")
+            lines.append(f"Recorded {entry['recorded']} on {entry.get('machine', 'this machine')}.")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def write_readme(results: dict[str, dict[str, object]]) -> None:
+    """Replace (or append) the "Computer opponents" section of README.md, nothing else."""
+    text = README.read_text(encoding="utf-8") if README.exists() else ""
+    section = readme_section(results)
+    start = text.find(SECTION + "\n")
+    if start < 0:
+        text = text.rstrip() + "\n\n" + section
+    else:
+        end = text.find("\n## ", start + len(SECTION))
+        tail = text[end + 1 :] if end >= 0 else ""
+        text = text[:start] + section + ("\n" + tail if tail else "")
+    README.write_text(text, encoding="utf-8")
+
+
+def load_results() -> dict[str, dict[str, object]]:
+    if RESULTS.exists():
+        return json.loads(RESULTS.read_text(encoding="utf-8"))
+    return {}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", default=",".join(sorted(GAMES)), help="comma-separated game ids")
+    parser.add_argument("--hands", type=int, default=400, help="hands per pairing (seat-swapped)")
+    parser.add_argument("--strong-hands", type=int, default=None, help="hands for pairings with strong")
+    parser.add_argument("--pairings", default=",".join(f"{a}:{b}" for a, b in PAIRINGS))
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=max(1, min(2, multiprocessing.cpu_count())))
+    parser.add_argument("--playouts", type=int, default=ARENA_STRONG["playouts"], help="strong's budget here")
+    parser.add_argument("--timing-hands", type=int, default=20, help="hands per level for decision times")
+    parser.add_argument("--no-timing", action="store_true")
+    parser.add_argument("--readme", action="store_true", help="rewrite README's Computer opponents section")
+    parser.add_argument("--no-save", action="store_true", help="do not write bench/results/arena.json")
+    args = parser.parse_args(argv)
+
+    results = load_results()
+    strong_kwargs = {"playouts": args.playouts}
+    for game in [g.strip() for g in args.games.split(",") if g.strip()]:
+        entry: dict[str, object] = {"pairings": [], "times": []}
+        previous = results.get(game, {})
+        for pair in args.pairings.split(","):
+            a, b = pair.split(":")
+            hands = args.strong_hands if "strong" in (a, b) and args.strong_hands else args.hands
+            r = run_pairing(
+                game, a, b, hands=hands, seed=args.seed, players=args.players,
+                workers=args.workers, strong_kwargs=strong_kwargs,
+            )
+            print(json.dumps(r), flush=True)
+            entry["pairings"].append(r)  # type: ignore[union-attr]
+        if not args.no_timing:
+            for level in LEVELS:
+                t = decision_times(game, level, hands=args.timing_hands, seed=args.seed, players=args.players)
+                print(json.dumps({"game": game, **t}), flush=True)
+                entry["times"].append(t)  # type: ignore[union-attr]
+        else:
+            entry["times"] = previous.get("times", [])
+        # keep pairings measured earlier that this run did not repeat
+        done = {(r["a"], r["b"]) for r in entry["pairings"]}  # type: ignore[union-attr]
+        for r in previous.get("pairings", []):  # type: ignore[union-attr]
+            if (r["a"], r["b"]) not in done:
+                entry["pairings"].append(r)  # type: ignore[union-attr]
+        order = {f"{a}:{b}": i for i, (a, b) in enumerate(PAIRINGS)}
+        entry["pairings"].sort(key=lambda r: order.get(f"{r['a']}:{r['b']}", 99))  # type: ignore[union-attr]
+        entry["recorded"] = time.strftime("%Y-%m-%d")
+        entry["machine"] = f"{multiprocessing.cpu_count()} cores, Python {sys.version.split()[0]}"
+        results[game] = entry
+    if not args.no_save:
+        RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    if args.readme:
+        write_readme(results)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

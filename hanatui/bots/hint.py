@@ -1,0 +1,70 @@
+"""Hints for a human seat: what the strong bot would play, and what it expects to gain.
+
+    >>> action, expected = hint(state, seat)          # doctest: +SKIP
+    >>> describe_hint(action, expected)               # doctest: +SKIP
+    'play 03a Curtain (expected +2.4 points this round)'
+
+The hint sees only what the seat sees (its `View`): passing a full `State` is a convenience,
+it is observed for the seat first. ``expected_points`` is the search's mean result of the round
+for the seat after that action: its points less the opponents' (their mean with more seats).
+"""
+
+from __future__ import annotations
+
+import random
+
+from core.actions import Action, describe_action
+from core.engine import legal_actions, to_act
+from core.state import State
+from core.view import View, observe
+from hanatui.bots.determinize import determinize
+from hanatui.bots.strong import search
+
+#: Playouts of a hint: about as many as the strong bot's own decisions.
+DEFAULT_BUDGET = 600
+
+
+def legal_for(view: View) -> tuple[Action, ...]:
+    """The seat's legal actions, worked out from its view alone (its hand, the field, the
+    pending card); () when it has nothing to decide."""
+    state = determinize(view, random.Random(0))
+    if to_act(state) != view.seat:
+        return ()
+    return legal_actions(state)
+
+
+def hint(
+    state_or_view: State | View,
+    seat: int | None = None,
+    budget: int = DEFAULT_BUDGET,
+    *,
+    seconds: float | None = None,
+    seed: int = 0,
+) -> tuple[Action, float] | None:
+    """(the strong bot's action for ``seat``, its expected points this round), or None when the
+    seat has no decision to make. ``budget`` is the number of playouts; ``seconds`` caps the
+    time as well. The same position and seed give the same hint."""
+    if isinstance(state_or_view, View):
+        view = state_or_view
+        if seat is not None and seat != view.seat:
+            raise ValueError(f"the view is seat {view.seat}'s, not seat {seat}'s")
+    else:
+        if seat is None:
+            seat = to_act(state_or_view)
+            if seat is None:
+                return None
+        view = observe(state_or_view, seat)
+    legal = legal_for(view)
+    if not legal:
+        return None
+    rng = random.Random(seed)
+    estimates = search(
+        view, legal, rng, playouts=max(len(legal), budget), seconds=seconds, evaluate_single=True
+    )
+    best = estimates[0]
+    return best.action, round(best.mean, 2)
+
+
+def describe_hint(action: Action, expected: float) -> str:
+    """A line for the table: the move and what it is expected to bring."""
+    return f"{describe_action(action)} (expected {expected:+.1f} points this round)"

@@ -1,0 +1,183 @@
+"""The `strong` level: determinized Monte Carlo search.
+
+For each of many samples, the cards the bot cannot see are dealt at random consistently with its
+View (`determinize`), and every candidate action is played out to the end of the round on that
+same sample, with the same playout randomness (common random numbers: candidates are compared on
+equal deals, so their difference is measured far more precisely than their values). Playouts use
+a cheap greedy policy (`rollout`) for every seat. Candidates that fall behind are dropped between
+rounds of sampling (successive halving), so the budget goes to the close calls.
+
+The normal level's choice is the prior: the search plays something else only when it beats
+that choice by a clear margin on the paired samples (``z`` standard errors), so sampling noise
+alone never overrules a sound heuristic move.
+
+The budget is a number of playouts (deterministic under a seeded rng) and optionally a time
+limit in seconds (for interactive play).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import NamedTuple
+
+from core.actions import Action, CallShobu
+from core.engine import legal_actions, step, to_act
+from core.events import RoundEnded
+from core.state import State
+from core.view import View
+from hanatui.bots.base import Bot
+from hanatui.bots.determinize import determinize, hidden_indexes
+from hanatui.bots.normal import normal_policy, relative_points
+from hanatui.bots.rollout import rollout_policy
+
+Policy = Callable[[State, int, tuple[Action, ...], random.Random], Action]
+
+#: The default budget: playouts per decision (well under a second on a small machine).
+DEFAULT_PLAYOUTS = 1000
+#: How many standard errors a candidate must beat the prior by.
+DEFAULT_Z = 1.0
+
+POLICIES: dict[str, Policy] = {"fast": rollout_policy, "normal": normal_policy}
+
+
+def playout(state: State, action: Action, seat: int, policy: Policy, rng: random.Random) -> float:
+    """Play ``action`` then ``policy`` for every seat to the end of the round; the round's
+    points for ``seat`` less the other teams' mean."""
+    out = step(state, action)
+    while True:
+        for ev, _ in out:
+            if type(ev) is RoundEnded:
+                return relative_points(state, ev.points, seat)
+        st = out[-1][1]
+        actor = to_act(st)
+        if actor is None:
+            return 0.0  # the round ended without a score event (should not happen)
+        legal = legal_actions(st)
+        out = step(st, policy(st, actor, legal, rng))
+
+
+class Estimate(NamedTuple):
+    """The search's verdict on one candidate."""
+
+    action: Action
+    mean: float
+    playouts: int
+
+
+def search(
+    view: View,
+    legal: tuple[Action, ...],
+    rng: random.Random,
+    *,
+    playouts: int = DEFAULT_PLAYOUTS,
+    seconds: float | None = None,
+    policy: Policy = rollout_policy,
+    prior: Action | None = None,
+    z: float = DEFAULT_Z,
+    evaluate_single: bool = False,
+) -> list[Estimate]:
+    """Estimates of every legal action, best first, within the playout (and time) budget.
+
+    ``prior`` (one of ``legal``) is kept to the end and stays first unless another candidate
+    beats it by ``z`` standard errors of the paired differences. With a single legal action
+    nothing is searched (estimate 0 from 0 playouts) unless ``evaluate_single`` is set."""
+    seat = view.seat
+    k = len(legal)
+    if k == 1 and not evaluate_single:
+        return [Estimate(legal[0], 0.0, 0)]
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    hidden = hidden_indexes(view)
+    p = legal.index(prior) if prior is not None and prior in legal else -1
+    alive = list(range(k))
+    # Stopping now (shobu) scores the same on every sample: one playout tells it exactly.
+    exact: dict[int, float | None] = {i: None for i, a in enumerate(legal) if isinstance(a, CallShobu)}
+    # values[i][j]: candidate i's result on sample j (None once it was dropped)
+    values: list[list[float]] = [[] for _ in range(k)]
+    samples = 0
+    rounds = max(1, math.ceil(math.log2(k))) if k > 1 else 1
+    spent = 0
+    out_of_time = False
+    for r in range(rounds):
+        remaining = playouts - spent
+        if remaining <= 0:
+            break
+        searched = [i for i in alive if i not in exact]
+        per = max(1, remaining // ((rounds - r) * max(1, len(searched))))
+        for _ in range(per):
+            det = determinize(view, rng, hidden=hidden)
+            seed = rng.getrandbits(32)
+            for i in alive:
+                if i in exact:
+                    if exact[i] is None:
+                        exact[i] = playout(det, legal[i], seat, policy, random.Random(seed))
+                    values[i].append(exact[i])
+                else:
+                    values[i].append(playout(det, legal[i], seat, policy, random.Random(seed)))
+            samples += 1
+            spent += max(1, len(searched))
+            if deadline is not None and time.perf_counter() > deadline:
+                out_of_time = True
+                break
+        if out_of_time:
+            break
+        if r < rounds - 1 and len(alive) > 2:
+            keep = max(2, math.ceil(len(alive) / 2))
+            alive.sort(key=lambda i: -_mean(values[i]))
+            survivors = alive[:keep]
+            if p >= 0 and p not in survivors:
+                survivors = survivors[:-1] + [p]
+            alive = survivors
+    means = [_mean(v) if v else -math.inf for v in values]
+    alive_set = set(alive)
+    order = sorted(range(k), key=lambda i: (i not in alive_set, -means[i], i))
+    if p >= 0 and order[0] != p and not _beats(values[order[0]], values[p], z):
+        order.remove(p)
+        order.insert(0, p)
+    return [Estimate(legal[i], means[i], len(values[i])) for i in order]
+
+
+def _mean(v: list[float]) -> float:
+    return sum(v) / len(v) if v else -math.inf
+
+
+def _beats(a: list[float], b: list[float], z: float) -> bool:
+    """Whether ``a`` beats ``b`` by ``z`` standard errors on their common (latest) samples."""
+    n = min(len(a), len(b))
+    if n < 2:
+        return _mean(a) > _mean(b)
+    # Both lists end with the samples of the last rounds; a dropped candidate has fewer.
+    d = [x - y for x, y in zip(a[-n:], b[-n:])]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean > z * math.sqrt(var / n)
+
+
+class StrongBot(Bot):
+    level = "strong"
+    description = "searches the unseen cards: many sampled deals, each played out to the end"
+
+    def __init__(
+        self,
+        playouts: int = DEFAULT_PLAYOUTS,
+        seconds: float | None = None,
+        rollout: str = "fast",
+        z: float = DEFAULT_Z,
+    ) -> None:
+        self.playouts = playouts
+        self.seconds = seconds
+        self.policy = POLICIES[rollout]
+        self.z = z
+        self.last: list[Estimate] = []
+
+    def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        prior = normal_policy(determinize(view, rng), view.seat, legal, rng)
+        self.last = search(
+            view, legal, rng, playouts=self.playouts, seconds=self.seconds,
+            policy=self.policy, prior=prior, z=self.z,
+        )
+        return self.last[0].action

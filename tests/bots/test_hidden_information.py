@@ -1,0 +1,85 @@
+"""Bots decide from what their seat can see: permuting the cards it cannot see never changes
+their decision under a fixed seed, for every level and every game."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from core.engine import legal_actions, to_act
+from core.state import State
+from core.view import observe
+from hanatui.bots import BOTS
+from hanatui.bots.determinize import determinize
+from hanatui.bots.strong import StrongBot
+from tests.bots.conftest import STANDARD, decision_points, option_id, rules_for
+
+
+def make(level: str):
+    if level == "strong":
+        return StrongBot(playouts=12)
+    return BOTS[level]()
+
+
+def permute_hidden(state: State, seat: int, rng: random.Random) -> State:
+    """The same table with the cards ``seat`` cannot see (other hands, the draw pile) dealt
+    again at random among those zones, each keeping its count."""
+    hidden: list[int] = [i for i in state.pile]
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            hidden += [i for i in range(48) if hand >> i & 1]
+    rng.shuffle(hidden)
+    hands = list(state.hands)
+    pos = 0
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            continue
+        count = hand.bit_count()
+        mask = 0
+        for i in hidden[pos : pos + count]:
+            mask |= 1 << i
+        hands[s] = mask
+        pos += count
+    pile = tuple(hidden[pos:])
+    return msgspec.structs.replace(state, hands=tuple(hands), pile=pile)
+
+
+@pytest.mark.parametrize("level", sorted(BOTS))
+@pytest.mark.parametrize("entry", STANDARD, ids=option_id)
+def test_permuting_unseen_cards_never_changes_a_decision(level, entry):
+    game, n, options = entry
+    rules = rules_for(game, options)
+    shuffler = random.Random(99)
+    checked = 0
+    for seed in range(3):
+        for k, state in enumerate(decision_points(rules, n, seed)):
+            if level == "strong" and k % 3:
+                continue  # keep the strong level's share of the test quick
+            seat = to_act(state)
+            legal = legal_actions(state)
+            if len(legal) < 2:
+                continue
+            other = permute_hidden(state, seat, shuffler)
+            assert other != state or not state.pile
+            other_legal = legal_actions(other)
+            assert other_legal == legal
+            first = make(level).choose(observe(state, seat), legal, random.Random(seed * 1000 + k))
+            second = make(level).choose(observe(other, seat), other_legal, random.Random(seed * 1000 + k))
+            assert first == second, f"{level} decided differently after a permutation of hidden cards"
+            checked += 1
+    assert checked > 3
+
+
+@pytest.mark.parametrize("entry", STANDARD, ids=option_id)
+def test_a_determinization_looks_exactly_like_the_view(entry):
+    game, n, options = entry
+    rules = rules_for(game, options)
+    rng = random.Random(5)
+    for state in decision_points(rules, n, seed=11):
+        seat = to_act(state)
+        view = observe(state, seat)
+        sample = determinize(view, rng)
+        assert observe(sample, seat) == view
+        assert legal_actions(sample) == legal_actions(state)
