@@ -114,14 +114,14 @@ def describe_event(event: Event, before: State | None, after: State) -> str | No
         if event.captured:
             return line + _capture_words(event.captured, event.card)
         if after.phase == "choose":
-            return line + ": two matches, choosing"
+            return line + ": choosing what it takes"
         return line + ", no match"
     if isinstance(event, CardDrawn):
         line = f"{does(event.seat, 'draw')} {event.card.description}"
         if event.captured:
             return line + _capture_words(event.captured, event.card)
         if after.phase == "choose":
-            return line + ": two matches, choosing"
+            return line + ": choosing what it takes"
         return line + ", no match"
     if isinstance(event, CaptureChosen):
         if event.target is None:

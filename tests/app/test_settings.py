@@ -108,3 +108,42 @@ async def test_resize_reflows_and_small_terminals_get_a_note():
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert not app.has_class("-too-small")
+
+
+async def test_house_rules_can_be_saved_under_a_name_and_reused():
+    from textual.widgets import Input, Select
+
+    from hanatui.app.screens.newgame import NewGameScreen
+
+    app = HanaApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#opt-rounds", Input).value = "3"
+        screen.query_one("#ruleset-name", Input).value = "short evenings"
+        await pilot.click("#save-rules")
+        await pilot.pause()
+        assert app.settings.rule_sets["short evenings"].options["rounds"] == 3
+        saved = json.loads(settings_path().read_text())
+        assert saved["rule_sets"]["short evenings"]["options"]["rounds"] == 3
+        # reset, then pick the saved set again
+        screen.query_one("#opt-rounds", Input).value = "12"
+        screen.query_one("#ruleset", Select).value = "short evenings"
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one("#opt-rounds", Input).value == "3"
+        rules, players = screen.build()
+        assert rules.rounds == 3
+
+
+def test_play_refuses_an_unknown_game(capsys):
+    import pytest
+
+    from hanatui.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "chess"])
+    assert exc.value.code == 2
+    assert "chess" in capsys.readouterr().err

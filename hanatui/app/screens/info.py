@@ -26,7 +26,7 @@ SCREEN_CSS = """
 {name} .row {{ height: auto; }}
 {name} .row {{ margin-bottom: 1; }}
 {name} .row > .label {{ width: 24; padding: 0 1 0 0; }}
-{name} Switch {{ border: none; height: 1; padding: 0; }}
+{name} Switch {{ border: none; height: 1; padding: 0; width: 10; }}
 {name} .row Select, {name} .row Input {{ width: 30; }}
 {name} .note {{ color: $text-muted; }}
 """

@@ -69,7 +69,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .seat { margin-bottom: 0; }
     NewGameScreen .seat Select, NewGameScreen .seat Input { margin-right: 1; }
     NewGameScreen .row Select { margin-right: 2; }
-    NewGameScreen Switch { border: none; height: 1; padding: 0; }
+    NewGameScreen Switch { border: none; height: 1; padding: 0; width: 10; }
     NewGameScreen .row Select { width: 24; }
     NewGameScreen .row Input { width: 24; }
     NewGameScreen .heading { text-style: bold; color: $accent; margin-top: 1; }

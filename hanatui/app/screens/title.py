@@ -32,7 +32,8 @@ class TitleScreen(Screen[None]):
     TitleScreen #menu { width: 60; height: auto; border: round $accent; background: $surface; padding: 1 2; }
     TitleScreen #logo { color: $hana-bright; width: auto; margin-bottom: 1; }
     TitleScreen #menu Button { width: 1fr; margin: 0 0 1 0; }
-    TitleScreen #resume-info { color: $text-muted; width: 1fr; height: auto; margin-bottom: 1; }
+    TitleScreen #menu Button#resume { margin-bottom: 0; }
+    TitleScreen #resume-info { color: $text-muted; width: 1fr; height: auto; margin-bottom: 1; content-align: center middle; }
     """
     BINDINGS = [
         Binding("n", "app.new_game", "New game", id="title.new"),
