@@ -20,6 +20,7 @@ def game_title(game: str) -> str:
 class TooSmall(Static):
     """Shown instead of everything else when the terminal is below 80x24."""
 
+    SCOPED_CSS = False  # selects on the app's -too-small class
     DEFAULT_CSS = """
     TooSmall { display: none; width: 1fr; height: 1fr; content-align: center middle; text-style: bold; }
     .-too-small TooSmall { display: block; }

@@ -52,8 +52,8 @@ def _card_css() -> str:
         rules.append(f"CardWidget.{cls}:focus {{ border: heavy {var}; }}")
         rules.append(f"CardWidget.{cls}.-match {{ border: double {var}; }}")
         rules.append(f".-ascii CardWidget.{cls} {{ border: ascii {var}; }}")
-        rules.append(f".-ascii CardWidget.{cls}:focus {{ border: heavy {var}; }}")
-        rules.append(f".-ascii CardWidget.{cls}.-match {{ border: double {var}; }}")
+        rules.append(f".-ascii CardWidget.{cls}:focus {{ border: ascii {var}; text-style: bold reverse; }}")
+        rules.append(f".-ascii CardWidget.{cls}.-match {{ border: ascii {var}; text-style: bold underline; }}")
     return "\n".join(rules)
 
 
@@ -61,6 +61,7 @@ class CardWidget(Widget):
     """One card, face up or as a back: month kanji and kind, the code underneath (UI.md)."""
 
     DEFAULT_CSS = _card_css()
+    SCOPED_CSS = False  # the ASCII rules select on an ancestor (the app's -ascii class)
 
     ascii_mode: reactive[bool] = reactive(False)
 

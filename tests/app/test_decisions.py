@@ -228,3 +228,23 @@ async def test_new_game_screen_starts_a_game():
         await settle(pilot)
         assert isinstance(app.screen, (TableScreen, HandOverScreen, CaptureDialog)) or app.screen_stack[-1]
         assert any(isinstance(s, TableScreen) for s in app.screen_stack)
+
+
+async def test_hint_names_a_legal_move_and_focuses_its_card():
+    session = new_session("koikoi", 2, seed=5)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        while not table._my_turn():
+            await pilot.pause()
+        await pilot.press("i")
+        for _ in range(400):
+            await pilot.pause(0.02)
+            if any(n.title == "Hint" for n in app._notifications):
+                break
+        hints = [n for n in app._notifications if n.title == "Hint"]
+        assert hints and "play" in str(hints[-1].message)
+        focused = app.focused
+        assert isinstance(focused, CardWidget) and focused.card is not None
+        assert PlayCard(seat=table.viewer, card=focused.card) in session.legal()

@@ -394,6 +394,7 @@ Playing
   click a card             play it
   u, ctrl+z / ctrl+y, r    undo your last decision / redo it
   d                        declare hiki (Sakura), when you can
+  i                        a hint: what the strong computer player would do
   escape                   back to the title screen (the game is saved)
   ? / ctrl+p               this help / the command palette
 

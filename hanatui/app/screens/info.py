@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Select, Static, Switch, TabbedContent, TabPane
+from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Select, Static, TabbedContent, TabPane
 
 from core.cards import CARDS, Kind
 from core.errors import HanaError
@@ -26,7 +26,7 @@ SCREEN_CSS = """
 {name} .row {{ height: auto; }}
 {name} .row {{ margin-bottom: 1; }}
 {name} .row > .label {{ width: 24; padding: 0 1 0 0; }}
-{name} Switch {{ border: none; height: 1; padding: 0; width: 10; }}
+{name} Checkbox {{ width: auto; }}
 {name} .row Select, {name} .row Input {{ width: 30; }}
 {name} .note {{ color: $text-muted; }}
 """
@@ -50,20 +50,20 @@ class SettingsScreen(Screen[None]):
                 yield Select([(Content(t), t) for t in themes], value=app.theme, allow_blank=False, id="theme", compact=True)
             with Horizontal(classes="row"):
                 yield Static(Content("Computer pace"), classes="label")
-                pace = settings.pace if settings.pace in PACES else PACES[2]
+                paces = sorted(set(PACES) | {settings.pace})
                 yield Select(
-                    [(Content("instant" if p == 0 else f"{p:g} s per move"), p) for p in PACES],
-                    value=pace,
+                    [(Content("instant" if p == 0 else f"{p:g} s per move"), p) for p in paces],
+                    value=settings.pace,
                     allow_blank=False,
                     id="pace",
                  compact=True,
              )
             with Horizontal(classes="row"):
                 yield Static(Content("ASCII cards"), classes="label")
-                yield Switch(value=settings.ascii, id="ascii")
+                yield Checkbox(Content("draw cards as +-----+ with L A R C"), value=settings.ascii, id="ascii", compact=True)
             with Horizontal(classes="row"):
                 yield Static(Content("Animations"), classes="label")
-                yield Switch(value=settings.animations, id="animations")
+                yield Checkbox(Content("on"), value=settings.animations, id="animations", compact=True)
             with Horizontal(classes="row"):
                 yield Static(Content("Your name"), classes="label")
                 yield Input(value=settings.name, max_length=40, id="name", compact=True)
@@ -86,21 +86,26 @@ class SettingsScreen(Screen[None]):
         if event.value == Select.BLANK:
             return
         if event.select.id == "theme":
-            app.theme = str(event.value)
+            if app.theme != event.value:
+                app.theme = str(event.value)
         elif event.select.id == "pace":
-            settings.pace = float(event.value)  # type: ignore[arg-type]
-            app.save_settings()  # type: ignore[attr-defined]
-        elif event.select.id == "bot_level":
+            if settings.pace != event.value:
+                settings.pace = float(event.value)  # type: ignore[arg-type]
+                app.save_settings()  # type: ignore[attr-defined]
+        elif event.select.id == "bot_level" and settings.bot_level != event.value:
             settings.bot_level = str(event.value)
             app.save_settings()  # type: ignore[attr-defined]
 
-    def on_switch_changed(self, event: Switch.Changed) -> None:
+    def on_mount(self) -> None:
+        self.query_one("#theme", Select).focus()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         app = self.app
         settings = app.settings  # type: ignore[attr-defined]
-        if event.switch.id == "ascii":
+        if event.checkbox.id == "ascii":
             settings.ascii = event.value
             app.set_ascii(event.value)  # type: ignore[attr-defined]
-        elif event.switch.id == "animations":
+        elif event.checkbox.id == "animations":
             settings.animations = event.value
             app.animation_level = "full" if event.value else "none"
         app.save_settings()  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Select, Static, Switch
+from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from core.errors import HanaError
 from core.players import Player, check_name
@@ -69,7 +69,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .seat { margin-bottom: 0; }
     NewGameScreen .seat Select, NewGameScreen .seat Input { margin-right: 1; }
     NewGameScreen .row Select { margin-right: 2; }
-    NewGameScreen Switch { border: none; height: 1; padding: 0; width: 10; }
+
     NewGameScreen .row Select { width: 24; }
     NewGameScreen .row Input { width: 24; }
     NewGameScreen .heading { text-style: bold; color: $accent; margin-top: 1; }
@@ -233,7 +233,7 @@ class NewGameScreen(Screen[None]):
     def _editor(self, key: str, value: Any, t: Any):  # type: ignore[no-untyped-def]
         wid = f"opt-{key}"
         if t is bool:
-            return Switch(value=bool(value), id=wid, classes="editor")
+            return Checkbox(Content("yes"), value=bool(value), id=wid, classes="editor", compact=True)
         choices = _literal_values(t)
         if choices is not None:
             return Select(
@@ -259,7 +259,7 @@ class NewGameScreen(Screen[None]):
                 widget = self.query_one(f"#opt-{key}")
             except Exception:
                 continue
-            if isinstance(widget, Switch):
+            if isinstance(widget, Checkbox):
                 values[key] = widget.value
             elif isinstance(widget, Select):
                 values[key] = widget.value

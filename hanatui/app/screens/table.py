@@ -70,6 +70,7 @@ class TableScreen(Screen[None]):
         Binding("ctrl+z,u", "undo", "Undo", id="table.undo"),
         Binding("ctrl+y,r", "redo", "Redo", id="table.redo"),
         Binding("d", "hiki", "Hiki", id="table.hiki"),
+        Binding("i", "hint", "Hint", id="table.hint"),
         Binding("question_mark", "help", "Help", id="table.help"),
         Binding("escape", "leave", "Title", id="table.leave"),
     ]
@@ -107,6 +108,10 @@ class TableScreen(Screen[None]):
                 yield RichLog(id="gamelog", wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20)
                 yield Static(id="status")
         yield Footer()
+
+    @property
+    def _marker(self) -> str:
+        return "> " if self.ascii_mode else "▶ "
 
     @property
     def ascii_mode(self) -> bool:
@@ -167,7 +172,7 @@ class TableScreen(Screen[None]):
         for seat, panel in self._panels.items():
             player = view.players[seat]
             level = f" ({player.bot})" if player.kind == "bot" and player.bot else ""
-            marker = "▶ " if to_act == seat or (state.turn == seat and to_act is None) else ""
+            marker = self._marker if to_act == seat or (state.turn == seat and to_act is None) else ""
             dealer = " · dealer" if view.dealer == seat else ""
             title = Content.assemble(marker, (player.name, "bold"), f"{level} · {view.totals[seat]} pts{dealer}")
             near = self._near_content(view, seat, taken) if yaku_game else None
@@ -187,7 +192,7 @@ class TableScreen(Screen[None]):
         # you
         you = self.query_one("#you", Vertical)
         me = view.players[self.viewer]
-        marker = "▶ " if to_act == self.viewer else ""
+        marker = self._marker if to_act == self.viewer else ""
         dealer = " · dealer" if view.dealer == self.viewer else ""
         you.border_title = Content.assemble(marker, (me.name, "bold"), f" · {view.totals[self.viewer]} pts{dealer}")
         you.set_class(to_act == self.viewer, "-to-act")
@@ -529,7 +534,7 @@ class TableScreen(Screen[None]):
             return True if self.session.can_redo() else None
         if action == "hiki":
             return True if any(isinstance(a, DeclareHiki) for a in self.session.legal()) else False
-        if action in ("play", "play_index"):
+        if action in ("play", "play_index", "hint"):
             return True if self._my_turn() else None
         return True
 
@@ -611,6 +616,35 @@ class TableScreen(Screen[None]):
         if hiki:
             self._busy = True
             self.app.push_screen(HikiDialog(hiki, ascii_mode=self.ascii_mode), self._after_hiki)
+
+    def action_hint(self) -> None:
+        """Ask the strong computer player what it would do here (off the UI thread)."""
+        if not self._my_turn():
+            return
+        self.notify(Content("Thinking about a hint…"), timeout=2)
+        self.hint_worker(self.session.version, self.session.state, self.viewer)
+
+    @work(exclusive=True, group="hint", thread=True)
+    def hint_worker(self, version: int, state, seat: int) -> None:  # type: ignore[no-untyped-def]
+        try:
+            from hanatui.bots.hint import describe_hint, hint
+        except ImportError:
+            self.app.call_from_thread(self.notify, Content("No hints in this version."), severity="warning")
+            return
+        found = hint(state, seat, seconds=2.0)
+        if found is None or get_current_worker().is_cancelled:
+            return
+        action, expected = found
+        self.app.call_from_thread(self._show_hint, version, action, describe_hint(action, expected))
+
+    def _show_hint(self, version: int, action: Action, text: str) -> None:
+        if version != self.session.version or not self.is_attached:
+            return
+        self.notify(Content(text), title="Hint", timeout=8)
+        if isinstance(action, PlayCard):
+            for widget in self.query_one("#hand", CardRow).cards:
+                if widget.card is action.card and widget.can_focus:
+                    widget.focus()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

@@ -67,6 +67,8 @@ class TitleScreen(Screen[None]):
         self.refresh_resume()
 
     def refresh_resume(self) -> None:
+        ascii_mode = bool(getattr(self.app, "ascii_mode", False))
+        self.query_one("#logo", Static).update(Content(LOGO_ASCII if ascii_mode else LOGO))
         unfinished = self.app.unfinished()  # type: ignore[attr-defined]
         button = self.query_one("#resume", Button)
         info = self.query_one("#resume-info", Static)
