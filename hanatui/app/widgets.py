@@ -16,7 +16,7 @@ from core.cards import Card, Kind
 from hanatui.app.common import TooSmall
 from hanatui.app.describe import card_class, card_variable
 
-__all__ = ["Backs", "CardRow", "CardWidget", "SeatPanel", "TooSmall", "captures_content"]
+__all__ = ["Backs", "CardRow", "CardWidget", "SeatPanel", "TooSmall", "backs_content", "captures_content"]
 
 _KIND_COLOURS = {
     "-bright": "$hana-bright",
@@ -193,9 +193,14 @@ class Backs(Static):
     """
 
     def show(self, count: int, *, ascii_mode: bool) -> None:
-        back = "[#]" if ascii_mode else "▐░▌"
-        noun = "card" if count == 1 else "cards"
-        self.update(Content.assemble((back * count, "$hana-back"), (f"  {count} {noun}", "$foreground")))
+        self.update(backs_content(count, ascii_mode=ascii_mode))
+
+
+def backs_content(count: int, *, ascii_mode: bool) -> Content:
+    """A hidden hand drawn as small backs, and its count."""
+    back = "[#]" if ascii_mode else "▐░▌"
+    noun = "card" if count == 1 else "cards"
+    return Content.assemble((back * count, "$hana-back"), (f"  {count} {noun}", "$foreground"))
 
 
 def captures_content(cards: Iterable[Card], *, ascii_mode: bool) -> Content:
@@ -232,11 +237,12 @@ class SeatPanel(Vertical):
     SeatPanel .name { display: none; }
     SeatPanel.-compact .name { display: block; }
     SeatPanel.-compact.-to-act .name { color: $accent; }
+    SeatPanel.-compact .hand, SeatPanel.-compact .near { display: none; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static(classes="line name")
-        with Horizontal(classes="line"):
+        with Horizontal(classes="line hand"):
             yield Static(Content("hand  "), classes="label")
             yield Backs()
         yield Static(classes="line took")
@@ -255,12 +261,17 @@ class SeatPanel(Vertical):
     ) -> None:
         """``faces``: the hand face up instead of backs (the replay viewer's all-hands view)."""
         self.border_title = title
-        self.query_one(".name", Static).update(title)
         self.set_class(to_act, "-to-act")
-        if faces is None:
-            self.query_one(Backs).show(count, ascii_mode=ascii_mode)
-        else:
-            self.query_one(Backs).update(faces)
+        hand = backs_content(count, ascii_mode=ascii_mode) if faces is None else faces
+        if self.has_class("-compact"):
+            # two lines a seat, so that six opponents fit a 100x30 terminal
+            self.query_one(".name", Static).update(title + Content("   ") + hand)
+            line = Content("took  ") + took
+            if near is not None:
+                line = line + Content("   ") + near
+            self.query_one(".took", Static).update(line)
+            return
+        self.query_one(Backs).update(hand)
         self.query_one(".took", Static).update(Content("took  ") + took)
         near_widget = self.query_one(".near", Static)
         near_widget.display = near is not None

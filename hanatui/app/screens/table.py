@@ -174,8 +174,11 @@ class TableScreen(Screen[None]):
             level = f" ({player.bot})" if player.kind == "bot" and player.bot else ""
             marker = self._marker if to_act == seat or (state.turn == seat and to_act is None) else ""
             dealer = " · dealer" if view.dealer == seat else ""
-            title = Content.assemble(marker, (player.name, "bold"), f"{level} · {view.totals[seat]} pts{dealer}")
+            team = self._team_label(view, seat)
+            title = Content.assemble(marker, (player.name, "bold"), f"{level} · {view.totals[seat]} pts{dealer}{team}")
             near = self._near_content(view, seat, taken) if yaku_game else None
+            if near is not None and panel.has_class("-compact") and near.plain.rstrip().endswith("—") and "yaku" not in near.plain:
+                near = None
             panel.show(
                 title=title,
                 count=view.hand_counts[seat] if view.hand_counts else 0,
@@ -194,7 +197,8 @@ class TableScreen(Screen[None]):
         me = view.players[self.viewer]
         marker = self._marker if to_act == self.viewer else ""
         dealer = " · dealer" if view.dealer == self.viewer else ""
-        you.border_title = Content.assemble(marker, (me.name, "bold"), f" · {view.totals[self.viewer]} pts{dealer}")
+        team = self._team_label(view, self.viewer)
+        you.border_title = Content.assemble(marker, (me.name, "bold"), f" · {view.totals[self.viewer]} pts{dealer}{team}")
         you.set_class(to_act == self.viewer, "-to-act")
         you.border_subtitle = Content(self._prompt(view, to_act))
         self.query_one("#you-took", Static).update(
@@ -240,6 +244,23 @@ class TableScreen(Screen[None]):
             parts.append((p.name, "bold" if seat == self.viewer else ""))
             parts.append(f" {view.totals[seat]}")
         self.query_one("#topbar", Static).update(Content.assemble(*parts))
+
+    def _team_label(self, view: View, seat: int) -> str:
+        """' · team A (yours)' when the rules seat teams, else ''."""
+        layout = getattr(view.rules, "teams", None)
+        if not layout or layout == "none":
+            return ""
+        try:
+            from core.games.sakura import teams_of
+
+            units = teams_of(layout, view.num_players)
+        except (ImportError, AttributeError):
+            return ""
+        for i, unit in enumerate(units):
+            if seat in unit and len(unit) > 1:
+                yours = " (yours)" if self.viewer in unit and seat != self.viewer else ""
+                return f" · team {'ABCDEFG'[i]}{yours}"
+        return ""
 
     def _koikoi_calls(self) -> dict[int, int]:
         calls: dict[int, int] = {}
