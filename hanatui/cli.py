@@ -392,6 +392,12 @@ def run() -> None:
     """Console-script entry point."""
     try:
         sys.exit(main())
+    except BrokenPipeError:
+        # the reader went away (`hanatui sim --json | head`): not an error worth a traceback
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(EXIT_OK)
     except Exception as exc:
         from core.errors import HanaError  # lazily: the app starts faster without the engine
 
