@@ -248,3 +248,25 @@ async def test_hint_names_a_legal_move_and_focuses_its_card():
         focused = app.focused
         assert isinstance(focused, CardWidget) and focused.card is not None
         assert PlayCard(seat=table.viewer, card=focused.card) in session.legal()
+
+
+async def test_a_failing_computer_player_does_not_end_the_game(monkeypatch):
+    from hanatui.session import Session
+
+    def broken(self, state=None, events=None):  # type: ignore[no-untyped-def]
+        raise RuntimeError("bot exploded")
+
+    monkeypatch.setattr(Session, "bot_choice", broken)
+    session = new_session("bakappana", 2, seed=6)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            table = app.screen
+            if isinstance(table, TableScreen) and table._my_turn():
+                await pilot.press("1")
+            elif isinstance(app.screen, CaptureDialog):
+                await pilot.press("enter")
+            await settle(pilot)
+        assert app.is_running
+        assert any(isinstance(e, CardPlayed) and e.seat == 1 for e in session.events)

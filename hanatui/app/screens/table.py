@@ -20,6 +20,7 @@ from textual.worker import get_current_worker
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
 from core.cards import ALL_MASK, MONTH_MASKS, Card, cards_of
+from core.engine import legal_actions
 from core.events import Dealt, Event, KoiKoiCalled, MatchEnded, RoundEnded
 from core.view import View
 from hanatui.app.describe import describe_event, game_title, has_yaku, month_of_round, near_yaku, yaku_of
@@ -524,7 +525,17 @@ class TableScreen(Screen[None]):
         """A computer seat thinks (off the UI thread) and moves at the chosen pace."""
         worker = get_current_worker()
         started = time.monotonic()
-        action = self.session.bot_choice(state, events)
+        try:
+            action = self.session.bot_choice(state, events)
+        except Exception as exc:  # a broken computer player must not end the game: play on
+            legal = legal_actions(state)
+            if not legal:
+                return
+            action = legal[0]
+            self.app.call_from_thread(
+                self.notify, Content(f"The computer player failed ({exc}); it made the first legal move."),
+                severity="warning",
+            )
         pace = float(getattr(self.app, "pace", 0.0))
         while not worker.is_cancelled and time.monotonic() - started < pace:
             time.sleep(0.02)
