@@ -147,3 +147,31 @@ def test_play_refuses_an_unknown_game(capsys):
         main(["play", "chess"])
     assert exc.value.code == 2
     assert "chess" in capsys.readouterr().err
+
+
+async def test_new_game_form_follows_the_game_and_the_number_of_players():
+    from textual.widgets import Select
+
+    from hanatui.app.screens.newgame import NewGameScreen
+
+    app = HanaApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#game", Select).value = "bakappana"
+        await pilot.pause()
+        await pilot.pause()
+        screen.query_one("#players", Select).value = 3
+        await pilot.pause()
+        await pilot.pause()
+        assert len(screen.seat_values()) == 3
+        assert screen.query_one("#seat-level-0", Select).disabled  # a human seat has no level
+        screen.query_one("#game", Select).value = "sakura"
+        await pilot.pause()
+        await pilot.pause()
+        keys = {w.id for w in screen.query(".option .editor")}
+        assert "opt-teams" in keys
+        rules, players = screen.build()
+        assert rules.game == "sakura" and len(players) == 2

@@ -188,7 +188,15 @@ class NewGameScreen(Screen[None]):
                     classes="kind",
                  compact=True,
              ),
-                Select([(Content(lv), lv) for lv in levels], value=level, allow_blank=False, id=f"seat-level-{i}", classes="level", compact=True),
+                Select(
+                    [(Content(lv), lv) for lv in levels],
+                    value=level,
+                    allow_blank=False,
+                    id=f"seat-level-{i}",
+                    classes="level",
+                    compact=True,
+                    disabled=kind == "human",
+                ),
                 Input(value=name, max_length=40, id=f"seat-name-{i}", compact=True),
                 classes="row seat",
             )
@@ -281,6 +289,10 @@ class NewGameScreen(Screen[None]):
         sid = event.select.id or ""
         if sid == "game" and event.value != self.game and event.value != Select.BLANK:
             self._load_game(str(event.value))
+        elif sid.startswith("seat-kind-") and event.value != Select.BLANK:
+            # a level means something only for a computer seat
+            level = self.query_one(f"#seat-level-{sid.removeprefix('seat-kind-')}", Select)
+            level.disabled = event.value == "human"
         elif sid == "players" and event.value != Select.BLANK:
             self._build_seats(int(event.value))  # type: ignore[arg-type]
         elif sid == "preset" and event.value != Select.BLANK:
