@@ -43,6 +43,7 @@ def _card_css() -> str:
         CardWidget.-match { background: $hana-match; text-style: bold; }
         CardWidget.-capturer { text-style: bold; }
         CardWidget.-last { text-style: bold underline; }
+        CardWidget.-flash { background: $accent 45%; }
         CardWidget.-dim { opacity: 70%; }
         CardWidget:hover { background: $hana-match 60%; }
         """

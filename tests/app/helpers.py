@@ -32,6 +32,7 @@ def players(n: int, humans: int = 1, names: tuple[str, ...] = ()) -> tuple[Playe
 
 def settings(**kw: object) -> Settings:
     kw.setdefault("pace", 0.0)
+    kw.setdefault("animations", False)  # pictures must not catch a flash half-way
     return Settings(**kw)  # type: ignore[arg-type]
 
 

@@ -263,6 +263,16 @@ class TableScreen(Screen[None]):
                 return f" · team {'ABCDEFG'[i]}{yours}"
         return ""
 
+    def _flash(self, card: Card) -> None:
+        """A short flash on the card that just landed on the field (if animations are on)."""
+        if self.app.animation_level == "none" or not self.is_attached:
+            return
+        for row in self.query("#field-rows CardRow").results(CardRow):
+            for widget in row.cards:
+                if widget.card is card:
+                    widget.add_class("-flash")
+                    self.set_timer(0.6, lambda w=widget: w.remove_class("-flash"))
+
     def _koikoi_calls(self) -> dict[int, int]:
         calls: dict[int, int] = {}
         for ev in reversed(self.session.events):
@@ -482,6 +492,9 @@ class TableScreen(Screen[None]):
             card = getattr(ev, "card", None)
             if isinstance(card, Card):
                 self._last_card = card
+        landed = self._last_card
+        if landed is not None and self.session.state.field & landed.bit:
+            self.call_after_refresh(self._flash, landed)
         ended = [e for e in events if isinstance(e, RoundEnded)]
         self.refresh_table()
         if ended:
