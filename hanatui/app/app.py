@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from textual.app import App, SystemCommand
@@ -19,7 +20,8 @@ class HanaApp(App[None]):
     """hanafuda at the terminal."""
 
     TITLE = "hanatui"
-    CSS_PATH = "hanatui.tcss"
+    # The stylesheet sits at the package's top level, where pyproject's package-data ships it.
+    CSS_PATH = str(Path(__file__).resolve().parent.parent / "hanatui.tcss")
     BINDINGS = [
         Binding("question_mark", "help", "Help", id="app.help", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False),
