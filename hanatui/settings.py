@@ -66,6 +66,7 @@ class Settings(msgspec.Struct, kw_only=True):
     bot_level: str = "easy"
     last_game: str = "koikoi"
     rule_sets: dict[str, RuleSet] = {}
+    keymap: dict[str, str] = {}      # binding id -> keys, e.g. {"table.undo": "ctrl+z,backspace"}
 
 
 _DECODER = msgspec.json.Decoder(Settings)

@@ -67,6 +67,8 @@ class HanaApp(App[None]):
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.set_class(self.ascii_mode, "-ascii")
+        if self.settings.keymap:
+            self.set_keymap(dict(self.settings.keymap))
         for warning in self._warnings:
             self.notify(Content(warning), severity="warning", timeout=10)
         from hanatui.app.screens.title import TitleScreen

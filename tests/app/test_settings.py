@@ -175,3 +175,38 @@ async def test_new_game_form_follows_the_game_and_the_number_of_players():
         assert "opt-teams" in keys
         rules, players = screen.build()
         assert rules.game == "sakura" and len(players) == 2
+
+
+async def test_keys_can_be_remapped_by_binding_id():
+    from hanatui.settings import Settings
+
+    from .helpers import new_session
+    from .test_play import settle
+
+    session = new_session("bakappana", 2, seed=3)
+    app = HanaApp(settings=Settings(pace=0.0, keymap={"table.undo": "backspace"}), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        while not table._my_turn():
+            await pilot.pause()
+        await pilot.press("1")
+        await settle(pilot)
+        while not table._my_turn():
+            await pilot.press("enter")
+            await settle(pilot)
+        undos = session.state.undos[0]
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert session.state.undos[0] == undos + 1
+
+
+async def test_the_command_palette_offers_the_game_commands():
+    from .helpers import new_session
+    from .test_play import settle
+
+    app = HanaApp(save=False, session=new_session("bakappana", 2, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"New game", "Rules and yaku", "Open replay", "Theme"} <= titles
