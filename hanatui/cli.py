@@ -60,6 +60,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("-o", "--output", type=Path, default=None, help="write here instead of stdout")
 
+    replay = sub.add_parser("replay", help="open a .hana log in the replay viewer")
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
+
     play = sub.add_parser("play", help="open a game at the table: you against computer seats")
     play.add_argument("game", help="bakappana, hana-awase, koikoi or sakura")
     play.add_argument("--players", type=int, default=None, help="number of seats (you are seat 1)")
@@ -109,6 +113,18 @@ def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return EXIT_OK
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """The app on the viewer of FILE; a file that cannot be read gets the app's error dialog."""
+    if args.ascii:
+        import os
+
+        os.environ["HANATUI_ASCII"] = "1"
+    from hanatui.app.screens.replay import replay_app
+
+    replay_app(args.file).run()
+    return EXIT_OK
+
+
 def cmd_app() -> int:
     from hanatui.app.app import HanaApp
 
@@ -128,6 +144,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_export(args)
         if args.command == "play":
             return cmd_play(args, parser)
+        if args.command == "replay":
+            return cmd_replay(args)
         return cmd_app()
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -115,6 +115,35 @@ class Session:
         return session
 
     @classmethod
+    def from_events(
+        cls,
+        events: Sequence[Event],
+        *,
+        seed: int | None = None,
+        autosave: bool = True,
+        directory: Path | None = None,
+        **header_extra: object,
+    ) -> Session:
+        """A match that continues from recorded events (a replay's "play on from here"); the
+        header gets ``header_extra`` (e.g. ``origin``). Autosaves like `new`."""
+        timeline = Timeline(events)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        header = header_for(timeline.events, app=_app_version(), created=_now(), **header_extra)
+        journal = None
+        if autosave:
+            directory = directory or autosave_dir()
+            path = directory / JOURNAL_NAME
+            if path.exists():
+                _archive_unfinished(path)
+            journal = Journal(path)
+            write_atomic(_sidecar_path(path), msgspec.json.encode(Sidecar(seed=seed)))
+        session = cls(timeline, seed=seed, journal=journal, header=header)
+        if journal is not None:
+            journal.start(header, timeline.events)
+        return session
+
+    @classmethod
     def resume(cls, path: Path | None = None) -> Session:
         """The autosaved match, exactly where it stopped (a torn last line is dropped)."""
         path = path or autosave_dir() / JOURNAL_NAME

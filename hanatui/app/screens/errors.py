@@ -59,6 +59,7 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
 
     file: str
     reason: str
+    folder: str = ""
     line: int | None = None
     version: int | None = None      # the format version the file needs, if newer than ours
     recoverable: int = 0            # events that can still be read (a torn end), 0 if none
@@ -79,26 +80,45 @@ def newer_version(data: bytes | None) -> int | None:
 
 def describe_problem(path: str | os.PathLike[str], exc: BaseException, data: bytes | None = None) -> Problem:
     """The dialog's account of why ``path`` could not be opened (``data``: its bytes, if read)."""
-    file = printable(os.fspath(path), 300)
+    whole = os.path.abspath(os.fspath(path))
+    file = printable(os.path.basename(whole) or whole, 200)
+    folder = printable(os.path.dirname(whole), 300)
     if isinstance(exc, UnsupportedVersionError):
         return Problem(
             file=file,
+            folder=folder,
             line=exc.line,
             reason=printable(explain(exc.reason)),
             version=newer_version(data),
         )
+    if isinstance(exc, CorruptLogError) and exc.line == 1 and data is not None and looks_binary(data):
+        return Problem(file=file, folder=folder, line=1, reason="not a hanatui log: binary data, not text")
     if isinstance(exc, CorruptLogError):
         recoverable = 0
         if data is not None and (exc.line or 0) > 2:
             recoverable = _recoverable(data)
-        return Problem(file=file, line=exc.line, reason=printable(explain(exc.reason)), recoverable=recoverable)
+        return Problem(
+            file=file, folder=folder, line=exc.line, reason=printable(explain(exc.reason)), recoverable=recoverable
+        )
     reason = str(exc)
     prefix = f"{os.fspath(path)}: "
     if reason.startswith(prefix):
         reason = reason[len(prefix):]
     if not isinstance(exc, ValueError):
         reason = f"unexpected error: {type(exc).__name__}: {reason}"
-    return Problem(file=file, reason=printable(reason))
+    return Problem(file=file, folder=folder, reason=printable(reason))
+
+
+def looks_binary(data: bytes) -> bool:
+    """True if the start of ``data`` is not UTF-8 text (a log is JSON Lines)."""
+    head = data[:4096]
+    if b"\x00" in head:
+        return True
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return exc.start < len(head) - 4  # a character cut at the end of the sample is fine
+    return False
 
 
 def _recoverable(data: bytes) -> int:
@@ -147,6 +167,8 @@ class BadFileDialog(ModalScreen[str | None]):
             title = "This log was written by a newer hanatui" if p.version else "This file cannot be opened"
             yield Static(Content(title), classes="title")
             yield self._row("file", p.file)
+            if p.folder:
+                yield self._row("in", p.folder)
             if p.line is not None:
                 yield self._row("line", str(p.line))
             yield self._row("reason", p.reason)

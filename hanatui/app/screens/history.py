@@ -204,6 +204,7 @@ class HistoryScreen(Screen[None]):
         ):
             table.add_column(Content(label), key=key, width=width)
         self._note(f"Reading the games kept in {self.directory}…")
+        table.focus()
         self.load()
 
     def on_screen_resume(self) -> None:
@@ -220,15 +221,18 @@ class HistoryScreen(Screen[None]):
         pairs = scan(self.directory)
         self.app.call_from_thread(self._loaded, pairs)
 
-    def _loaded(self, pairs: Sequence[tuple[GameSummary, LogRead | None]]) -> None:
+    async def _loaded(self, pairs: Sequence[tuple[GameSummary, LogRead | None]]) -> None:
         self.loaded = True
         self.summaries = [s for s, _ in pairs]
         self.logs = history_logs(pairs)
         self._fill()
-        self._fill_statistics(statistics(self.logs))
+        await self._fill_statistics(statistics(self.logs))
 
     def _sorted(self) -> list[GameSummary]:
-        return sorted(self.summaries, key=lambda s: _sort_key(self.sort_column, s), reverse=self.sort_reverse)
+        """The games in the chosen order; unreadable files last, by name, whatever the order."""
+        games = [s for s in self.summaries if not s.error]
+        broken = sorted((s for s in self.summaries if s.error), key=lambda s: s.path)
+        return sorted(games, key=lambda s: _sort_key(self.sort_column, s), reverse=self.sort_reverse) + broken
 
     def _fill(self) -> None:
         table = self.query_one("#games", DataTable)
@@ -285,13 +289,13 @@ class HistoryScreen(Screen[None]):
         return str(row_key.value) if row_key.value is not None else None
 
     # --- statistics ---------------------------------------------------------------------------
-    def _fill_statistics(self, stats: Statistics) -> None:
+    async def _fill_statistics(self, stats: Statistics) -> None:
         box = self.query_one("#stats", VerticalScroll)
-        box.remove_children()
+        await box.remove_children()
         widgets: list[Static | DataTable] = []
         if not stats.games:
             widgets.append(Static(Content("No finished games yet: statistics appear after your first match.")))
-            box.mount_all(widgets)
+            await box.mount_all(widgets)
             return
         widgets.append(Static(Content("Games played and won"), classes="heading"))
         widgets.append(self._record_table("stats-games", "game", {game_title(k): v for k, v in stats.games.items()}))
@@ -321,7 +325,7 @@ class HistoryScreen(Screen[None]):
             table.add_column(Content("round"), width=10)
             table.add_column(Content("times"), width=6)
             table.add_column(Content(""), width=22)
-            for label, key, style in (("won", "won", "$success"), ("lost", "lost", "$error"), ("drawn", "draw", "$text-muted")):
+            for label, key, style in (("won", "won", "$success"), ("lost", "lost", "$error"), ("drawn", "draw", "dim")):
                 table.add_row(Content(label), Content(str(o[key])), Content.styled(bar(o[key], stats.koikoi_calls), style))
             table.add_row(Content("calls"), Content(str(stats.koikoi_calls)), Content(""))
             widgets.append(table)
@@ -331,7 +335,7 @@ class HistoryScreen(Screen[None]):
                 classes="note",
             )
         )
-        box.mount_all(widgets)
+        await box.mount_all(widgets)
 
     @staticmethod
     def _record_table(table_id: str, label: str, records: dict[str, object]) -> DataTable:
@@ -463,6 +467,7 @@ class HistoryScreen(Screen[None]):
     def action_toggle_tab(self) -> None:
         tabs = self.query_one("#tabs", TabbedContent)
         tabs.active = "tab-stats" if tabs.active == "tab-games" else "tab-games"
+        self.query_one("#games" if tabs.active == "tab-games" else "#stats").focus()
 
     def action_back(self) -> None:
         self.app.pop_screen()

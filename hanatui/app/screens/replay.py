@@ -32,7 +32,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Input, OptionList, RadioButton, RadioSet, Select, Static
+from textual.widget import AwaitMount
+from textual.widgets import Button, DataTable, Footer, Input, OptionList, RadioButton, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
 from core.cards import CARDS, MONTH_NAMES, Card, cards_of
@@ -59,6 +60,7 @@ from core.state import State
 from core.timeline import Timeline
 from core.view import View, observe
 from hanatui.app.describe import (
+    REASONS,
     card_variable,
     describe_event,
     game_title,
@@ -70,7 +72,7 @@ from hanatui.app.describe import (
 from hanatui.app.widgets import CardRow, CardWidget, SeatPanel, TooSmall, captures_content
 
 #: Autoplay speeds, seconds per event, slowest first.
-SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.15, 0.06)
+SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.15, 0.1)
 DEFAULT_SPEED = 3
 
 _CODE = re.compile(r"(?<![0-9A-Za-z])(0[1-9]|1[0-2])[a-d](?![0-9A-Za-z])")
@@ -165,8 +167,11 @@ class Story:
         ended = next((e for e in events if isinstance(e, RoundEnded)), None)
         if ended is None:
             return text + ": not finished in this log"
-        scores = ", ".join(f"{players[i].name} {p:+d}" for i, p in enumerate(ended.points))
-        text += f": {scores}"
+        if not any(ended.points):
+            reason = REASONS.get(ended.reason, ended.reason)
+            text += ": " + (reason if "nobody" in reason else f"nobody scores ({reason})")
+        else:
+            text += ": " + ", ".join(f"{players[i].name} {p:+d}" for i, p in enumerate(ended.points))
         final = next((e for e in events if isinstance(e, MatchEnded)), None)
         if final is not None:
             winners = " and ".join(players[i].name for i in final.winners)
@@ -263,11 +268,13 @@ def faces_content(cards: Iterable[Card], *, ascii_mode: bool) -> Content:
     return Content.assemble(*parts)
 
 
-def near_content(view: View, seat: int, taken: int) -> Content:
-    """The yaku a seat holds and those it is one or two cards from."""
+def near_content(view: View, seat: int, taken: int, *, quiet: bool = False) -> Content | None:
+    """The yaku a seat holds and those it is one or two cards from (``quiet``: None if neither)."""
     mine = view.captures[seat].mask if view.captures else 0
     held = yaku_of(view.rules, mine)
     near = near_yaku(view.rules, mine, taken)
+    if quiet and not held and not near:
+        return None
     parts: list[str | tuple[str, str]] = []
     if held:
         parts.append(("yaku  ", "bold"))
@@ -290,31 +297,42 @@ def score_chart(
     current: int,
     totals: Sequence[int],
     ascii_mode: bool = False,
+    width: int = 38,
 ) -> Content:
     """Rounds x players: one cell per round whose height is the points (green won, red lost),
     the rounds after the cursor dimmed, the cursor's round marked, and each running total."""
     rounds = max(rounds, len(history), 1)
-    cell = 3 if rounds <= 8 else 2
     top = max((abs(p) for r in history for p in r), default=0) or 1
-    name_width = max(4, min(10, max(len(p.name) for p in players)))
+    longest = max(4, min(10, max(len(p.name) for p in players)))
+    room = width - 6   # the total column
+    # the widest cells that fit with the whole names, else with names cut to fit (4 at least)
+    cell, name_width = 1, 4
+    for c in (3, 2, 1):
+        if longest + 1 + c * rounds <= room:
+            cell, name_width = c, longest
+            break
+        if c < 3 and 4 + 1 + c * rounds <= room:
+            cell, name_width = c, room - 1 - c * rounds
+            break
     lines: list[Content] = []
     header: list[str | tuple[str, str]] = [" " * (name_width + 1)]
     for r in range(1, rounds + 1):
-        label = f"{r:>{cell - 1}} " if cell == 3 else (f"{r % 10}" + " ")
-        header.append((label, "bold $accent" if r == current else "$text-muted"))
-    header.append(("total", "$text-muted"))
+        label = f"{r:>2} " if cell == 3 else f"{r % 10}" + " " * (cell - 1)
+        header.append((label, "bold $accent" if r == current else "dim"))
+    header.append((" total" if cell == 1 else "total", "dim"))
     lines.append(Content.assemble(*header))
     for seat, player in enumerate(players):
         name = player.name if len(player.name) <= name_width else player.name[: name_width - 1] + "…"
         parts: list[str | tuple[str, str]] = [f"{name:<{name_width}} "]
-        pad = " " * (cell - 2)
+        pad = " " * max(0, cell - 2)
+        gap = " " if cell > 1 else ""
         for r in range(1, rounds + 1):
             if r > len(history):
-                parts.append((pad + "·", "$text-muted"))
+                parts.append((pad + "·", "dim"))
             else:
                 p = history[r - 1][seat] if seat < len(history[r - 1]) else 0
                 if p == 0:
-                    glyph, colour = "·", "$text-muted"
+                    glyph, colour = "·", "dim"
                 else:
                     level = min(len(_BLOCKS) - 1, max(0, round((len(_BLOCKS) - 1) * abs(p) / top)))
                     glyph = ("+" if p > 0 else "-") if ascii_mode else _BLOCKS[level]
@@ -323,9 +341,9 @@ def score_chart(
                 if r == current:
                     style += " reverse"
                 parts.append((pad + glyph, style))
-            parts.append(" ")
+            parts.append(gap)
         total = totals[seat] if seat < len(totals) else 0
-        parts.append((f"{total:>5}", "bold"))
+        parts.append((f"{total:>{6 if cell == 1 else 5}}", "bold"))
         lines.append(Content.assemble(*parts))
     return Content("\n").join(lines)
 
@@ -342,7 +360,7 @@ def move_line(number: str, text: str, style: str, width: int) -> Content:
     """One line of the move list: the move number in a gutter, the words wrapped beside it."""
     lines = textwrap.wrap(text, max(10, width - 4)) or [""]
     body = "\n".join([lines[0], *("    " + line for line in lines[1:])])
-    return Content.assemble((f"{number:>3} ", "$text-muted"), (body, style) if style else body)
+    return Content.assemble((f"{number:>3} ", "dim"), (body, style) if style else body)
 
 
 class MoveList(OptionList, can_focus=False):
@@ -413,7 +431,7 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #topbar { height: 1; background: $panel; color: $foreground; padding: 0 1; }
     ReplayScreen #main { height: 1fr; }
     ReplayScreen #left { width: 1fr; height: 1fr; scrollbar-size-vertical: 1; }
-    ReplayScreen #side { width: 44; height: 1fr; }
+    ReplayScreen #side { width: 37%; max-width: 44; min-width: 30; height: 1fr; }
     ReplayScreen #opponents { height: auto; }
     ReplayScreen #opponents.-compact { border: round $panel-lighten-2; height: auto; }
     ReplayScreen #field-panel { height: auto; border: round $panel-lighten-2; padding: 0 1; }
@@ -421,22 +439,28 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #you { height: auto; border: round $panel-lighten-2; padding: 0 1; }
     ReplayScreen #you.-to-act { border: round $accent; }
     ReplayScreen .line { height: auto; }
-    ReplayScreen #chart { height: auto; border: round $panel-lighten-2; background: $surface; padding: 0 1; }
+    ReplayScreen #result { height: auto; border: round $accent; padding: 0 1; display: none; }
+    ReplayScreen #result.-shown { display: block; }
+    ReplayScreen #result-table { height: auto; width: auto; max-height: 20; }
+    ReplayScreen #chart { width: 1fr; height: auto; border: round $panel-lighten-2; background: $surface; padding: 0 1; }
     ReplayScreen #status { height: 3; padding: 0 1; background: $panel; }
+    ReplayScreen.-ascii #moves, ReplayScreen.-ascii #chart { border: ascii $panel-lighten-2; }
+    ReplayScreen.-ascii #result, ReplayScreen.-ascii #you.-to-act { border: ascii $accent; }
     """
 
     COMMANDS = {ReplayCommands}
+    AUTO_FOCUS = None  # nothing takes the keys from the viewer
 
     BINDINGS = [
-        Binding("left,h", "step(-1)", "Back", id="replay.back", key_display="←"),
-        Binding("right,l", "step(1)", "Forward", id="replay.forward", key_display="→"),
+        Binding("left,h", "step(-1)", "Back", id="replay.back", show=False),
+        Binding("right,l", "step(1)", "Move", id="replay.forward", key_display="←→"),
         Binding("up,k", "turn(-1)", "Turn back", id="replay.turn_back", show=False),
-        Binding("down,j", "turn(1)", "Next turn", id="replay.turn_forward", key_display="↑↓"),
+        Binding("down,j", "turn(1)", "Turn", id="replay.turn_forward", key_display="↑↓"),
         Binding("pageup", "round(-1)", "Round back", id="replay.round_back", show=False),
-        Binding("pagedown", "round(1)", "Next round", id="replay.round_forward", key_display="PgUp/Dn"),
+        Binding("pagedown", "round(1)", "Round", id="replay.round_forward", key_display="PgUp/Dn"),
         Binding("home", "start", "Start", id="replay.start", show=False),
         Binding("end", "end", "End", id="replay.end", show=False),
-        Binding("space", "autoplay", "Play/pause", id="replay.autoplay", key_display="space"),
+        Binding("space", "autoplay", "Autoplay", id="replay.autoplay", key_display="space"),
         Binding("plus,equals_sign", "speed(1)", "Faster", id="replay.faster", show=False),
         Binding("minus", "speed(-1)", "Slower", id="replay.slower", show=False),
         Binding("v", "toggle_view", "All hands", id="replay.view"),
@@ -472,6 +496,7 @@ class ReplayScreen(Screen[None]):
         self._panels: dict[int, SeatPanel] = {}
         self._panels_seat = -1
         self._could_fork = True
+        self._result_shown: RoundEnded | None = None
         self.timeline.seek(self.story.opening())
 
     # --- layout -------------------------------------------------------------------------------
@@ -479,7 +504,7 @@ class ReplayScreen(Screen[None]):
         yield TooSmall()
         yield Static(id="topbar")
         with Horizontal(id="main"):
-            with VerticalScroll(id="left"):
+            with VerticalScroll(id="left", can_focus=False):
                 yield Vertical(id="opponents")
                 with Vertical(id="field-panel"):
                     yield Vertical(id="field-rows")
@@ -487,6 +512,10 @@ class ReplayScreen(Screen[None]):
                     yield Static(classes="line", id="you-took")
                     yield Static(classes="line", id="you-near")
                     yield CardRow(role="hand", id="hand")
+                with Vertical(id="result"):
+                    table: DataTable[Any] = DataTable(id="result-table", show_cursor=False, zebra_stripes=True)
+                    table.can_focus = False  # the keys are the viewer's
+                    yield table
             with Vertical(id="side"):
                 yield MoveList(id="moves", markup=False)
                 yield Static(id="chart")
@@ -498,6 +527,10 @@ class ReplayScreen(Screen[None]):
         return bool(getattr(self.app, "ascii_mode", False))
 
     @property
+    def _marker(self) -> str:
+        return "> " if self.ascii_mode else "▶ "
+
+    @property
     def position(self) -> int:
         return self.timeline.cursor
 
@@ -505,19 +538,23 @@ class ReplayScreen(Screen[None]):
     def state(self) -> State:
         return self.timeline.state
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self.query_one("#moves", MoveList).border_title = Content("Moves")
         self.query_one("#chart", Static).border_title = Content("Scores")
-        self._build_panels()
+        await self._build_panels()
         self.call_after_refresh(self.refresh_view)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_view)
 
+    def on_screen_resume(self) -> None:
+        self.refresh_view()  # the settings (ASCII cards) may have changed meanwhile
+
     def on_unmount(self) -> None:
         self._stop_autoplay()
 
-    def _build_panels(self) -> None:
+    def _build_panels(self) -> AwaitMount:
+        """One panel per other seat, in turn order after the viewing seat's."""
         n = len(self.game_log.header.players)
         others = [(self.seat + k) % n for k in range(1, n)]
         box = self.query_one("#opponents", Vertical)
@@ -529,8 +566,12 @@ class ReplayScreen(Screen[None]):
             panel = SeatPanel(classes=f"seat-{seat}")
             panel.set_class(len(others) > 2, "-compact")
             self._panels[seat] = panel
-        box.mount_all(self._panels.values())
         self._panels_seat = self.seat
+        return box.mount_all(self._panels.values())
+
+    async def _rebuild_panels(self) -> None:
+        await self._build_panels()
+        self.refresh_view()
 
     # --- moving through the game ----------------------------------------------------------------
     def seek(self, position: int) -> None:
@@ -634,15 +675,15 @@ class ReplayScreen(Screen[None]):
         if not self.is_attached:
             return
         if self._panels_seat != self.seat:
-            self._build_panels()
-            self.call_after_refresh(self.refresh_view)
+            self._panels_seat = self.seat
+            self.call_later(self._rebuild_panels)
             return
         if any(not panel.is_mounted for panel in self._panels.values()):
-            self.call_after_refresh(self.refresh_view)
-            return
+            return  # _rebuild_panels draws once they are mounted
         state = self.state
         view = observe(state, self.seat)
         ascii_mode = self.ascii_mode
+        self.set_class(ascii_mode, "-ascii")  # the app's class cannot reach a screen's scoped CSS
         taken = 0
         for c in view.captures:
             taken |= c.mask
@@ -653,7 +694,7 @@ class ReplayScreen(Screen[None]):
         for seat, panel in self._panels.items():
             player = view.players[seat]
             level = f" ({player.bot})" if player.kind == "bot" and player.bot else ""
-            marker = "▶ " if turn == seat else ""
+            marker = self._marker if turn == seat else ""
             dealer = " · dealer" if view.dealer == seat else ""
             title = Content.assemble(marker, (player.name, "bold"), f"{level} · {view.totals[seat]} pts{dealer}")
             faces = None
@@ -663,7 +704,7 @@ class ReplayScreen(Screen[None]):
                 title=title,
                 count=view.hand_counts[seat] if view.hand_counts else 0,
                 took=captures_content(view.captures[seat] if view.captures else (), ascii_mode=ascii_mode),
-                near=near_content(view, seat, taken) if yaku_game else None,
+                near=near_content(view, seat, taken, quiet=len(self._panels) > 2) if yaku_game else None,
                 to_act=turn == seat,
                 ascii_mode=ascii_mode,
                 faces=faces,
@@ -679,7 +720,7 @@ class ReplayScreen(Screen[None]):
         # the seat at the bottom
         you = self.query_one("#you", Vertical)
         me = view.players[self.seat]
-        marker = "▶ " if turn == self.seat else ""
+        marker = self._marker if turn == self.seat else ""
         dealer = " · dealer" if view.dealer == self.seat else ""
         you.border_title = Content.assemble(marker, (me.name, "bold"), f" · {view.totals[self.seat]} pts{dealer}")
         you.border_subtitle = Content("all hands shown" if self.all_hands else f"the view of {me.name}")
@@ -692,12 +733,40 @@ class ReplayScreen(Screen[None]):
         if yaku_game:
             near_widget.update(near_content(view, self.seat, taken))
         self.query_one("#hand", CardRow).show(list(view.hand), ascii_mode=ascii_mode)
+        self._draw_result()
         self._draw_moves()
         self._draw_chart()
         self._draw_status()
         if self.can_fork() != self._could_fork:
             self._could_fork = self.can_fork()
             self.refresh_bindings()
+
+    def _draw_result(self) -> None:
+        """At the end of a round (or of the match), how it was scored, line by line."""
+        from hanatui.app.screens.dialogs import _breakdown_table
+
+        box = self.query_one("#result", Vertical)
+        event = self.timeline.events[self.position - 1]
+        ended: RoundEnded | None = None
+        if isinstance(event, RoundEnded):
+            ended = event
+        elif isinstance(event, MatchEnded):
+            ended = next(
+                (e for e in reversed(self.timeline.events[: self.position]) if isinstance(e, RoundEnded)), None
+            )
+        box.set_class(ended is not None, "-shown")
+        if ended is None or self._result_shown is ended:
+            return
+        self._result_shown = ended
+        players = self.state.players
+        title = f"Round {ended.round} over ({REASONS.get(ended.reason, ended.reason)})"
+        if isinstance(event, MatchEnded):
+            winners = " and ".join(players[i].name for i in event.winners)
+            title = f"Match over: {winners} {'wins' if len(event.winners) == 1 else 'tie'} · last round"
+        box.border_title = Content(title)
+        table = self.query_one("#result-table", DataTable)
+        table.clear(columns=True)
+        _breakdown_table(table, ended, players)
 
     def _last_card(self) -> Card | None:
         event = self.timeline.events[self.position - 1]
@@ -750,7 +819,7 @@ class ReplayScreen(Screen[None]):
                 text = future_words(self.timeline.events[index], self.timeline.states, index)
         else:
             text = future_words(self.timeline.events[index], self.timeline.states, index)
-        return text, "" if past else "$text-muted"
+        return text, "" if past else "dim"
 
     def _draw_moves(self) -> None:
         moves = self.query_one("#moves", MoveList)
@@ -766,9 +835,11 @@ class ReplayScreen(Screen[None]):
                     prompts.append((str(i + 1), *self._line(i, hidden)))
             else:
                 rows.append(("round", s))
-                prompts.append(("▸", story.summary(s), "$text-muted" if s > segment else ""))
-        width = moves.scrollable_content_region.width or 40
-        key = (segment, self.all_hands, self.seat, width)
+                prompts.append((">" if self.ascii_mode else "▸", story.summary(s), "dim" if s > segment else ""))
+        # the words are wrapped here (so they hang under the move number), leaving a column for
+        # the scrollbar whether or not it is showing yet
+        width = (moves.size.width or 44) - 3
+        key = (segment, self.all_hands, self.seat, width, self.ascii_mode)
         if key != self._list_key or len(rows) != len(self._rows):
             self._list_key = key
             self._rows = rows
@@ -796,6 +867,7 @@ class ReplayScreen(Screen[None]):
                 current=current,
                 totals=state.totals,
                 ascii_mode=self.ascii_mode,
+                width=chart.content_region.width or 38,
             )
         )
         chart.border_title = Content(f"Scores · round {current} of {max(final.rules.rounds, len(final.history))}" if current else "Scores")
@@ -809,9 +881,9 @@ class ReplayScreen(Screen[None]):
             card = card_widget.card
             lines.append(Content.assemble((card.description, f"bold {card_variable(card)}"), f"  ({card.name_ja})"))
         else:
-            lines.append(Content.assemble(("viewing  ", "$text-muted"), view_name))
+            lines.append(Content.assemble(("viewing  ", "dim"), view_name))
         if self.path is not None:
-            lines.append(Content.assemble(("file     ", "$text-muted"), self.path.name))
+            lines.append(Content.assemble(("file     ", "dim"), self.path.name))
         notes = []
         if origin is not None:
             notes.append(f"played on from {origin.source}, move {origin.event}")
@@ -819,8 +891,10 @@ class ReplayScreen(Screen[None]):
             notes.append("an anonymised copy")
         if self.locked_seat is not None:
             notes.append("redacted: hidden cards unknown")
+        if self.game_log.error is not None:
+            notes.append(f"the readable part only (the file breaks at line {self.game_log.error.line})")
         if notes:
-            lines.append(Content.styled("; ".join(notes), "$text-muted"))
+            lines.append(Content.styled("; ".join(notes), "dim"))
         status.update(Content("\n").join(lines))
 
     def on_card_widget_hovered(self, message: CardWidget.Hovered) -> None:
@@ -986,7 +1060,7 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
                         id="same_future",
                     )
                     yield RadioButton(
-                        Content("reshuffled: the cards you cannot see (a fair what-if)"),
+                        Content("reshuffled: shuffle the cards you cannot see"),
                         value=self.redacted,
                         id="reshuffled",
                     )
@@ -1270,7 +1344,8 @@ def replay_app(path: str | os.PathLike[str], **kwargs: Any) -> Any:
     from hanatui.app import app as app_module
 
     class ReplayApp(app_module.HanaApp):
-        CSS_PATH = str(Path(app_module.__file__).with_name("hanatui.tcss"))
+        # the app's stylesheet path is relative to the module that defines the app, not this one
+        _BASE_PATH = app_module.__file__
 
         def on_ready(self) -> None:
             open_replay(self, path)

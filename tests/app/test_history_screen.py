@@ -1,0 +1,166 @@
+"""The games-played screen: the list, sorting, opening, deleting, opening by path, statistics."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from core.logfile import encode_log, header_for
+from core.players import Player
+from core.rules import find_rules
+from hanatui.app.app import HanaApp
+from hanatui.app.screens.errors import BadFileDialog
+from hanatui.app.screens.history import ConfirmDialog, HistoryScreen, OpenFileDialog
+from hanatui.app.screens.replay import ReplayScreen
+from hanatui.bots import make_bot
+from hanatui.selfplay import play_match
+
+from .helpers import settings
+
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
+SIZE = (120, 40)
+
+
+def _game(directory: Path, name: str, game: str, levels: list[str], seed: int, day: int) -> None:
+    rules = find_rules(game, rounds=2)
+    players = tuple(
+        Player(name="You") if i == 0 else Player(name=f"CPU {i}", kind="bot", bot=level)
+        for i, level in enumerate(levels)
+    )
+    timeline = play_match(rules, [make_bot(level) for level in levels], seed=seed, players=players)
+    header = header_for(timeline.events, created=f"2026-03-{day:02d}T12:00:00+00:00")
+    (directory / name).write_bytes(encode_log(header, timeline.events))
+
+
+def _history(isolated_dirs: Path) -> Path:
+    games = isolated_dirs / "games"
+    games.mkdir(parents=True)
+    _game(games, "a.hana", "bakappana", ["easy", "random"], 1, 3)
+    _game(games, "b.hana", "koikoi", ["easy", "easy"], 2, 5)
+    _game(games, "c.hana", "bakappana", ["easy", "easy", "random"], 3, 4)
+    (games / "broken.hana").write_bytes(b'{"format":"hanatui","version":1}\n{"type":')
+    return games
+
+
+async def _open(pilot) -> HistoryScreen:  # type: ignore[no-untyped-def]
+    await pilot.press("g")
+    screen = pilot.app.screen
+    assert isinstance(screen, HistoryScreen)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+    return screen
+
+
+def _names(screen: HistoryScreen) -> list[str]:
+    from hanatui.app.screens.history import DataTable  # type: ignore[attr-defined]
+
+    table = screen.query_one("#games", DataTable)
+    return [Path(str(key.value)).name for key in table.rows]
+
+
+def app() -> HanaApp:
+    return HanaApp(settings=settings(), save=False)
+
+
+async def test_the_list_shows_every_game_newest_first_and_sorts(isolated_dirs):
+    _history(isolated_dirs)
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await _open(pilot)
+        assert _names(screen) == ["b.hana", "c.hana", "a.hana", "broken.hana"]
+        text = "\n".join(s.text for s in screen._compositor.render_strips())
+        assert "Koi-koi" in text and "Bakappana" in text and "2026-03-05" in text
+        assert "unreadable" in text and "2 rounds" in text
+        await pilot.press("r")                         # oldest first
+        assert _names(screen)[:3] == ["a.hana", "c.hana", "b.hana"]
+        await pilot.press("s")                         # by game
+        assert screen.sort_column == "game"
+        games = [name for name in _names(screen) if name != "broken.hana"]
+        assert games[-1] == "b.hana"                   # koikoi after bakappana
+        await pilot.click("#games", offset=(95, 0))    # the heading of "length"
+        await pilot.pause()
+        assert screen.sort_column == "length"
+
+
+async def test_enter_opens_the_viewer_and_a_broken_game_opens_the_error_dialog(isolated_dirs):
+    _history(isolated_dirs)
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await _open(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ReplayScreen)
+        assert pilot.app.screen.path is not None and pilot.app.screen.path.name == "b.hana"
+        await pilot.press("escape")
+        assert pilot.app.screen is screen
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, BadFileDialog)
+        await pilot.press("escape")
+        assert pilot.app.screen is screen
+
+
+async def test_delete_asks_first(isolated_dirs):
+    games = _history(isolated_dirs)
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await _open(pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("n")
+        assert (games / "b.hana").exists() and pilot.app.screen is screen
+        await pilot.press("delete")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not (games / "b.hana").exists()
+        assert "b.hana" not in _names(screen) and len(_names(screen)) == 3
+
+
+async def test_any_file_opens_by_its_path(isolated_dirs, tmp_path):
+    elsewhere = tmp_path / "shared"
+    elsewhere.mkdir()
+    shutil.copy(REPLAYS / "bakappana-2p-seed20.hana", elsewhere / "from a friend.hana")
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await _open(pilot)
+        assert _names(screen) == []
+        assert "No games yet" in "\n".join(s.text for s in screen._compositor.render_strips())
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, OpenFileDialog)
+        await pilot.press(*str(elsewhere / "from a friend.hana"), "enter")
+        await pilot.pause()
+        viewer = pilot.app.screen
+        assert isinstance(viewer, ReplayScreen) and viewer.path == elsewhere / "from a friend.hana"
+        await pilot.press("escape", "o")
+        await pilot.pause()
+        await pilot.press(*str(elsewhere / "missing.hana"), "enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, BadFileDialog)
+        assert pilot.app.screen.problem.reason == "no such file"
+
+
+async def test_statistics_show_tables_and_charts(isolated_dirs):
+    _history(isolated_dirs)
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await _open(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        from textual.widgets import DataTable
+
+        games = screen.query_one("#stats-games", DataTable)
+        assert games.row_count == 2                     # Bakappana and Koi-koi
+        opponents = screen.query_one("#stats-opponents", DataTable)
+        assert opponents.row_count >= 2                 # easy and random
+        text = "\n".join(s.text for s in screen._compositor.render_strips())
+        assert "Points per round" in text and "6 rounds" in text and "█" in text
+
+
+async def test_the_title_screen_opens_this_screen(isolated_dirs):
+    async with app().run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        assert isinstance(pilot.app.screen, HistoryScreen)
+        await pilot.press("escape")
+        assert not isinstance(pilot.app.screen, HistoryScreen)
