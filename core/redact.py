@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from msgspec.structs import replace
 
-from core.cards import ALL_MASK, CARDS, Card
+from core.cards import CARDS, Card
 from core.errors import CorruptLogError
 from core.events import (
     CardDrawn,

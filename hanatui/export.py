@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from core.cards import Card
-from core.events import CardDrawn, CardPlayed, CaptureChosen, Dealt, Event, HikiDeclared, KoiKoiCalled, MatchStarted, RoundEnded, ShobuCalled
+from core.events import CardDrawn, CardPlayed, CaptureChosen, Dealt, HikiDeclared, KoiKoiCalled, MatchStarted, RoundEnded, ShobuCalled
 from core.logfile import Header, LogRead, encode_log
 from core.players import Player
 from core.redact import redact
@@ -76,7 +76,7 @@ def text_record(log: LogRead) -> str:
                     lines.append(f"  {after.players[seat].name} holds: {_cards(hand)}")
             before = after
             continue
-        text = describe_event(event, before, after)
+        text = describe_event(event, before, after, h.redacted_for)
         if text:
             prefix = ""
             if isinstance(event, (CardPlayed, CardDrawn, CaptureChosen, HikiDeclared, KoiKoiCalled, ShobuCalled)):

@@ -12,7 +12,10 @@ from core.events import (
     CaptureChosen,
     Dealt,
     DealerDrawn,
+    DrawnToHand,
     Event,
+    GajiClaimed,
+    GajiInterrupted,
     HikiDeclared,
     KoiKoiCalled,
     MatchEnded,
@@ -87,8 +90,14 @@ def conjugate(name: str, verb: str) -> str:
     return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch")) else f"{name} {verb}s"
 
 
-def describe_event(event: Event, before: State | None, after: State) -> str | None:
-    """One line for the game log, or None for events not worth a line."""
+def describe_event(
+    event: Event, before: State | None, after: State, viewer: int | None = None
+) -> str | None:
+    """One line for the game log, or None for events not worth a line.
+
+    ``viewer`` is the seat whose eyes the line is for (None: everything is public, as in a
+    shared record); a card drawn secretly into another seat's hand is then not named.
+    """
     players = after.players
 
     def who(seat: int) -> str:
@@ -145,6 +154,20 @@ def describe_event(event: Event, before: State | None, after: State) -> str | No
         scores = ", ".join(f"{who(i)} {p:+d}" for i, p in enumerate(event.points))
         reason = REASONS.get(event.reason, event.reason)
         return f"— Round {event.round} over ({reason}): {scores} —"
+    if isinstance(event, DrawnToHand):
+        if event.reason == "unmatched_draw":
+            return f"{who(event.seat)} draws {event.card.description}: no match, kept in hand"
+        if viewer is not None and viewer != event.seat:
+            return f"{who(event.seat)} draws a card into the hand, then plays two"
+        return f"{who(event.seat)} draws {event.card.description} into the hand, then plays two"
+    if isinstance(event, GajiInterrupted):
+        return (
+            f"{who(event.seat)} aims the Gaji at {event.target.description}; {who(event.by)} "
+            f"interrupts with the hiki of {MONTH_NAMES[event.month - 1]}"
+        )
+    if isinstance(event, GajiClaimed):
+        taken = ", ".join(c.description for c in event.captured) or "nothing"
+        return f"{who(event.seat)} takes {taken} with the Gaji"
     if isinstance(event, MatchEnded):
         best = max(event.totals) if event.totals else 0
         if len(event.winners) == 1:

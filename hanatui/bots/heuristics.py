@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from core.cards import ALL_MASK, CARDS, MONTH_MASKS, SAKURA_POINTS, STANDARD_POINTS, mask_of
+from core.cards import ALL_MASK, CARDS, SAKURA_POINTS, STANDARD_POINTS, mask_of
 from core.rules import Rules
 
 # --------------------------------------------------------------------------------------------

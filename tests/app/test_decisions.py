@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.actions import ChooseCapture, PlayCard
+from core.actions import PlayCard
 from core.cards import MONTH_MASKS
 from core.events import CaptureChosen, CardPlayed, KoiKoiCalled, ShobuCalled, UndoTaken
 from core.logfile import read_log

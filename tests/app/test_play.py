@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.events import CaptureChosen, CardPlayed, RoundEnded
+from core.events import CardPlayed, RoundEnded
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.dialogs import (
     CaptureDialog,

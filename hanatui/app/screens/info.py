@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Select, 
 from core.cards import CARDS, Kind
 from core.errors import HanaError
 from core.players import check_name
-from hanatui.app.describe import card_variable, game_title
+from hanatui.app.describe import game_title
 from hanatui.app.widgets import TooSmall
 from hanatui.settings import PACES
 

@@ -36,7 +36,7 @@ from textual.widget import AwaitMount
 from textual.widgets import Button, DataTable, Footer, Input, OptionList, RadioButton, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
-from core.cards import CARDS, MONTH_NAMES, Card, cards_of
+from core.cards import CARDS, Card, cards_of
 from core.errors import HanaError
 from core.events import (
     CaptureChosen,
@@ -147,8 +147,6 @@ class Story:
             before = self.states[index - 1] if index else None
             event = self.events[index]
             text = describe_event(event, before, self.states[index]) or ""
-            if text == type(event).__name__:
-                text = more_words(event, self.states[index]) or text
             self._words[index] = text
         return text
 
@@ -202,28 +200,6 @@ class Story:
     def opening(self) -> int:
         """Where the viewer opens: the first deal, so there is a table to look at."""
         return self.segment_start(1) if len(self.starts) > 1 else 1
-
-
-def more_words(event: Event, after: State) -> str | None:
-    """Words for the events the table's log has no sentence for yet."""
-    players = after.players
-
-    def who(seat: int) -> str:
-        return players[seat].name if 0 <= seat < len(players) else f"seat {seat + 1}"
-
-    if isinstance(event, DrawnToHand):
-        if event.reason == "unmatched_draw":
-            return f"{who(event.seat)} draws {event.card.description}: no match, kept in hand"
-        return f"{who(event.seat)} draws {event.card.description} into hand, then plays two"
-    if isinstance(event, GajiInterrupted):
-        return (
-            f"{who(event.seat)} aims the Gaji at {event.target.description}; {who(event.by)} "
-            f"interrupts with hiki of {MONTH_NAMES[event.month - 1]}"
-        )
-    if isinstance(event, GajiClaimed):
-        taken = ", ".join(c.description for c in event.captured) or "nothing"
-        return f"{who(event.seat)} takes {taken} with the Gaji"
-    return None
 
 
 def hidden_from(state: State, seat: int) -> int:

@@ -236,7 +236,7 @@ class TableScreen(Screen[None]):
             parts.append(view.players[view.dealer].name)
         calls = self._koikoi_calls()
         for seat, n in calls.items():
-            parts.append(f" · koi-koi: ")
+            parts.append(" · koi-koi: ")
             parts.append(view.players[seat].name)
             parts.append(f" ×{n}")
         parts.append("   ")
@@ -366,7 +366,7 @@ class TableScreen(Screen[None]):
             log.clear()
             self._logged = 0
         for i in range(self._logged, len(events)):
-            line = describe_event(events[i], states[i - 1] if i else None, states[i])
+            line = describe_event(events[i], states[i - 1] if i else None, states[i], self.viewer)
             if line:
                 log.write(Text(line))
         self._logged = len(events)
