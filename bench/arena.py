@@ -201,27 +201,44 @@ def readme_section(results: dict[str, dict[str, object]]) -> str:
     lines = [
         SECTION,
         "",
-        "Four levels play every game: `random`; `easy` (the most valuable capture now; in koi-koi it",
-        "calls koi-koi or shobu at random); `normal` (a one-move heuristic: yaku progress, denying an",
-        "opponent's near-complete yaku, what the field exposes to the next player, koi-koi risk from",
-        "the opponent's threats and the cards left); `strong` (determinized Monte Carlo: it deals the",
-        "cards it cannot see at random, consistently with its view, and plays every candidate out to",
-        "the end of the round with a fast heuristic policy, comparing candidates on the same deals).",
-        "Bots decide from `observe(state, seat)` only; in Sakura a bot plays for its team.",
-        "`H` at the table asks the strong bot for a hint.",
+        "Four levels play every game, each deciding from what its seat can see (`observe`) only; in",
+        "Sakura with teams a bot plays for its team's pooled captures.",
         "",
-        "`hanatui sim GAME --bots strong,normal --hands N` plays each deal once per seating and",
-        "reports win rates (Wilson 95% interval) and points per hand. Figures below come from",
-        "`bench/arena.py` (each hand a fresh deal played with the seats swapped; win rate = share of",
-        "decided hands won by the first level; the difference is points per hand, first minus second,",
-        "with a 95% interval).",
+        "- `random`: any legal move.",
+        "- `easy`: the most valuable capture now (card points); in koi-koi it calls koi-koi or",
+        "  shobu at random, not weighing the risk.",
+        "- `normal` (`hanatui/bots/normal.py`): a one-move heuristic over a value model of the",
+        "  table: card points, yaku held and within reach (the chance of collecting the missing",
+        "  cards), the opponents' near-complete yaku a capture denies, and what the field is left",
+        "  offering the next opponent (the chance it holds a match, from the cards unseen). Koi-koi",
+        "  or shobu is a turn-by-turn race between its chance to raise its score and the",
+        "  opponent's chance to score, with the multipliers that would apply.",
+        "- `strong` (`hanatui/bots/strong.py`): determinized Monte Carlo. It deals the cards it",
+        "  cannot see at random, consistently with its view, plays every candidate out to the end",
+        "  of the round on the same deals with a cheap greedy policy (`rollout.py`), drops the",
+        "  weaker half of the candidates between rounds of sampling, and plays the best unless it",
+        "  fails to beat the normal level's choice by one standard error of the paired",
+        "  differences. Default budget: 1000 playouts per decision.",
+        "",
+        "At the table, `i` asks the strong player for a hint: the move and the points it expects",
+        "this round (`hanatui.bots.hint.hint(state_or_view, seat, budget)`).",
+        "",
+        "`hanatui sim GAME --bots strong,normal --hands N` plays each deal once per seating, the",
+        "bots swapping seats (same deal seed, so the same cards and first dealer), and reports each",
+        "bot's points per hand and its share of the decided hands with a Wilson 95% interval.",
+        "",
+        "The figures below are from `bench/arena.py` (results in `bench/results/arena.json`): each",
+        "hand a fresh deal played twice with the seats swapped; \"first wins\" is the first level's",
+        "share of the decided hands (95% interval); the difference is points per hand, first minus",
+        "second (95% interval). Decision times are per decision with a real choice, at each",
+        "level's default budget, against the normal level.",
         "",
     ]
     for game in sorted(results):
         entry = results[game]
         lines.append(f"### {game}")
         lines.append("")
-        lines.append("| pairing | hands | points per hand | difference | first level wins |")
+        lines.append("| pairing | hands | points per hand | difference | first wins |")
         lines.append("|---|---|---|---|---|")
         for r in entry.get("pairings", []):  # type: ignore[union-attr]
             lines.append(_fmt_pairing(r))  # type: ignore[arg-type]

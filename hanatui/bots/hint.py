@@ -18,10 +18,11 @@ from core.engine import legal_actions, to_act
 from core.state import State
 from core.view import View, observe
 from hanatui.bots.determinize import determinize
-from hanatui.bots.strong import search
+from hanatui.bots.normal import normal_policy
+from hanatui.bots.strong import DEFAULT_PLAYOUTS, search
 
-#: Playouts of a hint: about as many as the strong bot's own decisions.
-DEFAULT_BUDGET = 600
+#: Playouts of a hint: as many as the strong bot's own decisions.
+DEFAULT_BUDGET = DEFAULT_PLAYOUTS
 
 
 def legal_for(view: View) -> tuple[Action, ...]:
@@ -58,8 +59,10 @@ def hint(
     if not legal:
         return None
     rng = random.Random(seed)
+    prior = normal_policy(determinize(view, rng), view.seat, legal, rng) if len(legal) > 1 else None
     estimates = search(
-        view, legal, rng, playouts=max(len(legal), budget), seconds=seconds, evaluate_single=True
+        view, legal, rng, playouts=max(len(legal), budget), seconds=seconds, prior=prior,
+        evaluate_single=True,
     )
     best = estimates[0]
     return best.action, round(best.mean, 2)

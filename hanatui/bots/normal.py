@@ -41,7 +41,7 @@ class Params(NamedTuple):
     exposure: float = 2.0    # weight of what the next opponent may take from the field
     follow_up: float = 0.0   # weight of a card given to the field that we can take back
     draw_gain: float = 0.0   # weight of what our own draw may take
-    koikoi_margin: float = 0.2  # koi-koi only when its estimate beats shobu by this fraction
+    koikoi_margin: float = 0.5  # koi-koi only when its estimate beats shobu by this fraction
     p_pair: float = 0.75     # our chance to capture a card we can match now
     p_hand: float = 0.5      # ... a hand card with no match on the field
     p_field: float = 0.35    # ... a field card we cannot match
@@ -54,6 +54,15 @@ class Params(NamedTuple):
 
 
 DEFAULT_PARAMS = Params()
+
+#: Per game, the weights that differ from the defaults (tuned against the strong level's
+#: judgement of sampled positions, and checked in seat-swapped play).
+GAME_PARAMS: dict[str, Params] = {}
+
+
+def params_for(game: str) -> Params:
+    """The normal level's weights for a game."""
+    return GAME_PARAMS.get(game, DEFAULT_PARAMS)
 
 
 class Table(NamedTuple):
@@ -89,7 +98,8 @@ def read_table(state: State, seat: int) -> Table:
         all_caps |= c
     hand = state.hands[seat]
     pending = (1 << state.pending) if state.pending >= 0 else 0
-    unseen = ALL_MASK & ~(hand | state.field | all_caps | pending)
+    out_of_play = getattr(state.extra, "discarded", 0) or 0  # Sakura: a discarded Gaji
+    unseen = ALL_MASK & ~(hand | state.field | all_caps | pending | out_of_play)
     next_opp = 0
     for k in range(1, n):
         s = (seat + k) % n
@@ -456,11 +466,13 @@ def koikoi_choice(state: State, seat: int, legal: tuple[Action, ...], params: Pa
 
 
 def normal_policy(
-    state: State, seat: int, legal: tuple[Action, ...], rng: random.Random, params: Params = DEFAULT_PARAMS
+    state: State, seat: int, legal: tuple[Action, ...], rng: random.Random, params: Params | None = None
 ) -> Action:
     """The normal level's choice in ``state`` for ``seat``, from public facts only."""
     if len(legal) == 1:
         return legal[0]
+    if params is None:
+        params = params_for(state.rules.game)
     if state.phase == DECIDE and any(isinstance(a, (CallKoiKoi, CallShobu)) for a in legal):
         return koikoi_choice(state, seat, legal, params)
     scores = score_actions(state, seat, legal, params)
@@ -473,11 +485,12 @@ class NormalBot(Bot):
     level = "normal"
     description = "plays for yaku, denies the opponent's, weighs koi-koi against the threats"
 
-    def __init__(self, params: Params = DEFAULT_PARAMS) -> None:
+    def __init__(self, params: Params | None = None) -> None:
         self.params = params
 
     def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         state = determinize(view, rng)
-        return normal_policy(state, view.seat, legal, rng, self.params)
+        params = self.params or params_for(view.rules.game)
+        return normal_policy(state, view.seat, legal, rng, params)

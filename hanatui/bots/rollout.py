@@ -22,6 +22,8 @@ from hanatui.bots.normal import koikoi_choice
 # Share of a yaku's points credited to a card that leaves it 0, 1 or 2 cards short.
 NEAR = (1.0, 0.3, 0.1)
 DENY = (0.0, 0.5, 0.15)  # ...and for taking a card an opponent 1 or 2 short needs
+# What a card given to the field risks, by how many cards of its month are out of sight.
+DISCARD_RISK = (0.0, 0.35, 0.5, 0.6)
 
 
 _MISSING: dict[tuple[int, int], list[int]] = {}
@@ -131,6 +133,7 @@ def rollout_policy(state: State, seat: int, legal: tuple[Action, ...], rng: rand
         return v
 
     hand = state.hands[seat]
+    seen = hand | state.field | mine | theirs
     best_v = -1e18
     best: list[Action] = []
     for a in legal:
@@ -138,8 +141,11 @@ def rollout_policy(state: State, seat: int, legal: tuple[Action, ...], rng: rand
             idx = a.card.index
             targets = _targets(state, idx)
             if not targets:
-                v = -0.5 * given(idx)
-                if hand & MONTH_MASKS[idx >> 2] & ~(1 << idx):
+                month = MONTH_MASKS[idx >> 2]
+                # the month's cards we cannot see are the ones that could take it from the field
+                open_cards = (month & ~(seen | (1 << idx))).bit_count()
+                v = -DISCARD_RISK[open_cards] * given(idx)
+                if hand & month & ~(1 << idx):
                     v += 0.25 * worth[idx]  # we hold its mate: we may take it back
             else:
                 v = max(gain(m | (1 << idx)) for m in targets)

@@ -44,3 +44,16 @@ def test_legal_for_a_view_matches_the_engine():
         for state in decision_points(rules, n, seed=rng.randrange(1000)):
             seat = to_act(state)
             assert legal_for(observe(state, seat)) == legal_actions(state)
+
+
+def test_the_hint_is_what_the_strong_bot_plays():
+    from hanatui.bots.strong import StrongBot
+
+    rules = rules_for("koikoi", {})
+    for k, state in enumerate(decision_points(rules, 2, seed=9)):
+        legal = legal_actions(state)
+        if len(legal) < 2 or k % 2:
+            continue
+        view = observe(state, to_act(state))
+        action, _ = hint(view, budget=40, seed=k)
+        assert action == StrongBot(playouts=40).choose(view, legal, random.Random(k))
