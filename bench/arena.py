@@ -34,6 +34,7 @@ from core.games import GAMES  # noqa: E402
 from core.rules import Rules, find_rules  # noqa: E402
 from core.view import View  # noqa: E402
 from hanatui.bots import BOTS, Bot  # noqa: E402
+from hanatui.bots.strong import DEFAULT_PLAYOUTS  # noqa: E402
 from hanatui.selfplay import DuelResult, duel  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "arena.json"
@@ -42,8 +43,8 @@ PAIRINGS = (("strong", "normal"), ("normal", "easy"), ("easy", "random"))
 LEVELS = ("random", "easy", "normal", "strong")
 SECTION = "## Computer opponents"
 
-# The arena's budget for the strong level (playouts per decision); its default is larger.
-ARENA_STRONG = {"playouts": 400}
+# The arena's budget for the strong level: its default, so the figures are the level as played.
+ARENA_STRONG = {"playouts": DEFAULT_PLAYOUTS}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -13,7 +13,7 @@ import random
 from core.state import State
 from core.view import View
 
-__all__ = ["determinize", "hidden_indexes", "view_of_state"]
+__all__ = ["determinize", "hidden_indexes"]
 
 
 def hidden_indexes(view: View) -> list[int]:
@@ -77,10 +77,3 @@ def determinize(view: View, rng: random.Random, *, hidden: list[int] | None = No
         undos=(0,) * n,
         extra=view.extra,
     )
-
-
-def view_of_state(state: State, seat: int) -> View:
-    """`core.view.observe`, re-exported for callers that think in determinizations."""
-    from core.view import observe
-
-    return observe(state, seat)

@@ -123,27 +123,17 @@ class Profile(NamedTuple):
     flat: tuple[Target, ...] = ()               # every target
     card_targets: tuple[tuple[int, ...], ...] = ()  # per card: indexes in `flat` of its targets
     worth: tuple[float, ...] = ()               # per card: points plus a share of its yaku
+    cache: dict[object, object] | None = None   # memo of the playout policy, per profile
 
 
 def teams_of(rules: Rules, n: int) -> tuple[int, ...]:
-    """The team of each seat: seats that pool captures share a number (Sakura's ``teams``)."""
-    teams = getattr(rules, "teams", None)
-    if not teams or teams in ("none", "off", False):
-        return tuple(range(n))
-    size = None
-    if isinstance(teams, str):
-        # "2x2", "3x2" (3 teams of 2), "2x3" (2 teams of 3)
-        parts = teams.lower().split("x")
-        if len(parts) == 2 and all(p.isdigit() for p in parts):
-            count = int(parts[0])
-            size = int(parts[1])
-            if count * size == n:
-                return tuple(s % count for s in range(n))
-    if isinstance(teams, int) and teams > 0 and n % teams == 0:
-        return tuple(s % teams for s in range(n))
-    if teams is True and n % 2 == 0:
-        return tuple(s % 2 for s in range(n))
-    del size
+    """The team of each seat: seats that pool captures share a number. Sakura's ``teams``
+    layout "COUNTxSIZE" seats COUNT teams alternately (seat s plays for team s % COUNT)."""
+    layout = getattr(rules, "teams", None)
+    if isinstance(layout, str):
+        count, sep, size = layout.lower().partition("x")
+        if sep and count.isdigit() and size.isdigit() and int(count) * int(size) == n:
+            return tuple(s % int(count) for s in range(n))
     return tuple(range(n))
 
 
@@ -232,6 +222,7 @@ def _build_profile(rules: Rules, n: int) -> Profile:
         flat=flat,
         card_targets=card_targets,
         worth=tuple(worth),
+        cache={},
     )
 
 

@@ -330,7 +330,7 @@ def _completion_chances(prof: Profile, caps: int, levels: list[tuple[float, int]
     miss = 1.0
     value = 0.0
     weight = 0.0
-    for t in (*(x for g in prof.grouped for x in g), *prof.single):
+    for t in prof.flat:
         held = target_value(t, caps, (), 1.0)
         if held > 0:
             if not t.per_extra:

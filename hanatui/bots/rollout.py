@@ -25,19 +25,17 @@ DENY = (0.0, 0.5, 0.15)  # ...and for taking a card an opponent 1 or 2 short nee
 # What a card given to the field risks, by how many cards of its month are out of sight.
 DISCARD_RISK = (0.0, 0.35, 0.5, 0.6)
 
-
-_MISSING: dict[tuple[int, int], list[int]] = {}
 WILD = 43  # 11d, the only card a game makes wild (Sakura's Gaji, koi-koi's wild Lightning)
 
 
 def _missing(prof: Profile, caps: int) -> list[int]:
     """Per target of the profile: how many cards a team holding ``caps`` still lacks."""
-    key = (id(prof.flat), caps)
-    hit = _MISSING.get(key)
+    memo = prof.cache if prof.cache is not None else {}
+    hit = memo.get(caps)
     if hit is not None:
-        return hit
-    if len(_MISSING) > 4096:
-        _MISSING.clear()
+        return hit  # type: ignore[return-value]
+    if len(memo) > 4096:
+        memo.clear()
     out = []
     for t in prof.flat:
         miss = 0
@@ -46,7 +44,7 @@ def _missing(prof: Profile, caps: int) -> list[int]:
             if short > 0:
                 miss += short
         out.append(miss)
-    _MISSING[key] = out
+    memo[caps] = out
     return out
 
 
