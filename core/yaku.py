@@ -129,6 +129,37 @@ def evaluate_specs(
 _NONE = (-1, 0)
 
 
+def _best_in_slot(slot: tuple[tuple[int, ...], ...], captured: int) -> tuple[int, int]:
+    """(spec index, points) of the most valuable spec of one exclusive slot that ``captured``
+    makes, or (-1, 0); ties go to the spec listed first."""
+    best_i = -1
+    best_v = 0
+    for i, cards, pool, need, points, per, xpool, xbase, dbl in slot:
+        if captured & cards != cards:
+            continue
+        v = points
+        if need:
+            have = captured & pool
+            c = have.bit_count()
+            if dbl:
+                c += (have & dbl).bit_count()
+            if c < need:
+                continue
+            if per and not xpool:
+                v += per * (c - need)
+        if per and xpool:
+            have = captured & xpool
+            x = have.bit_count() - xbase
+            if dbl:
+                x += (have & dbl).bit_count()
+            if x > 0:
+                v += per * x
+        if v > best_v:
+            best_i = i
+            best_v = v
+    return best_i, best_v
+
+
 class YakuTable:
     """A list of specs compiled for fast evaluation on masks.
 
@@ -183,67 +214,17 @@ class YakuTable:
             if (captured & union).bit_count() < least:
                 out.append(_NONE)
                 continue
-            best_i = -1
-            best_v = 0
-            for i, cards, pool, need, points, per, xpool, xbase, dbl in slot:
-                if captured & cards != cards:
-                    continue
-                v = points
-                if need:
-                    have = captured & pool
-                    c = have.bit_count()
-                    if dbl:
-                        c += (have & dbl).bit_count()
-                    if c < need:
-                        continue
-                    if per and not xpool:
-                        v += per * (c - need)
-                if per and xpool:
-                    have = captured & xpool
-                    x = have.bit_count() - xbase
-                    if dbl:
-                        x += (have & dbl).bit_count()
-                    if x > 0:
-                        v += per * x
-                if v > best_v:
-                    best_i = i
-                    best_v = v
-            out.append((best_i, best_v) if best_i >= 0 else _NONE)
+            best = _best_in_slot(slot, captured)
+            out.append(best if best[0] >= 0 else _NONE)
         return tuple(out)
 
     def held(self, captured: int) -> tuple[tuple[int, int, int], ...]:
         """Compactly, what ``captured`` holds: (slot, spec index, points) per slot that counts."""
         out = []
-        k = -1
-        for union, least, slot in self._slots:
-            k += 1
+        for k, (union, least, slot) in enumerate(self._slots):
             if (captured & union).bit_count() < least:
                 continue
-            best_i = -1
-            best_v = 0
-            for i, cards, pool, need, points, per, xpool, xbase, dbl in slot:
-                if captured & cards != cards:
-                    continue
-                v = points
-                if need:
-                    have = captured & pool
-                    c = have.bit_count()
-                    if dbl:
-                        c += (have & dbl).bit_count()
-                    if c < need:
-                        continue
-                    if per and not xpool:
-                        v += per * (c - need)
-                if per and xpool:
-                    have = captured & xpool
-                    x = have.bit_count() - xbase
-                    if dbl:
-                        x += (have & dbl).bit_count()
-                    if x > 0:
-                        v += per * x
-                if v > best_v:
-                    best_i = i
-                    best_v = v
+            best_i, best_v = _best_in_slot(slot, captured)
             if best_i >= 0:
                 out.append((k, best_i, best_v))
         return tuple(out)
