@@ -278,3 +278,20 @@ class SeatPanel(Vertical):
         near_widget.display = near is not None
         if near is not None:
             near_widget.update(near)
+
+
+def show_field(
+    rows_box: Vertical, width: int, field: Iterable[Card], *, ascii_mode: bool, last: Card | None
+) -> None:
+    """Lay the field out in rows of cards, as many to a row as ``width`` holds; ``last`` (the
+    card that just landed) is marked. Rows are reused, so focus and scroll stay put."""
+    cards = sorted(field, key=lambda c: c.index)
+    per_row = max(1, width // 7)
+    chunks = [cards[i : i + per_row] for i in range(0, len(cards), per_row)] or [[]]
+    rows = list(rows_box.query(CardRow))
+    if len(rows) != len(chunks):
+        rows_box.remove_children()
+        rows = [CardRow(role="field") for _ in chunks]
+        rows_box.mount_all(rows)
+    for row, chunk in zip(rows, chunks):
+        row.show(chunk, ascii_mode=ascii_mode, classes={last: "-last"} if last in chunk else {})

@@ -69,7 +69,7 @@ from hanatui.app.describe import (
     near_yaku,
     yaku_of,
 )
-from hanatui.app.widgets import CardRow, CardWidget, SeatPanel, TooSmall, captures_content
+from hanatui.app.widgets import CardRow, CardWidget, SeatPanel, TooSmall, captures_content, show_field
 
 #: Autoplay speeds, seconds per event, slowest first.
 SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.15, 0.1)
@@ -751,18 +751,8 @@ class ReplayScreen(Screen[None]):
 
     def _draw_field(self, view: View, ascii_mode: bool) -> None:
         rows_box = self.query_one("#field-rows", Vertical)
-        cards = sorted(view.field, key=lambda c: c.index)
         width = max(rows_box.size.width, self.query_one("#left").size.width - 4, 7)
-        per_row = max(1, width // 7)
-        chunks = [cards[i : i + per_row] for i in range(0, len(cards), per_row)] or [[]]
-        rows = list(rows_box.query(CardRow))
-        if len(rows) != len(chunks):
-            rows_box.remove_children()
-            rows = [CardRow(role="field") for _ in chunks]
-            rows_box.mount_all(rows)
-        last = self._last_card()
-        for row, chunk in zip(rows, chunks):
-            row.show(chunk, ascii_mode=ascii_mode, classes={last: "-last"} if last in chunk else {})
+        show_field(rows_box, width, view.field, ascii_mode=ascii_mode, last=self._last_card())
 
     def _draw_topbar(self) -> None:
         if not self.is_attached:

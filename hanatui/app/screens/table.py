@@ -34,7 +34,7 @@ from hanatui.app.screens.dialogs import (
     RoundResultScreen,
     koikoi_choice,
 )
-from hanatui.app.widgets import CardRow, CardWidget, SeatPanel, TooSmall, captures_content
+from hanatui.app.widgets import CardRow, CardWidget, SeatPanel, TooSmall, captures_content, show_field
 from hanatui.session import Session
 
 
@@ -297,18 +297,8 @@ class TableScreen(Screen[None]):
 
     def _draw_field(self, view: View, ascii_mode: bool) -> None:
         rows_box = self.query_one("#field-rows", Vertical)
-        cards = sorted(view.field, key=lambda c: c.index)
         width = max(rows_box.size.width, self.query_one("#left").size.width - 4, 7)
-        per_row = max(1, width // 7)
-        chunks = [cards[i : i + per_row] for i in range(0, len(cards), per_row)] or [[]]
-        rows = list(rows_box.query(CardRow))
-        if len(rows) != len(chunks):
-            rows_box.remove_children()
-            rows = [CardRow(role="field") for _ in chunks]
-            rows_box.mount_all(rows)
-        classes = {self._last_card: "-last"} if self._last_card is not None else {}
-        for row, chunk in zip(rows, chunks):
-            row.show(chunk, ascii_mode=ascii_mode, classes={c: v for c, v in classes.items() if c in chunk})
+        show_field(rows_box, width, view.field, ascii_mode=ascii_mode, last=self._last_card)
 
     def _prompt(self, view: View, to_act: int | None) -> str:
         session = self.session
