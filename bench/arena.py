@@ -69,7 +69,9 @@ def game_rules(game: str, options: dict[str, object] | None = None) -> Rules:
     return find_rules(game, rounds=1, **(options or {}))
 
 
-def _play_chunk(task: tuple[str, str, str, int, int, int, dict[str, object], dict[str, object]]) -> DuelResult:
+def _play_chunk(
+    task: tuple[str, str, str, int, int, int, dict[str, object], dict[str, object]],
+) -> DuelResult:
     """Some deals of one pairing, each in every seating."""
     game, a, b, seed, deals, players, options, strong_kwargs = task
     return duel(
@@ -102,7 +104,16 @@ def run_pairing(
     deals = max(1, math.ceil(hands / players))
     chunk = 5
     tasks = [
-        (game, a, b, seed + k, min(chunk, deals - k), players, options or {}, strong_kwargs or ARENA_STRONG)
+        (
+            game,
+            a,
+            b,
+            seed + k,
+            min(chunk, deals - k),
+            players,
+            options or {},
+            strong_kwargs or ARENA_STRONG,
+        )
         for k in range(0, deals, chunk)
     ]
     start = time.perf_counter()
@@ -158,7 +169,9 @@ class _Timed(Bot):
         return action
 
 
-def decision_times(game: str, level: str, *, hands: int, seed: int = 1, players: int = 2) -> dict[str, object]:
+def decision_times(
+    game: str, level: str, *, hands: int, seed: int = 1, players: int = 2
+) -> dict[str, object]:
     """Median and 95th percentile of one level's decision time at its default budget, over
     ``hands`` hands against the normal level (only decisions with a real choice are timed)."""
     from hanatui.selfplay import play_match
@@ -193,7 +206,8 @@ def _fmt_pairing(r: dict[str, object]) -> str:
         f"| {r['a']} vs {r['b']}{note} | {r['hands']} | {ppH[0]:.2f} / {ppH[1]:.2f} | "  # type: ignore[index]
         f"{r['diff_per_hand']:+.2f} [{ci[0]:+.2f}, {ci[1]:+.2f}] | "  # type: ignore[index]
         f"{100 * wr:.1f}% [{100 * wci[0]:.1f}, {100 * wci[1]:.1f}] |"  # type: ignore[index,operator]
-        if wr is not None else f"| {r['a']} vs {r['b']} | {r['hands']} | - | - | - |"
+        if wr is not None
+        else f"| {r['a']} vs {r['b']} | {r['hands']} | - | - | - |"
     )
 
 
@@ -229,7 +243,7 @@ def readme_section(results: dict[str, dict[str, object]]) -> str:
         "bot's points per hand and its share of the decided hands with a Wilson 95% interval.",
         "",
         "The figures below are from `bench/arena.py` (results in `bench/results/arena.json`): each",
-        "hand a fresh deal played twice with the seats swapped; \"first wins\" is the first level's",
+        'hand a fresh deal played twice with the seats swapped; "first wins" is the first level\'s',
         "share of the decided hands (95% interval); the difference is points per hand, first minus",
         "second (95% interval). Decision times are per decision with a real choice, at each",
         "level's default budget, against the normal level.",
@@ -261,7 +275,9 @@ def readme_section(results: dict[str, dict[str, object]]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _pairing(results: dict[str, dict[str, object]], game: str, a: str, b: str) -> dict[str, object] | None:
+def _pairing(
+    results: dict[str, dict[str, object]], game: str, a: str, b: str
+) -> dict[str, object] | None:
     for r in results.get(game, {}).get("pairings", []):  # type: ignore[union-attr]
         if r["a"] == a and r["b"] == b:
             return r
@@ -334,19 +350,31 @@ def load_results() -> dict[str, dict[str, object]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", default=",".join(sorted(GAMES)), help="comma-separated game ids")
     parser.add_argument("--hands", type=int, default=400, help="hands per pairing (seat-swapped)")
-    parser.add_argument("--strong-hands", type=int, default=None, help="hands for pairings with strong")
+    parser.add_argument(
+        "--strong-hands", type=int, default=None, help="hands for pairings with strong"
+    )
     parser.add_argument("--pairings", default=",".join(f"{a}:{b}" for a, b in PAIRINGS))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=max(1, min(2, multiprocessing.cpu_count())))
-    parser.add_argument("--playouts", type=int, default=ARENA_STRONG["playouts"], help="strong's budget here")
-    parser.add_argument("--timing-hands", type=int, default=20, help="hands per level for decision times")
+    parser.add_argument(
+        "--playouts", type=int, default=ARENA_STRONG["playouts"], help="strong's budget here"
+    )
+    parser.add_argument(
+        "--timing-hands", type=int, default=20, help="hands per level for decision times"
+    )
     parser.add_argument("--no-timing", action="store_true")
-    parser.add_argument("--readme", action="store_true", help="rewrite README's Computer opponents section")
-    parser.add_argument("--no-save", action="store_true", help="do not write bench/results/arena.json")
+    parser.add_argument(
+        "--readme", action="store_true", help="rewrite README's Computer opponents section"
+    )
+    parser.add_argument(
+        "--no-save", action="store_true", help="do not write bench/results/arena.json"
+    )
     args = parser.parse_args(argv)
 
     results = load_results()
@@ -358,14 +386,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             a, b = pair.split(":")
             hands = args.strong_hands if "strong" in (a, b) and args.strong_hands else args.hands
             r = run_pairing(
-                game, a, b, hands=hands, seed=args.seed, players=args.players,
-                workers=args.workers, strong_kwargs=strong_kwargs,
+                game,
+                a,
+                b,
+                hands=hands,
+                seed=args.seed,
+                players=args.players,
+                workers=args.workers,
+                strong_kwargs=strong_kwargs,
             )
             print(json.dumps(r), flush=True)
             entry["pairings"].append(r)  # type: ignore[union-attr]
         if not args.no_timing:
             for level in LEVELS:
-                t = decision_times(game, level, hands=args.timing_hands, seed=args.seed, players=args.players)
+                t = decision_times(
+                    game, level, hands=args.timing_hands, seed=args.seed, players=args.players
+                )
                 print(json.dumps({"game": game, **t}), flush=True)
                 entry["times"].append(t)  # type: ignore[union-attr]
         else:

@@ -85,7 +85,11 @@ def measure_verify(game: str, players: int, repeats: int = 20) -> dict[str, floa
     state = apply(None, first)
     events = [first]
     while not is_over(state):
-        pairs = advance(state, rng) if is_chance(state) else step(state, rng.choice(legal_actions(state)))
+        pairs = (
+            advance(state, rng)
+            if is_chance(state)
+            else step(state, rng.choice(legal_actions(state)))
+        )
         for event, state in pairs:  # noqa: B007
             events.append(event)
     data = encode_log(header_for(events, app="bench"), events)
@@ -94,7 +98,11 @@ def measure_verify(game: str, players: int, repeats: int = 20) -> dict[str, floa
         t0 = time.perf_counter()
         read_log(data)
         times.append(time.perf_counter() - t0)
-    return {"bytes": len(data), "events": len(events), "median_ms": round(statistics.median(times) * 1000, 2)}
+    return {
+        "bytes": len(data),
+        "events": len(events),
+        "median_ms": round(statistics.median(times) * 1000, 2),
+    }
 
 
 def main() -> None:

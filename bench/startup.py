@@ -54,7 +54,9 @@ def time_to_first_frame(command: list[str], env: dict[str, str]) -> float:
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
     start = time.perf_counter()
-    proc = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+    proc = subprocess.Popen(
+        command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+    )
     os.close(slave)
 
     def drain() -> None:
@@ -83,7 +85,9 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
-        env = dict(os.environ, TERM="xterm-256color", HANATUI_DATA_DIR=data, HANATUI_EXIT_ON_READY="1")
+        env = dict(
+            os.environ, TERM="xterm-256color", HANATUI_DATA_DIR=data, HANATUI_EXIT_ON_READY="1"
+        )
         bare_cmd = [sys.executable, "-c", BARE_APP]
         hana_cmd = _hanatui_command()
         # warm the file cache once each
@@ -103,7 +107,9 @@ def main() -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"bare Textual app: {result['bare_textual_median_s'] * 1000:.0f} ms to first frame (median of {args.runs})")
+        print(
+            f"bare Textual app: {result['bare_textual_median_s'] * 1000:.0f} ms to first frame (median of {args.runs})"
+        )
         print(f"hanatui:          {result['hanatui_median_s'] * 1000:.0f} ms to first frame")
         print(f"ratio:            {result['ratio']}x (target <= 1.3x)")
     return 0

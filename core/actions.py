@@ -7,7 +7,9 @@ import msgspec
 from core.cards import Card
 
 
-class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="action"):
+class Action(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="action"
+):
     """Base of every action; ``seat`` is who acts."""
 
     seat: int

@@ -13,13 +13,33 @@ from collections.abc import Iterable, Iterator
 from core.errors import NotationError
 
 MONTH_NAMES = (
-    "Pine", "Plum", "Cherry", "Wisteria", "Iris", "Peony",
-    "Bush clover", "Susuki", "Chrysanthemum", "Maple", "Willow", "Paulownia",
+    "Pine",
+    "Plum",
+    "Cherry",
+    "Wisteria",
+    "Iris",
+    "Peony",
+    "Bush clover",
+    "Susuki",
+    "Chrysanthemum",
+    "Maple",
+    "Willow",
+    "Paulownia",
 )
 MONTH_KANJI = ("松", "梅", "桜", "藤", "菖", "牡", "萩", "芒", "菊", "紅", "柳", "桐")
 MONTH_NAMES_JA = (
-    "matsu", "ume", "sakura", "fuji", "ayame", "botan",
-    "hagi", "susuki", "kiku", "momiji", "yanagi", "kiri",
+    "matsu",
+    "ume",
+    "sakura",
+    "fuji",
+    "ayame",
+    "botan",
+    "hagi",
+    "susuki",
+    "kiku",
+    "momiji",
+    "yanagi",
+    "kiri",
 )
 
 

@@ -12,7 +12,7 @@ from typing import Protocol
 from core.cards import CARDS, Card
 from core.engine import dealer_from_draws
 from core.errors import IllegalActionError
-from core.events import Dealt, DealerDrawn, Event
+from core.events import DealerDrawn, Dealt, Event
 from core.rules import Rules
 from core.state import DEAL, DEALER_DRAW, State
 
@@ -29,7 +29,9 @@ def deal(rules: Rules, rng: Rng | random.Random, *, round: int = 1, dealer: int 
     return Dealt(round=round, dealer=dealer, deck=tuple(deck))
 
 
-def shuffle_positions(deck: tuple[Card, ...], mask: int, rng: Rng | random.Random) -> tuple[Card, ...]:
+def shuffle_positions(
+    deck: tuple[Card, ...], mask: int, rng: Rng | random.Random
+) -> tuple[Card, ...]:
     """The deck with the cards in ``mask`` shuffled among their own positions; others stay."""
     places = [i for i, c in enumerate(deck) if c.bit & mask]
     moving = [deck[i] for i in places]

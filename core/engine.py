@@ -17,11 +17,11 @@ from core.actions import Action, ChooseCapture, PlayCard
 from core.cards import ALL_MASK, CARDS, MONTH_MASKS, Card, cards_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
+    CaptureChosen,
     CardDrawn,
     CardPlayed,
-    CaptureChosen,
-    Dealt,
     DealerDrawn,
+    Dealt,
     Event,
     MatchEnded,
     MatchStarted,
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "apply",
+    "dealer_from_draws",
     "decide",
     "fold",
     "is_chance",
@@ -56,7 +57,6 @@ __all__ = [
     "next_auto",
     "step",
     "to_act",
-    "dealer_from_draws",
 ]
 
 
@@ -87,6 +87,7 @@ def _game(state: State) -> Game:
 # --------------------------------------------------------------------------------------------
 # Capture resolution
 # --------------------------------------------------------------------------------------------
+
 
 def _lowbits(mask: int) -> tuple[int, ...]:
     out = []
@@ -152,6 +153,7 @@ def _check_captured(event_cards: tuple[Card, ...], expected: int, what: str) -> 
 # Turn flow
 # --------------------------------------------------------------------------------------------
 
+
 def _after_hand_step(state: State) -> State:
     """The hand action is resolved: draw next, or end the turn if the pile is empty."""
     game = _game(state)
@@ -193,6 +195,7 @@ def next_turn(state: State) -> State:
 # --------------------------------------------------------------------------------------------
 # Who acts, and what they may do
 # --------------------------------------------------------------------------------------------
+
 
 def to_act(state: State) -> int | None:
     """The seat that must decide now, or None (a chance or automatic step, or the match is over)."""
@@ -260,6 +263,7 @@ def _target_mask(targets: tuple[int, ...], target: Card | None) -> int | None:
 # what it computes) and by `apply` (which compares the event it is given with it).
 # --------------------------------------------------------------------------------------------
 
+
 def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
     h = list(hands)
     h[seat] &= ~bit
@@ -272,7 +276,9 @@ def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, Stat
     state = replace(state, hands=_without(state.hands, seat, card.bit))
     targets = capture_targets(state, idx, "hand")
     if len(targets) > 1:
-        return CardPlayed(seat=seat, card=card), replace(state, phase=CHOOSE, pending=idx, pending_from="hand")
+        return CardPlayed(seat=seat, card=card), replace(
+            state, phase=CHOOSE, pending=idx, pending_from="hand"
+        )
     if targets:
         captured = targets[0] | card.bit
         event = CardPlayed(seat=seat, card=card, captured=cards_of(captured))
@@ -290,7 +296,9 @@ def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
     state = replace(state, pile=state.pile[1:])
     targets = capture_targets(state, top, "draw")
     if len(targets) > 1:
-        return CardDrawn(seat=seat, card=card), replace(state, phase=CHOOSE, pending=top, pending_from="draw")
+        return CardDrawn(seat=seat, card=card), replace(
+            state, phase=CHOOSE, pending=top, pending_from="draw"
+        )
     if targets:
         captured = targets[0] | card.bit
         event = CardDrawn(seat=seat, card=card, captured=cards_of(captured))
@@ -300,12 +308,17 @@ def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
     return event, _end_turn(replace(_landed(state, seat, top, captured, "draw"), stage="hand"))
 
 
-def _resolve_choice(state: State, seat: int, mask: int, target: Card | None) -> tuple[CaptureChosen, State]:
+def _resolve_choice(
+    state: State, seat: int, mask: int, target: Card | None
+) -> tuple[CaptureChosen, State]:
     """The pending card takes ``mask`` (one of its capture targets; 0: it takes nothing)."""
     pending = state.pending
     captured = mask | (1 << pending) if mask else 0
     event = CaptureChosen(
-        seat=seat, card=CARDS[pending], target=target, captured=cards_of(captured) if captured else ()
+        seat=seat,
+        card=CARDS[pending],
+        target=target,
+        captured=cards_of(captured) if captured else (),
     )
     landed = _landed(state, seat, pending, captured, state.pending_from)
     if state.pending_from == "hand":
@@ -317,13 +330,16 @@ def _resolve_choice(state: State, seat: int, mask: int, target: Card | None) -> 
 # decide: actions into events
 # --------------------------------------------------------------------------------------------
 
+
 def _act(state: State, action: Action) -> tuple[Event, State]:
     """Validate an action; its event and the state after it."""
     seat = to_act(state)
     if seat is None:
         raise IllegalActionError(f"nobody may act now (phase {state.phase}): {action!r}")
     if action.seat != seat:
-        raise IllegalActionError(f"it is seat {seat}'s decision, not seat {action.seat}'s: {action!r}")
+        raise IllegalActionError(
+            f"it is seat {seat}'s decision, not seat {action.seat}'s: {action!r}"
+        )
     game = _game(state)
     if isinstance(action, PlayCard):
         if state.phase != PLAY:
@@ -338,7 +354,9 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
         if state.phase != CHOOSE:
             raise IllegalActionError(f"there is no capture to choose now: {action!r}")
         if action.card.index != state.pending:
-            raise IllegalActionError(f"the pending card is {CARDS[state.pending].value}: {action!r}")
+            raise IllegalActionError(
+                f"the pending card is {CARDS[state.pending].value}: {action!r}"
+            )
         targets = capture_targets(state, state.pending, state.pending_from)
         mask = _target_mask(targets, action.target)
         if mask is None:
@@ -406,6 +424,7 @@ def decide(state: State, action: Action) -> tuple[Event, ...]:
 # apply: events into states
 # --------------------------------------------------------------------------------------------
 
+
 def _expect_phase(state: State, event: Event, *phases: str) -> None:
     if state.phase not in phases:
         raise CorruptLogError(
@@ -448,7 +467,9 @@ def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
     _expect_seat(state, ev.seat, ev)
     top = state.pile[0]
     if ev.card.index != top:
-        raise CorruptLogError(f"drew {ev.card.value}, but the top of the draw pile is {CARDS[top].value}")
+        raise CorruptLogError(
+            f"drew {ev.card.value}, but the top of the draw pile is {CARDS[top].value}"
+        )
     computed, after = _resolve_draw(state)
     _check_captured(ev.captured, _mask(computed.captured), f"the draw of {ev.card.value}")
     return after
@@ -459,7 +480,9 @@ def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
     if ev.seat != to_act(state):
         raise CorruptLogError(f"seat {ev.seat} chose, but it is seat {to_act(state)}'s decision")
     if ev.card.index != state.pending:
-        raise CorruptLogError(f"chose for {ev.card.value}, but the pending card is {CARDS[state.pending].value}")
+        raise CorruptLogError(
+            f"chose for {ev.card.value}, but the pending card is {CARDS[state.pending].value}"
+        )
     targets = capture_targets(state, state.pending, state.pending_from)
     mask = _target_mask(targets, ev.target)
     if mask is None:
@@ -494,7 +517,12 @@ def _apply_dealer_drawn(state: State, ev: DealerDrawn) -> State:
         last = i == len(ev.draws) - 1
         if (winner is None) == last:
             raise CorruptLogError(
-                f"dealer draw attempt {i + 1} " + ("ties, so another draw must follow" if last else "has a winner, so no redraw was due")
+                f"dealer draw attempt {i + 1} "
+                + (
+                    "ties, so another draw must follow"
+                    if last
+                    else "has a winner, so no redraw was due"
+                )
             )
         if last and winner != ev.dealer:
             raise CorruptLogError(f"the draw makes seat {winner} the dealer, not seat {ev.dealer}")
@@ -508,7 +536,9 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
     if ev.dealer != state.dealer:
         raise CorruptLogError(f"seat {ev.dealer} dealt, but seat {state.dealer} is the dealer")
     if None in ev.deck:
-        raise CorruptLogError("the dealt deck is redacted (null cards) in a log not marked redacted")
+        raise CorruptLogError(
+            "the dealt deck is redacted (null cards) in a log not marked redacted"
+        )
     mask = 0
     for c in ev.deck:
         mask |= c.bit  # type: ignore[union-attr]
@@ -554,7 +584,9 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
 def _apply_redeal(state: State, ev: Redeal) -> State:
     _expect_phase(state, ev, VOID)
     if ev.reason != state.void_reason:
-        raise CorruptLogError(f"redeal for {ev.reason}, but the deal is void for {state.void_reason}")
+        raise CorruptLogError(
+            f"redeal for {ev.reason}, but the deal is void for {state.void_reason}"
+        )
     return replace(state, phase=DEAL, void_reason="")
 
 
@@ -633,7 +665,9 @@ def apply(state: State | None, event: Event) -> State:
     """The state after one event; raises `CorruptLogError` if the event does not follow."""
     if state is None:
         if not isinstance(event, MatchStarted):
-            raise CorruptLogError(f"a match must begin with match_started, not {type(event).__name__}")
+            raise CorruptLogError(
+                f"a match must begin with match_started, not {type(event).__name__}"
+            )
         return start(event)
     if isinstance(event, MatchStarted):
         raise CorruptLogError("match_started appears twice")

@@ -20,7 +20,9 @@ Text = Annotated[str, msgspec.Meta(max_length=200, pattern=SAFE_TEXT_PATTERN)]
 Cards = tuple[Card, ...]
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="type"):
+class Event(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="type"
+):
     """Base of every event."""
 
 
@@ -47,7 +49,9 @@ class Dealt(Event, tag="dealt"):
     """All 48 cards; in a log redacted for one seat, the cards it could not see are null."""
 
 
-RedealReason = Literal["four_of_a_month_on_field", "lucky_pattern_on_field", "both_lucky", "lucky_hand"]
+RedealReason = Literal[
+    "four_of_a_month_on_field", "lucky_pattern_on_field", "both_lucky", "lucky_hand"
+]
 
 
 class Redeal(Event, tag="redeal"):
@@ -160,7 +164,12 @@ class SeatScore(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
 
 
 RoundEndReason = Literal[
-    "cards_exhausted", "hands_empty", "shobu", "exhaustive_draw", "lucky_hand", "both_lucky",
+    "cards_exhausted",
+    "hands_empty",
+    "shobu",
+    "exhaustive_draw",
+    "lucky_hand",
+    "both_lucky",
 ]
 
 
@@ -184,5 +193,10 @@ class MatchEnded(Event, tag="match_ended"):
 
 #: Events in which a seat makes a decision (the points undo returns to).
 DECISION_EVENTS = (
-    CardPlayed, CaptureChosen, HikiDeclared, GajiInterrupted, KoiKoiCalled, ShobuCalled,
+    CardPlayed,
+    CaptureChosen,
+    HikiDeclared,
+    GajiInterrupted,
+    KoiKoiCalled,
+    ShobuCalled,
 )

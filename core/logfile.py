@@ -16,11 +16,12 @@ import msgspec
 from core.engine import apply
 from core.errors import CorruptLogError, UnsupportedVersionError
 from core.events import (
+    CaptureChosen,
     CardDrawn,
     CardPlayed,
-    CaptureChosen,
-    Dealt,
     DealerDrawn,
+    Dealt,
+    DrawnToHand,
     Event,
     GajiClaimed,
     GajiInterrupted,
@@ -31,7 +32,6 @@ from core.events import (
     Redeal,
     RoundEnded,
     ShobuCalled,
-    DrawnToHand,
     Text,
     UndoTaken,
 )
@@ -75,7 +75,9 @@ class Origin(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     mode: Literal["same_future", "reshuffled"]
 
 
-class Header(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Header(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True
+):
     """Line 1 of a log: what it is, who wrote it when, who played and under which rules."""
 
     format: Literal["hanatui"]
@@ -102,7 +104,9 @@ _HEADER_DECODER = msgspec.json.Decoder(Header)
 _PROBE_DECODER = msgspec.json.Decoder(_Probe)
 
 #: Upcasters: ``UPCASTERS[v]`` turns a version-``v`` header dict and event dicts into version v+1.
-Upcaster = Callable[[dict[str, Any], list[dict[str, Any]]], tuple[dict[str, Any], list[dict[str, Any]]]]
+Upcaster = Callable[
+    [dict[str, Any], list[dict[str, Any]]], tuple[dict[str, Any], list[dict[str, Any]]]
+]
 UPCASTERS: dict[int, Upcaster] = {}
 
 
@@ -119,7 +123,9 @@ def encode_log(header: Header, events: Sequence[Event]) -> bytes:
     return encode_header(header) + b"".join(_ENCODER.encode(e) + b"\n" for e in events)
 
 
-def header_for(events: Sequence[Event], *, app: str = "", created: str = "", **extra: Any) -> Header:
+def header_for(
+    events: Sequence[Event], *, app: str = "", created: str = "", **extra: Any
+) -> Header:
     """The header matching a list of events (their first event is MatchStarted)."""
     first = events[0]
     if not isinstance(first, MatchStarted):

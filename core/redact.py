@@ -99,7 +99,9 @@ def _complete(
         except CorruptLogError:
             continue
         return candidate
-    raise CorruptLogError(f"the redacted deal of round {dealt.round} cannot be completed consistently")
+    raise CorruptLogError(
+        f"the redacted deal of round {dealt.round} cannot be completed consistently"
+    )
 
 
 def unredact(events: Sequence[Event]) -> list[Event]:

@@ -15,7 +15,9 @@ from core.errors import RulesError
 Rounds = Annotated[int, msgspec.Meta(ge=1, le=120, description="Rounds in the match.")]
 
 
-class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="game"):
+class Rules(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="game"
+):
     """Options shared by every game. Subclasses add the options of their game."""
 
     rounds: Rounds = 12

@@ -15,14 +15,14 @@ from core.rules import Rules
 
 # Phases. Who acts in each is given by `core.engine.to_act`.
 DEALER_DRAW = "dealer_draw"  # chance: the draw for the first dealer
-DEAL = "deal"                # chance: a shuffled deck is needed
-VOID = "void"                # automatic: the deal is void (misdeal), a Redeal follows
-PLAY = "play"                # `turn` plays a hand card (stage "hand") or draws (stage "draw", automatic)
-CHOOSE = "choose"            # `turn` chooses the target of the pending card
-DECIDE = "decide"            # game-specific decision of `turn` (koi-koi / shobu)
-SCORING = "scoring"          # automatic: the round is over, RoundEnded follows
-MATCH_END = "match_end"      # automatic: MatchEnded follows
-OVER = "over"                # the match has ended
+DEAL = "deal"  # chance: a shuffled deck is needed
+VOID = "void"  # automatic: the deal is void (misdeal), a Redeal follows
+PLAY = "play"  # `turn` plays a hand card (stage "hand") or draws (stage "draw", automatic)
+CHOOSE = "choose"  # `turn` chooses the target of the pending card
+DECIDE = "decide"  # game-specific decision of `turn` (koi-koi / shobu)
+SCORING = "scoring"  # automatic: the round is over, RoundEnded follows
+MATCH_END = "match_end"  # automatic: MatchEnded follows
+OVER = "over"  # the match has ended
 
 PHASES = (DEALER_DRAW, DEAL, VOID, PLAY, CHOOSE, DECIDE, SCORING, MATCH_END, OVER)
 
@@ -36,21 +36,21 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     dealer: int = -1
     totals: tuple[int, ...] = ()
     history: tuple[tuple[int, ...], ...] = ()  # each finished round's points per seat
-    round: int = 0                             # the round being played (1-based), 0 before any
+    round: int = 0  # the round being played (1-based), 0 before any
     hands: tuple[int, ...] = ()
     field: int = 0
-    pile: tuple[int, ...] = ()                 # remaining draw pile, top first
+    pile: tuple[int, ...] = ()  # remaining draw pile, top first
     captures: tuple[int, ...] = ()
-    turn: int = -1                             # whose turn it is
-    turn_no: int = 0                           # turns begun this round
-    stage: str = "hand"                        # PLAY: "hand" or "draw"
-    pending: int = -1                          # CHOOSE: the card index awaiting a target
-    pending_from: str = ""                     # CHOOSE: "hand" or "draw"
-    void_reason: str = ""                      # VOID: why the deal is void
-    end_reason: str = ""                       # SCORING: why the round ends
-    undos: tuple[int, ...] = ()                # undos taken, per seat
-    extra: Any = None                          # game-specific round state (a frozen Struct)
-    hooks: Any = None                          # the game's `Game` object (engine bookkeeping)
+    turn: int = -1  # whose turn it is
+    turn_no: int = 0  # turns begun this round
+    stage: str = "hand"  # PLAY: "hand" or "draw"
+    pending: int = -1  # CHOOSE: the card index awaiting a target
+    pending_from: str = ""  # CHOOSE: "hand" or "draw"
+    void_reason: str = ""  # VOID: why the deal is void
+    end_reason: str = ""  # SCORING: why the round ends
+    undos: tuple[int, ...] = ()  # undos taken, per seat
+    extra: Any = None  # game-specific round state (a frozen Struct)
+    hooks: Any = None  # the game's `Game` object (engine bookkeeping)
 
     @property
     def num_players(self) -> int:

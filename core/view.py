@@ -31,10 +31,10 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     field: CardSet
     captures: tuple[CardSet, ...]
     pile_count: int
-    pending: int                 # the card awaiting a capture choice (public: it is on the table)
+    pending: int  # the card awaiting a capture choice (public: it is on the table)
     pending_from: str
-    unseen: CardSet              # cards this seat cannot see: other hands and the draw pile
-    extra: Any = None            # the game's public round state
+    unseen: CardSet  # cards this seat cannot see: other hands and the draw pile
+    extra: Any = None  # the game's public round state
 
     @property
     def num_players(self) -> int:

@@ -42,17 +42,17 @@ class YakuSpec(msgspec.Struct, frozen=True, kw_only=True):
     """One yaku of one game's table."""
 
     id: str
-    name: str                  # English display name
+    name: str  # English display name
     name_ja: str = ""
     points: int
-    group: str | None = None   # specs in one group are mutually exclusive
-    cards: int = 0             # every one of these is required
-    pool: int = 0              # ...and at least `need` cards of this pool
+    group: str | None = None  # specs in one group are mutually exclusive
+    cards: int = 0  # every one of these is required
+    pool: int = 0  # ...and at least `need` cards of this pool
     need: int = 0
-    per_extra: int = 0         # points per counted card beyond the requirement
-    extra_pool: int = 0        # cards counted for extras (default: `pool`)
-    extra_base: int = 0        # extras are counted beyond this many of `extra_pool`
-    doubles: int = 0           # cards that count as two in `pool` / `extra_pool`
+    per_extra: int = 0  # points per counted card beyond the requirement
+    extra_pool: int = 0  # cards counted for extras (default: `pool`)
+    extra_base: int = 0  # extras are counted beyond this many of `extra_pool`
+    doubles: int = 0  # cards that count as two in `pool` / `extra_pool`
     description: str = ""
 
 
@@ -75,7 +75,9 @@ def _count(mask: int, doubles: int, weights: dict[int, int] | None) -> int:
     return n
 
 
-def match_spec(spec: YakuSpec, captured: int, weights: dict[int, int] | None = None) -> YakuHit | None:
+def match_spec(
+    spec: YakuSpec, captured: int, weights: dict[int, int] | None = None
+) -> YakuHit | None:
     """The hit of one spec on a captured mask, or None. ``weights`` maps a card bit to how many
     cards of a pool it counts as (on top of the spec's own ``doubles``)."""
     if captured & spec.cards != spec.cards:
@@ -98,7 +100,9 @@ def match_spec(spec: YakuSpec, captured: int, weights: dict[int, int] | None = N
             used |= have
     if points <= 0:
         return None
-    return YakuHit(id=spec.id, name=spec.name, points=points, cards=cards_of(used), group=spec.group)
+    return YakuHit(
+        id=spec.id, name=spec.name, points=points, cards=cards_of(used), group=spec.group
+    )
 
 
 def evaluate_specs(
@@ -169,7 +173,7 @@ class YakuTable:
     `values` and `evaluate_specs` always agree (tests/core/test_yaku.py checks it).
     """
 
-    __slots__ = ("specs", "slot_keys", "_slots")
+    __slots__ = ("_slots", "slot_keys", "specs")
 
     def __init__(self, specs: Sequence[YakuSpec]) -> None:
         self.specs: tuple[YakuSpec, ...] = tuple(specs)
@@ -194,15 +198,27 @@ class YakuTable:
             for i in slot:
                 s = self.specs[i]
                 entries.append(
-                    (i, s.cards, s.pool, s.need, s.points, s.per_extra, s.extra_pool,
-                     s.extra_base, s.doubles)
+                    (
+                        i,
+                        s.cards,
+                        s.pool,
+                        s.need,
+                        s.points,
+                        s.per_extra,
+                        s.extra_pool,
+                        s.extra_base,
+                        s.doubles,
+                    )
                 )
                 # A necessary condition, checked first: this many cards of `union` at least.
                 union |= s.cards | s.pool
                 least = min(
                     least,
-                    max(s.cards.bit_count(), (s.cards & ~s.pool).bit_count()
-                        + max(0, s.need - (s.pool & s.doubles).bit_count())),
+                    max(
+                        s.cards.bit_count(),
+                        (s.cards & ~s.pool).bit_count()
+                        + max(0, s.need - (s.pool & s.doubles).bit_count()),
+                    ),
                 )
             compiled.append((union, least, tuple(entries)))
         self._slots = tuple(compiled)
@@ -238,7 +254,9 @@ class YakuTable:
             out.append(hit)
         return tuple(out)
 
-    def hits(self, captured: int, values: Sequence[tuple[int, int]] | None = None) -> tuple[YakuHit, ...]:
+    def hits(
+        self, captured: int, values: Sequence[tuple[int, int]] | None = None
+    ) -> tuple[YakuHit, ...]:
         """The hits of ``captured``, in slot order (``values`` as `values` returned them)."""
         if values is None:
             values = self.values(captured)
@@ -317,6 +335,13 @@ def describe_hits(hits: Iterable[YakuHit]) -> str:
 
 
 __all__: list[Any] = [
-    "YakuContext", "YakuHit", "YakuSpec", "YakuTable", "describe_hits", "evaluate_specs",
-    "evaluate_yaku", "match_spec", "register_evaluator",
+    "YakuContext",
+    "YakuHit",
+    "YakuSpec",
+    "YakuTable",
+    "describe_hits",
+    "evaluate_specs",
+    "evaluate_yaku",
+    "match_spec",
+    "register_evaluator",
 ]

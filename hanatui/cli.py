@@ -13,7 +13,6 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
@@ -47,18 +46,27 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="override a rule option"
     )
-    sim.add_argument("--save", type=Path, default=None, metavar="DIR", help="write one log per match")
+    sim.add_argument(
+        "--save", type=Path, default=None, metavar="DIR", help="write one log per match"
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
-    export = sub.add_parser("export", help="share a game: a text record, an anonymised or redacted copy")
+    export = sub.add_parser(
+        "export", help="share a game: a text record, an anonymised or redacted copy"
+    )
     export.add_argument("file", metavar="FILE")
     what = export.add_mutually_exclusive_group(required=True)
     what.add_argument("--text", action="store_true", help="a readable record of the game")
     what.add_argument("--anonymise", action="store_true", help="a copy with player names replaced")
     what.add_argument(
-        "--player-view", type=int, metavar="SEAT", help="a copy without the cards SEAT (1-based) could not see"
+        "--player-view",
+        type=int,
+        metavar="SEAT",
+        help="a copy without the cards SEAT (1-based) could not see",
     )
-    export.add_argument("-o", "--output", type=Path, default=None, help="write here instead of stdout")
+    export.add_argument(
+        "-o", "--output", type=Path, default=None, help="write here instead of stdout"
+    )
 
     replay = sub.add_parser("replay", help="open a .hana log in the replay viewer")
     replay.add_argument("file", metavar="FILE")
@@ -82,7 +90,6 @@ def _game_id(text: str) -> str:
 
 def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from core.errors import HanaError  # lazily: the app starts faster
-
     from core.games import GAMES
     from core.players import Player
     from core.rules import find_rules
@@ -154,9 +161,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # --- verify ---------------------------------------------------------------------------------
 
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from core.errors import CorruptLogError, HanaError  # lazily: the app starts faster
-
     from hanatui.files import read_log_file
 
     report = []
@@ -204,9 +211,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 # --- export ---------------------------------------------------------------------------------
 
+
 def cmd_export(args: argparse.Namespace) -> int:
     from core.errors import CorruptLogError, HanaError  # lazily: the app starts faster
-
     from hanatui.export import anonymise, player_view, text_record
     from hanatui.files import read_log_file, write_atomic
 
@@ -238,6 +245,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 # --- sim ------------------------------------------------------------------------------------
 
+
 def _parse_option(text: str) -> tuple[str, object]:
     from core.errors import HanaError  # lazily: the app starts faster
 
@@ -254,7 +262,6 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Bots against bots. Every match is played once per seating (the bots rotated round the
     table, the same seed for the deals), so each bot gets the same cards and first dealer."""
     from core.errors import HanaError  # lazily: the app starts faster
-
     from core.games import GAMES
     from core.logfile import header_for
     from core.rules import find_rules
@@ -276,7 +283,7 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         bots = [make_bot(level) for level in entries]
     except HanaError as exc:
         parser.error(str(exc))
-    if args.hands is not None and args.hands < 1 or args.matches is not None and args.matches < 1:
+    if (args.hands is not None and args.hands < 1) or (args.matches is not None and args.matches < 1):
         parser.error("--hands and --matches must be at least 1")
     target_hands = args.hands
     target_matches = args.matches if args.matches is not None else (None if args.hands else 1)
@@ -285,7 +292,7 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         target_matches *= len(seatings)
 
     progress = sys.stderr.isatty() and not args.json
-    totals = [0] * players      # per entry (the bots in command-line order)
+    totals = [0] * players  # per entry (the bots in command-line order)
     won = [0] * players
     decided = 0
     hands = 0
@@ -398,8 +405,14 @@ def _now_iso() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
-def _progress(hands: int, matches: int, target_hands: int | None, target_matches: int | None) -> None:
-    done, total, unit = (hands, target_hands, "hands") if target_hands else (matches, target_matches or 1, "matches")
+def _progress(
+    hands: int, matches: int, target_hands: int | None, target_matches: int | None
+) -> None:
+    done, total, unit = (
+        (hands, target_hands, "hands")
+        if target_hands
+        else (matches, target_matches or 1, "matches")
+    )
     width = 30
     filled = int(width * done / total) if total else width
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}")

@@ -5,7 +5,17 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from core.cards import Card
-from core.events import CardDrawn, CardPlayed, CaptureChosen, Dealt, HikiDeclared, KoiKoiCalled, MatchStarted, RoundEnded, ShobuCalled
+from core.events import (
+    CaptureChosen,
+    CardDrawn,
+    CardPlayed,
+    Dealt,
+    HikiDeclared,
+    KoiKoiCalled,
+    MatchStarted,
+    RoundEnded,
+    ShobuCalled,
+)
 from core.logfile import Header, LogRead, encode_log
 from core.players import Player
 from core.redact import redact
@@ -41,7 +51,9 @@ def _options_changed(log: LogRead) -> list[str]:
     rules = log.header.rules
     standard = find_rules(rules.game)
     return [
-        f"{k}={v}" for k, v in rules.options().items() if getattr(standard, k) != v and k != "rounds"
+        f"{k}={v}"
+        for k, v in rules.options().items()
+        if getattr(standard, k) != v and k != "rounds"
     ]
 
 
@@ -53,7 +65,8 @@ def text_record(log: LogRead) -> str:
     state0 = log.states[0]
     lines = [
         f"{game_title(h.rules.game)} — {len(h.players)} players, {h.rules.rounds} rounds",
-        "Players: " + ", ".join(
+        "Players: "
+        + ", ".join(
             f"{i + 1}. {p.name}" + (f" (computer, {p.bot})" if p.kind == "bot" else "")
             for i, p in enumerate(h.players)
         ),
@@ -63,7 +76,9 @@ def text_record(log: LogRead) -> str:
     changed = _options_changed(log)
     lines.append("Rules: standard" + (f", with {', '.join(changed)}" if changed else ""))
     if h.redacted_for is not None:
-        lines.append(f"Redacted for seat {h.redacted_for + 1}: cards that player could not see are unknown")
+        lines.append(
+            f"Redacted for seat {h.redacted_for + 1}: cards that player could not see are unknown"
+        )
     lines.append("")
     before = state0
     for event, after in zip(log.events[1:], log.states[1:]):
@@ -79,7 +94,10 @@ def text_record(log: LogRead) -> str:
         text = describe_event(event, before, after, h.redacted_for)
         if text:
             prefix = ""
-            if isinstance(event, (CardPlayed, CardDrawn, CaptureChosen, HikiDeclared, KoiKoiCalled, ShobuCalled)):
+            if isinstance(
+                event,
+                (CardPlayed, CardDrawn, CaptureChosen, HikiDeclared, KoiKoiCalled, ShobuCalled),
+            ):
                 prefix = f"  T{before.turn_no:<3}"
             else:
                 prefix = "  "
@@ -87,9 +105,17 @@ def text_record(log: LogRead) -> str:
         if isinstance(event, RoundEnded):
             for seat_score in event.breakdown:
                 name = after.players[seat_score.seat].name
-                parts = [f"{line.label} {line.points:+d}" if line.kind != "multiplier" else f"{line.label} x{line.factor}" for line in seat_score.lines]
+                parts = [
+                    f"{line.label} {line.points:+d}"
+                    if line.kind != "multiplier"
+                    else f"{line.label} x{line.factor}"
+                    for line in seat_score.lines
+                ]
                 lines.append(f"    {name}: {'; '.join(parts)} = {seat_score.points:+d}")
-            lines.append("  totals: " + ", ".join(f"{after.players[i].name} {t}" for i, t in enumerate(event.totals)))
+            lines.append(
+                "  totals: "
+                + ", ".join(f"{after.players[i].name} {t}" for i, t in enumerate(event.totals))
+            )
         before = after
     return "\n".join(lines) + "\n"
 

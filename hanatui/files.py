@@ -10,7 +10,15 @@ from pathlib import Path
 
 from core.errors import CorruptLogError, HanaError
 from core.events import Event
-from core.logfile import MAX_BYTES, Header, LogRead, encode_event, encode_header, encode_log, read_log
+from core.logfile import (
+    MAX_BYTES,
+    Header,
+    LogRead,
+    encode_event,
+    encode_header,
+    encode_log,
+    read_log,
+)
 
 
 class FileProblem(HanaError):

@@ -51,8 +51,17 @@ def summarise(path: str | os.PathLike[str]) -> tuple[GameSummary, LogRead | None
     except HanaError as exc:
         return (
             GameSummary(
-                path=str(path), created="", game="?", players=(), rounds_played=0, rounds=0,
-                totals=(), winners=(), finished=False, events=0, error=str(exc),
+                path=str(path),
+                created="",
+                game="?",
+                players=(),
+                rounds_played=0,
+                rounds=0,
+                totals=(),
+                winners=(),
+                finished=False,
+                events=0,
+                error=str(exc),
             ),
             None,
         )
@@ -96,14 +105,14 @@ class Record(msgspec.Struct, kw_only=True):
 
 
 class Statistics(msgspec.Struct, kw_only=True):
-    games: dict[str, Record]                     # per game id
-    by_opponent: dict[str, Record]               # per opponent level ("human" for people)
+    games: dict[str, Record]  # per game id
+    by_opponent: dict[str, Record]  # per opponent level ("human" for people)
     rounds: int = 0
-    round_points: list[int]                      # the user's points in each round
-    yaku: Counter[str]                           # yaku id -> times the user made it
+    round_points: list[int]  # the user's points in each round
+    yaku: Counter[str]  # yaku id -> times the user made it
     yaku_names: dict[str, str]
     koikoi_calls: int = 0
-    koikoi_outcomes: Counter[str]                # "won" / "lost" / "draw" of the round after a call
+    koikoi_outcomes: Counter[str]  # "won" / "lost" / "draw" of the round after a call
 
     @property
     def points_per_round(self) -> float:
@@ -113,7 +122,14 @@ class Statistics(msgspec.Struct, kw_only=True):
 def statistics(logs: Iterable[LogRead]) -> Statistics:
     games: dict[str, Record] = defaultdict(Record)
     by_opp: dict[str, Record] = defaultdict(Record)
-    stats = Statistics(games=games, by_opponent=by_opp, round_points=[], yaku=Counter(), yaku_names={}, koikoi_outcomes=Counter())
+    stats = Statistics(
+        games=games,
+        by_opponent=by_opp,
+        round_points=[],
+        yaku=Counter(),
+        yaku_names={},
+        koikoi_outcomes=Counter(),
+    )
     for log in logs:
         state = log.states[-1]
         if state.phase != "over":
@@ -125,7 +141,13 @@ def statistics(logs: Iterable[LogRead]) -> Statistics:
         rec.won += won
         if me is None:
             continue
-        for level in sorted({p.bot or "?" if p.kind == "bot" else "human" for i, p in enumerate(state.players) if i != me}):
+        for level in sorted(
+            {
+                p.bot or "?" if p.kind == "bot" else "human"
+                for i, p in enumerate(state.players)
+                if i != me
+            }
+        ):
             by_opp[level].played += 1
             by_opp[level].won += won
         called = False
@@ -142,7 +164,11 @@ def statistics(logs: Iterable[LogRead]) -> Statistics:
                         stats.yaku_names[line.id] = line.label
                 if called:
                     mine, best = event.points[me], max(event.points)
-                    outcome = "draw" if max(event.points) == min(event.points) else ("won" if mine == best and mine > 0 else "lost")
+                    outcome = (
+                        "draw"
+                        if max(event.points) == min(event.points)
+                        else ("won" if mine == best and mine > 0 else "lost")
+                    )
                     stats.koikoi_outcomes[outcome] += 1
                 called = False
     stats.games = dict(games)
@@ -162,10 +188,14 @@ def format_statistics(stats: Statistics) -> str:
     """Tables and bar charts as plain text (for the CLI and the app)."""
     lines = ["Games", f"  {'game':<12}{'played':>7}{'won':>6}{'win %':>7}"]
     for game, rec in sorted(stats.games.items()):
-        lines.append(f"  {game:<12}{rec.played:>7}{rec.won:>6}{rec.rate * 100:>6.0f}%  {bar(rec.rate, 1.0)}")
+        lines.append(
+            f"  {game:<12}{rec.played:>7}{rec.won:>6}{rec.rate * 100:>6.0f}%  {bar(rec.rate, 1.0)}"
+        )
     lines += ["", "Against", f"  {'opponent':<12}{'played':>7}{'won':>6}{'win %':>7}"]
     for level, rec in sorted(stats.by_opponent.items()):
-        lines.append(f"  {level:<12}{rec.played:>7}{rec.won:>6}{rec.rate * 100:>6.0f}%  {bar(rec.rate, 1.0)}")
+        lines.append(
+            f"  {level:<12}{rec.played:>7}{rec.won:>6}{rec.rate * 100:>6.0f}%  {bar(rec.rate, 1.0)}"
+        )
     lines += ["", f"Rounds played: {stats.rounds}, points per round: {stats.points_per_round:.2f}"]
     if stats.yaku:
         top = max(stats.yaku.values())
@@ -174,7 +204,10 @@ def format_statistics(stats: Statistics) -> str:
             lines.append(f"  {stats.yaku_names.get(yid, yid):<24}{count:>5}  {bar(count, top)}")
     if stats.koikoi_calls:
         o = stats.koikoi_outcomes
-        lines += ["", f"Koi-koi called {stats.koikoi_calls} times: round won {o['won']}, lost {o['lost']}, drawn {o['draw']}"]
+        lines += [
+            "",
+            f"Koi-koi called {stats.koikoi_calls} times: round won {o['won']}, lost {o['lost']}, drawn {o['draw']}",
+        ]
     return "\n".join(lines) + "\n"
 
 

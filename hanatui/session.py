@@ -78,7 +78,7 @@ class Session:
         self.seed = seed
         self.journal = journal
         self.header = header or header_for(timeline.events, app=_app_version(), created=_now())
-        self.version = 0          # bumped on every change, so stale bot moves are dropped
+        self.version = 0  # bumped on every change, so stale bot moves are dropped
         self.archived: Path | None = None
         self._bots: dict[int, object] = {}
 

@@ -59,14 +59,14 @@ class Settings(msgspec.Struct, kw_only=True):
     """What persists between runs."""
 
     theme: str = "hana-night"
-    pace: float = 0.6               # seconds a computer seat takes per move
+    pace: float = 0.6  # seconds a computer seat takes per move
     ascii: bool = False
     animations: bool = True
     name: str = "You"
     bot_level: str = "easy"
     last_game: str = "koikoi"
     rule_sets: dict[str, RuleSet] = {}
-    keymap: dict[str, str] = {}      # binding id -> keys, e.g. {"table.undo": "ctrl+z,backspace"}
+    keymap: dict[str, str] = {}  # binding id -> keys, e.g. {"table.undo": "ctrl+z,backspace"}
 
 
 _DECODER = msgspec.json.Decoder(Settings)
@@ -115,7 +115,7 @@ def _free_name(path: Path) -> Path:
 
 def _check(settings: Settings) -> None:
     name = settings.name
-    if not (name.isascii() and name.isprintable() and 0 < len(name.strip()) and len(name) <= 40):
+    if not (name.isascii() and name.isprintable() and len(name.strip()) > 0 and len(name) <= 40):
         from core.players import check_name  # only when needed: start-up stays lean
 
         check_name(name)
@@ -127,4 +127,6 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically (readers see the old file or the new one, never half)."""
     from hanatui.files import write_atomic
 
-    write_atomic(path or settings_path(), msgspec.json.format(msgspec.json.encode(settings)) + b"\n")
+    write_atomic(
+        path or settings_path(), msgspec.json.format(msgspec.json.encode(settings)) + b"\n"
+    )

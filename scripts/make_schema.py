@@ -12,5 +12,7 @@ sys.path.insert(0, str(ROOT))
 from core.logfile import json_schema  # noqa: E402
 
 out = ROOT / "docs" / "replay-format.schema.json"
-out.write_text(json.dumps(json_schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+out.write_text(
+    json.dumps(json_schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
+)
 print(f"wrote {out.relative_to(ROOT)}")

@@ -45,7 +45,9 @@ class Bakappana(Game):
         breakdown = []
         for seat in range(state.num_players):
             lines = self.card_lines(state, seat)
-            breakdown.append(SeatScore(seat=seat, lines=tuple(lines), points=sum(x.points for x in lines)))
+            breakdown.append(
+                SeatScore(seat=seat, lines=tuple(lines), points=sum(x.points for x in lines))
+            )
         return self.round_result(state, tuple(breakdown))
 
     def round_result(self, state: State, breakdown: tuple[SeatScore, ...]) -> RoundEnded:

@@ -40,7 +40,17 @@ _TABLE: tuple[tuple[str, str, str, str | None, int, int, int, int, int], ...] = 
     ("goko", "Five Brights", "五光", "brights", _m("01a 03a 08a 11a 12a"), 0, 0, 100, 200),
     ("shiko", "Four Brights", "四光", "brights", _m("01a 03a 08a 12a"), 0, 0, 60, 60),
     ("omote_sugawara", "Spring", "表菅原", "brights", _m("01a 02a 03a"), 0, 0, 30, 30),
-    ("matsukiribozu", "Pine, Paulownia and Moon", "松桐坊主", "brights", _m("01a 08a 12a"), 0, 0, 20, 20),
+    (
+        "matsukiribozu",
+        "Pine, Paulownia and Moon",
+        "松桐坊主",
+        "brights",
+        _m("01a 08a 12a"),
+        0,
+        0,
+        20,
+        20,
+    ),
     ("nanatan", "Seven Ribbons", "七短", "ribbons", 0, RIBBONS & ~WILLOW_RIBBON, 7, 40, 40),
     ("rokutan", "Six Ribbons", "六短", "ribbons", 0, RIBBONS & ~WILLOW_RIBBON, 6, 30, 30),
     ("nomi", "Drinking", "飲み", "viewing", _m("03a 08a 09a"), 0, 0, 40, 30),
@@ -63,10 +73,17 @@ def hanaawase_specs(table: str) -> list[YakuSpec]:
     col = 7 if table == "fudawiki" else 8
     return [
         YakuSpec(
-            id=row[0], name=row[1], name_ja=row[2], group=row[3], cards=row[4], pool=row[5],
-            need=row[6], points=row[col],  # type: ignore[arg-type]
+            id=row[0],
+            name=row[1],
+            name_ja=row[2],
+            group=row[3],
+            cards=row[4],
+            pool=row[5],
+            need=row[6],
+            points=row[col],  # type: ignore[arg-type]
             description=(
-                f"any {row[6]} ribbons, the Willow ribbon 11c excluded" if row[6]
+                f"any {row[6]} ribbons, the Willow ribbon 11c excluded"
+                if row[6]
                 else " ".join(c.value for c in cards_of(row[4]))
             ),
         )
@@ -121,7 +138,9 @@ class HanaAwase(Bakappana):
     def after_deal(self, state: State) -> State:
         if not getattr(state.rules, "teyaku_chaff", False):
             return state
-        shown = tuple(h & CHAFF if teyaku_payment((h & CHAFF).bit_count()) else 0 for h in state.hands)
+        shown = tuple(
+            h & CHAFF if teyaku_payment((h & CHAFF).bit_count()) else 0 for h in state.hands
+        )
         return replace(state, extra=HanaAwaseRound(shown=shown))
 
     def score_round(self, state: State) -> RoundEnded:
@@ -132,10 +151,14 @@ class HanaAwase(Bakappana):
         notes: list[ScoreLine] = []
         holders = [s for s in range(n) if any(h.id == "yanagi_shima" for h in hits[s])]
         if holders and rules.willow_row == "cancel_all":
-            notes.append(ScoreLine(kind="note", label="the four Willows cancel every yaku of the round"))
+            notes.append(
+                ScoreLine(kind="note", label="the four Willows cancel every yaku of the round")
+            )
             hits = [() for _ in range(n)]
         elif holders and rules.willow_row == "owner_only":
-            notes.append(ScoreLine(kind="note", label="the four Willows: only their owner's yaku count"))
+            notes.append(
+                ScoreLine(kind="note", label="the four Willows: only their owner's yaku count")
+            )
             hits = [hits[s] if s in holders else () for s in range(n)]
         totals = [self.card_total(state, s) for s in range(n)]
         fuke = [s for s in range(n) if rules.fuke_threshold and totals[s] <= rules.fuke_threshold]
@@ -150,19 +173,35 @@ class HanaAwase(Bakappana):
             for s in range(n):
                 lines[s].extend(notes)
                 for h in hits[s]:
-                    lines[s].append(ScoreLine(kind="yaku", label=h.name, id=h.id, points=h.points, cards=h.cards))
+                    lines[s].append(
+                        ScoreLine(
+                            kind="yaku", label=h.name, id=h.id, points=h.points, cards=h.cards
+                        )
+                    )
                 factor = n - 1 if rules.scoring in ("seed", "zero_sum") else 1
                 if factor > 1 and yaku_points[s]:
-                    why = "paid by each other player" if rules.scoring == "zero_sum" else f"{n} players"
+                    why = (
+                        "paid by each other player"
+                        if rules.scoring == "zero_sum"
+                        else f"{n} players"
+                    )
                     lines[s].append(
-                        ScoreLine(kind="multiplier", label=f"yaku x{factor}: {why}", factor=factor,
-                                  points=yaku_points[s] * (factor - 1))
+                        ScoreLine(
+                            kind="multiplier",
+                            label=f"yaku x{factor}: {why}",
+                            factor=factor,
+                            points=yaku_points[s] * (factor - 1),
+                        )
                     )
                 if rules.scoring == "zero_sum":
                     for o in range(n):
                         if o != s and yaku_points[o]:
                             lines[s].append(
-                                ScoreLine(kind="penalty", label=f"pays seat {o}'s yaku", points=-yaku_points[o])
+                                ScoreLine(
+                                    kind="penalty",
+                                    label=f"pays seat {o}'s yaku",
+                                    points=-yaku_points[o],
+                                )
                             )
         extra = state.extra
         if isinstance(extra, HanaAwaseRound):
@@ -171,14 +210,21 @@ class HanaAwase(Bakappana):
                 if not pay:
                     continue
                 lines[s].append(
-                    ScoreLine(kind="bonus", label=f"teyaku: {extra.shown[s].bit_count()} chaff in the opening hand",
-                              points=pay * (n - 1), cards=cards_of(extra.shown[s]))
+                    ScoreLine(
+                        kind="bonus",
+                        label=f"teyaku: {extra.shown[s].bit_count()} chaff in the opening hand",
+                        points=pay * (n - 1),
+                        cards=cards_of(extra.shown[s]),
+                    )
                 )
                 for o in range(n):
                     if o != s:
-                        lines[o].append(ScoreLine(kind="penalty", label=f"pays seat {s}'s teyaku", points=-pay))
+                        lines[o].append(
+                            ScoreLine(kind="penalty", label=f"pays seat {s}'s teyaku", points=-pay)
+                        )
         breakdown = tuple(
-            SeatScore(seat=s, lines=tuple(lines[s]), points=sum(x.points for x in lines[s])) for s in range(n)
+            SeatScore(seat=s, lines=tuple(lines[s]), points=sum(x.points for x in lines[s]))
+            for s in range(n)
         )
         return self.round_result(state, breakdown)
 

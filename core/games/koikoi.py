@@ -24,7 +24,17 @@ import msgspec
 from msgspec.structs import replace
 
 from core.actions import Action, CallKoiKoi, CallShobu
-from core.cards import ANIMALS, BRIGHTS, CARDS, CHAFF, MONTH_MASKS, MONTH_NAMES, RIBBONS, Card, cards_of
+from core.cards import (
+    ANIMALS,
+    BRIGHTS,
+    CARDS,
+    CHAFF,
+    MONTH_MASKS,
+    MONTH_NAMES,
+    RIBBONS,
+    Card,
+    cards_of,
+)
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
     DrawnToHand,
@@ -72,7 +82,10 @@ Standing = tuple[tuple[int, int, int], ...]
 # The yaku table (RULES.md §5, rules/SOURCES.md §5.4 and §5.8)
 # ------------------------------------------------------------------------------------------
 
-def koikoi_specs(rules: KoiKoiRules, sake_as: str = "both", month: int | None = None) -> list[YakuSpec]:
+
+def koikoi_specs(
+    rules: KoiKoiRules, sake_as: str = "both", month: int | None = None
+) -> list[YakuSpec]:
     """The koi-koi yaku specs under ``rules``.
 
     ``sake_as``: the Sake Cup counts as ``both`` animal and chaff, ``animal`` only or ``chaff``
@@ -90,67 +103,169 @@ def koikoi_specs(rules: KoiKoiRules, sake_as: str = "both", month: int | None = 
     ribbon_group = "ribbons" if modern else None
     extra = 1 if modern else 0
     specs = [
-        YakuSpec(id="goko", name="Five Brights", name_ja="五光", points=v("goko"), group="brights",
-                 cards=BRIGHTS, description="all five brights"),
-        YakuSpec(id="shiko", name="Four Brights", name_ja="四光", points=v("shiko"), group="brights",
-                 cards=DRY_BRIGHTS, description="01a 03a 08a 12a (no Rain Man)"),
-        YakuSpec(id="ameshiko", name="Rainy Four Brights", name_ja="雨四光", points=v("ameshiko"),
-                 group="brights", cards=RAIN_MAN, pool=DRY_BRIGHTS, need=3,
-                 description="the Rain Man and three of 01a 03a 08a 12a"),
-        YakuSpec(id="sanko", name="Three Brights", name_ja="三光", points=v("sanko"), group="brights",
-                 pool=DRY_BRIGHTS, need=3, description="three of 01a 03a 08a 12a (not the Rain Man)"),
+        YakuSpec(
+            id="goko",
+            name="Five Brights",
+            name_ja="五光",
+            points=v("goko"),
+            group="brights",
+            cards=BRIGHTS,
+            description="all five brights",
+        ),
+        YakuSpec(
+            id="shiko",
+            name="Four Brights",
+            name_ja="四光",
+            points=v("shiko"),
+            group="brights",
+            cards=DRY_BRIGHTS,
+            description="01a 03a 08a 12a (no Rain Man)",
+        ),
+        YakuSpec(
+            id="ameshiko",
+            name="Rainy Four Brights",
+            name_ja="雨四光",
+            points=v("ameshiko"),
+            group="brights",
+            cards=RAIN_MAN,
+            pool=DRY_BRIGHTS,
+            need=3,
+            description="the Rain Man and three of 01a 03a 08a 12a",
+        ),
+        YakuSpec(
+            id="sanko",
+            name="Three Brights",
+            name_ja="三光",
+            points=v("sanko"),
+            group="brights",
+            pool=DRY_BRIGHTS,
+            need=3,
+            description="three of 01a 03a 08a 12a (not the Rain Man)",
+        ),
     ]
     if rules.inoshikacho_enabled:
         specs.append(
-            YakuSpec(id="inoshikacho", name="Boar, Deer and Butterflies", name_ja="猪鹿蝶",
-                     points=v("inoshikacho"), group=animal_group, cards=INOSHIKACHO,
-                     per_extra=extra, extra_pool=animals if extra else 0, extra_base=3,
-                     description="06a 07a 10a" + (", +1 per further animal" if extra else ""))
+            YakuSpec(
+                id="inoshikacho",
+                name="Boar, Deer and Butterflies",
+                name_ja="猪鹿蝶",
+                points=v("inoshikacho"),
+                group=animal_group,
+                cards=INOSHIKACHO,
+                per_extra=extra,
+                extra_pool=animals if extra else 0,
+                extra_base=3,
+                description="06a 07a 10a" + (", +1 per further animal" if extra else ""),
+            )
         )
     specs.append(
-        YakuSpec(id="tane", name="Animals", name_ja="タネ", points=v("tane"), group=animal_group,
-                 pool=animals, need=5, per_extra=1, description="five animals, +1 per further animal")
+        YakuSpec(
+            id="tane",
+            name="Animals",
+            name_ja="タネ",
+            points=v("tane"),
+            group=animal_group,
+            pool=animals,
+            need=5,
+            per_extra=1,
+            description="five animals, +1 per further animal",
+        )
     )
     if modern:
         specs.append(
-            YakuSpec(id="akatan_aotan", name="Poetry and Blue Ribbons", name_ja="赤短・青短の重複",
-                     points=v("akatan_aotan"), group=ribbon_group, cards=AKATAN | AOTAN,
-                     per_extra=1, extra_pool=RIBBONS, extra_base=6,
-                     description="the three poetry and three blue ribbons, +1 per further ribbon")
+            YakuSpec(
+                id="akatan_aotan",
+                name="Poetry and Blue Ribbons",
+                name_ja="赤短・青短の重複",
+                points=v("akatan_aotan"),
+                group=ribbon_group,
+                cards=AKATAN | AOTAN,
+                per_extra=1,
+                extra_pool=RIBBONS,
+                extra_base=6,
+                description="the three poetry and three blue ribbons, +1 per further ribbon",
+            )
         )
     specs += [
-        YakuSpec(id="akatan", name="Poetry Ribbons", name_ja="赤短", points=v("akatan"),
-                 group=ribbon_group, cards=AKATAN, per_extra=extra,
-                 extra_pool=RIBBONS if extra else 0, extra_base=3,
-                 description="01b 02b 03b" + (", +1 per further ribbon" if extra else "")),
-        YakuSpec(id="aotan", name="Blue Ribbons", name_ja="青短", points=v("aotan"),
-                 group=ribbon_group, cards=AOTAN, per_extra=extra,
-                 extra_pool=RIBBONS if extra else 0, extra_base=3,
-                 description="06b 09b 10b" + (", +1 per further ribbon" if extra else "")),
-        YakuSpec(id="tan", name="Ribbons", name_ja="タン", points=v("tan"), group=ribbon_group,
-                 pool=RIBBONS, need=5, per_extra=1,
-                 description="five ribbons (11c counts), +1 per further ribbon"),
+        YakuSpec(
+            id="akatan",
+            name="Poetry Ribbons",
+            name_ja="赤短",
+            points=v("akatan"),
+            group=ribbon_group,
+            cards=AKATAN,
+            per_extra=extra,
+            extra_pool=RIBBONS if extra else 0,
+            extra_base=3,
+            description="01b 02b 03b" + (", +1 per further ribbon" if extra else ""),
+        ),
+        YakuSpec(
+            id="aotan",
+            name="Blue Ribbons",
+            name_ja="青短",
+            points=v("aotan"),
+            group=ribbon_group,
+            cards=AOTAN,
+            per_extra=extra,
+            extra_pool=RIBBONS if extra else 0,
+            extra_base=3,
+            description="06b 09b 10b" + (", +1 per further ribbon" if extra else ""),
+        ),
+        YakuSpec(
+            id="tan",
+            name="Ribbons",
+            name_ja="タン",
+            points=v("tan"),
+            group=ribbon_group,
+            pool=RIBBONS,
+            need=5,
+            per_extra=1,
+            description="five ribbons (11c counts), +1 per further ribbon",
+        ),
     ]
     if rules.viewing_yaku != "off":
         specs += [
-            YakuSpec(id="hanamizake", name="Flower Viewing", name_ja="花見で一杯",
-                     points=v("hanamizake"), cards=Card.C03A.bit | SAKE_CUP,
-                     description="the Curtain and the Sake Cup"),
-            YakuSpec(id="tsukimizake", name="Moon Viewing", name_ja="月見で一杯",
-                     points=v("tsukimizake"), cards=Card.C08A.bit | SAKE_CUP,
-                     description="the Moon and the Sake Cup"),
+            YakuSpec(
+                id="hanamizake",
+                name="Flower Viewing",
+                name_ja="花見で一杯",
+                points=v("hanamizake"),
+                cards=Card.C03A.bit | SAKE_CUP,
+                description="the Curtain and the Sake Cup",
+            ),
+            YakuSpec(
+                id="tsukimizake",
+                name="Moon Viewing",
+                name_ja="月見で一杯",
+                points=v("tsukimizake"),
+                cards=Card.C08A.bit | SAKE_CUP,
+                description="the Moon and the Sake Cup",
+            ),
         ]
     specs.append(
-        YakuSpec(id="kasu", name="Chaff", name_ja="カス", points=v("kasu"), pool=chaff, need=10,
-                 per_extra=1, doubles=doubles,
-                 description="ten chaff, +1 per further chaff"
-                 + ("; the Sake Cup counts as chaff" if chaff & SAKE_CUP else ""))
+        YakuSpec(
+            id="kasu",
+            name="Chaff",
+            name_ja="カス",
+            points=v("kasu"),
+            pool=chaff,
+            need=10,
+            per_extra=1,
+            doubles=doubles,
+            description="ten chaff, +1 per further chaff"
+            + ("; the Sake Cup counts as chaff" if chaff & SAKE_CUP else ""),
+        )
     )
     if rules.tsukifuda_enabled and month is not None:
         specs.append(
-            YakuSpec(id="tsukifuda", name=f"Month Cards ({MONTH_NAMES[month - 1]})", name_ja="月札",
-                     points=v("tsukifuda"), cards=MONTH_MASKS[month - 1],
-                     description="the four cards of the round's month")
+            YakuSpec(
+                id="tsukifuda",
+                name=f"Month Cards ({MONTH_NAMES[month - 1]})",
+                name_ja="月札",
+                points=v("tsukifuda"),
+                cards=MONTH_MASKS[month - 1],
+                description="the four cards of the round's month",
+            )
         )
     return specs
 
@@ -159,8 +274,15 @@ class KoiKoiYaku:
     """The koi-koi yaku of one Rules value and month, compiled: standings and hits of a pile."""
 
     __slots__ = (
-        "tables", "hanami", "tsukimi", "weather", "rain", "require_other", "best_only", "filtered",
         "_cache",
+        "best_only",
+        "filtered",
+        "hanami",
+        "rain",
+        "require_other",
+        "tables",
+        "tsukimi",
+        "weather",
     )
 
     def __init__(self, rules: KoiKoiRules, month: int | None) -> None:
@@ -180,7 +302,9 @@ class KoiKoiYaku:
         # often stays the same for a turn, and small piles recur from hand to hand.
         self._cache: dict[int, Standing] | None = None if (self.filtered and self.weather) else {}
 
-    def _filter(self, values: tuple[tuple[int, int], ...], captured: int, field: int | None) -> tuple[tuple[int, int], ...]:
+    def _filter(
+        self, values: tuple[tuple[int, int], ...], captured: int, field: int | None
+    ) -> tuple[tuple[int, int], ...]:
         """Apply the viewing-yaku options (weather, Rain Man, another yaku required)."""
         vals = list(values)
         h, t = self.hanami, self.tsukimi
@@ -337,23 +461,24 @@ def lucky_cards(hand: int, kind: str) -> int:
 # Round state
 # ------------------------------------------------------------------------------------------
 
+
 class KoiKoiRound(msgspec.Struct, frozen=True, kw_only=True):
     """Koi-koi's state of the round in play (``State.extra``); all of it is public."""
 
-    koikoi: tuple[int, int] = (0, 0)           # koi-koi calls per seat this round
+    koikoi: tuple[int, int] = (0, 0)  # koi-koi calls per seat this round
     decided: tuple[Standing, Standing] = ((), ())  # each seat's yaku at its last decision
-    seen: tuple[Standing, Standing] = ((), ())     # each seat's yaku after its last turn
-    last_yaku: int = -1                        # the last seat that formed or raised a yaku (P20)
-    lucky: tuple[str, str] = ("", "")          # lucky hand per seat: "teshi", "kuttsuki" or ""
-    lucky_cards: tuple[int, int] = (0, 0)      # the cards that make them
-    field_brights: int = 0                     # brights on the initial field (P30/P31)
-    wild: bool = False                         # the Lightning is wild this round (P12/P13)
-    forced: bool = False                       # DECIDE: the shobu is automatic
-    winner: int = -1                           # the seat that called shobu
-    drawn_turn: int = 0                        # P16: the turn whose draw went into the hand
-    plays: tuple[int, int] = (0, 0)            # P16: (turn, cards played from hand in it)
-    kept_turn: int = 0                         # P17: the turn that kept an unmatched draw
-    kept_card: int = -1                        # P17: the card it kept (not played in its place)
+    seen: tuple[Standing, Standing] = ((), ())  # each seat's yaku after its last turn
+    last_yaku: int = -1  # the last seat that formed or raised a yaku (P20)
+    lucky: tuple[str, str] = ("", "")  # lucky hand per seat: "teshi", "kuttsuki" or ""
+    lucky_cards: tuple[int, int] = (0, 0)  # the cards that make them
+    field_brights: int = 0  # brights on the initial field (P30/P31)
+    wild: bool = False  # the Lightning is wild this round (P12/P13)
+    forced: bool = False  # DECIDE: the shobu is automatic
+    winner: int = -1  # the seat that called shobu
+    drawn_turn: int = 0  # P16: the turn whose draw went into the hand
+    plays: tuple[int, int] = (0, 0)  # P16: (turn, cards played from hand in it)
+    kept_turn: int = 0  # P17: the turn that kept an unmatched draw
+    kept_card: int = -1  # P17: the card it kept (not played in its place)
 
 
 def _set(pair: tuple, seat: int, value: object) -> tuple:  # type: ignore[type-arg]
@@ -363,6 +488,7 @@ def _set(pair: tuple, seat: int, value: object) -> tuple:  # type: ignore[type-a
 # ------------------------------------------------------------------------------------------
 # The game
 # ------------------------------------------------------------------------------------------
+
 
 class KoiKoi(Game):
     id = "koikoi"
@@ -523,10 +649,18 @@ class KoiKoi(Game):
         rules = state.rules
         if rules.turn_structure == "draw_then_play_two":  # type: ignore[attr-defined]
             if state.stage == "hand" and state.pile and state.extra.drawn_turn != state.turn_no:
-                return DrawnToHand(seat=state.turn, card=CARDS[state.pile[0]], reason="draw_then_play_two")
+                return DrawnToHand(
+                    seat=state.turn, card=CARDS[state.pile[0]], reason="draw_then_play_two"
+                )
         elif rules.unmatched_draw_to_hand:  # type: ignore[attr-defined]
-            if state.stage == "draw" and state.hands[state.turn] and self._unmatched(state, state.pile[0]):
-                return DrawnToHand(seat=state.turn, card=CARDS[state.pile[0]], reason="unmatched_draw")
+            if (
+                state.stage == "draw"
+                and state.hands[state.turn]
+                and self._unmatched(state, state.pile[0])
+            ):
+                return DrawnToHand(
+                    seat=state.turn, card=CARDS[state.pile[0]], reason="unmatched_draw"
+                )
         return None
 
     def _unmatched(self, state: State, card: int) -> bool:
@@ -543,9 +677,13 @@ class KoiKoi(Game):
 
     def decide_extra(self, state: State, action: Action) -> Event:
         if state.phase != DECIDE:
-            raise IllegalActionError(f"there is no koi-koi decision now (phase {state.phase}): {action!r}")
+            raise IllegalActionError(
+                f"there is no koi-koi decision now (phase {state.phase}): {action!r}"
+            )
         if state.extra.forced:
-            raise IllegalActionError(f"shobu is automatic here (last move or too few points): {action!r}")
+            raise IllegalActionError(
+                f"shobu is automatic here (last move or too few points): {action!r}"
+            )
         if isinstance(action, CallKoiKoi):
             return KoiKoiCalled(seat=action.seat)
         if isinstance(action, CallShobu):
@@ -561,7 +699,11 @@ class KoiKoi(Game):
             seat = event.seat
             calls = list(extra.koikoi)
             calls[seat] += 1
-            extra = replace(extra, koikoi=(calls[0], calls[1]), decided=_set(extra.decided, seat, extra.seen[seat]))
+            extra = replace(
+                extra,
+                koikoi=(calls[0], calls[1]),
+                decided=_set(extra.decided, seat, extra.seen[seat]),
+            )
             from core.engine import next_turn
 
             return next_turn(replace(state, phase=PLAY, extra=extra))
@@ -573,7 +715,9 @@ class KoiKoi(Game):
                     f"seat {event.seat}'s shobu is {'automatic' if extra.forced else 'a free choice'} here"
                 )
             return replace(
-                state, phase=SCORING, end_reason="shobu",
+                state,
+                phase=SCORING,
+                end_reason="shobu",
                 extra=replace(extra, winner=event.seat, forced=False),
             )
         if isinstance(event, DrawnToHand):
@@ -582,7 +726,9 @@ class KoiKoi(Game):
 
     def _expect_decision(self, state: State, seat: int, event: Event) -> None:
         if state.phase != DECIDE:
-            raise CorruptLogError(f"{type(event).__name__} is out of order: no koi-koi decision is due")
+            raise CorruptLogError(
+                f"{type(event).__name__} is out of order: no koi-koi decision is due"
+            )
         if seat != state.turn:
             raise CorruptLogError(f"seat {seat} decided, but it is seat {state.turn}'s decision")
 
@@ -600,18 +746,30 @@ class KoiKoi(Game):
         hands[ev.seat] |= ev.card.bit
         if ev.reason == "draw_then_play_two":
             if rules.turn_structure != "draw_then_play_two":  # type: ignore[attr-defined]
-                raise CorruptLogError("a draw into the hand needs turn_structure=draw_then_play_two")
+                raise CorruptLogError(
+                    "a draw into the hand needs turn_structure=draw_then_play_two"
+                )
             if state.stage != "hand" or extra.drawn_turn == state.turn_no:
                 raise CorruptLogError("this turn's draw into the hand was already taken")
             extra = replace(extra, drawn_turn=state.turn_no)
         else:
             if not rules.unmatched_draw_to_hand:  # type: ignore[attr-defined]
                 raise CorruptLogError("keeping an unmatched draw needs unmatched_draw_to_hand")
-            if state.stage != "draw" or not state.hands[ev.seat] or not self._unmatched(state, ev.card.index):
-                raise CorruptLogError(f"{ev.card.value} cannot be kept: it matches, or no draw is due")
+            if (
+                state.stage != "draw"
+                or not state.hands[ev.seat]
+                or not self._unmatched(state, ev.card.index)
+            ):
+                raise CorruptLogError(
+                    f"{ev.card.value} cannot be kept: it matches, or no draw is due"
+                )
             extra = replace(extra, kept_turn=state.turn_no, kept_card=ev.card.index)
         return replace(
-            state, pile=state.pile[1:], hands=tuple(hands), stage="hand", extra=extra,
+            state,
+            pile=state.pile[1:],
+            hands=tuple(hands),
+            stage="hand",
+            extra=extra,
         )
 
     # --- scoring -------------------------------------------------------------------------
@@ -630,13 +788,20 @@ class KoiKoi(Game):
         yaku = compiled_yaku(rules, round_month(state.round))
         lines: list[ScoreLine] = []
         for h in self.counted_hits(rules, yaku.hits(state.captures[seat], state.field)):
-            lines.append(ScoreLine(kind="yaku", label=h.name, id=h.id, points=h.points, cards=h.cards))
+            lines.append(
+                ScoreLine(kind="yaku", label=h.name, id=h.id, points=h.points, cards=h.cards)
+            )
         if rules.winner_scores_opponent_yaku:
             other = yaku.hits(state.captures[1 - seat], state.field)
             for h in self.counted_hits(rules, other):
                 lines.append(
-                    ScoreLine(kind="yaku", label=f"{h.name} (the opponent's)", id=h.id,
-                              points=h.points, cards=h.cards)
+                    ScoreLine(
+                        kind="yaku",
+                        label=f"{h.name} (the opponent's)",
+                        id=h.id,
+                        points=h.points,
+                        cards=h.cards,
+                    )
                 )
         base = sum(x.points for x in lines)
         factors: list[tuple[int, str]] = []
@@ -651,7 +816,9 @@ class KoiKoi(Game):
         elif mode == "any_flat" and mine + theirs:
             factors.append((2, "x2: koi-koi was called"))
         elif mode == "opponent_count" and theirs:
-            factors.append((theirs + 1, f"x{theirs + 1}: the opponent called koi-koi {theirs} times"))
+            factors.append(
+                (theirs + 1, f"x{theirs + 1}: the opponent called koi-koi {theirs} times")
+            )
         elif mode == "any_count" and mine + theirs:
             n = mine + theirs
             factors.append((n + 1, f"x{n + 1}: koi-koi was called {n} times"))
@@ -659,10 +826,16 @@ class KoiKoi(Game):
         if rules.field_bright_multiplier == "double_if_any" and brights:
             factors.append((2, f"x2: {brights} bright(s) on the initial field"))
         elif rules.field_bright_multiplier == "per_bright" and brights:
-            factors.append((brights + 1, f"x{brights + 1}: {brights} bright(s) on the initial field"))
+            factors.append(
+                (brights + 1, f"x{brights + 1}: {brights} bright(s) on the initial field")
+            )
         running = base
         for factor, label in factors:
-            lines.append(ScoreLine(kind="multiplier", label=label, factor=factor, points=running * (factor - 1)))
+            lines.append(
+                ScoreLine(
+                    kind="multiplier", label=label, factor=factor, points=running * (factor - 1)
+                )
+            )
             running *= factor
         return lines
 
@@ -683,27 +856,42 @@ class KoiKoi(Game):
             cards = extra.lucky_cards[winner]
             label = (
                 f"teshi: the four {CARDS[(cards & -cards).bit_length() - 1].month_name} cards in hand"
-                if kind == "teshi" else "kuttsuki: four pairs in hand"
+                if kind == "teshi"
+                else "kuttsuki: four pairs in hand"
             )
             lines[winner] = [
                 ScoreLine(kind="yaku", label=label, id=kind, points=6, cards=cards_of(cards)),
                 ScoreLine(kind="note", label="a lucky hand is not multiplied"),
             ]
             next_dealer = winner
-        elif reason == "exhaustive_draw" and rules.exhaustive_draw_last_yaku_scores and extra.last_yaku >= 0:
+        elif (
+            reason == "exhaustive_draw"
+            and rules.exhaustive_draw_last_yaku_scores
+            and extra.last_yaku >= 0
+        ):
             winner = extra.last_yaku
             lines[winner] = [
-                ScoreLine(kind="note", label="exhaustive draw: the last player to make a yaku scores it"),
+                ScoreLine(
+                    kind="note", label="exhaustive draw: the last player to make a yaku scores it"
+                ),
                 *self.win_lines(state, winner),
             ]
             next_dealer = winner
         else:  # a draw: exhaustive, or both players lucky
-            note = "exhaustive draw: nobody scores" if reason == "exhaustive_draw" else "both players hold a lucky hand: a draw"
+            note = (
+                "exhaustive draw: nobody scores"
+                if reason == "exhaustive_draw"
+                else "both players hold a lucky hand: a draw"
+            )
             lines = [[ScoreLine(kind="note", label=note)], [ScoreLine(kind="note", label=note)]]
             if rules.draw_dealer_points:
                 winner = dealer
                 lines[dealer].append(
-                    ScoreLine(kind="bonus", label="the dealer's privilege (oya-ken)", points=rules.draw_dealer_points)
+                    ScoreLine(
+                        kind="bonus",
+                        label="the dealer's privilege (oya-ken)",
+                        points=rules.draw_dealer_points,
+                    )
                 )
             next_dealer = dealer if rules.draw_next_dealer == "same" else 1 - dealer
         points = [sum(x.points for x in lines[0]), sum(x.points for x in lines[1])]
@@ -713,15 +901,23 @@ class KoiKoi(Game):
             paid = min(gain, max(state.totals[loser], 0))
             if paid < gain:
                 lines[winner].append(
-                    ScoreLine(kind="note", label=f"capped: the opponent has only {paid} left", points=paid - gain)
+                    ScoreLine(
+                        kind="note",
+                        label=f"capped: the opponent has only {paid} left",
+                        points=paid - gain,
+                    )
                 )
             if paid:
-                lines[loser].append(ScoreLine(kind="penalty", label="paid to the winner (zero-sum)", points=-paid))
+                lines[loser].append(
+                    ScoreLine(kind="penalty", label="paid to the winner (zero-sum)", points=-paid)
+                )
             points[winner] = paid
             points[loser] = -paid
         elif winner >= 0 and not lines[1 - winner]:
             lines[1 - winner] = [ScoreLine(kind="note", label="the opponent won the round")]
-        breakdown = tuple(SeatScore(seat=s, lines=tuple(lines[s]), points=points[s]) for s in (0, 1))
+        breakdown = tuple(
+            SeatScore(seat=s, lines=tuple(lines[s]), points=points[s]) for s in (0, 1)
+        )
         return RoundEnded(
             round=state.round,
             reason=reason,  # type: ignore[arg-type]

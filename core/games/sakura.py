@@ -57,21 +57,24 @@ WILLOWS = MONTH_MASKS[10]
 class SakuraRound(msgspec.Struct, frozen=True, kw_only=True):
     """Sakura's own round state (`State.extra`); all of it is public."""
 
-    gaji_owner: int = -1       # the seat whose wild Gaji took a card, or -1
-    gaji_pair: int = -1        # the card (bit index) it took and keeps, for the end claim
-    discarded: int = 0         # cards out of play: the Gaji dealt to the field (option discard)
-    dealer_took: int = 0       # four of a month dealt to the field, captured by the dealer
-    interrupt_by: int = -1     # DECIDE: the hiki holder who stopped the Gaji and must declare
-    interrupt_month: int = 0   # ...the month of that hiki
-    blocked_turn: int = 0      # turn_no in which the Gaji was stopped: it may be left on the field
-    returned_turn: int = 0     # turn_no in which a stopped Gaji went back to the hand
+    gaji_owner: int = -1  # the seat whose wild Gaji took a card, or -1
+    gaji_pair: int = -1  # the card (bit index) it took and keeps, for the end claim
+    discarded: int = 0  # cards out of play: the Gaji dealt to the field (option discard)
+    dealer_took: int = 0  # four of a month dealt to the field, captured by the dealer
+    interrupt_by: int = -1  # DECIDE: the hiki holder who stopped the Gaji and must declare
+    interrupt_month: int = 0  # ...the month of that hiki
+    blocked_turn: int = 0  # turn_no in which the Gaji was stopped: it may be left on the field
+    returned_turn: int = 0  # turn_no in which a stopped Gaji went back to the hand
 
 
 # --------------------------------------------------------------------------------------------
 # The 8 yaku (RULES.md §6, numbered as in the Spanish seed); each costs every opponent 50.
 # --------------------------------------------------------------------------------------------
 
-def _spec(number: int, yaku_id: str, name: str, name_ja: str, codes: str, description: str) -> YakuSpec:
+
+def _spec(
+    number: int, yaku_id: str, name: str, name_ja: str, codes: str, description: str
+) -> YakuSpec:
     return YakuSpec(
         id=yaku_id,
         name=f"Yaku {number}: {name}",
@@ -84,16 +87,33 @@ def _spec(number: int, yaku_id: str, name: str, name_ja: str, codes: str, descri
 
 SAKURA_YAKU: tuple[YakuSpec, ...] = (
     _spec(1, "nomi", "Nomi", "飲み", "03a 08a 09a", "Curtain, Moon and Sake Cup"),
-    _spec(2, "omote_sugawara", "Omote-sugawara", "表菅原", "01a 02a 03a",
-          "Crane, Bush Warbler and Curtain"),
+    _spec(
+        2,
+        "omote_sugawara",
+        "Omote-sugawara",
+        "表菅原",
+        "01a 02a 03a",
+        "Crane, Bush Warbler and Curtain",
+    ),
     _spec(3, "akatan", "Akatan", "赤短", "01b 02b 03b", "the three poetry ribbons"),
     _spec(4, "aotan", "Aotan", "青短", "06b 09b 10b", "the three blue ribbons"),
-    _spec(5, "blue_animals", "Blue-ribbon animals", "", "06a 09a 10a",
-          "Butterflies, Sake Cup and Deer"),
-    _spec(6, "kusatan", "Kusatan", "草短", "04b 05b 07b",
-          "the plain red ribbons of Wisteria, Iris and Bush clover (not the Willow ribbon)"),
-    _spec(7, "grass_animals", "Grass-ribbon animals", "", "04a 05a 07a",
-          "Cuckoo, Bridge and Boar"),
+    _spec(
+        5,
+        "blue_animals",
+        "Blue-ribbon animals",
+        "",
+        "06a 09a 10a",
+        "Butterflies, Sake Cup and Deer",
+    ),
+    _spec(
+        6,
+        "kusatan",
+        "Kusatan",
+        "草短",
+        "04b 05b 07b",
+        "the plain red ribbons of Wisteria, Iris and Bush clover (not the Willow ribbon)",
+    ),
+    _spec(7, "grass_animals", "Grass-ribbon animals", "", "04a 05a 07a", "Cuckoo, Bridge and Boar"),
     _spec(8, "inoshikagan", "Inoshikagan", "猪鹿雁", "07a 08b 10a", "Boar, Geese and Deer"),
 )
 
@@ -116,6 +136,7 @@ register_evaluator("sakura", evaluate_sakura_yaku)
 # Teams
 # --------------------------------------------------------------------------------------------
 
+
 @lru_cache(maxsize=64)
 def teams_of(layout: str, n: int) -> tuple[tuple[int, ...], ...]:
     """The scoring units: one per seat, or the teams of ``layout`` seated alternately
@@ -137,12 +158,11 @@ def unit_label(unit: tuple[int, ...]) -> str:
 # Hiki
 # --------------------------------------------------------------------------------------------
 
+
 def hiki_months(hand: int, field: int) -> tuple[int, ...]:
     """Months (1..12) whose four cards lie between ``hand`` and ``field``, one at least in hand."""
     both = hand | field
-    return tuple(
-        m + 1 for m, mm in enumerate(MONTH_MASKS) if both & mm == mm and hand & mm
-    )
+    return tuple(m + 1 for m, mm in enumerate(MONTH_MASKS) if both & mm == mm and hand & mm)
 
 
 def hiki_holder(state: State, month: int, exclude: int) -> int:
@@ -317,8 +337,7 @@ class Sakura(Game):
         if phase == PLAY:
             seat = state.turn
             return tuple(
-                DeclareHiki(seat=seat, month=m)
-                for m in hiki_months(state.hands[seat], state.field)
+                DeclareHiki(seat=seat, month=m) for m in hiki_months(state.hands[seat], state.field)
             )
         if phase == DECIDE:
             ex = state.extra
@@ -360,7 +379,9 @@ class Sakura(Game):
     def _apply_hiki(self, state: State, ev: HikiDeclared) -> State:
         mm = MONTH_MASKS[ev.month - 1]
         if mask_of(ev.captured) != mm or len(ev.captured) != 4:
-            raise CorruptLogError(f"a hiki of month {ev.month} takes its four cards, not {_codes(ev.captured)}")
+            raise CorruptLogError(
+                f"a hiki of month {ev.month} takes its four cards, not {_codes(ev.captured)}"
+            )
         ex: SakuraRound | None = state.extra
         if state.phase == DECIDE and ex is not None and ex.interrupt_by >= 0:
             if ev.seat != ex.interrupt_by or ev.month != ex.interrupt_month:
@@ -386,7 +407,9 @@ class Sakura(Game):
         if state.phase != PLAY or state.stage != "hand":
             raise CorruptLogError(f"a hiki was declared out of turn (phase {state.phase!r})")
         if ev.seat != state.turn:
-            raise CorruptLogError(f"seat {ev.seat} declared hiki, but it is seat {state.turn}'s turn")
+            raise CorruptLogError(
+                f"seat {ev.seat} declared hiki, but it is seat {state.turn}'s turn"
+            )
         if ev.month not in hiki_months(state.hands[ev.seat], state.field):
             raise CorruptLogError(f"seat {ev.seat} holds no hiki of month {ev.month}")
         from core.engine import _after_hand_step  # the engine imports the games: import late
@@ -397,15 +420,23 @@ class Sakura(Game):
         if state.phase != CHOOSE or state.pending != GAJI:
             raise CorruptLogError("a Gaji was interrupted, but no Gaji is waiting for a target")
         if ev.seat != state.turn:
-            raise CorruptLogError(f"seat {ev.seat} aimed the Gaji, but it is seat {state.turn}'s turn")
+            raise CorruptLogError(
+                f"seat {ev.seat} aimed the Gaji, but it is seat {state.turn}'s turn"
+            )
         targets = self.capture_targets(state, GAJI, state.pending_from) or ()
-        expected = self.interrupt_choice(state, ev.seat, ev.target.bit) if ev.target.bit in targets else None
+        expected = (
+            self.interrupt_choice(state, ev.seat, ev.target.bit)
+            if ev.target.bit in targets
+            else None
+        )
         if expected != ev:
             raise CorruptLogError(
                 f"the Gaji aimed at {ev.target.value} is not stopped by a hiki of seat {ev.by}"
             )
         return replace(
-            state, phase=DECIDE, extra=replace(state.extra, interrupt_by=ev.by, interrupt_month=ev.month)
+            state,
+            phase=DECIDE,
+            extra=replace(state.extra, interrupt_by=ev.by, interrupt_month=ev.month),
         )
 
     def _apply_claim(self, state: State, ev: GajiClaimed) -> State:
@@ -449,7 +480,9 @@ class Sakura(Game):
                 )
             ]
             if team:
-                lines.append(ScoreLine(kind="note", label=f"{unit_label(unit)} pool their captures"))
+                lines.append(
+                    ScoreLine(kind="note", label=f"{unit_label(unit)} pool their captures")
+                )
             for hit in hits[u]:
                 lines.append(
                     ScoreLine(

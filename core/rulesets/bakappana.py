@@ -24,11 +24,15 @@ class BakappanaRules(Rules, frozen=True, kw_only=True, tag="bakappana"):
     ] = False
     chaff_value: Annotated[
         Literal[1, 0],
-        msgspec.Meta(description="Points of a chaff card: 1 (total 264) or 0 (the '80' game, 240)."),
+        msgspec.Meta(
+            description="Points of a chaff card: 1 (total 264) or 0 (the '80' game, 240)."
+        ),
     ] = 1
     hand_size_2p: Annotated[
         Literal[8, 10],
-        msgspec.Meta(description="Hand size with 2 players: 8 (field 8) or 10 (field 8, no play-out)."),
+        msgspec.Meta(
+            description="Hand size with 2 players: 8 (field 8) or 10 (field 8, no play-out)."
+        ),
     ] = 8
 
     def __post_init__(self) -> None:

@@ -35,7 +35,8 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
     fuke_threshold: Annotated[
         int,
         msgspec.Meta(
-            ge=0, le=264,
+            ge=0,
+            le=264,
             description="Fuke: a player with this many card points or fewer makes the round a draw (0 = off; usually 20).",
         ),
     ] = 0
@@ -50,11 +51,15 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
     ] = "yaku"
     rainman_blocks_viewing: Annotated[
         bool,
-        msgspec.Meta(description="The player holding the Rain Man (11a) cannot score nomi, hanami or tsukimi."),
+        msgspec.Meta(
+            description="The player holding the Rain Man (11a) cannot score nomi, hanami or tsukimi."
+        ),
     ] = False
     chaff_value: Annotated[
         Literal[1, 0],
-        msgspec.Meta(description="Points of a chaff card: 1 (total 264) or 0 (total 240, par 240/N)."),
+        msgspec.Meta(
+            description="Points of a chaff card: 1 (total 264) or 0 (total 240, par 240/N)."
+        ),
     ] = 1
     teyaku_chaff: Annotated[
         bool,
@@ -64,7 +69,9 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
     ] = False
     hand_size_2p: Annotated[
         Literal[8, 10],
-        msgspec.Meta(description="Hand size with 2 players: 8 (field 8) or 10 (field 8, no play-out)."),
+        msgspec.Meta(
+            description="Hand size with 2 players: 8 (field 8) or 10 (field 8, no play-out)."
+        ),
     ] = 8
     end_at_empty_hands: Annotated[
         bool,
@@ -75,10 +82,21 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
 
     def __post_init__(self) -> None:
         if self.end_at_empty_hands and self.scoring == "zero_sum":
-            raise ValueError("end_at_empty_hands needs seed or plain scoring (zero-sum plays every card)")
+            raise ValueError(
+                "end_at_empty_hands needs seed or plain scoring (zero-sum plays every card)"
+            )
 
 
 register_rules(HanaAwaseRules)
-register_preset("hana-awase", "ja", "the Japanese yaku values (ja.wikipedia, sazano)", yaku_table="ja")
-register_preset("hana-awase", "plain", "FudaWiki's simplified scoring: cards + yaku", scoring="plain")
-register_preset("hana-awase", "zero-sum", "traditional settlement: par and yaku paid by each player", scoring="zero_sum")
+register_preset(
+    "hana-awase", "ja", "the Japanese yaku values (ja.wikipedia, sazano)", yaku_table="ja"
+)
+register_preset(
+    "hana-awase", "plain", "FudaWiki's simplified scoring: cards + yaku", scoring="plain"
+)
+register_preset(
+    "hana-awase",
+    "zero-sum",
+    "traditional settlement: par and yaku paid by each player",
+    scoring="zero_sum",
+)

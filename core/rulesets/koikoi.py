@@ -15,25 +15,47 @@ from core.rules import Rules, register_preset, register_rules
 
 #: Koi-koi yaku ids (RULES.md §5), in table order.
 KOIKOI_YAKU_IDS = (
-    "goko", "shiko", "ameshiko", "sanko",
-    "inoshikacho", "tane",
-    "akatan_aotan", "akatan", "aotan", "tan",
-    "hanamizake", "tsukimizake", "kasu", "tsukifuda",
+    "goko",
+    "shiko",
+    "ameshiko",
+    "sanko",
+    "inoshikacho",
+    "tane",
+    "akatan_aotan",
+    "akatan",
+    "aotan",
+    "tan",
+    "hanamizake",
+    "tsukimizake",
+    "kasu",
+    "tsukifuda",
 )
 
 #: Base points of each yaku under a `yaku_values` table (extras are +1 per card, see §5.4).
 YAKU_VALUES: dict[str, dict[str, int]] = {
     "nintendo": {
-        "goko": 10, "shiko": 8, "ameshiko": 7, "sanko": 5,
-        "inoshikacho": 5, "tane": 1,
-        "akatan_aotan": 10, "akatan": 5, "aotan": 5, "tan": 1,
-        "hanamizake": 5, "tsukimizake": 5, "kasu": 1, "tsukifuda": 4,
+        "goko": 10,
+        "shiko": 8,
+        "ameshiko": 7,
+        "sanko": 5,
+        "inoshikacho": 5,
+        "tane": 1,
+        "akatan_aotan": 10,
+        "akatan": 5,
+        "aotan": 5,
+        "tan": 1,
+        "hanamizake": 5,
+        "tsukimizake": 5,
+        "kasu": 1,
+        "tsukifuda": 4,
     },
 }
 YAKU_VALUES["common"] = {**YAKU_VALUES["nintendo"], "goko": 15, "sanko": 6}
 
 DoubleChaffCard = Literal["sake_cup", "lightning", "yellow_paulownia"]
-KoiKoiMultiplier = Literal["none", "self_flat", "opponent_flat", "any_flat", "opponent_count", "any_count"]
+KoiKoiMultiplier = Literal[
+    "none", "self_flat", "opponent_flat", "any_flat", "opponent_count", "any_count"
+]
 
 
 def _opt(description: str) -> msgspec.Meta:
@@ -65,7 +87,7 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     ] = "nintendo"
     yaku_points: Annotated[
         dict[str, int],
-        _opt("Per-yaku base points overriding the value table, e.g. {\"hanamizake\": 3}."),
+        _opt('Per-yaku base points overriding the value table, e.g. {"hanamizake": 3}.'),
     ] = {}
     ribbon_animal_system: Annotated[
         Literal["modern", "classic"],
@@ -115,27 +137,34 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         ),
     ] = "off"
     play_out_draw_pile: Annotated[
-        bool, _opt("P15 once both hands are empty, keep taking draw-only turns until the pile is empty.")
+        bool,
+        _opt("P15 once both hands are empty, keep taking draw-only turns until the pile is empty."),
     ] = False
     turn_structure: Annotated[
         Literal["standard", "draw_then_play_two"],
-        _opt("P16 standard (play, then turn the top card) or draw into the hand, then play two cards."),
+        _opt(
+            "P16 standard (play, then turn the top card) or draw into the hand, then play two cards."
+        ),
     ] = "standard"
     unmatched_draw_to_hand: Annotated[
         bool,
-        _opt("P17 a turned card that matches nothing goes to the hand, and a hand card is played instead."),
+        _opt(
+            "P17 a turned card that matches nothing goes to the hand, and a hand card is played instead."
+        ),
     ] = False
 
     # --- draws (P18-P20) --------------------------------------------------------------------
     draw_dealer_points: Annotated[
         int,
         msgspec.Meta(
-            ge=0, le=100,
+            ge=0,
+            le=100,
             description="P18 on a draw (exhaustive or both lucky) the dealer scores this many (0 = off).",
         ),
     ] = 0
     draw_next_dealer: Annotated[
-        Literal["same", "other"], _opt("P19 who deals after a draw: the same dealer, or the other player.")
+        Literal["same", "other"],
+        _opt("P19 who deals after a draw: the same dealer, or the other player."),
     ] = "same"
     exhaustive_draw_last_yaku_scores: Annotated[
         bool,
@@ -149,7 +178,8 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     koikoi_min_points: Annotated[
         int,
         msgspec.Meta(
-            ge=0, le=100,
+            ge=0,
+            le=100,
             description="P21 yaku points needed to call koi-koi; below them shobu is automatic (0 = off).",
         ),
     ] = 0
@@ -159,10 +189,12 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
 
     # --- multipliers (P23-P28, P30-P31) ------------------------------------------------------
     double_at_7: Annotated[
-        bool, _opt("P23 x2 when the base score (before other multipliers) reaches double_threshold.")
+        bool,
+        _opt("P23 x2 when the base score (before other multipliers) reaches double_threshold."),
     ] = True
     double_threshold: Annotated[
-        int, msgspec.Meta(ge=1, le=100, description="P23 base score that doubles (with double_at_7).")
+        int,
+        msgspec.Meta(ge=1, le=100, description="P23 base score that doubles (with double_at_7)."),
     ] = 7
     koikoi_multiplier: Annotated[
         KoiKoiMultiplier,
@@ -182,7 +214,8 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
 
     # --- counting and match scoring (P29, P32, P33) ------------------------------------------
     yaku_count_mode: Annotated[
-        Literal["all", "best_only"], _opt("P32 the winner scores all their yaku, or only the best one.")
+        Literal["all", "best_only"],
+        _opt("P32 the winner scores all their yaku, or only the best one."),
     ] = "all"
     winner_scores_opponent_yaku: Annotated[
         bool, _opt("P33 the winner also scores the yaku the opponent holds.")
@@ -196,10 +229,14 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         ),
     ] = "cumulative"
     zero_sum_start: Annotated[
-        int, msgspec.Meta(ge=1, le=10000, description="P29 each player's starting points in zero_sum.")
+        int,
+        msgspec.Meta(ge=1, le=10000, description="P29 each player's starting points in zero_sum."),
     ] = 30
     target_score: Annotated[
-        int, msgspec.Meta(ge=1, le=10000, description="Points that end the match with match_scoring=target.")
+        int,
+        msgspec.Meta(
+            ge=1, le=10000, description="Points that end the match with match_scoring=target."
+        ),
     ] = 50
 
     def __post_init__(self) -> None:
@@ -226,17 +263,26 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
 
 register_rules(KoiKoiRules)
 register_preset(
-    "koikoi", "nintendo",
+    "koikoi",
+    "nintendo",
     "Nintendo's official values (goko 10, sanko 5), x2 at 7+, x2 after the opponent's koi-koi",
-    yaku_values="nintendo", double_at_7=True, double_threshold=7, koikoi_multiplier="opponent_flat",
+    yaku_values="nintendo",
+    double_at_7=True,
+    double_threshold=7,
+    koikoi_multiplier="opponent_flat",
 )
 register_preset(
-    "koikoi", "common",
+    "koikoi",
+    "common",
     "the 'most common' values per FudaWiki: goko 15, sanko 6",
     yaku_values="common",
 )
 register_preset(
-    "koikoi", "seed-es",
+    "koikoi",
+    "seed-es",
     "the Spanish seed: x2 if you called koi-koi yourself, zero-sum with a 50-point stake",
-    koikoi_multiplier="self_flat", double_at_7=False, match_scoring="zero_sum", zero_sum_start=50,
+    koikoi_multiplier="self_flat",
+    double_at_7=False,
+    match_scoring="zero_sum",
+    zero_sum_start=50,
 )

@@ -30,7 +30,9 @@ class SakuraRules(Rules, frozen=True, kw_only=True, tag="sakura"):
     ] = "hands_empty"
     sakura_yaku_enabled: Annotated[
         bool,
-        msgspec.Meta(description="Score the 8 Sakura yaku (each costs every opponent the penalty)."),
+        msgspec.Meta(
+            description="Score the 8 Sakura yaku (each costs every opponent the penalty)."
+        ),
     ] = True
     sakura_yaku_penalty: Annotated[
         int,

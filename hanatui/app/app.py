@@ -222,7 +222,9 @@ class HanaApp(App[None]):
             if table.session.can_redo():
                 yield SystemCommand("Redo", "Put back what you undid", self.action_redo)
         yield SystemCommand("Rules and yaku", "How each game is played", self.action_rules)
-        yield SystemCommand("Open replay", "The games you played, kept as .hana logs", self.action_history)
+        yield SystemCommand(
+            "Open replay", "The games you played, kept as .hana logs", self.action_history
+        )
         yield SystemCommand("Settings", "Theme, pace, ASCII cards, your name", self.action_settings)
         yield SystemCommand("Help", "Keys and how to read the table", self.action_help)
         yield from super().get_system_commands(screen)

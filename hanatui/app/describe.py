@@ -7,11 +7,11 @@ from functools import lru_cache
 
 from core.cards import ALL_MASK, CARDS, MONTH_NAMES, Card, Kind, cards_of
 from core.events import (
+    CaptureChosen,
     CardDrawn,
     CardPlayed,
-    CaptureChosen,
-    Dealt,
     DealerDrawn,
+    Dealt,
     DrawnToHand,
     Event,
     GajiClaimed,
@@ -27,8 +27,7 @@ from core.events import (
 )
 from core.rules import Rules
 from core.state import State
-
-from hanatui.app.common import GAME_TITLES, game_title  # noqa: E402,F401
+from hanatui.app.common import GAME_TITLES, game_title  # noqa: F401
 
 REASONS = {
     "cards_exhausted": "every card played",
@@ -137,9 +136,7 @@ def describe_event(
             return f"{does(event.seat, 'lay')} {event.card.description} on the field"
         return f"{does(event.seat, 'choose')}: {event.card.value}{_capture_words(event.captured, event.card)}"
     if isinstance(event, HikiDeclared):
-        return (
-            f"{does(event.seat, 'declare')} hiki: takes the four {MONTH_NAMES[event.month - 1]} cards"
-        )
+        return f"{does(event.seat, 'declare')} hiki: takes the four {MONTH_NAMES[event.month - 1]} cards"
     if isinstance(event, KoiKoiCalled):
         on = "play on" if who(event.seat).strip().lower() == "you" else "plays on"
         return f"{does(event.seat, 'call')} KOI-KOI and {on}"
@@ -179,6 +176,7 @@ def describe_event(
 
 # --- yaku --------------------------------------------------------------------------------------
 
+
 def yaku_of(rules: Rules, mask: int) -> tuple[tuple[str, int], ...]:
     """(name, points) of each yaku a captured mask holds under ``rules``."""
     return tuple((h.name, h.points) for h in _hits(rules, mask))
@@ -201,9 +199,8 @@ def _hits_cached(rules: Rules, mask: int):  # type: ignore[no-untyped-def]
 
 
 def has_yaku(rules: Rules) -> bool:
-    from core.yaku import EVALUATORS
-
     import core.games  # noqa: F401
+    from core.yaku import EVALUATORS
 
     return rules.game in EVALUATORS
 
@@ -221,7 +218,9 @@ def near_yaku(rules: Rules, mine: int, taken: int, limit: int = 2) -> list[tuple
 
 
 @lru_cache(maxsize=512)
-def _near_cached(rules: Rules, mine: int, taken: int, limit: int) -> tuple[tuple[str, int, int], ...]:
+def _near_cached(
+    rules: Rules, mine: int, taken: int, limit: int
+) -> tuple[tuple[str, int, int], ...]:
     return _near(rules, mine, taken, limit)
 
 

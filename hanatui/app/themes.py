@@ -26,8 +26,17 @@ VARIABLE_DEFAULTS = {
 }
 
 _FIELDS = (
-    "primary", "secondary", "warning", "error", "success", "accent",
-    "foreground", "background", "surface", "panel", "boost",
+    "primary",
+    "secondary",
+    "warning",
+    "error",
+    "success",
+    "accent",
+    "foreground",
+    "background",
+    "surface",
+    "panel",
+    "boost",
 )
 
 

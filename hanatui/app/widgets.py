@@ -16,7 +16,15 @@ from core.cards import Card, Kind
 from hanatui.app.common import TooSmall
 from hanatui.app.describe import card_class, card_variable
 
-__all__ = ["Backs", "CardRow", "CardWidget", "SeatPanel", "TooSmall", "backs_content", "captures_content"]
+__all__ = [
+    "Backs",
+    "CardRow",
+    "CardWidget",
+    "SeatPanel",
+    "TooSmall",
+    "backs_content",
+    "captures_content",
+]
 
 _KIND_COLOURS = {
     "-bright": "$hana-bright",
@@ -53,8 +61,12 @@ def _card_css() -> str:
         rules.append(f"CardWidget.{cls}:focus {{ border: heavy {var}; }}")
         rules.append(f"CardWidget.{cls}.-match {{ border: double {var}; }}")
         rules.append(f".-ascii CardWidget.{cls} {{ border: ascii {var}; }}")
-        rules.append(f".-ascii CardWidget.{cls}:focus {{ border: ascii {var}; text-style: bold reverse; }}")
-        rules.append(f".-ascii CardWidget.{cls}.-match {{ border: ascii {var}; text-style: bold underline; }}")
+        rules.append(
+            f".-ascii CardWidget.{cls}:focus {{ border: ascii {var}; text-style: bold reverse; }}"
+        )
+        rules.append(
+            f".-ascii CardWidget.{cls}.-match {{ border: ascii {var}; text-style: bold underline; }}"
+        )
     return "\n".join(rules)
 
 
@@ -141,7 +153,13 @@ class CardRow(Horizontal):
         self.cards_focusable = focusable
         self._key: tuple[object, ...] | None = None
 
-    def show(self, cards: Iterable[Card | None], *, ascii_mode: bool, classes: dict[Card, str] | None = None) -> bool:
+    def show(
+        self,
+        cards: Iterable[Card | None],
+        *,
+        ascii_mode: bool,
+        classes: dict[Card, str] | None = None,
+    ) -> bool:
         """Show these cards; True if the row was rebuilt."""
         cards = tuple(cards)
         classes = classes or {}
@@ -218,7 +236,12 @@ def captures_content(cards: Iterable[Card], *, ascii_mode: bool) -> Content:
             parts.append("   ")
         symbol = kind.letter if ascii_mode else kind.kanji
         if kind is Kind.CHAFF:
-            parts.append((f"{symbol} x{len(group)}" if ascii_mode else f"{symbol} ×{len(group)}", "$hana-chaff"))
+            parts.append(
+                (
+                    f"{symbol} x{len(group)}" if ascii_mode else f"{symbol} ×{len(group)}",
+                    "$hana-chaff",
+                )
+            )
             continue
         parts.append((f"{symbol}", card_variable(group[0])))
         for c in group:

@@ -111,19 +111,19 @@ class Profile(NamedTuple):
     """How one game under one set of rules values captures, for the heuristics."""
 
     game: str
-    values: tuple[float, ...]        # per card, what it adds to its owner's score
+    values: tuple[float, ...]  # per card, what it adds to its owner's score
     grouped: tuple[tuple[Target, ...], ...]  # exclusive groups (one best counts)
-    single: tuple[Target, ...]       # targets that stack freely
-    teams: tuple[int, ...]           # team of each seat
-    koikoi: bool                     # a round is won by calling shobu (yaku only)
-    potential: float                 # weight of the yaku within reach vs those held
+    single: tuple[Target, ...]  # targets that stack freely
+    teams: tuple[int, ...]  # team of each seat
+    koikoi: bool  # a round is won by calling shobu (yaku only)
+    potential: float  # weight of the yaku within reach vs those held
     slots: tuple[tuple[Target, ...], ...] = ()  # the groups, then each single target alone
-    touch: tuple[tuple[int, ...], ...] = ()     # per slot, per target: the cards it looks at
-    slot_touch: tuple[int, ...] = ()            # per slot: the cards any of its targets looks at
-    flat: tuple[Target, ...] = ()               # every target
+    touch: tuple[tuple[int, ...], ...] = ()  # per slot, per target: the cards it looks at
+    slot_touch: tuple[int, ...] = ()  # per slot: the cards any of its targets looks at
+    flat: tuple[Target, ...] = ()  # every target
     card_targets: tuple[tuple[int, ...], ...] = ()  # per card: indexes in `flat` of its targets
-    worth: tuple[float, ...] = ()               # per card: points plus a share of its yaku
-    cache: dict[object, object] | None = None   # memo of the playout policy, per profile
+    worth: tuple[float, ...] = ()  # per card: points plus a share of its yaku
+    cache: dict[object, object] | None = None  # memo of the playout policy, per profile
 
 
 def teams_of(rules: Rules, n: int) -> tuple[int, ...]:
@@ -260,7 +260,9 @@ def targets_from_specs(specs: Sequence[object]) -> tuple[Target, ...]:
             extra_mask, extra_base = spec.extra_pool, spec.extra_base  # type: ignore[attr-defined]
         else:
             extra_mask, extra_base = (spec.pool, spec.need) if per_extra else (0, 0)  # type: ignore[attr-defined]
-        out.append(Target(spec.id, spec.group, points, tuple(clauses), extra_mask, extra_base, per_extra))  # type: ignore[attr-defined]
+        out.append(
+            Target(spec.id, spec.group, points, tuple(clauses), extra_mask, extra_base, per_extra)
+        )  # type: ignore[attr-defined]
     return tuple(out)
 
 
@@ -365,7 +367,7 @@ class TeamEval:
     captures more cards (`with_caps`) or when cards stop being available to it (`without`).
     Only the targets that look at the changed cards are evaluated again."""
 
-    __slots__ = ("prof", "caps", "levels", "tv", "sv", "base")
+    __slots__ = ("base", "caps", "levels", "prof", "sv", "tv")
 
     def __init__(self, prof: Profile, caps: int, levels: Levels) -> None:
         self.prof = prof

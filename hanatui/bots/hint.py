@@ -61,7 +61,12 @@ def hint(
     rng = random.Random(seed)
     prior = normal_policy(determinize(view, rng), view.seat, legal, rng) if len(legal) > 1 else None
     estimates = search(
-        view, legal, rng, playouts=max(len(legal), budget), seconds=seconds, prior=prior,
+        view,
+        legal,
+        rng,
+        playouts=max(len(legal), budget),
+        seconds=seconds,
+        prior=prior,
         evaluate_single=True,
     )
     best = estimates[0]

@@ -38,18 +38,18 @@ from hanatui.bots.heuristics import (
 class Params(NamedTuple):
     """Tunable weights of the normal policy."""
 
-    exposure: float = 2.0    # weight of what the next opponent may take from the field
-    follow_up: float = 0.0   # weight of a card given to the field that we can take back
-    draw_gain: float = 0.0   # weight of what our own draw may take
+    exposure: float = 2.0  # weight of what the next opponent may take from the field
+    follow_up: float = 0.0  # weight of a card given to the field that we can take back
+    draw_gain: float = 0.0  # weight of what our own draw may take
     koikoi_margin: float = 0.5  # koi-koi only when its estimate beats shobu by this fraction
-    p_pair: float = 0.75     # our chance to capture a card we can match now
-    p_hand: float = 0.5      # ... a hand card with no match on the field
-    p_field: float = 0.35    # ... a field card we cannot match
-    p_unseen: float = 0.25   # ... an unseen card
-    op_field: float = 0.4    # an opponent's chance to capture a field card
-    op_unseen: float = 0.3   # ... an unseen card
-    op_hand: float = 0.12    # ... a card in our hand
-    denial: float = 1.0      # weight of the yaku chances a capture takes from the opponents
+    p_pair: float = 0.75  # our chance to capture a card we can match now
+    p_hand: float = 0.5  # ... a hand card with no match on the field
+    p_field: float = 0.35  # ... a field card we cannot match
+    p_unseen: float = 0.25  # ... an unseen card
+    op_field: float = 0.4  # an opponent's chance to capture a field card
+    op_unseen: float = 0.3  # ... an unseen card
+    op_hand: float = 0.12  # ... a card in our hand
+    denial: float = 1.0  # weight of the yaku chances a capture takes from the opponents
     koikoi_model: str = "race"  # "race" (a turn-by-turn race of both sides) or "simple"
 
 
@@ -72,10 +72,10 @@ class Table(NamedTuple):
     seat: int
     hand: int
     field: int
-    mine: int                  # our team's captures
-    opps: tuple[int, ...]      # each other team's captures
+    mine: int  # our team's captures
+    opps: tuple[int, ...]  # each other team's captures
     unseen: int
-    next_opp_hand: int         # cards in the next opponent's hand
+    next_opp_hand: int  # cards in the next opponent's hand
     hand_count: int
 
 
@@ -152,8 +152,8 @@ def opp_levels(t: Table, params: Params = DEFAULT_PARAMS) -> list[tuple[float, i
 
 
 class _Outcome(NamedTuple):
-    taken: int       # cards our team captures by the action
-    field: int       # the field after it
+    taken: int  # cards our team captures by the action
+    field: int  # the field after it
     played: int = 0  # the card given to the field, if any
 
 
@@ -184,7 +184,9 @@ def _outcomes(state: State, t: Table, action: Action) -> list[_Outcome]:
     return [_Outcome(mine_after & ~t.mine, after.field)]
 
 
-def score_actions(state: State, seat: int, legal: tuple[Action, ...], params: Params = DEFAULT_PARAMS) -> list[float]:
+def score_actions(
+    state: State, seat: int, legal: tuple[Action, ...], params: Params = DEFAULT_PARAMS
+) -> list[float]:
     """The heuristic score of each of ``legal`` (play and capture decisions)."""
     t = read_table(state, seat)
     prof = t.prof
@@ -325,7 +327,9 @@ def relative_points(state: State, points: tuple[int, ...], seat: int) -> float:
     return points[seat] - opp
 
 
-def _completion_chances(prof: Profile, caps: int, levels: list[tuple[float, int]]) -> tuple[float, float]:
+def _completion_chances(
+    prof: Profile, caps: int, levels: list[tuple[float, int]]
+) -> tuple[float, float]:
     """(chance of a new or raised yaku, its expected points) for a team, roughly."""
     miss = 1.0
     value = 0.0
@@ -376,9 +380,7 @@ def _scaled(rules: object, base: float, mine: bool, called: tuple[int, int]) -> 
         points *= 2
     mode = getattr(rules, "koikoi_multiplier", "none")
     me, them = called
-    if mode in ("self_flat", "any_flat") and mine and me:
-        points *= 2
-    elif mode in ("opponent_flat", "any_flat") and not mine and me:
+    if (mode in ("self_flat", "any_flat") and mine and me) or (mode in ("opponent_flat", "any_flat") and not mine and me):
         points *= 2
     elif mode == "opponent_count" and not mine:
         points *= me + 1
@@ -387,7 +389,9 @@ def _scaled(rules: object, base: float, mine: bool, called: tuple[int, int]) -> 
     return points
 
 
-def koikoi_estimate(state: State, seat: int, params: Params = DEFAULT_PARAMS) -> tuple[float, float] | None:
+def koikoi_estimate(
+    state: State, seat: int, params: Params = DEFAULT_PARAMS
+) -> tuple[float, float] | None:
     """(what shobu scores now, a rough estimate of what koi-koi will score), relative points."""
     s = shobu_points(state, seat)
     if s is None:
@@ -419,14 +423,20 @@ def _base_points(state: State, seat: int, shobu: float) -> float:
     rules = state.rules
     base = shobu
     calls = getattr(state.extra, "koikoi", (0, 0))
-    if getattr(rules, "koikoi_multiplier", "") == "opponent_flat" and len(calls) == 2 and calls[1 - seat]:
+    if (
+        getattr(rules, "koikoi_multiplier", "") == "opponent_flat"
+        and len(calls) == 2
+        and calls[1 - seat]
+    ):
         base /= 2
     if getattr(rules, "double_at_7", False) and base >= 2 * getattr(rules, "double_threshold", 7):
         base /= 2
     return base
 
 
-def koikoi_choice(state: State, seat: int, legal: tuple[Action, ...], params: Params = DEFAULT_PARAMS) -> Action:
+def koikoi_choice(
+    state: State, seat: int, legal: tuple[Action, ...], params: Params = DEFAULT_PARAMS
+) -> Action:
     """Koi-koi or shobu, from the points in hand against the race of threats."""
     koi = next((a for a in legal if isinstance(a, CallKoiKoi)), None)
     shobu = next((a for a in legal if isinstance(a, CallShobu)), None)
@@ -466,7 +476,11 @@ def koikoi_choice(state: State, seat: int, legal: tuple[Action, ...], params: Pa
 
 
 def normal_policy(
-    state: State, seat: int, legal: tuple[Action, ...], rng: random.Random, params: Params | None = None
+    state: State,
+    seat: int,
+    legal: tuple[Action, ...],
+    rng: random.Random,
+    params: Params | None = None,
 ) -> Action:
     """The normal level's choice in ``state`` for ``seat``, from public facts only."""
     if len(legal) == 1:

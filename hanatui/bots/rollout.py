@@ -62,7 +62,9 @@ def _targets(state: State, idx: int) -> tuple[int, ...]:
     return (matches,)
 
 
-def _card_bonus(prof: Profile, i: int, caps: int, miss: list[int], table: tuple[float, ...]) -> float:
+def _card_bonus(
+    prof: Profile, i: int, caps: int, miss: list[int], table: tuple[float, ...]
+) -> float:
     """What card ``i`` does for the targets of a team holding ``caps`` with ``miss`` missing."""
     bonus = 0.0
     bit = 1 << i
@@ -84,7 +86,9 @@ def _card_bonus(prof: Profile, i: int, caps: int, miss: list[int], table: tuple[
     return bonus
 
 
-def rollout_policy(state: State, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
+def rollout_policy(
+    state: State, seat: int, legal: tuple[Action, ...], rng: random.Random
+) -> Action:
     """A cheap greedy choice for ``seat`` in a playout."""
     if len(legal) == 1:
         return legal[0]

@@ -93,7 +93,9 @@ def search(
     p = legal.index(prior) if prior is not None and prior in legal else -1
     alive = list(range(k))
     # Stopping now (shobu) scores the same on every sample: one playout tells it exactly.
-    exact: dict[int, float | None] = {i: None for i, a in enumerate(legal) if isinstance(a, CallShobu)}
+    exact: dict[int, float | None] = {
+        i: None for i, a in enumerate(legal) if isinstance(a, CallShobu)
+    }
     # values[i][j]: candidate i's result on sample j (None once it was dropped)
     values: list[list[float]] = [[] for _ in range(k)]
     samples = 0
@@ -177,7 +179,13 @@ class StrongBot(Bot):
             return legal[0]
         prior = normal_policy(determinize(view, rng), view.seat, legal, rng)
         self.last = search(
-            view, legal, rng, playouts=self.playouts, seconds=self.seconds,
-            policy=self.policy, prior=prior, z=self.z,
+            view,
+            legal,
+            rng,
+            playouts=self.playouts,
+            seconds=self.seconds,
+            policy=self.policy,
+            prior=prior,
+            z=self.z,
         )
         return self.last[0].action

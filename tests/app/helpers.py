@@ -36,7 +36,15 @@ def settings(**kw: object) -> Settings:
     return Settings(**kw)  # type: ignore[arg-type]
 
 
-def new_session(game: str, n: int = 2, *, humans: int = 1, seed: int = 1, names: tuple[str, ...] = (), **options: object) -> Session:
+def new_session(
+    game: str,
+    n: int = 2,
+    *,
+    humans: int = 1,
+    seed: int = 1,
+    names: tuple[str, ...] = (),
+    **options: object,
+) -> Session:
     rules = find_rules(game, **options)
     return Session.new(rules, players(n, humans, names), seed=seed, autosave=False)
 

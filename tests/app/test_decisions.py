@@ -9,7 +9,12 @@ from core.cards import MONTH_MASKS
 from core.events import CaptureChosen, CardPlayed, KoiKoiCalled, ShobuCalled, UndoTaken
 from core.logfile import read_log
 from hanatui.app.app import HanaApp
-from hanatui.app.screens.dialogs import CaptureDialog, HandOverScreen, KoiKoiDialog, RoundResultScreen
+from hanatui.app.screens.dialogs import (
+    CaptureDialog,
+    HandOverScreen,
+    KoiKoiDialog,
+    RoundResultScreen,
+)
 from hanatui.app.screens.table import TableScreen
 from hanatui.app.widgets import CardWidget, SeatPanel
 
@@ -76,11 +81,15 @@ async def test_undo_and_redo(isolated_dirs):
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert session.state.undos[0] == 2
-        assert "took back a move (undo no. 2)" in "".join(str(l.text) for l in table.query_one("#gamelog").lines)
+        assert "took back a move (undo no. 2)" in "".join(
+            str(l.text) for l in table.query_one("#gamelog").lines
+        )
 
 
 async def test_capture_choice_by_keys():
-    session = session_where("bakappana", 2, lambda s: s.phase == "play" and _two_match_card(s) is not None)
+    session = session_where(
+        "bakappana", 2, lambda s: s.phase == "play" and _two_match_card(s) is not None
+    )
     card_index = _two_match_card(session.state)
     app = HanaApp(settings=settings(), save=False, session=session)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -101,13 +110,22 @@ async def test_capture_choice_by_keys():
 
 
 async def test_capture_choice_by_click():
-    session = session_where("bakappana", 2, lambda s: s.phase == "play" and _two_match_card(s) is not None, seeds=range(50, 400))
+    session = session_where(
+        "bakappana",
+        2,
+        lambda s: s.phase == "play" and _two_match_card(s) is not None,
+        seeds=range(50, 400),
+    )
     card_index = _two_match_card(session.state)
     app = HanaApp(settings=settings(), save=False, session=session)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = app.screen
-        widget = next(w for w in table.query("#hand CardWidget").results(CardWidget) if w.card.index == card_index)
+        widget = next(
+            w
+            for w in table.query("#hand CardWidget").results(CardWidget)
+            if w.card.index == card_index
+        )
         await pilot.click(widget)
         await pilot.pause()
         dialog = app.screen
@@ -226,7 +244,10 @@ async def test_new_game_screen_starts_a_game():
         assert "opt-rounds" in keys
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert isinstance(app.screen, (TableScreen, HandOverScreen, CaptureDialog)) or app.screen_stack[-1]
+        assert (
+            isinstance(app.screen, (TableScreen, HandOverScreen, CaptureDialog))
+            or app.screen_stack[-1]
+        )
         assert any(isinstance(s, TableScreen) for s in app.screen_stack)
 
 

@@ -23,7 +23,8 @@ def test_every_event_of_every_sample_log_has_a_sentence():
 def test_a_card_drawn_into_another_hand_is_not_named_to_that_seat():
     log = read_log_file(ROOT / "replays" / "koikoi-2p-variants-seed5.hana")
     draws = [
-        (i, e) for i, e in enumerate(log.events)
+        (i, e)
+        for i, e in enumerate(log.events)
         if isinstance(e, DrawnToHand) and e.reason == "draw_then_play_two"
     ]
     assert draws

@@ -71,13 +71,13 @@ async def test_the_list_shows_every_game_newest_first_and_sorts(isolated_dirs):
         text = "\n".join(s.text for s in screen._compositor.render_strips())
         assert "Koi-koi" in text and "Bakappana" in text and "2026-03-05" in text
         assert "unreadable" in text and "2 rounds" in text
-        await pilot.press("r")                         # oldest first
+        await pilot.press("r")  # oldest first
         assert _names(screen)[:3] == ["a.hana", "c.hana", "b.hana"]
-        await pilot.press("s")                         # by game
+        await pilot.press("s")  # by game
         assert screen.sort_column == "game"
         games = [name for name in _names(screen) if name != "broken.hana"]
-        assert games[-1] == "b.hana"                   # koikoi after bakappana
-        await pilot.click("#games", offset=(95, 0))    # the heading of "length"
+        assert games[-1] == "b.hana"  # koikoi after bakappana
+        await pilot.click("#games", offset=(95, 0))  # the heading of "length"
         await pilot.pause()
         assert screen.sort_column == "length"
 
@@ -151,9 +151,9 @@ async def test_statistics_show_tables_and_charts(isolated_dirs):
         from textual.widgets import DataTable
 
         games = screen.query_one("#stats-games", DataTable)
-        assert games.row_count == 2                     # Bakappana and Koi-koi
+        assert games.row_count == 2  # Bakappana and Koi-koi
         opponents = screen.query_one("#stats-opponents", DataTable)
-        assert opponents.row_count >= 2                 # easy and random
+        assert opponents.row_count >= 2  # easy and random
         text = "\n".join(s.text for s in screen._compositor.render_strips())
         assert "Points per round" in text and "6 rounds" in text and "█" in text
 

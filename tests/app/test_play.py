@@ -26,13 +26,17 @@ async def settle(pilot) -> None:
 
     for _ in range(500):
         await pilot.pause()
-        busy = [w for w in pilot.app.workers if w.state in (WorkerState.PENDING, WorkerState.RUNNING)]
+        busy = [
+            w for w in pilot.app.workers if w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+        ]
         if not busy:
             await pilot.pause()
             return
 
 
-async def play_round(pilot, *, by: str = "keys", koikoi: str = "s", max_steps: int = 400) -> RoundEnded:
+async def play_round(
+    pilot, *, by: str = "keys", koikoi: str = "s", max_steps: int = 400
+) -> RoundEnded:
     """Play until a round result shows; returns the RoundEnded it shows."""
     app = pilot.app
     for _ in range(max_steps):

@@ -71,7 +71,9 @@ def shows_code(text: str, code: str) -> bool:
 async def test_opens_at_the_first_deal_and_steps_one_event_with_arrows_and_hl():
     async with app().run_test(size=SIZE) as pilot:
         screen = await viewer(pilot)
-        first_deal = next(i for i, e in enumerate(screen.timeline.events) if isinstance(e, Dealt)) + 1
+        first_deal = (
+            next(i for i, e in enumerate(screen.timeline.events) if isinstance(e, Dealt)) + 1
+        )
         assert screen.position == first_deal
         await pilot.press("right")
         assert screen.position == first_deal + 1
@@ -80,7 +82,7 @@ async def test_opens_at_the_first_deal_and_steps_one_event_with_arrows_and_hl():
         await pilot.press("left")
         assert screen.position == first_deal + 2
         await pilot.press("h", "h", "h", "h", "h", "h")
-        assert screen.position == 1                       # clamped at the start
+        assert screen.position == 1  # clamped at the start
         assert "move 1 of" in screen_text(pilot)
 
 
@@ -111,7 +113,9 @@ async def test_page_keys_move_by_round_and_home_end_to_the_ends():
         assert screen.state.round == 2
         assert isinstance(screen.timeline.events[screen.position - 1], Dealt)
         await pilot.press("right", "right", "pageup")
-        assert screen.state.round == 2 and isinstance(screen.timeline.events[screen.position - 1], Dealt)
+        assert screen.state.round == 2 and isinstance(
+            screen.timeline.events[screen.position - 1], Dealt
+        )
         await pilot.press("pageup")
         assert screen.state.round == 1
         await pilot.press("end")
@@ -132,7 +136,7 @@ async def test_space_autoplays_and_plus_minus_change_the_speed():
         assert screen.speed == speed + 1
         for _ in range(len(SPEEDS)):
             await pilot.press("plus")
-        assert screen.speed == len(SPEEDS) - 1          # the fastest, and no further
+        assert screen.speed == len(SPEEDS) - 1  # the fastest, and no further
         start = screen.position
         await pilot.press("space")
         assert screen.playing
@@ -177,7 +181,9 @@ async def test_the_move_list_follows_the_cursor_and_seeks_where_chosen():
         await pilot.press("right", "right")
         assert screen._rows[moves.highlighted] == ("event", screen.position - 1)
         # choose a later line of this round: the viewer goes there
-        target = next(i for i, (kind, index) in enumerate(screen._rows) if kind == "event" and index == 20)
+        target = next(
+            i for i, (kind, index) in enumerate(screen._rows) if kind == "event" and index == 20
+        )
         moves.highlighted = target
         moves.action_select()
         await pilot.pause()
@@ -195,7 +201,9 @@ async def test_the_move_list_follows_the_cursor_and_seeks_where_chosen():
         moves.highlighted = round_rows[1]
         moves.action_select()
         await pilot.pause()
-        assert screen.state.round == 1 and isinstance(screen.timeline.events[screen.position - 1], Dealt)
+        assert screen.state.round == 1 and isinstance(
+            screen.timeline.events[screen.position - 1], Dealt
+        )
 
 
 async def test_help_lists_the_keys():
@@ -237,7 +245,7 @@ def _rounds_prefix(path: Path, rounds: int):  # type: ignore[no-untyped-def]
     "name,rounds",
     [
         ("bakappana-3p-seed30.hana", 1),
-        ("koikoi-2p-variants-seed5.hana", 1),   # cards drawn into the hand
+        ("koikoi-2p-variants-seed5.hana", 1),  # cards drawn into the hand
         ("sakura-4p-teams-2x2-seed13.hana", 1),
     ],
 )
@@ -259,7 +267,9 @@ async def test_the_seat_view_never_shows_a_card_that_seat_cannot_see(name, round
             assert not leaked, f"move {position}: {leaked} shown in the view of seat {seat}"
             if state.hands:
                 own = [c.value for c in cards_of(state.hands[seat])]
-                assert all(shows_code(text, code) for code in own), f"move {position}: own hand not shown"
+                assert all(shows_code(text, code) for code in own), (
+                    f"move {position}: own hand not shown"
+                )
                 checked += 1
         assert checked > 20
 
@@ -269,7 +279,9 @@ async def test_all_hands_shows_every_hand_and_s_changes_the_seat():
         screen = await viewer(pilot)
         await pilot.press("right")
         state = screen.state
-        others = [c.value for s, h in enumerate(state.hands) if s != screen.seat for c in cards_of(h)]
+        others = [
+            c.value for s, h in enumerate(state.hands) if s != screen.seat for c in cards_of(h)
+        ]
         text = screen_text(pilot)
         assert not any(shows_code(text, code) for code in others)
         await pilot.press("v")
@@ -313,7 +325,10 @@ async def test_text_from_the_file_is_never_markup(tmp_path):
     source = read_log_file(BAKAPPANA)
     from msgspec.structs import replace
 
-    players = (replace(source.header.players[0], name="[b]Aki[/b] [@click=app.quit]x[/]"), *source.header.players[1:])
+    players = (
+        replace(source.header.players[0], name="[b]Aki[/b] [@click=app.quit]x[/]"),
+        *source.header.players[1:],
+    )
     first = source.events[0]
     assert isinstance(first, MatchStarted)
     events = [replace(first, players=players), *source.events[1:]]
@@ -354,7 +369,9 @@ async def test_play_on_from_here_starts_a_game_at_this_position(mode):
         session = table.session
         assert session.header.origin == Origin(source=BAKAPPANA.name, event=position, mode=mode)
         players = session.players
-        assert players[seat].kind == "human" and all(p.kind == "bot" for i, p in enumerate(players) if i != seat)
+        assert players[seat].kind == "human" and all(
+            p.kind == "bot" for i, p in enumerate(players) if i != seat
+        )
         events = session.events[:position]
         assert events[1:] != [] and isinstance(events[0], MatchStarted)
         here = fold(recorded[:position])
@@ -366,11 +383,14 @@ async def test_play_on_from_here_starts_a_game_at_this_position(mode):
         if mode == "same_future":
             assert events[1:] == recorded[1:position]
         else:
-            assert events[last_deal] != recorded[last_deal]            # the unseen cards moved...
+            assert events[last_deal] != recorded[last_deal]  # the unseen cards moved...
             others = [i for i in range(len(players)) if i != seat]
-            assert (forked.pile, [forked.hands[i] for i in others]) != (here.pile, [here.hands[i] for i in others])
+            assert (forked.pile, [forked.hands[i] for i in others]) != (
+                here.pile,
+                [here.hands[i] for i in others],
+            )
             hidden = lambda s: sum(s.hands[i] for i in others) | sum(CARDS[c].bit for c in s.pile)  # noqa: E731
-            assert hidden(forked) == hidden(here)                        # ...among themselves
+            assert hidden(forked) == hidden(here)  # ...among themselves
             assert [h.bit_count() for h in forked.hands] == [h.bit_count() for h in here.hands]
             assert events[last_deal + 1 :] == recorded[last_deal + 1 : position]
         # escape from the table comes back to the viewer
@@ -386,10 +406,14 @@ async def test_a_forked_game_autosaves_with_its_origin(isolated_dirs):
     async with app().run_test(size=SIZE) as pilot:
         screen = await viewer(pilot)
         await pilot.press("right", "right")
-        session = screen.fork_session(ForkChoice(seat=0, mode="reshuffled", level="easy"), autosave=True, seed=5)
+        session = screen.fork_session(
+            ForkChoice(seat=0, mode="reshuffled", level="easy"), autosave=True, seed=5
+        )
         journal = isolated_dirs / "autosave" / JOURNAL_NAME
         saved = read_log_file(journal)
-        assert saved.header.origin == Origin(source=BAKAPPANA.name, event=screen.position, mode="reshuffled")
+        assert saved.header.origin == Origin(
+            source=BAKAPPANA.name, event=screen.position, mode="reshuffled"
+        )
         assert saved.events == session.events
 
 
@@ -422,7 +446,9 @@ async def test_share_saves_an_anonymised_copy_a_text_record_and_a_seat_view(isol
         assert [p.name for p in anon.header.players] == ["Computer 1", "Computer 2", "Computer 3"]
         assert anon.events[1:] == source.events[1:]
         assert (shared / "bakappana-3p-seed30-anonymised.hana").read_bytes() == anonymise(source)
-        assert (shared / "bakappana-3p-seed30.txt").read_text(encoding="utf-8") == text_record(source)
+        assert (shared / "bakappana-3p-seed30.txt").read_text(encoding="utf-8") == text_record(
+            source
+        )
         seat_copy = read_log_file(shared / f"bakappana-3p-seed30-seat{screen.seat + 1}.hana")
         assert seat_copy.header.redacted_for == screen.seat
         # saving again never overwrites: the field now offers a new name
@@ -458,7 +484,9 @@ def _truncated(tmp_path: Path) -> Path:
 
 
 def _hostile(tmp_path: Path) -> Path:
-    data = BAKAPPANA.read_bytes().replace(b'"Easy 1"', b'"Eve\\u001b[2J\\u001b]0;pwned\\u0007\\u202e"')
+    data = BAKAPPANA.read_bytes().replace(
+        b'"Easy 1"', b'"Eve\\u001b[2J\\u001b]0;pwned\\u0007\\u202e"'
+    )
     path = tmp_path / "hostile\x1b[31m.hana"
     path.write_bytes(data)
     return path
@@ -490,7 +518,9 @@ def _garbage(tmp_path: Path) -> Path:
     ],
     ids=["corrupt", "truncated", "hostile", "newer", "garbage"],
 )
-async def test_a_bad_file_opens_a_clear_error_dialog_and_the_app_keeps_running(tmp_path, make, line, words):
+async def test_a_bad_file_opens_a_clear_error_dialog_and_the_app_keeps_running(
+    tmp_path, make, line, words
+):
     path = make(tmp_path)
     async with app().run_test(size=SIZE) as pilot:
         before = pilot.app.screen
@@ -566,7 +596,9 @@ def test_the_replay_subcommand_is_wired(monkeypatch):
         def run(self) -> None:
             opened.append(True)
 
-    monkeypatch.setattr("hanatui.app.screens.replay.replay_app", lambda path, **kw: opened.append(path) or FakeApp())
+    monkeypatch.setattr(
+        "hanatui.app.screens.replay.replay_app", lambda path, **kw: opened.append(path) or FakeApp()
+    )
     assert cli.main(["replay", str(BAKAPPANA)]) == 0
     assert opened == [str(BAKAPPANA), True]
 

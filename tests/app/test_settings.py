@@ -24,7 +24,7 @@ def test_a_broken_theme_file_is_reported_not_fatal():
     import pytest
 
     with pytest.raises(ValueError):
-        theme_from_toml('dark = true\n')
+        theme_from_toml("dark = true\n")
 
 
 async def test_theme_and_settings_persist_across_runs():
@@ -82,7 +82,9 @@ async def test_ascii_mode_draws_no_kanji():
     from .helpers import new_session
     from .test_play import settle
 
-    app = HanaApp(settings=Settings(ascii=True, pace=0.0), save=False, session=new_session("bakappana", 2))
+    app = HanaApp(
+        settings=Settings(ascii=True, pace=0.0), save=False, session=new_session("bakappana", 2)
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         import re
@@ -94,9 +96,10 @@ async def test_ascii_mode_draws_no_kanji():
 
 
 async def test_resize_reflows_and_small_terminals_get_a_note():
+    from hanatui.settings import Settings
+
     from .helpers import new_session
     from .test_play import settle
-    from hanatui.settings import Settings
 
     app = HanaApp(settings=Settings(pace=0.0), save=False, session=new_session("bakappana", 2))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -184,7 +187,9 @@ async def test_keys_can_be_remapped_by_binding_id():
     from .test_play import settle
 
     session = new_session("bakappana", 2, seed=3)
-    app = HanaApp(settings=Settings(pace=0.0, keymap={"table.undo": "backspace"}), save=False, session=session)
+    app = HanaApp(
+        settings=Settings(pace=0.0, keymap={"table.undo": "backspace"}), save=False, session=session
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = app.screen

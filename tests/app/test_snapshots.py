@@ -5,7 +5,7 @@ Update after an intended change with ``pytest tests/app --snapshot-update`` and 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -35,7 +35,9 @@ def _games() -> set[str]:
 
 
 def needs(game: str):  # type: ignore[no-untyped-def]
-    return pytest.mark.skipif(game not in _games(), reason=f"{game} has not landed in the engine yet")
+    return pytest.mark.skipif(
+        game not in _games(), reason=f"{game} has not landed in the engine yet"
+    )
 
 
 def app_for(variant: str, session=None) -> HanaApp:  # type: ignore[no-untyped-def]
@@ -47,7 +49,7 @@ async def _settled(pilot) -> None:  # type: ignore[no-untyped-def]
     await pilot.pause()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _finished_match(game: str, players: int):  # type: ignore[no-untyped-def]
     from hanatui.bots import make_bot
 
@@ -111,7 +113,9 @@ def test_koikoi_dialog(snap_compare, variant):
 @needs("sakura")
 def test_hiki_dialog(snap_compare, variant):
     session = session_where(
-        "sakura", 3, lambda s: s.phase == "play" and any(isinstance(a, DeclareHiki) for a in legal_actions(s))
+        "sakura",
+        3,
+        lambda s: s.phase == "play" and any(isinstance(a, DeclareHiki) for a in legal_actions(s)),
     )
     assert snap_compare(app_for(variant, session), terminal_size=SIZE, run_before=_settled)
 

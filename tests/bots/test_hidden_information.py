@@ -66,8 +66,12 @@ def test_permuting_unseen_cards_never_changes_a_decision(level, entry):
             other_legal = legal_actions(other)
             assert other_legal == legal
             first = make(level).choose(observe(state, seat), legal, random.Random(seed * 1000 + k))
-            second = make(level).choose(observe(other, seat), other_legal, random.Random(seed * 1000 + k))
-            assert first == second, f"{level} decided differently after a permutation of hidden cards"
+            second = make(level).choose(
+                observe(other, seat), other_legal, random.Random(seed * 1000 + k)
+            )
+            assert first == second, (
+                f"{level} decided differently after a permutation of hidden cards"
+            )
             checked += 1
     assert checked > 3
 

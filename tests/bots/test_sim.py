@@ -21,7 +21,14 @@ def test_seats_are_listed_per_bot_with_rates_and_intervals(capsys):
     assert [s["bot"] for s in result["seats"]] == ["normal", "easy"]
     decided = result["hands_decided"]
     for s in result["seats"]:
-        assert set(s) >= {"bot", "total_points", "hands_won", "win_rate", "win_rate_ci95", "points_per_hand"}
+        assert set(s) >= {
+            "bot",
+            "total_points",
+            "hands_won",
+            "win_rate",
+            "win_rate_ci95",
+            "points_per_hand",
+        }
         low, high = s["win_rate_ci95"]
         assert 0 <= low <= s["win_rate"] <= high <= 1
         assert s["win_rate"] == round(s["hands_won"] / decided, 4)
@@ -38,6 +45,17 @@ def test_swapping_the_bots_on_the_command_line_mirrors_the_result(capsys):
 
 
 def test_tables_of_teams_rotate_every_bot_through_every_seat(capsys):
-    result = sim(capsys, "sakura", "--players", "4", "--option", "teams=2x2", "--bots", "normal,easy", "--hands", "8")
+    result = sim(
+        capsys,
+        "sakura",
+        "--players",
+        "4",
+        "--option",
+        "teams=2x2",
+        "--bots",
+        "normal,easy",
+        "--hands",
+        "8",
+    )
     assert [s["bot"] for s in result["seats"]] == ["normal", "easy", "normal", "easy"]
     assert result["hands"] == 8

@@ -17,7 +17,11 @@ REPLAYS = sorted((ROOT / "replays").glob("*.hana"))
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "hanatui", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "hanatui", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -85,7 +89,24 @@ def test_usage_errors_exit_2():
 
 
 def test_sim_json_has_the_promised_fields(capsys):
-    assert main(["sim", "bakappana", "--players", "3", "--hands", "30", "--seed", "4", "--bots", "random,easy", "--json"]) == 0
+    assert (
+        main(
+            [
+                "sim",
+                "bakappana",
+                "--players",
+                "3",
+                "--hands",
+                "30",
+                "--seed",
+                "4",
+                "--bots",
+                "random,easy",
+                "--json",
+            ]
+        )
+        == 0
+    )
     result = json.loads(capsys.readouterr().out)
     for key in ("game", "hands", "seconds", "hands_per_second", "seats"):
         assert key in result
@@ -123,7 +144,10 @@ def test_sim_shows_a_progress_bar_on_a_terminal_but_not_with_json():
         master, slave = pty.openpty()
         proc = subprocess.Popen(
             [sys.executable, "-m", "hanatui", *args],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=slave, stdin=subprocess.DEVNULL,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=slave,
+            stdin=subprocess.DEVNULL,
         )
         os.close(slave)
         chunks = []

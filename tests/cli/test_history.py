@@ -17,7 +17,11 @@ def _save(directory, name, rules, levels, seed, human=True):
         for i, level in enumerate(levels)
     )
     timeline = play_match(rules, bots, seed=seed, players=players)
-    (directory / name).write_bytes(encode_log(header_for(timeline.events, created=f"2026-01-0{seed}T00:00:00+00:00"), timeline.events))
+    (directory / name).write_bytes(
+        encode_log(
+            header_for(timeline.events, created=f"2026-01-0{seed}T00:00:00+00:00"), timeline.events
+        )
+    )
     return timeline.last
 
 

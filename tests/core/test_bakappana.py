@@ -11,11 +11,11 @@ from core.cards import CARDS, Card, mask_of
 from core.engine import apply, decide, fold, legal_actions, step, to_act
 from core.errors import CorruptLogError, IllegalActionError, RulesError
 from core.events import (
+    CaptureChosen,
     CardDrawn,
     CardPlayed,
-    CaptureChosen,
-    Dealt,
     DealerDrawn,
+    Dealt,
     MatchStarted,
     Redeal,
     RoundEnded,
@@ -60,7 +60,9 @@ def test_random_playouts_keep_every_invariant(n):
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_zero_sum_totals_are_zero_over_a_match(n):
     for seed in range(20):
-        _events, states = _playout_checked(find_rules("bakappana", scoring="zero_sum", rounds=3), n, seed)
+        _events, states = _playout_checked(
+            find_rules("bakappana", scoring="zero_sum", rounds=3), n, seed
+        )
         assert sum(states[-1].totals) == 0
 
 
@@ -102,7 +104,9 @@ def test_redo_restores_the_undone_future():
 
 
 def _deck(field, hands, pile):
-    order = [Card.parse(c) for c in field.split() + [c for h in hands for c in h.split()] + pile.split()]
+    order = [
+        Card.parse(c) for c in field.split() + [c for h in hands for c in h.split()] + pile.split()
+    ]
     rest = [c for c in CARDS if c not in order]
     return tuple(order + rest)
 
@@ -110,15 +114,26 @@ def _deck(field, hands, pile):
 def _dealt_state(n, deck, **options):
     rules = find_rules("bakappana", rounds=1, **options)
     state = apply(None, MatchStarted(rules=rules, players=players(n)))
-    state = apply(state, DealerDrawn(draws=((Card.parse("01a"),) + tuple(CARDS[4 + 4 * i] for i in range(n - 1)),), dealer=0))
+    state = apply(
+        state,
+        DealerDrawn(
+            draws=((Card.parse("01a"),) + tuple(CARDS[4 + 4 * i] for i in range(n - 1)),), dealer=0
+        ),
+    )
     return apply(state, Dealt(round=1, dealer=0, deck=deck))
 
 
 def test_a_played_card_captures_its_single_match_and_the_draw_follows():
-    deck = _deck("01a 02c 03c 04c 05c 06c 07c 08c", ["01b 02a 03a 04a 05a 06a 07a 08a", "09a 09b 09c 09d 10a 10b 10c 10d"], "11a")
+    deck = _deck(
+        "01a 02c 03c 04c 05c 06c 07c 08c",
+        ["01b 02a 03a 04a 05a 06a 07a 08a", "09a 09b 09c 09d 10a 10b 10c 10d"],
+        "11a",
+    )
     state = _dealt_state(2, deck)
     events = decide(state, PlayCard(seat=0, card=Card.parse("01b")))
-    assert events[0] == CardPlayed(seat=0, card=Card.parse("01b"), captured=(Card.parse("01a"), Card.parse("01b")))
+    assert events[0] == CardPlayed(
+        seat=0, card=Card.parse("01b"), captured=(Card.parse("01a"), Card.parse("01b"))
+    )
     assert events[1] == CardDrawn(seat=0, card=Card.parse("11a"), captured=())
     after = step(state, PlayCard(seat=0, card=Card.parse("01b")))[-1][1]
     assert after.captures[0] == mask_of(["01a", "01b"])
@@ -127,10 +142,14 @@ def test_a_played_card_captures_its_single_match_and_the_draw_follows():
 
 
 def test_two_matches_make_the_player_choose_and_three_take_all_four():
-    deck = _deck("01a 01c 02a 02b 02c 03c 04c 05c", ["01b 02d 06a 06b 06c 07a 07b 07c", "09a 09b 09c 09d 10a 10b 10c 10d"], "01d")
+    deck = _deck(
+        "01a 01c 02a 02b 02c 03c 04c 05c",
+        ["01b 02d 06a 06b 06c 07a 07b 07c", "09a 09b 09c 09d 10a 10b 10c 10d"],
+        "01d",
+    )
     state = _dealt_state(2, deck)
     # 01b finds 01a and 01c: a choice
-    (ev, after), = step(state, PlayCard(seat=0, card=Card.parse("01b")))
+    ((ev, after),) = step(state, PlayCard(seat=0, card=Card.parse("01b")))
     assert ev.captured == () and after.phase == CHOOSE
     assert legal_actions(after) == (
         ChooseCapture(seat=0, card=Card.parse("01b"), target=Card.parse("01a")),
@@ -139,7 +158,9 @@ def test_two_matches_make_the_player_choose_and_three_take_all_four():
     pairs = step(after, ChooseCapture(seat=0, card=Card.parse("01b"), target=Card.parse("01c")))
     assert pairs[0][0].captured == (Card.parse("01b"), Card.parse("01c"))
     # the draw, 01d, then takes the last Pine card
-    assert pairs[1][0] == CardDrawn(seat=0, card=Card.parse("01d"), captured=(Card.parse("01a"), Card.parse("01d")))
+    assert pairs[1][0] == CardDrawn(
+        seat=0, card=Card.parse("01d"), captured=(Card.parse("01a"), Card.parse("01d"))
+    )
     # 02d finds three Plum cards on the field: takes all four
     state2 = _dealt_state(2, deck)
     pairs = step(state2, PlayCard(seat=0, card=Card.parse("02d")))
@@ -147,7 +168,11 @@ def test_two_matches_make_the_player_choose_and_three_take_all_four():
 
 
 def test_the_drawn_card_with_two_matches_is_a_choice_too():
-    deck = _deck("05a 05b 02c 03c 04c 06c 07c 08c", ["12a 12b 12c 12d 11a 11b 11c 11d", "09a 09b 09c 09d 10a 10b 10c 10d"], "05c")
+    deck = _deck(
+        "05a 05b 02c 03c 04c 06c 07c 08c",
+        ["12a 12b 12c 12d 11a 11b 11c 11d", "09a 09b 09c 09d 10a 10b 10c 10d"],
+        "05c",
+    )
     state = _dealt_state(2, deck)
     pairs = step(state, PlayCard(seat=0, card=Card.parse("12a")))
     assert isinstance(pairs[-1][0], CardDrawn) and pairs[-1][0].captured == ()
@@ -159,7 +184,11 @@ def test_the_drawn_card_with_two_matches_is_a_choice_too():
 
 
 def test_illegal_actions_are_refused_naming_the_action():
-    deck = _deck("01a 02c 03c 04c 05c 06c 07c 08c", ["01b 02a 03a 04a 05a 06a 07a 08a", "09a 09b 09c 09d 10a 10b 10c 10d"], "11a")
+    deck = _deck(
+        "01a 02c 03c 04c 05c 06c 07c 08c",
+        ["01b 02a 03a 04a 05a 06a 07a 08a", "09a 09b 09c 09d 10a 10b 10c 10d"],
+        "11a",
+    )
     state = _dealt_state(2, deck)
     with pytest.raises(IllegalActionError, match="not in seat 0's hand"):
         decide(state, PlayCard(seat=0, card=Card.parse("09a")))
@@ -175,7 +204,7 @@ def test_four_of_a_month_on_the_field_is_a_misdeal_and_the_same_dealer_redeals()
     assert state.phase == VOID and to_act(state) is None
     from core.engine import run_auto
 
-    (ev, after), = run_auto(state)
+    ((ev, after),) = run_auto(state)
     assert ev == Redeal(reason="four_of_a_month_on_field")
     assert after.phase == DEAL and after.dealer == 0 and after.rounds_done == 0
 
@@ -210,7 +239,9 @@ def test_two_player_round_plays_out_the_draw_pile_unless_ending_at_empty_hands()
         draw_only = [e for e in events if isinstance(e, CardDrawn)]
         assert len(draw_only) == 24  # the 24-card pile is drawn out: 16 turns + 8 draw-only
         assert sum(c.bit_count() for c in states[-1].captures) == 48
-        events, states = random_playout(find_rules("bakappana", rounds=1, end_at_empty_hands=True), 2, seed)
+        events, states = random_playout(
+            find_rules("bakappana", rounds=1, end_at_empty_hands=True), 2, seed
+        )
         assert len([e for e in events if isinstance(e, CardDrawn)]) == 16
         assert len(states[-1].pile) == 8
         assert [e for e in events if isinstance(e, RoundEnded)][0].reason == "hands_empty"
@@ -229,7 +260,9 @@ def test_zero_sum_scores_against_par_and_chaff_value_zero_changes_par():
     ended = next(e for e in events if isinstance(e, RoundEnded))
     for seat_score in ended.breakdown:
         assert seat_score.lines[1].points == -88
-    events, states = random_playout(find_rules("bakappana", rounds=1, scoring="zero_sum", chaff_value=0), 4, 11)
+    events, states = random_playout(
+        find_rules("bakappana", rounds=1, scoring="zero_sum", chaff_value=0), 4, 11
+    )
     ended = next(e for e in events if isinstance(e, RoundEnded))
     assert all(s.lines[1].points == -60 for s in ended.breakdown)
     assert sum(ended.points) == 0

@@ -36,7 +36,12 @@ def test_bad_codes_are_refused_with_the_input(text):
 
 
 def test_deck_composition_and_totals():
-    assert (BRIGHTS.bit_count(), ANIMALS.bit_count(), RIBBONS.bit_count(), CHAFF.bit_count()) == (5, 9, 10, 24)
+    assert (BRIGHTS.bit_count(), ANIMALS.bit_count(), RIBBONS.bit_count(), CHAFF.bit_count()) == (
+        5,
+        9,
+        10,
+        24,
+    )
     assert sum(STANDARD_POINTS) == 264
     assert sum(SAKURA_POINTS) == 240
     assert Card.parse("11a").sakura_points == 5 and Card.parse("12b").sakura_points == 10

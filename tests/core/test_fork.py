@@ -6,16 +6,20 @@ import random
 
 import pytest
 
+from core.engine import fold
 from core.errors import HanaError
 from core.events import Dealt
 from core.fork import fork_events
 from core.players import Player
 from core.rules import find_rules
-from core.engine import fold
 from core.view import observe
 from tests.helpers import random_playout
 
-YOU = (Player(name="You"), Player(name="CPU", kind="bot", bot="easy"), Player(name="CPU 2", kind="bot", bot="easy"))
+YOU = (
+    Player(name="You"),
+    Player(name="CPU", kind="bot", bot="easy"),
+    Player(name="CPU 2", kind="bot", bot="easy"),
+)
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +43,9 @@ def test_reshuffle_moves_only_cards_the_seat_could_not_see(match):
     unseen = observe(before, 0).unseen.mask
     changed = False
     for seed in range(5):
-        forked = fork_events(events, index, players=YOU, seat=0, mode="reshuffled", rng=random.Random(seed))
+        forked = fork_events(
+            events, index, players=YOU, seat=0, mode="reshuffled", rng=random.Random(seed)
+        )
         state = fold(forked)
         assert state.hands[0] == before.hands[0] and state.field == before.field
         assert state.captures == before.captures

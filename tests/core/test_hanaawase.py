@@ -11,7 +11,7 @@ from core.cards import ALL_MASK, CARDS, Card, mask_of
 from core.chance import advance
 from core.engine import apply, fold, legal_actions, run_auto, step
 from core.errors import RulesError
-from core.events import Dealt, DealerDrawn, MatchStarted, RoundEnded
+from core.events import DealerDrawn, Dealt, MatchStarted, RoundEnded
 from core.games.hanaawase import GAME, HanaAwaseRound
 from core.logfile import encode_log, header_for, read_log
 from core.players import Player
@@ -34,8 +34,18 @@ def scored(rules: HanaAwaseRules, *piles: str, extra: object = None, dealer: int
     masks[-1] |= rest
     n = len(masks)
     state = State(
-        rules=rules, players=players(n), phase=SCORING, dealer=dealer, totals=(0,) * n, round=1,
-        hands=(0,) * n, field=0, pile=(), captures=tuple(masks), turn=0, end_reason="cards_exhausted",
+        rules=rules,
+        players=players(n),
+        phase=SCORING,
+        dealer=dealer,
+        totals=(0,) * n,
+        round=1,
+        hands=(0,) * n,
+        field=0,
+        pile=(),
+        captures=tuple(masks),
+        turn=0,
+        end_reason="cards_exhausted",
         extra=extra,
     )
     return GAME.score_round(state)
@@ -52,7 +62,11 @@ AKA = "01b 02b 03b 01c 01d 02c 02d 03c 03d 04c 04d 05c 05d 06c 06d 07c 07d 08c 0
 def test_seed_scoring_multiplies_yaku_by_players_minus_one() -> None:
     rules = find_rules("hana-awase")
     ended = scored(rules, AKA, "02a", "")
-    assert lines(ended, 0) == [("cards", None, 35), ("yaku", "akatan", 40), ("multiplier", None, 40)]
+    assert lines(ended, 0) == [
+        ("cards", None, 35),
+        ("yaku", "akatan", 40),
+        ("multiplier", None, 40),
+    ]
     assert ended.points[0] == 35 + 40 * 2
     assert ended.points[1] == 10
     all_yaku = sum(x.points for b in ended.breakdown for x in b.lines if x.kind == "yaku")
@@ -97,7 +111,9 @@ def test_fuke_threshold() -> None:
     rules = find_rules("hana-awase", fuke_threshold=20)
     ended = scored(rules, AKA, "02a", "")  # seat 1 took only 10 card points
     assert ended.points == (0, 0, 0)
-    assert ended.breakdown[0].lines[0].kind == "note" and "fuke" in ended.breakdown[0].lines[0].label
+    assert (
+        ended.breakdown[0].lines[0].kind == "note" and "fuke" in ended.breakdown[0].lines[0].label
+    )
     assert ended.next_dealer == 0  # a draw: the tie goes to the dealer
     assert scored(rules, AKA, "02a 04a 05a", "").points[1] == 30  # 30 > 20: no fuke
     assert scored(find_rules("hana-awase"), AKA, "02a", "").points[1] == 10
@@ -108,11 +124,17 @@ def test_willow_row_variants() -> None:
     seat2 = "06b 09b 10b"  # aotan for seat 2 (besides the rest of the deck)
     base = find_rules("hana-awase", scoring="plain")
     ended = scored(base, AKA, willows, seat2)
-    assert ("yaku", "yanagi_shima", 10) in lines(ended, 1) and ("yaku", "akatan", 40) in lines(ended, 0)
-    cancel = scored(find_rules("hana-awase", scoring="plain", willow_row="cancel_all"), AKA, willows, seat2)
+    assert ("yaku", "yanagi_shima", 10) in lines(ended, 1) and ("yaku", "akatan", 40) in lines(
+        ended, 0
+    )
+    cancel = scored(
+        find_rules("hana-awase", scoring="plain", willow_row="cancel_all"), AKA, willows, seat2
+    )
     assert not any(x.kind == "yaku" for s in range(3) for x in cancel.breakdown[s].lines)
     assert cancel.points[0] == 35
-    owner = scored(find_rules("hana-awase", scoring="plain", willow_row="owner_only"), AKA, willows, seat2)
+    owner = scored(
+        find_rules("hana-awase", scoring="plain", willow_row="owner_only"), AKA, willows, seat2
+    )
     assert ("yaku", "yanagi_shima", 10) in lines(owner, 1)
     assert not any(x.kind == "yaku" for s in (0, 2) for x in owner.breakdown[s].lines)
     assert owner.points[1] == 20 + 10 + 5 + 1 + 10
@@ -126,8 +148,8 @@ def test_rainman_blocks_viewing_in_the_score() -> None:
 
 def test_teyaku_chaff() -> None:
     rules = find_rules("hana-awase", teyaku_chaff=True)
-    six = mask_of("01c 01d 02c 02d 03c 03d".split())
-    seven = mask_of("04c 04d 05c 05d 06c 06d 07c".split())
+    six = mask_of(["01c", "01d", "02c", "02d", "03c", "03d"])
+    seven = mask_of(["04c", "04d", "05c", "05d", "06c", "06d", "07c"])
     ended = scored(rules, AKA, "02a", "", extra=HanaAwaseRound(shown=(six, 0, seven)))
     assert ("bonus", None, 40) in lines(ended, 0) and ("penalty", None, -30) in lines(ended, 0)
     assert ("bonus", None, 60) in lines(ended, 2) and ("penalty", None, -20) in lines(ended, 2)
@@ -135,9 +157,9 @@ def test_teyaku_chaff() -> None:
     plain = scored(find_rules("hana-awase"), AKA, "02a", "")
     assert [a - b for a, b in zip(ended.points, plain.points)] == [40 - 30, -50, 60 - 20]
     # The deal records what each seat showed: 6 or more chaff in the opening hand.
-    deck = [Card.parse(c) for c in "08a 08b 09a 09b 10a 10b".split()]
-    deck += [Card.parse(c) for c in "01c 01d 02c 02d 03c 03d 11a".split()]  # seat 0: six chaff
-    deck += [Card.parse(c) for c in "04a 04b 05a 05b 06a 06b 07a".split()]
+    deck = [Card.parse(c) for c in ["08a", "08b", "09a", "09b", "10a", "10b"]]
+    deck += [Card.parse(c) for c in ["01c", "01d", "02c", "02d", "03c", "03d", "11a"]]  # seat 0: six chaff
+    deck += [Card.parse(c) for c in ["04a", "04b", "05a", "05b", "06a", "06b", "07a"]]
     deck += [c for c in CARDS if c not in deck]
     events = [
         MatchStarted(rules=rules, players=players(3)),
@@ -188,8 +210,13 @@ def test_presets_and_option_docs() -> None:
     assert find_rules("hana-awase", preset="ja").yaku_table == "ja"
     docs = {k: (d, text) for k, d, text in option_docs("hana-awase")}
     for key, default in {
-        "yaku_table": "fudawiki", "scoring": "seed", "fuke_threshold": 0, "willow_row": "yaku",
-        "rainman_blocks_viewing": False, "chaff_value": 1, "teyaku_chaff": False,
+        "yaku_table": "fudawiki",
+        "scoring": "seed",
+        "fuke_threshold": 0,
+        "willow_row": "yaku",
+        "rainman_blocks_viewing": False,
+        "chaff_value": 1,
+        "teyaku_chaff": False,
     }.items():
         assert docs[key][0] == default and docs[key][1]
 
@@ -197,6 +224,7 @@ def test_presets_and_option_docs() -> None:
 # ------------------------------------------------------------------------------------------
 # A scripted 3-player deal and random playouts
 # ------------------------------------------------------------------------------------------
+
 
 def test_scripted_three_player_round() -> None:
     rules = find_rules("hana-awase", rounds=1)
@@ -227,9 +255,15 @@ def test_scripted_three_player_round() -> None:
 
 
 OPTIONS = dict(
-    yaku_table=["fudawiki", "ja"], scoring=["seed", "plain", "zero_sum"], fuke_threshold=[0, 20, 40],
-    willow_row=["yaku", "cancel_all", "owner_only"], rainman_blocks_viewing=[True, False],
-    chaff_value=[1, 0], teyaku_chaff=[True, False], hand_size_2p=[8, 10], end_at_empty_hands=[True, False],
+    yaku_table=["fudawiki", "ja"],
+    scoring=["seed", "plain", "zero_sum"],
+    fuke_threshold=[0, 20, 40],
+    willow_row=["yaku", "cancel_all", "owner_only"],
+    rainman_blocks_viewing=[True, False],
+    chaff_value=[1, 0],
+    teyaku_chaff=[True, False],
+    hand_size_2p=[8, 10],
+    end_at_empty_hands=[True, False],
 )
 
 

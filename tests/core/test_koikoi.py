@@ -18,8 +18,8 @@ from core.errors import IllegalActionError, RulesError
 from core.events import (
     CardDrawn,
     CardPlayed,
-    Dealt,
     DealerDrawn,
+    Dealt,
     DrawnToHand,
     Event,
     KoiKoiCalled,
@@ -42,6 +42,7 @@ PLAYERS = (Player(name="Ann"), Player(name="Bo"))
 # ------------------------------------------------------------------------------------------
 # Helpers: fixed decks and a driver
 # ------------------------------------------------------------------------------------------
+
 
 def C(code: str) -> Card:
     return Card.parse(code)
@@ -92,7 +93,9 @@ class Table:
         out = self.act(PlayCard(seat=seat, card=C(code)))
         if target is not None:
             assert self.state.phase == "choose"
-            out += self.act(ChooseCapture(seat=seat, card=CARDS[self.state.pending], target=C(target)))
+            out += self.act(
+                ChooseCapture(seat=seat, card=CARDS[self.state.pending], target=C(target))
+            )
         return out
 
     def koikoi(self) -> list[Event]:
@@ -154,7 +157,7 @@ def test_koikoi_then_the_opponents_shobu_doubles() -> None:
     t.play("03b")  # takes the Curtain; the draw 09b takes the Sake Cup: hanamizake
     assert t.state.phase == DECIDE and t.state.turn == 0
     assert legal_actions(t.state) == (CallKoiKoi(seat=0), CallShobu(seat=0))
-    assert t.koikoi() [0] == KoiKoiCalled(seat=0)
+    assert t.koikoi()[0] == KoiKoiCalled(seat=0)
     t.play("01b")  # seat 1 takes the Crane; the draw 08c takes the Moon
     assert t.state.phase == PLAY and t.state.turn == 0
     t.play("02c")  # seat 0 misses, and so does its draw 04d
@@ -190,7 +193,9 @@ def test_seven_points_double_and_own_koikoi_does_not_count_for_opponent_flat() -
     ended = t.ended()
     assert ended.points == (20, 0)  # 10 points, x2 for 7 or more; seat 0's own koi-koi: no x2
     assert [(x.kind, x.factor, x.points) for x in ended.breakdown[0].lines] == [
-        ("yaku", 1, 5), ("yaku", 1, 5), ("multiplier", 2, 10),
+        ("yaku", 1, 5),
+        ("yaku", 1, 5),
+        ("multiplier", 2, 10),
     ]
     # With the Spanish seed's self koi-koi doubling, the same play is worth 40.
     t = Table(find_rules("koikoi", koikoi_multiplier="self_flat"), deck)
@@ -225,7 +230,9 @@ LAST_MOVE_DECK = (
 
 def test_exhaustive_draw_scores_nothing_and_the_dealer_deals_again() -> None:
     for dealer in (0, 1):
-        t = Table(find_rules("koikoi"), mirrored(deck_from_codes(NO_YAKU_DECK), dealer), dealer=dealer)
+        t = Table(
+            find_rules("koikoi"), mirrored(deck_from_codes(NO_YAKU_DECK), dealer), dealer=dealer
+        )
         play_out(t)
         ended = t.ended()
         assert ended.reason == "exhaustive_draw"
@@ -265,8 +272,11 @@ def test_a_yaku_on_the_last_move_is_an_automatic_shobu() -> None:
 
 def test_lucky_hand_worth_six_not_multiplied() -> None:
     # Seat 1 holds all four Pine cards (teshi); the field holds three brights.
-    deck = deck_of("03a 08a 12a 05a 06c 10c 02b 04b", HAND0.replace("11a", "09c"),
-                   "01a 01b 01c 01d 07b 10b 11c 02a")
+    deck = deck_of(
+        "03a 08a 12a 05a 06c 10c 02b 04b",
+        HAND0.replace("11a", "09c"),
+        "01a 01b 01c 01d 07b 10b 11c 02a",
+    )
     rules = find_rules("koikoi", field_bright_multiplier="per_bright")
     t = Table(rules, deck)
     ended = t.ended()
@@ -310,6 +320,7 @@ def test_zero_sum_payment_is_capped_at_what_the_loser_has() -> None:
 # One test per option
 # ------------------------------------------------------------------------------------------
 
+
 def scored(
     rules: KoiKoiRules,
     winner_cards: str,
@@ -330,11 +341,21 @@ def scored(
     if winner == 1:
         caps.reverse()
     state = State(
-        rules=rules, players=PLAYERS, phase=SCORING, dealer=dealer,
+        rules=rules,
+        players=PLAYERS,
+        phase=SCORING,
+        dealer=dealer,
         totals=totals if totals is not None else GAME.initial_totals(rules, 2),
-        round=round_no, hands=(0, 0), field=mask_of(field.split()), pile=(),
-        captures=(caps[0], caps[1]), turn=winner, end_reason=reason,
-        extra=KoiKoiRound(koikoi=koikoi, field_brights=field_brights, winner=winner, last_yaku=last_yaku),
+        round=round_no,
+        hands=(0, 0),
+        field=mask_of(field.split()),
+        pile=(),
+        captures=(caps[0], caps[1]),
+        turn=winner,
+        end_reason=reason,
+        extra=KoiKoiRound(
+            koikoi=koikoi, field_brights=field_brights, winner=winner, last_yaku=last_yaku
+        ),
     )
     return GAME.score_round(state)
 
@@ -363,7 +384,9 @@ def test_lucky_hands_win_6_kuttsuki_and_teshi() -> None:
     assert lucky_kind(mask_of(KUTTSUKI.split())) == "kuttsuki"
     assert lucky_kind(mask_of(TESHI.split())) == "teshi"
     assert lucky_kind(mask_of(HAND0.split())) == ""
-    t = Table(find_rules("koikoi"), deck_of(FIELD_PLAIN, KUTTSUKI, "05a 05b 06c 07c 08a 08c 10c 12c"))
+    t = Table(
+        find_rules("koikoi"), deck_of(FIELD_PLAIN, KUTTSUKI, "05a 05b 06c 07c 08a 08c 10c 12c")
+    )
     ended = t.ended()
     assert (ended.reason, ended.points, ended.next_dealer) == ("lucky_hand", (6, 0), 0)
     assert ended.breakdown[0].lines[0].id == "kuttsuki"
@@ -388,7 +411,9 @@ def test_both_players_lucky_is_a_draw_with_the_same_dealer() -> None:
         ended = Table(find_rules("koikoi"), deck, dealer=dealer).ended()
         assert (ended.reason, ended.points, ended.next_dealer) == ("both_lucky", (0, 0), dealer)
     # P18 gives the dealer its privilege on this draw too; P19 passes the deal on.
-    ended = Table(find_rules("koikoi", draw_dealer_points=1, draw_next_dealer="other"), deck).ended()
+    ended = Table(
+        find_rules("koikoi", draw_dealer_points=1, draw_next_dealer="other"), deck
+    ).ended()
     assert (ended.points, ended.next_dealer) == ((1, 0), 1)
 
 
@@ -402,6 +427,7 @@ def test_lucky_hands_redeal_voids_the_deal_and_off_ignores_it() -> None:
 
 
 # P3: field patterns ------------------------------------------------------------------------
+
 
 def test_field_lucky_pattern_redeal() -> None:
     pairs_field = "09a 09b 10b 10c 11a 11b 12a 12b"  # four pairs
@@ -419,6 +445,7 @@ def test_field_lucky_pattern_redeal() -> None:
 
 # P4: hand size -----------------------------------------------------------------------------
 
+
 def test_hand_size_10() -> None:
     deck = deck_from_codes(NO_YAKU_DECK)
     t = Table(find_rules("koikoi", hand_size=10), deck)
@@ -431,6 +458,7 @@ def test_hand_size_10() -> None:
 
 
 # P5-P11, P14: what the yaku are ------------------------------------------------------------
+
 
 def test_ribbon_animal_system_classic() -> None:
     classic = find_rules("koikoi", ribbon_animal_system="classic")
@@ -457,7 +485,10 @@ def test_viewing_yaku_off_and_require_other_yaku() -> None:
     assert ids("03a 09a", off) == {}
     assert ids("03a 09a", other) == {}
     assert ids("03a 08a 09a", other) == {}
-    assert ids("03a 09a " + CHAFF9, other) == {"hanamizake": 5, "kasu": 1}  # the cup is the 10th chaff
+    assert ids("03a 09a " + CHAFF9, other) == {
+        "hanamizake": 5,
+        "kasu": 1,
+    }  # the cup is the 10th chaff
     assert ids("01a 03a 08a 09a", other) == {"sanko": 5, "hanamizake": 5, "tsukimizake": 5}
 
 
@@ -466,7 +497,7 @@ def test_viewing_weather_block() -> None:
     cards = "03a 08a 09a"
     assert ids(cards, weather) == {"hanamizake": 5, "tsukimizake": 5}
     assert ids(cards, weather, field="11b 02c") == {"tsukimizake": 5}  # rain: a Willow on the field
-    assert ids(cards, weather, field="12c") == {"hanamizake": 5}       # fog: a Paulownia on the field
+    assert ids(cards, weather, field="12c") == {"hanamizake": 5}  # fog: a Paulownia on the field
     assert ids(cards, weather, field="11d 12a") == {}
     assert ids(cards, field="11b 12c") == {"hanamizake": 5, "tsukimizake": 5}  # option off
 
@@ -496,11 +527,11 @@ def test_sake_cup_role() -> None:
     animal = find_rules("koikoi", sake_cup_role="animal_only")
     four_animals = "02a 04a 05a 08b"
     cards = f"09a {four_animals} {CHAFF9}"
-    assert ids(cards) == {"tane": 1, "kasu": 1}                 # both: animal and chaff
-    assert ids(cards, either) == {"tane": 1}                    # one role only (a tie: the animal)
-    assert ids(f"09a {CHAFF9}", either) == {"kasu": 1}          # the role that scores
+    assert ids(cards) == {"tane": 1, "kasu": 1}  # both: animal and chaff
+    assert ids(cards, either) == {"tane": 1}  # one role only (a tie: the animal)
+    assert ids(f"09a {CHAFF9}", either) == {"kasu": 1}  # the role that scores
     assert ids(f"09a {four_animals}", either) == {"tane": 1}
-    assert ids(cards, animal) == {"tane": 1}                    # never chaff
+    assert ids(cards, animal) == {"tane": 1}  # never chaff
     assert ids(f"09a {CHAFF9}", animal) == {}
     assert ids(f"09a {four_animals}", animal) == {"tane": 1}
 
@@ -579,7 +610,9 @@ def test_lightning_wild_always_takes_any_field_card() -> None:
 
 def test_lightning_wild_on_the_draw_and_with_three_willows() -> None:
     field = "11a 11b 11c 01a 02b 03c 04a 05b"
-    deck = deck_of(field, "06a 09a 09b 10a 10b 12a 12b 12c", "01b 02c 03d 04b 05c 06d 07b 08d", "11d")
+    deck = deck_of(
+        field, "06a 09a 09b 10a 10b 12a 12b 12c", "01b 02c 03d 04b 05c 06d 07b 08d", "11d"
+    )
     t = Table(find_rules("koikoi", lightning_wild="always"), deck)
     t.play("06a")  # joins the field; the draw is the Lightning
     assert t.state.phase == "choose" and t.state.pending_from == "draw"
@@ -607,13 +640,14 @@ def test_lightning_wild_if_susuki_on_initial_field() -> None:
 
 # P15-P17: turn variants --------------------------------------------------------------------
 
+
 def test_play_out_draw_pile() -> None:
     rules = find_rules("koikoi", play_out_draw_pile=True)
     t = Table(rules, deck_from_codes(NO_YAKU_DECK))
     play_out(t)
     round_events = t.events[3:]
     played = [i for i, e in enumerate(round_events) if isinstance(e, CardPlayed)]
-    after_hands = round_events[played[-1] + 2:]
+    after_hands = round_events[played[-1] + 2 :]
     draw_only = [e for e in after_hands if isinstance(e, CardDrawn)]
     assert len(played) == 16 and draw_only, "draw-only turns follow the empty hands"
     assert {e.seat for e in draw_only} <= {0, 1}
@@ -680,6 +714,7 @@ def test_unmatched_draw_to_hand() -> None:
 
 # P18-P20: draws ----------------------------------------------------------------------------
 
+
 def test_draw_dealer_points_and_draw_next_dealer() -> None:
     deck = deck_from_codes(NO_YAKU_DECK)
     t = Table(find_rules("koikoi", draw_dealer_points=6), deck)
@@ -696,19 +731,25 @@ def test_draw_dealer_points_and_draw_next_dealer() -> None:
 
 
 def test_exhaustive_draw_last_yaku_scores() -> None:
-    t = Table(find_rules("koikoi", exhaustive_draw_last_yaku_scores=True), deck_from_codes(KOIKOI_THEN_DRAW_DECK))
+    t = Table(
+        find_rules("koikoi", exhaustive_draw_last_yaku_scores=True),
+        deck_from_codes(KOIKOI_THEN_DRAW_DECK),
+    )
     play_out(t)
     ended = t.ended()
     assert ended.reason == "exhaustive_draw" and ended.next_dealer == 0
     yaku = [(x.id, x.points) for x in ended.breakdown[0].lines if x.kind == "yaku"]
     assert yaku == [("ameshiko", 7), ("tan", 1)]
     assert ended.points == (16, 0)  # 8, x2 for 7 or more; its own koi-koi calls do not count
-    t = Table(find_rules("koikoi", exhaustive_draw_last_yaku_scores=True), deck_from_codes(NO_YAKU_DECK))
+    t = Table(
+        find_rules("koikoi", exhaustive_draw_last_yaku_scores=True), deck_from_codes(NO_YAKU_DECK)
+    )
     play_out(t)
     assert t.ended().points == (0, 0)  # nobody made a yaku: an ordinary draw
 
 
 # P21, P22: calling koi-koi -------------------------------------------------------------------
+
 
 def test_koikoi_min_points() -> None:
     deck = deck_of(FIELD, HAND0, HAND1, PILE)
@@ -728,9 +769,18 @@ def _after_turn(rules: KoiKoiRules, before: str, now: str) -> State:
     table = compiled_yaku(rules, None)
     standing = table.standing(mask_of(before.split()), 0)
     state = State(
-        rules=rules, players=PLAYERS, phase=PLAY, dealer=0, totals=(0, 0), round=1,
-        hands=(mask_of(["12a"]), mask_of(["12b"])), field=0, pile=(C("12c").index, C("12d").index),
-        captures=(mask_of(now.split()), 0), turn=0, turn_no=5,
+        rules=rules,
+        players=PLAYERS,
+        phase=PLAY,
+        dealer=0,
+        totals=(0, 0),
+        round=1,
+        hands=(mask_of(["12a"]), mask_of(["12b"])),
+        field=0,
+        pile=(C("12c").index, C("12d").index),
+        captures=(mask_of(now.split()), 0),
+        turn=0,
+        turn_no=5,
         extra=KoiKoiRound(decided=(standing, ()), seen=(standing, ())),
     )
     out = GAME.after_turn(state)
@@ -753,6 +803,7 @@ def test_koikoi_requires_new_yaku() -> None:
 
 # P23-P28, P30-P33: multipliers and counting ----------------------------------------------------
 
+
 def test_double_at_7_and_threshold() -> None:
     shiko = "01a 03a 08a 12a"
     assert scored(find_rules("koikoi"), shiko).points == (16, 0)
@@ -766,11 +817,22 @@ def test_double_at_7_and_threshold() -> None:
     ("mode", "calls", "factor"),
     [
         ("none", (2, 2), 1),
-        ("self_flat", (0, 2), 1), ("self_flat", (1, 0), 2), ("self_flat", (3, 0), 2),
-        ("opponent_flat", (2, 0), 1), ("opponent_flat", (0, 1), 2), ("opponent_flat", (1, 3), 2),
-        ("any_flat", (0, 0), 1), ("any_flat", (1, 0), 2), ("any_flat", (0, 1), 2), ("any_flat", (2, 2), 2),
-        ("opponent_count", (3, 0), 1), ("opponent_count", (0, 1), 2), ("opponent_count", (5, 2), 3),
-        ("any_count", (0, 0), 1), ("any_count", (1, 0), 2), ("any_count", (1, 2), 4),
+        ("self_flat", (0, 2), 1),
+        ("self_flat", (1, 0), 2),
+        ("self_flat", (3, 0), 2),
+        ("opponent_flat", (2, 0), 1),
+        ("opponent_flat", (0, 1), 2),
+        ("opponent_flat", (1, 3), 2),
+        ("any_flat", (0, 0), 1),
+        ("any_flat", (1, 0), 2),
+        ("any_flat", (0, 1), 2),
+        ("any_flat", (2, 2), 2),
+        ("opponent_count", (3, 0), 1),
+        ("opponent_count", (0, 1), 2),
+        ("opponent_count", (5, 2), 3),
+        ("any_count", (0, 0), 1),
+        ("any_count", (1, 0), 2),
+        ("any_count", (1, 2), 4),
     ],
 )
 def test_koikoi_multiplier(mode: str, calls: tuple[int, int], factor: int) -> None:
@@ -784,7 +846,9 @@ def test_koikoi_multiplier(mode: str, calls: tuple[int, int], factor: int) -> No
 
 
 def test_multipliers_multiply_together_after_the_7_check() -> None:
-    rules = find_rules("koikoi", koikoi_multiplier="opponent_count", field_bright_multiplier="double_if_any")
+    rules = find_rules(
+        "koikoi", koikoi_multiplier="opponent_count", field_bright_multiplier="double_if_any"
+    )
     ended = scored(rules, "01a 03a 08a 12a", koikoi=(0, 2), field_brights=1)
     assert ended.points == (8 * 2 * 3 * 2, 0)
     assert [x.factor for x in ended.breakdown[0].lines if x.kind == "multiplier"] == [2, 3, 2]
@@ -795,14 +859,22 @@ def test_multipliers_multiply_together_after_the_7_check() -> None:
 
 def test_field_bright_multiplier() -> None:
     assert scored(find_rules("koikoi"), "01a 03a 08a", field_brights=2).points == (5, 0)
-    assert scored(find_rules("koikoi", field_bright_multiplier="double_if_any"), "01a 03a 08a",
-                  field_brights=2).points == (10, 0)
-    assert scored(find_rules("koikoi", field_bright_multiplier="per_bright"), "01a 03a 08a",
-                  field_brights=2).points == (15, 0)
-    assert scored(find_rules("koikoi", field_bright_multiplier="per_bright"), "01a 03a 08a",
-                  field_brights=0).points == (5, 0)
+    assert scored(
+        find_rules("koikoi", field_bright_multiplier="double_if_any"),
+        "01a 03a 08a",
+        field_brights=2,
+    ).points == (10, 0)
+    assert scored(
+        find_rules("koikoi", field_bright_multiplier="per_bright"), "01a 03a 08a", field_brights=2
+    ).points == (15, 0)
+    assert scored(
+        find_rules("koikoi", field_bright_multiplier="per_bright"), "01a 03a 08a", field_brights=0
+    ).points == (5, 0)
     # The count comes from the initial field: FIELD holds the Curtain, Crane, Moon and Phoenix.
-    t = Table(find_rules("koikoi", field_bright_multiplier="per_bright"), deck_of(FIELD, HAND0, HAND1, PILE))
+    t = Table(
+        find_rules("koikoi", field_bright_multiplier="per_bright"),
+        deck_of(FIELD, HAND0, HAND1, PILE),
+    )
     assert t.state.extra.field_brights == 4
 
 
@@ -819,10 +891,13 @@ def test_winner_scores_opponent_yaku() -> None:
     ended = scored(rules, "01a 03a 08a", "02a 04a 05a 08b 11b", winner=1)
     assert ended.points == (0, 6)
     assert [x.id for x in ended.breakdown[1].lines] == ["sanko", "tane"]
-    assert scored(find_rules("koikoi", double_at_7=False), "01a 03a 08a", "02a 04a 05a 08b 11b").points == (5, 0)
+    assert scored(
+        find_rules("koikoi", double_at_7=False), "01a 03a 08a", "02a 04a 05a 08b 11b"
+    ).points == (5, 0)
 
 
 # P29: match scoring --------------------------------------------------------------------------
+
 
 def test_match_scoring_modes() -> None:
     zero = find_rules("koikoi", match_scoring="zero_sum")
@@ -831,7 +906,11 @@ def test_match_scoring_modes() -> None:
     ended = scored(zero, "01a 03a 08a", winner=1, totals=(30, 30))
     assert ended.points == (-5, 5) and ended.totals == (25, 35)
     es = find_rules("koikoi", preset="seed-es")
-    assert (es.match_scoring, es.zero_sum_start, es.koikoi_multiplier) == ("zero_sum", 50, "self_flat")
+    assert (es.match_scoring, es.zero_sum_start, es.koikoi_multiplier) == (
+        "zero_sum",
+        50,
+        "self_flat",
+    )
     assert GAME.initial_totals(es, 2) == (50, 50)
 
     def over(rules: KoiKoiRules, totals: tuple[int, int], rounds: int = 1) -> bool:
@@ -841,7 +920,9 @@ def test_match_scoring_modes() -> None:
     assert over(zero, (0, 60)) and not over(zero, (1, 59))
     target = find_rules("koikoi", match_scoring="target", target_score=50)
     assert over(target, (50, 3)) and not over(target, (49, 3))
-    assert not over(find_rules("koikoi"), (500, 0)) and over(find_rules("koikoi"), (0, 0), rounds=12)
+    assert not over(find_rules("koikoi"), (500, 0)) and over(
+        find_rules("koikoi"), (0, 0), rounds=12
+    )
 
 
 def test_target_match_ends_at_the_target() -> None:
@@ -854,6 +935,7 @@ def test_target_match_ends_at_the_target() -> None:
 
 # Presets, option docs, decisions -------------------------------------------------------------
 
+
 def test_presets_and_option_docs() -> None:
     from core.rules import presets
 
@@ -861,27 +943,70 @@ def test_presets_and_option_docs() -> None:
     assert find_rules("koikoi", preset="nintendo") == find_rules("koikoi")
     docs = {key: (default, text) for key, default, text in option_docs("koikoi")}
     keys = [
-        "lucky_hands", "field_lucky_pattern_redeal", "hand_size", "ribbon_animal_system",
-        "inoshikacho_enabled", "viewing_yaku", "viewing_weather_block", "sake_cup_role",
-        "lightning_wild", "double_chaff_cards", "play_out_draw_pile", "turn_structure",
-        "unmatched_draw_to_hand", "draw_dealer_points", "draw_next_dealer",
-        "exhaustive_draw_last_yaku_scores", "koikoi_min_points", "koikoi_requires_new_yaku",
-        "double_at_7", "double_threshold", "koikoi_multiplier", "match_scoring", "zero_sum_start",
-        "target_score", "field_bright_multiplier", "yaku_count_mode", "winner_scores_opponent_yaku",
-        "yaku_values", "yaku_points", "tsukifuda_enabled", "rain_man_voids_viewing",
+        "lucky_hands",
+        "field_lucky_pattern_redeal",
+        "hand_size",
+        "ribbon_animal_system",
+        "inoshikacho_enabled",
+        "viewing_yaku",
+        "viewing_weather_block",
+        "sake_cup_role",
+        "lightning_wild",
+        "double_chaff_cards",
+        "play_out_draw_pile",
+        "turn_structure",
+        "unmatched_draw_to_hand",
+        "draw_dealer_points",
+        "draw_next_dealer",
+        "exhaustive_draw_last_yaku_scores",
+        "koikoi_min_points",
+        "koikoi_requires_new_yaku",
+        "double_at_7",
+        "double_threshold",
+        "koikoi_multiplier",
+        "match_scoring",
+        "zero_sum_start",
+        "target_score",
+        "field_bright_multiplier",
+        "yaku_count_mode",
+        "winner_scores_opponent_yaku",
+        "yaku_values",
+        "yaku_points",
+        "tsukifuda_enabled",
+        "rain_man_voids_viewing",
     ]
     defaults = {
-        "lucky_hands": "win_6", "field_lucky_pattern_redeal": True, "hand_size": 8,
-        "ribbon_animal_system": "modern", "inoshikacho_enabled": True, "viewing_yaku": "on",
-        "viewing_weather_block": False, "sake_cup_role": "both", "lightning_wild": "off",
-        "double_chaff_cards": (), "play_out_draw_pile": False, "turn_structure": "standard",
-        "unmatched_draw_to_hand": False, "draw_dealer_points": 0, "draw_next_dealer": "same",
-        "exhaustive_draw_last_yaku_scores": False, "koikoi_min_points": 0,
-        "koikoi_requires_new_yaku": False, "double_at_7": True, "double_threshold": 7,
-        "koikoi_multiplier": "opponent_flat", "match_scoring": "cumulative", "zero_sum_start": 30,
-        "target_score": 50, "field_bright_multiplier": "off", "yaku_count_mode": "all",
-        "winner_scores_opponent_yaku": False, "yaku_values": "nintendo", "yaku_points": {},
-        "tsukifuda_enabled": False, "rain_man_voids_viewing": False,
+        "lucky_hands": "win_6",
+        "field_lucky_pattern_redeal": True,
+        "hand_size": 8,
+        "ribbon_animal_system": "modern",
+        "inoshikacho_enabled": True,
+        "viewing_yaku": "on",
+        "viewing_weather_block": False,
+        "sake_cup_role": "both",
+        "lightning_wild": "off",
+        "double_chaff_cards": (),
+        "play_out_draw_pile": False,
+        "turn_structure": "standard",
+        "unmatched_draw_to_hand": False,
+        "draw_dealer_points": 0,
+        "draw_next_dealer": "same",
+        "exhaustive_draw_last_yaku_scores": False,
+        "koikoi_min_points": 0,
+        "koikoi_requires_new_yaku": False,
+        "double_at_7": True,
+        "double_threshold": 7,
+        "koikoi_multiplier": "opponent_flat",
+        "match_scoring": "cumulative",
+        "zero_sum_start": 30,
+        "target_score": 50,
+        "field_bright_multiplier": "off",
+        "yaku_count_mode": "all",
+        "winner_scores_opponent_yaku": False,
+        "yaku_values": "nintendo",
+        "yaku_points": {},
+        "tsukifuda_enabled": False,
+        "rain_man_voids_viewing": False,
     }
     for key in keys:
         assert key in docs, key
@@ -914,6 +1039,7 @@ def test_decisions_are_checked() -> None:
 # ------------------------------------------------------------------------------------------
 # The sample logs in replays/
 # ------------------------------------------------------------------------------------------
+
 
 def test_sample_replays_show_the_koikoi_situations() -> None:
     from pathlib import Path

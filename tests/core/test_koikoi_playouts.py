@@ -17,23 +17,48 @@ from core.players import Player
 from core.rules import find_rules
 from core.state import State
 
-PLAYERS = (Player(name="Ann", kind="bot", bot="random"), Player(name="Bo", kind="bot", bot="random"))
+PLAYERS = (
+    Player(name="Ann", kind="bot", bot="random"),
+    Player(name="Bo", kind="bot", bot="random"),
+)
 
 CHOICES: dict[str, list[Any]] = dict(
-    lucky_hands=["win_6", "redeal", "off"], field_lucky_pattern_redeal=[True, False], hand_size=[8, 10],
-    yaku_values=["nintendo", "common"], ribbon_animal_system=["modern", "classic"],
-    inoshikacho_enabled=[True, False], viewing_yaku=["on", "off", "require_other_yaku"],
-    viewing_weather_block=[True, False], rain_man_voids_viewing=[True, False],
-    sake_cup_role=["both", "either", "animal_only"], tsukifuda_enabled=[True, False],
-    lightning_wild=["off", "always", "if_susuki_on_initial_field"], play_out_draw_pile=[True, False],
-    turn_structure=["standard", "draw_then_play_two"], unmatched_draw_to_hand=[True, False],
-    draw_dealer_points=[0, 1, 6], draw_next_dealer=["same", "other"],
-    exhaustive_draw_last_yaku_scores=[True, False], koikoi_min_points=[0, 3, 6],
-    koikoi_requires_new_yaku=[True, False], double_at_7=[True, False], double_threshold=[7, 5],
-    koikoi_multiplier=["none", "self_flat", "opponent_flat", "any_flat", "opponent_count", "any_count"],
-    field_bright_multiplier=["off", "double_if_any", "per_bright"], yaku_count_mode=["all", "best_only"],
-    winner_scores_opponent_yaku=[True, False], match_scoring=["cumulative", "zero_sum", "target"],
-    zero_sum_start=[5, 30], target_score=[10, 50],
+    lucky_hands=["win_6", "redeal", "off"],
+    field_lucky_pattern_redeal=[True, False],
+    hand_size=[8, 10],
+    yaku_values=["nintendo", "common"],
+    ribbon_animal_system=["modern", "classic"],
+    inoshikacho_enabled=[True, False],
+    viewing_yaku=["on", "off", "require_other_yaku"],
+    viewing_weather_block=[True, False],
+    rain_man_voids_viewing=[True, False],
+    sake_cup_role=["both", "either", "animal_only"],
+    tsukifuda_enabled=[True, False],
+    lightning_wild=["off", "always", "if_susuki_on_initial_field"],
+    play_out_draw_pile=[True, False],
+    turn_structure=["standard", "draw_then_play_two"],
+    unmatched_draw_to_hand=[True, False],
+    draw_dealer_points=[0, 1, 6],
+    draw_next_dealer=["same", "other"],
+    exhaustive_draw_last_yaku_scores=[True, False],
+    koikoi_min_points=[0, 3, 6],
+    koikoi_requires_new_yaku=[True, False],
+    double_at_7=[True, False],
+    double_threshold=[7, 5],
+    koikoi_multiplier=[
+        "none",
+        "self_flat",
+        "opponent_flat",
+        "any_flat",
+        "opponent_count",
+        "any_count",
+    ],
+    field_bright_multiplier=["off", "double_if_any", "per_bright"],
+    yaku_count_mode=["all", "best_only"],
+    winner_scores_opponent_yaku=[True, False],
+    match_scoring=["cumulative", "zero_sum", "target"],
+    zero_sum_start=[5, 30],
+    target_score=[10, 50],
 )
 
 
@@ -109,6 +134,12 @@ def test_random_playouts_over_500_option_combinations() -> None:
                 seen.add("auto_shobu" if e.auto else "shobu_called")
     # The sample reaches every way a round can go.
     assert seen >= {
-        "shobu", "exhaustive_draw", "lucky_hand", "DrawnToHand", "KoiKoiCalled", "Redeal",
-        "auto_shobu", "shobu_called",
+        "shobu",
+        "exhaustive_draw",
+        "lucky_hand",
+        "DrawnToHand",
+        "KoiKoiCalled",
+        "Redeal",
+        "auto_shobu",
+        "shobu_called",
     }

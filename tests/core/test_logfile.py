@@ -25,11 +25,16 @@ def log_lines() -> list[dict]:
 
 
 def _bytes(lines: list) -> bytes:
-    return b"".join((line if isinstance(line, bytes) else json.dumps(line, ensure_ascii=False).encode()) + b"\n" for line in lines)
+    return b"".join(
+        (line if isinstance(line, bytes) else json.dumps(line, ensure_ascii=False).encode()) + b"\n"
+        for line in lines
+    )
 
 
 def _index(lines, type_, nth=0):
-    found = [i for i, line in enumerate(lines) if isinstance(line, dict) and line.get("type") == type_]
+    found = [
+        i for i, line in enumerate(lines) if isinstance(line, dict) and line.get("type") == type_
+    ]
     return found[nth]
 
 
@@ -110,8 +115,15 @@ def test_wrong_player_moving(log_lines):
 
 def test_tampered_capture(log_lines):
     lines = list(log_lines)
-    i = next(j for j, line in enumerate(lines) if isinstance(line, dict) and line.get("type") == "card_played" and line["captured"])
-    lines[i] = {**lines[i], "captured": [lines[i]["card"], "12a" if lines[i]["card"] != "12a" else "01a"]}
+    i = next(
+        j
+        for j, line in enumerate(lines)
+        if isinstance(line, dict) and line.get("type") == "card_played" and line["captured"]
+    )
+    lines[i] = {
+        **lines[i],
+        "captured": [lines[i]["card"], "12a" if lines[i]["card"] != "12a" else "01a"],
+    }
     _refused(lines, i + 1, "captured")
 
 

@@ -52,6 +52,7 @@ G = Card.parse
 # A scripted table
 # --------------------------------------------------------------------------------------------
 
+
 def _filler_order() -> list[Card]:
     """Unlisted cards fill the deal month by month across the deck (01a 02a .. 12a 01b ..), so
     filler rarely makes pairs; the Willows come last (the bottom of the pile)."""
@@ -88,12 +89,16 @@ def make_deck(
 class Table:
     """A Sakura match dealt from a chosen deck, driven action by action."""
 
-    def __init__(self, n: int = 2, *, dealer: int = 0, field=(), hands=(), pile=(), bottom=(), **options):
+    def __init__(
+        self, n: int = 2, *, dealer: int = 0, field=(), hands=(), pile=(), bottom=(), **options
+    ):
         self.rules = find_rules("sakura", **options)
         hand_size = 10 if n == 2 and self.rules.hand_size_2p == 10 else None
         draw = [CARDS[47 - i] for i in range(n)]  # late months: the dealer's 01a wins
         draw[dealer] = G("01a")
-        deck = make_deck(n, list(field), [list(h) for h in hands], list(pile), list(bottom), hand_size)
+        deck = make_deck(
+            n, list(field), [list(h) for h in hands], list(pile), list(bottom), hand_size
+        )
         self.events = [
             MatchStarted(rules=self.rules, players=players(n)),
             DealerDrawn(draws=(tuple(draw),), dealer=dealer),
@@ -114,7 +119,9 @@ class Table:
         return self.act(PlayCard(seat=seat, card=G(code)))
 
     def choose(self, seat: int, code: str, target: str | None) -> list:
-        return self.act(ChooseCapture(seat=seat, card=G(code), target=G(target) if target else None))
+        return self.act(
+            ChooseCapture(seat=seat, card=G(code), target=G(target) if target else None)
+        )
 
     def hiki(self, seat: int, month: int) -> list:
         return self.act(DeclareHiki(seat=seat, month=month))
@@ -175,6 +182,7 @@ def codes(cards) -> tuple[str, ...]:
 # Rules, deal, values
 # --------------------------------------------------------------------------------------------
 
+
 def test_options_and_defaults_follow_rules_md_section_6():
     rules = find_rules("sakura")
     assert rules.rounds == 12
@@ -194,8 +202,16 @@ def test_options_and_defaults_follow_rules_md_section_6():
 
 @pytest.mark.parametrize(
     ("teams", "n", "ok"),
-    [("2x2", 4, True), ("2x2", 6, False), ("3x2", 6, True), ("2x3", 6, True), ("3x2", 4, False),
-     ("none", 7, True), ("none", 8, False), ("none", 1, False)],
+    [
+        ("2x2", 4, True),
+        ("2x2", 6, False),
+        ("3x2", 6, True),
+        ("2x3", 6, True),
+        ("3x2", 4, False),
+        ("none", 7, True),
+        ("none", 8, False),
+        ("none", 1, False),
+    ],
 )
 def test_team_layouts_need_their_player_count(teams, n, ok):
     rules = find_rules("sakura", teams=teams)
@@ -223,8 +239,23 @@ def test_two_players_with_ten_card_hands():
 
 def test_sakura_card_values_total_240():
     assert points_of(ALL_MASK, GAME.card_values(find_rules("sakura"))) == 240
-    assert G("11a").sakura_points == 5 and G("12b").sakura_points == 10 and G("11d").sakura_points == 0
-    assert [points_of(m, SAKURA_POINTS) for m in MONTH_MASKS] == [30, 15, 30, 15, 15, 15, 15, 25, 15, 15, 20, 30]
+    assert (
+        G("11a").sakura_points == 5 and G("12b").sakura_points == 10 and G("11d").sakura_points == 0
+    )
+    assert [points_of(m, SAKURA_POINTS) for m in MONTH_MASKS] == [
+        30,
+        15,
+        30,
+        15,
+        15,
+        15,
+        15,
+        25,
+        15,
+        15,
+        20,
+        30,
+    ]
 
 
 def test_the_dealer_captures_four_of_a_month_dealt_to_the_field():
@@ -244,6 +275,7 @@ def test_the_dealer_captures_four_of_a_month_dealt_to_the_field():
 # The Gaji
 # --------------------------------------------------------------------------------------------
 
+
 def test_gaji_from_the_hand_takes_any_one_field_card_and_keeps_it():
     t = Table(2, field=["01a", "05c", "09c"], hands=[["11d", "02c"], ["03c"]], pile=["10c"])
     events = t.play(0, "11d")
@@ -253,7 +285,9 @@ def test_gaji_from_the_hand_takes_any_one_field_card_and_keeps_it():
     assert set(targets) == t.field() | {None}  # any field card, or as an ordinary Willow card
     assert targets[-1] is None
     events = t.choose(0, "11d", "01a")
-    assert events[0] == CaptureChosen(seat=0, card=G("11d"), target=G("01a"), captured=(G("01a"), G("11d")))
+    assert events[0] == CaptureChosen(
+        seat=0, card=G("11d"), target=G("01a"), captured=(G("01a"), G("11d"))
+    )
     assert isinstance(events[1], CardDrawn)  # then the draw, as usual
     assert {"01a", "11d"} <= t.captures(0)
     assert t.state.extra.gaji_owner == 0 and t.state.extra.gaji_pair == G("01a").index
@@ -275,7 +309,13 @@ def test_gaji_turned_from_the_draw_pile_is_wild():
 
 
 def test_gaji_from_the_draw_pile_is_ordinary_when_the_option_says_so():
-    t = Table(2, field=["01a", "05c", "09c"], hands=[["02c"], ["03c"]], pile=["11d"], gaji_wild_on_draw=False)
+    t = Table(
+        2,
+        field=["01a", "05c", "09c"],
+        hands=[["02c"], ["03c"]],
+        pile=["11d"],
+        gaji_wild_on_draw=False,
+    )
     events = t.play(0, "02c")
     assert events[-1] == CardDrawn(seat=0, card=G("11d"), captured=())
     assert t.state.phase == PLAY and t.state.turn == 1  # no choice: it joined the field
@@ -284,7 +324,9 @@ def test_gaji_from_the_draw_pile_is_ordinary_when_the_option_says_so():
 
 
 def test_gaji_played_as_an_ordinary_willow_card():
-    t = Table(2, field=["01a", "05c", "09c"], hands=[["11d", "02c"], ["11a", "03c"]], pile=["10c", "10d"])
+    t = Table(
+        2, field=["01a", "05c", "09c"], hands=[["11d", "02c"], ["11a", "03c"]], pile=["10c", "10d"]
+    )
     t.play(0, "11d")
     t.choose(0, "11d", None)
     assert "11d" in t.field() and t.state.extra.gaji_owner == -1
@@ -296,8 +338,13 @@ def test_gaji_played_as_an_ordinary_willow_card():
 
 
 def test_gaji_onto_an_empty_field_stays_there():
-    t = Table(2, dealer=1, field=["08a", "08b", "08c", "08d", "12a", "12b", "12c", "12d"],
-              hands=[[], ["11d"]], pile=["10c"])
+    t = Table(
+        2,
+        dealer=1,
+        field=["08a", "08b", "08c", "08d", "12a", "12b", "12c", "12d"],
+        hands=[[], ["11d"]],
+        pile=["10c"],
+    )
     events = t.play(1, "11d")
     assert events[0] == CardPlayed(seat=1, card=G("11d"), captured=())
     assert "11d" in t.field()  # the draw (10c) does not take it
@@ -314,7 +361,9 @@ def test_gaji_with_willows_on_the_field():
     t = Table(2, field=["11a", "11b", "11c", "05c"], hands=[["11d"]], pile=["10c"])
     t.play(0, "11d")
     targets = t.targets()
-    assert None not in targets and "11a" in targets and "11b" not in targets and "11c" not in targets
+    assert (
+        None not in targets and "11a" in targets and "11b" not in targets and "11c" not in targets
+    )
     assert len(targets) == 6  # five other field cards, and the three Willows as one
     events = t.choose(0, "11d", "11a")
     assert codes(events[0].captured) == ("11a", "11b", "11c", "11d")
@@ -374,6 +423,7 @@ def test_the_gajis_owner_takes_every_card_left_with_all_remaining():
 # Hiki
 # --------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("in_hand", "on_field"),
     [
@@ -406,7 +456,12 @@ def test_no_hiki_while_a_card_of_the_month_is_elsewhere():
 
 
 def test_three_on_the_field_are_taken_by_the_fourth_from_hand_or_pile():
-    t = Table(2, field=["04a", "04b", "04c", "07a", "07b", "07c"], hands=[["04d"], ["02c"]], pile=["10c", "01c", "07d"])
+    t = Table(
+        2,
+        field=["04a", "04b", "04c", "07a", "07b", "07c"],
+        hands=[["04d"], ["02c"]],
+        pile=["10c", "01c", "07d"],
+    )
     events = t.play(0, "04d")
     assert codes(events[0].captured) == ("04a", "04b", "04c", "04d")
     t.play(1, "02c")  # then P1 draws 01c
@@ -436,9 +491,16 @@ def test_a_player_with_no_hand_cards_only_draws():
 # The hiki interrupt of a Gaji
 # --------------------------------------------------------------------------------------------
 
+
 def _blocked_table(**options) -> Table:
     """P0 aims the Gaji at 07c; P1 holds 07a 07b, so with 07c 07d on the field that is P1's hiki."""
-    t = Table(2, field=["07c", "07d", "02c"], hands=[["11d", "03c"], ["07a", "07b"]], pile=["10c"], **options)
+    t = Table(
+        2,
+        field=["07c", "07d", "02c"],
+        hands=[["11d", "03c"], ["07a", "07b"]],
+        pile=["10c"],
+        **options,
+    )
     t.play(0, "11d")
     events = t.choose(0, "11d", "07c")
     assert events == [GajiInterrupted(seat=0, target=G("07c"), by=1, month=7)]
@@ -498,8 +560,13 @@ def test_a_gaji_taken_back_may_be_played_again_when_it_is_the_only_card():
 
 
 def test_a_blocked_gaji_from_the_draw_pile_retargets_even_with_return_to_hand():
-    t = Table(2, field=["07c", "07d", "02c"], hands=[["03c"], ["07a", "07b"]], pile=["11d"],
-              gaji_blocked="return_to_hand")
+    t = Table(
+        2,
+        field=["07c", "07d", "02c"],
+        hands=[["03c"], ["07a", "07b"]],
+        pile=["11d"],
+        gaji_blocked="return_to_hand",
+    )
     t.play(0, "03c")
     assert t.state.phase == CHOOSE and t.state.pending_from == "draw"
     t.choose(0, "11d", "07d")
@@ -511,7 +578,12 @@ def test_a_blocked_gaji_from_the_draw_pile_retargets_even_with_return_to_hand():
 
 def test_a_blocked_gaji_facing_an_empty_field_can_only_be_left_there():
     # seven players, field of six: the dealer takes the four 08s, so 07c 07d are all that is left
-    t = Table(7, field=["08a", "08b", "08c", "08d", "07c", "07d"], hands=[["11d"], ["07a", "07b"]], pile=["10c"])
+    t = Table(
+        7,
+        field=["08a", "08b", "08c", "08d", "07c", "07d"],
+        hands=[["11d"], ["07a", "07b"]],
+        pile=["10c"],
+    )
     assert t.field() == {"07c", "07d"}
     t.play(0, "11d")
     assert t.targets() == ["07c", "07d", None]
@@ -531,11 +603,23 @@ def test_undo_of_the_interrupting_hiki_returns_to_that_decision():
 
 
 def test_a_forged_interrupt_is_refused():
-    t = Table(2, field=["07c", "07d", "02c"], hands=[["11d", "03c"], ["07a"]], pile=["10c"], bottom=["07b"])
+    t = Table(
+        2,
+        field=["07c", "07d", "02c"],
+        hands=[["11d", "03c"], ["07a"]],
+        pile=["10c"],
+        bottom=["07b"],
+    )
     t.play(0, "11d")
     # seat 1 holds only 07a: 07b is in the pile, so there is no hiki to interrupt with
     assert t.choose(0, "11d", "07c")[0].captured == (G("07c"), G("11d"))
-    t2 = Table(2, field=["07c", "07d", "02c"], hands=[["11d", "03c"], ["07a"]], pile=["10c"], bottom=["07b"])
+    t2 = Table(
+        2,
+        field=["07c", "07d", "02c"],
+        hands=[["11d", "03c"], ["07a"]],
+        pile=["10c"],
+        bottom=["07b"],
+    )
     t2.play(0, "11d")
     with pytest.raises(CorruptLogError):
         apply(t2.state, GajiInterrupted(seat=0, target=G("07c"), by=1, month=7))
@@ -545,6 +629,7 @@ def test_a_forged_interrupt_is_refused():
 # Scoring
 # --------------------------------------------------------------------------------------------
 
+
 def _scoring_state(n: int, captures: list[str], **options) -> State:
     """A dealt state whose captures are replaced, at the moment of scoring."""
     t = Table(n, **options)
@@ -553,8 +638,15 @@ def _scoring_state(n: int, captures: list[str], **options) -> State:
     for c in caps:
         rest &= ~c
     hands = tuple(0 for _ in range(n))
-    return replace(t.state, hands=hands, field=rest, pile=(), captures=caps, phase=SCORING,
-                   end_reason="cards_exhausted")
+    return replace(
+        t.state,
+        hands=hands,
+        field=rest,
+        pile=(),
+        captures=caps,
+        phase=SCORING,
+        end_reason="cards_exhausted",
+    )
 
 
 def test_the_spanish_rule_books_example():
@@ -589,7 +681,14 @@ def test_a_card_serves_several_yaku():
     hits = evaluate_yaku(find_rules("sakura"), ["03a", "08a", "09a", "06a", "10a", "07a", "08b"])
     assert [h.id for h in hits] == ["nomi", "blue_animals", "inoshikagan"]
     assert [h.id for h in SAKURA_YAKU] == [
-        "nomi", "omote_sugawara", "akatan", "aotan", "blue_animals", "kusatan", "grass_animals", "inoshikagan",
+        "nomi",
+        "omote_sugawara",
+        "akatan",
+        "aotan",
+        "blue_animals",
+        "kusatan",
+        "grass_animals",
+        "inoshikagan",
     ]
     # the Willow ribbon is not a grass ribbon
     assert evaluate_yaku(find_rules("sakura"), ["04b", "05b", "11c"]) == ()
@@ -607,7 +706,9 @@ def test_teams_pool_captures_and_yaku_and_share_one_score():
     a = ended.breakdown[0]
     assert a.lines[0].points == 50 and set(codes(a.lines[0].cards)) == {"01a", "01b", "02b", "03b"}
     assert [x.id for x in a.lines if x.kind == "yaku"] == ["akatan"]
-    assert [x.label for x in a.lines if x.kind == "penalty"] == ["team of seats 1, 3 holds Yaku 4: Aotan"]
+    assert [x.label for x in a.lines if x.kind == "penalty"] == [
+        "team of seats 1, 3 holds Yaku 4: Aotan"
+    ]
     assert ended.breakdown[2].lines == a.lines
     # the captures stay per seat in the state
     assert state.captures[2] == mask_of(["03b"])
@@ -647,6 +748,7 @@ def test_negative_scores_are_allowed():
 # --------------------------------------------------------------------------------------------
 # Hidden hands
 # --------------------------------------------------------------------------------------------
+
 
 def test_a_teammates_hand_is_absent_from_observe():
     t = Table(4, teams="2x2")

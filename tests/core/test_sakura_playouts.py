@@ -26,8 +26,16 @@ LAYOUTS = [(n, "none") for n in range(2, 8)] + [(4, "2x2"), (6, "3x2"), (6, "2x3
 
 VARIANTS = [
     {},
-    {"gaji_blocked": "return_to_hand", "gaji_initial_field": "discard", "gaji_end_claim": "all_remaining"},
-    {"sakura_round_end": "hands_and_deck_empty", "tie_next_dealer": "turn_order", "gaji_wild_on_draw": False},
+    {
+        "gaji_blocked": "return_to_hand",
+        "gaji_initial_field": "discard",
+        "gaji_end_claim": "all_remaining",
+    },
+    {
+        "sakura_round_end": "hands_and_deck_empty",
+        "tie_next_dealer": "turn_order",
+        "gaji_wild_on_draw": False,
+    },
     {"sakura_yaku_enabled": False, "hand_size_2p": 10},
     {"sakura_yaku_penalty": 30, "gaji_blocked": "return_to_hand"},
 ]
@@ -71,7 +79,9 @@ def check_round(rules, state, event: RoundEnded) -> bool:
 def test_random_playouts_keep_every_invariant(n, teams):
     seen: dict[str, int] = {}
     for seed in range(100):
-        rules = find_rules("sakura", teams=teams, rounds=1 + seed % 3, **VARIANTS[seed % len(VARIANTS)])
+        rules = find_rules(
+            "sakura", teams=teams, rounds=1 + seed % 3, **VARIANTS[seed % len(VARIANTS)]
+        )
         totals = [0] * n
 
         def check(event, state, rules=rules, totals=totals):
@@ -126,7 +136,8 @@ def test_undo_in_sakura_reproduces_the_cached_states():
         timeline = Timeline(events)
         for _ in range(5):
             seat = next(
-                (s for s in range(states[0].num_players) if timeline.last_decision(s) is not None), None
+                (s for s in range(states[0].num_players) if timeline.last_decision(s) is not None),
+                None,
             )
             if seat is None:
                 break
@@ -153,7 +164,12 @@ def test_the_sample_replays_verify(name):
 
 
 def test_sim_seven_players_500_hands_totals_add_up(tmp_path, capsys):
-    assert main(["sim", "sakura", "--players", "7", "--hands", "500", "--json", "--save", str(tmp_path)]) == 0
+    assert (
+        main(
+            ["sim", "sakura", "--players", "7", "--hands", "500", "--json", "--save", str(tmp_path)]
+        )
+        == 0
+    )
     result = json.loads(capsys.readouterr().out)
     assert result["hands"] == 500 and result["players"] == 7
     totals = [0] * 7
@@ -175,7 +191,17 @@ def test_sim_seven_players_500_hands_totals_add_up(tmp_path, capsys):
 @pytest.mark.parametrize("teams", ["2x2", "3x2", "2x3"])
 def test_sim_plays_team_games(teams, capsys):
     n = 4 if teams == "2x2" else 6
-    args = ["sim", "sakura", "--players", str(n), "--hands", "12", "--json", "--option", f"teams={teams}"]
+    args = [
+        "sim",
+        "sakura",
+        "--players",
+        str(n),
+        "--hands",
+        "12",
+        "--json",
+        "--option",
+        f"teams={teams}",
+    ]
     assert main([*args, "--bots", "random,easy"]) == 0
     result = json.loads(capsys.readouterr().out)
     points = [seat["total_points"] for seat in result["seats"]]

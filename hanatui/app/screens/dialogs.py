@@ -101,7 +101,9 @@ class CaptureDialog(ModalScreen[ChooseCapture]):
             return
         choice = self.choices[w.index]
         text = (
-            f"takes {choice.target.description}" if choice.target is not None else "no capture: it joins the field"
+            f"takes {choice.target.description}"
+            if choice.target is not None
+            else "no capture: it joins the field"
         )
         self.query_one("#choice-name", Static).update(Content(text))
 
@@ -112,9 +114,12 @@ class KoiKoiDialog(ModalScreen[bool]):
     Dismisses with True for koi-koi (play on), False for shobu (stop).
     """
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="KoiKoiDialog") + """
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="KoiKoiDialog")
+        + """
     KoiKoiDialog .section { color: $text-muted; margin-top: 1; }
     """
+    )
     BINDINGS = [
         Binding("k", "choose(True)", "Koi-koi", id="koikoi.koikoi"),
         Binding("s", "choose(False)", "Shobu", id="koikoi.shobu"),
@@ -144,7 +149,11 @@ class KoiKoiDialog(ModalScreen[bool]):
                 yield Static(Content(f"  {name:<22} {points:>3}"))
             yield Static(_label("If you stop now (shobu):"), classes="section")
             if self.preview is not None:
-                mine = self.preview.breakdown[self.seat] if self.seat < len(self.preview.breakdown) else None
+                mine = (
+                    self.preview.breakdown[self.seat]
+                    if self.seat < len(self.preview.breakdown)
+                    else None
+                )
                 if mine is not None:
                     for line in mine.lines:
                         if line.kind == "multiplier" or line.factor != 1:
@@ -156,9 +165,13 @@ class KoiKoiDialog(ModalScreen[bool]):
             else:
                 yield Static(_label("  (the score of a stop is not known)"))
             yield Static(_label("The opponent is near:"), classes="section")
-            yield Static(Content("  " + (" · ".join(self.threats) if self.threats else "nothing yet")))
+            yield Static(
+                Content("  " + (" · ".join(self.threats) if self.threats else "nothing yet"))
+            )
             if self.calls:
-                yield Static(Content(f"You have called koi-koi {self.calls}× this round."), classes="section")
+                yield Static(
+                    Content(f"You have called koi-koi {self.calls}× this round."), classes="section"
+                )
             with Horizontal(classes="buttons"):
                 yield Button(_label("Koi-koi (k): play on"), id="koikoi", variant="warning")
                 yield Button(_label("Shobu (s): stop and score"), id="shobu", variant="success")
@@ -188,7 +201,10 @@ class HikiDialog(ModalScreen[DeclareHiki | None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="dialog"):
-            yield Static(_label("Hiki: you hold a whole month between your hand and the field."), classes="title")
+            yield Static(
+                _label("Hiki: you hold a whole month between your hand and the field."),
+                classes="title",
+            )
             for i, choice in enumerate(self.choices):
                 row = CardRow(role="hiki", id=f"hiki-cards-{i}")
                 yield row
@@ -238,11 +254,17 @@ class HandOverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="dialog"):
-            yield Static(Content.assemble("Pass the keyboard to ", (self.player.name, "bold $accent")))
+            yield Static(
+                Content.assemble("Pass the keyboard to ", (self.player.name, "bold $accent"))
+            )
             yield Static(_label("The other hands stay hidden until they are ready."))
             if self.note:
                 yield Static(Content(self.note))
-            yield Button(Content.assemble("I am ", self.player.name, ": show my hand"), id="ready", variant="primary")
+            yield Button(
+                Content.assemble("I am ", self.player.name, ": show my hand"),
+                id="ready",
+                variant="primary",
+            )
 
     def on_mount(self) -> None:
         self.query_one("#ready", Button).focus()
@@ -289,9 +311,12 @@ def _breakdown_table(table: DataTable, event: RoundEnded, players: Sequence[Play
 class RoundResultScreen(ModalScreen[None]):
     """A round is over: the score breakdown line by line, the round score, the match totals."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="RoundResultScreen") + """
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="RoundResultScreen")
+        + """
     RoundResultScreen DataTable { height: auto; max-height: 24; width: auto; }
     """
+    )
     BINDINGS = [Binding("enter,space,escape", "close", "Next round", id="result.next")]
 
     def __init__(self, event: RoundEnded, players: Sequence[Player], *, last: bool = False) -> None:
@@ -330,10 +355,13 @@ class RoundResultScreen(ModalScreen[None]):
 class MatchResultScreen(ModalScreen[str]):
     """The match is over: final totals, the winner, each round's points; where the log was kept."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="MatchResultScreen") + """
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="MatchResultScreen")
+        + """
     MatchResultScreen DataTable { height: auto; max-height: 20; width: auto; }
     MatchResultScreen .winner { text-style: bold; color: $accent; margin-bottom: 1; }
     """
+    )
     BINDINGS = [
         Binding("n", "choose('new')", "New game", id="match.new"),
         Binding("enter,escape,t", "choose('title')", "Title screen", id="match.title"),

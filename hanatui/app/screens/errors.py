@@ -61,8 +61,8 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     reason: str
     folder: str = ""
     line: int | None = None
-    version: int | None = None      # the format version the file needs, if newer than ours
-    recoverable: int = 0            # events that can still be read (a torn end), 0 if none
+    version: int | None = None  # the format version the file needs, if newer than ours
+    recoverable: int = 0  # events that can still be read (a torn end), 0 if none
 
 
 def newer_version(data: bytes | None) -> int | None:
@@ -78,7 +78,9 @@ def newer_version(data: bytes | None) -> int | None:
     return version if isinstance(version, int) and not isinstance(version, bool) else None
 
 
-def describe_problem(path: str | os.PathLike[str], exc: BaseException, data: bytes | None = None) -> Problem:
+def describe_problem(
+    path: str | os.PathLike[str], exc: BaseException, data: bytes | None = None
+) -> Problem:
     """The dialog's account of why ``path`` could not be opened (``data``: its bytes, if read)."""
     whole = os.path.abspath(os.fspath(path))
     file = printable(os.path.basename(whole) or whole, 200)
@@ -91,19 +93,30 @@ def describe_problem(path: str | os.PathLike[str], exc: BaseException, data: byt
             reason=printable(explain(exc.reason)),
             version=newer_version(data),
         )
-    if isinstance(exc, CorruptLogError) and exc.line == 1 and data is not None and looks_binary(data):
-        return Problem(file=file, folder=folder, line=1, reason="not a hanatui log: binary data, not text")
+    if (
+        isinstance(exc, CorruptLogError)
+        and exc.line == 1
+        and data is not None
+        and looks_binary(data)
+    ):
+        return Problem(
+            file=file, folder=folder, line=1, reason="not a hanatui log: binary data, not text"
+        )
     if isinstance(exc, CorruptLogError):
         recoverable = 0
         if data is not None and (exc.line or 0) > 2:
             recoverable = _recoverable(data)
         return Problem(
-            file=file, folder=folder, line=exc.line, reason=printable(explain(exc.reason)), recoverable=recoverable
+            file=file,
+            folder=folder,
+            line=exc.line,
+            reason=printable(explain(exc.reason)),
+            recoverable=recoverable,
         )
     reason = str(exc)
     prefix = f"{os.fspath(path)}: "
     if reason.startswith(prefix):
-        reason = reason[len(prefix):]
+        reason = reason[len(prefix) :]
     if not isinstance(exc, ValueError):
         reason = f"unexpected error: {type(exc).__name__}: {reason}"
     return Problem(file=file, folder=folder, reason=printable(reason))
@@ -126,7 +139,7 @@ def _recoverable(data: bytes) -> int:
 
     try:
         log = read_log(data, recover=True)
-    except Exception:  # noqa: BLE001 - any failure just means nothing can be offered
+    except Exception:
         return 0
     return len(log.events) if log.events else 0
 
@@ -164,7 +177,11 @@ class BadFileDialog(ModalScreen[str | None]):
         p = self.problem
         yield TooSmall()
         with Vertical(id="dialog"):
-            title = "This log was written by a newer hanatui" if p.version else "This file cannot be opened"
+            title = (
+                "This log was written by a newer hanatui"
+                if p.version
+                else "This file cannot be opened"
+            )
             yield Static(Content(title), classes="title")
             yield self._row("file", p.file)
             if p.folder:
@@ -188,7 +205,9 @@ class BadFileDialog(ModalScreen[str | None]):
             yield Static(Content(hint), classes="hint")
             with Horizontal(classes="buttons"):
                 if p.recoverable:
-                    yield Button(Content("Open the readable part (r)"), id="recover", variant="warning")
+                    yield Button(
+                        Content("Open the readable part (r)"), id="recover", variant="warning"
+                    )
                 yield Button(Content("Close (esc)"), id="close", variant="primary")
 
     @staticmethod

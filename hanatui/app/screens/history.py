@@ -73,7 +73,11 @@ def result_words(s: GameSummary) -> str:
 
 
 def length_words(s: GameSummary) -> str:
-    rounds = f"{s.rounds_played} rounds" if s.rounds_played >= s.rounds else f"{s.rounds_played} of {s.rounds} rounds"
+    rounds = (
+        f"{s.rounds_played} rounds"
+        if s.rounds_played >= s.rounds
+        else f"{s.rounds_played} of {s.rounds} rounds"
+    )
     return f"{rounds}, {s.events} moves"
 
 
@@ -183,14 +187,13 @@ class HistoryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        with Vertical(id="body"):
-            with TabbedContent(id="tabs"):
-                with TabPane("Games", id="tab-games"):
-                    yield Static(id="games-note", classes="note")
-                    yield Static(id="games-file", classes="note")
-                    yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
-                with TabPane("Statistics", id="tab-stats"):
-                    yield VerticalScroll(id="stats")
+        with Vertical(id="body"), TabbedContent(id="tabs"):
+            with TabPane("Games", id="tab-games"):
+                yield Static(id="games-note", classes="note")
+                yield Static(id="games-file", classes="note")
+                yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            with TabPane("Statistics", id="tab-stats"):
+                yield VerticalScroll(id="stats")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -232,7 +235,10 @@ class HistoryScreen(Screen[None]):
         """The games in the chosen order; unreadable files last, by name, whatever the order."""
         games = [s for s in self.summaries if not s.error]
         broken = sorted((s for s in self.summaries if s.error), key=lambda s: s.path)
-        return sorted(games, key=lambda s: _sort_key(self.sort_column, s), reverse=self.sort_reverse) + broken
+        return (
+            sorted(games, key=lambda s: _sort_key(self.sort_column, s), reverse=self.sort_reverse)
+            + broken
+        )
 
     def _fill(self) -> None:
         table = self.query_one("#games", DataTable)
@@ -274,7 +280,7 @@ class HistoryScreen(Screen[None]):
         if selected is not None:
             try:
                 table.move_cursor(row=table.get_row_index(selected))
-            except Exception:  # noqa: BLE001 - the row is gone: the cursor stays where it is
+            except Exception:
                 pass
 
     def selected(self) -> str | None:
@@ -284,7 +290,7 @@ class HistoryScreen(Screen[None]):
             return None
         try:
             row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
-        except Exception:  # noqa: BLE001
+        except Exception:
             return None
         return str(row_key.value) if row_key.value is not None else None
 
@@ -294,11 +300,17 @@ class HistoryScreen(Screen[None]):
         await box.remove_children()
         widgets: list[Static | DataTable] = []
         if not stats.games:
-            widgets.append(Static(Content("No finished games yet: statistics appear after your first match.")))
+            widgets.append(
+                Static(Content("No finished games yet: statistics appear after your first match."))
+            )
             await box.mount_all(widgets)
             return
         widgets.append(Static(Content("Games played and won"), classes="heading"))
-        widgets.append(self._record_table("stats-games", "game", {game_title(k): v for k, v in stats.games.items()}))
+        widgets.append(
+            self._record_table(
+                "stats-games", "game", {game_title(k): v for k, v in stats.games.items()}
+            )
+        )
         if stats.by_opponent:
             widgets.append(Static(Content("Against each opponent level"), classes="heading"))
             widgets.append(self._record_table("stats-opponents", "opponent", stats.by_opponent))
@@ -320,18 +332,30 @@ class HistoryScreen(Screen[None]):
             widgets.append(table)
         if stats.koikoi_calls:
             o = stats.koikoi_outcomes
-            widgets.append(Static(Content("Your koi-koi calls and how the round ended"), classes="heading"))
+            widgets.append(
+                Static(Content("Your koi-koi calls and how the round ended"), classes="heading")
+            )
             table = DataTable(id="stats-koikoi", show_cursor=False, zebra_stripes=True)
             table.add_column(Content("round"), width=10)
             table.add_column(Content("times"), width=6)
             table.add_column(Content(""), width=22)
-            for label, key, style in (("won", "won", "$success"), ("lost", "lost", "$error"), ("drawn", "draw", "dim")):
-                table.add_row(Content(label), Content(str(o[key])), Content.styled(bar(o[key], stats.koikoi_calls), style))
+            for label, key, style in (
+                ("won", "won", "$success"),
+                ("lost", "lost", "$error"),
+                ("drawn", "draw", "dim"),
+            ):
+                table.add_row(
+                    Content(label),
+                    Content(str(o[key])),
+                    Content.styled(bar(o[key], stats.koikoi_calls), style),
+                )
             table.add_row(Content("calls"), Content(str(stats.koikoi_calls)), Content(""))
             widgets.append(table)
         widgets.append(
             Static(
-                Content("Counted from your seat (the first human seat) in finished games; bot-only games count in the games table only."),
+                Content(
+                    "Counted from your seat (the first human seat) in finished games; bot-only games count in the games table only."
+                ),
                 classes="note",
             )
         )
@@ -445,7 +469,9 @@ class HistoryScreen(Screen[None]):
             except FileNotFoundError:
                 pass
             except OSError as exc:
-                self.notify(Content(f"Could not delete {printable(path)}: {exc.strerror}"), severity="error")
+                self.notify(
+                    Content(f"Could not delete {printable(path)}: {exc.strerror}"), severity="error"
+                )
                 return
             self.summaries = [s for s in self.summaries if s.path != path]
             self.notify(Content(f"Deleted {printable(Path(path).name)}"), timeout=3)

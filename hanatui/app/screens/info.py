@@ -10,7 +10,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Select, Static, TabbedContent, TabPane
+from textual.widgets import (
+    Button,
+    Checkbox,
+    DataTable,
+    Footer,
+    Input,
+    Select,
+    Static,
+    TabbedContent,
+    TabPane,
+)
 
 from core.cards import CARDS, Kind
 from core.errors import HanaError
@@ -47,7 +57,13 @@ class SettingsScreen(Screen[None]):
             yield Static(Content("Settings"), classes="heading")
             with Horizontal(classes="row"):
                 yield Static(Content("Theme"), classes="label")
-                yield Select([(Content(t), t) for t in themes], value=app.theme, allow_blank=False, id="theme", compact=True)
+                yield Select(
+                    [(Content(t), t) for t in themes],
+                    value=app.theme,
+                    allow_blank=False,
+                    id="theme",
+                    compact=True,
+                )
             with Horizontal(classes="row"):
                 yield Static(Content("Computer pace"), classes="label")
                 paces = sorted(set(PACES) | {settings.pace})
@@ -56,14 +72,21 @@ class SettingsScreen(Screen[None]):
                     value=settings.pace,
                     allow_blank=False,
                     id="pace",
-                 compact=True,
-             )
+                    compact=True,
+                )
             with Horizontal(classes="row"):
                 yield Static(Content("ASCII cards"), classes="label")
-                yield Checkbox(Content("draw cards as +-----+ with L A R C"), value=settings.ascii, id="ascii", compact=True)
+                yield Checkbox(
+                    Content("draw cards as +-----+ with L A R C"),
+                    value=settings.ascii,
+                    id="ascii",
+                    compact=True,
+                )
             with Horizontal(classes="row"):
                 yield Static(Content("Animations"), classes="label")
-                yield Checkbox(Content("on"), value=settings.animations, id="animations", compact=True)
+                yield Checkbox(
+                    Content("on"), value=settings.animations, id="animations", compact=True
+                )
             with Horizontal(classes="row"):
                 yield Static(Content("Your name"), classes="label")
                 yield Input(value=settings.name, max_length=40, id="name", compact=True)
@@ -72,9 +95,17 @@ class SettingsScreen(Screen[None]):
 
                 yield Static(Content("Default computer level"), classes="label")
                 level = settings.bot_level if settings.bot_level in BOTS else next(iter(BOTS))
-                yield Select([(Content(b), b) for b in BOTS], value=level, allow_blank=False, id="bot_level", compact=True)
+                yield Select(
+                    [(Content(b), b) for b in BOTS],
+                    value=level,
+                    allow_blank=False,
+                    id="bot_level",
+                    compact=True,
+                )
             yield Static(
-                Content("Settings are saved as you change them. NO_COLOR in the environment turns colour off."),
+                Content(
+                    "Settings are saved as you change them. NO_COLOR in the environment turns colour off."
+                ),
                 classes="note",
             )
             yield Button(Content("Back (esc)"), id="back", compact=True)
@@ -187,33 +218,37 @@ def _paragraphs(text: str) -> str:
 class RulesScreen(Screen[None]):
     """How each game is played, its house rules, and the cards."""
 
-    DEFAULT_CSS = SCREEN_CSS.format(name="RulesScreen") + """
+    DEFAULT_CSS = (
+        SCREEN_CSS.format(name="RulesScreen")
+        + """
     RulesScreen DataTable { height: auto; }
     """
+    )
     BINDINGS = [Binding("escape,q", "back", "Back", id="rules.back")]
 
     def compose(self) -> ComposeResult:
         from hanatui.app.screens.newgame import available_games, option_specs
 
         yield TooSmall()
-        with Vertical(id="body"):
-            with TabbedContent():
-                with TabPane("How to play", id="tab-common"):
-                    with VerticalScroll():
-                        yield Static(Content(_paragraphs(RULES_TEXT["common"])))
-                        yield Static(Content("The cards"), classes="heading")
-                        yield DataTable(id="cards", show_cursor=False, zebra_stripes=True)
-                for game in available_games():
-                    with TabPane(game_title(game), id=f"tab-{game}"):
-                        with VerticalScroll():
-                            yield Static(Content(_paragraphs(RULES_TEXT.get(game, ""))))
-                            yaku = self._yaku_lines(game)
-                            if yaku:
-                                yield Static(Content("Yaku (standard rules)"), classes="heading")
-                                yield Static(Content(yaku))
-                            yield Static(Content("House rules"), classes="heading")
-                            for key, default, doc, _t in option_specs(game):
-                                yield Static(Content.assemble((f"{key}", "bold"), f" (default {default!r}): {doc}"))
+        with Vertical(id="body"), TabbedContent():
+            with TabPane("How to play", id="tab-common"), VerticalScroll():
+                yield Static(Content(_paragraphs(RULES_TEXT["common"])))
+                yield Static(Content("The cards"), classes="heading")
+                yield DataTable(id="cards", show_cursor=False, zebra_stripes=True)
+            for game in available_games():
+                with TabPane(game_title(game), id=f"tab-{game}"), VerticalScroll():
+                    yield Static(Content(_paragraphs(RULES_TEXT.get(game, ""))))
+                    yaku = self._yaku_lines(game)
+                    if yaku:
+                        yield Static(Content("Yaku (standard rules)"), classes="heading")
+                        yield Static(Content(yaku))
+                    yield Static(Content("House rules"), classes="heading")
+                    for key, default, doc, _t in option_specs(game):
+                        yield Static(
+                            Content.assemble(
+                                (f"{key}", "bold"), f" (default {default!r}): {doc}"
+                            )
+                        )
         yield Footer()
 
     def _yaku_lines(self, game: str) -> str:
@@ -224,7 +259,9 @@ class RulesScreen(Screen[None]):
             name = getattr(spec, "name", "?")
             ja = getattr(spec, "name_ja", "") or ""
             title = f"{name} ({ja})" if ja else name
-            lines.append(f"{title:<34} {getattr(spec, 'points', 0):>4}  {getattr(spec, 'description', '')}")
+            lines.append(
+                f"{title:<34} {getattr(spec, 'points', 0):>4}  {getattr(spec, 'description', '')}"
+            )
         return "\n".join(lines)
 
     def on_mount(self) -> None:
@@ -247,9 +284,12 @@ class RulesScreen(Screen[None]):
 class HistoryScreen(Screen[None]):
     """The games kept in the data directory, finished and unfinished, newest first."""
 
-    DEFAULT_CSS = SCREEN_CSS.format(name="HistoryScreen") + """
+    DEFAULT_CSS = (
+        SCREEN_CSS.format(name="HistoryScreen")
+        + """
     HistoryScreen DataTable { height: 1fr; }
     """
+    )
     BINDINGS = [Binding("escape,q", "back", "Back", id="history.back")]
 
     def compose(self) -> ComposeResult:
@@ -297,4 +337,4 @@ class HistoryScreen(Screen[None]):
         self.app.pop_screen()
 
 
-__all__ = ["HistoryScreen", "RulesScreen", "SettingsScreen", "Path", "Kind"]
+__all__ = ["HistoryScreen", "Kind", "Path", "RulesScreen", "SettingsScreen"]

@@ -111,20 +111,30 @@ class NewGameScreen(Screen[None]):
                     value=self.game,
                     allow_blank=False,
                     id="game",
-                 compact=True,
-             )
+                    compact=True,
+                )
                 yield Static(Content("Players"), classes="label")
                 yield Select([(str(2), 2)], value=2, allow_blank=False, id="players", compact=True)
-            yield Static(Content("Seats (the draw for dealer decides who starts)"), classes="heading")
+            yield Static(
+                Content("Seats (the draw for dealer decides who starts)"), classes="heading"
+            )
             yield Vertical(id="seats")
             with Horizontal(classes="row"):
                 yield Static(Content("Preset"), classes="label")
-                yield Select([(Content("standard"), "standard")], value="standard", allow_blank=False, id="preset", compact=True)
+                yield Select(
+                    [(Content("standard"), "standard")],
+                    value="standard",
+                    allow_blank=False,
+                    id="preset",
+                    compact=True,
+                )
                 yield Static(Content("Saved rules"), classes="label")
                 yield Select([], prompt="(none saved)", id="ruleset", compact=True)
             with Horizontal(classes="row"):
                 yield Static(Content("Save rules as"), classes="label")
-                yield Input(placeholder="name of this house-rule set", id="ruleset-name", compact=True)
+                yield Input(
+                    placeholder="name of this house-rule set", id="ruleset-name", compact=True
+                )
                 yield Button(Content("Save rules"), id="save-rules", compact=True)
             yield Static(Content("House rules"), classes="heading")
             yield Vertical(id="options")
@@ -160,7 +170,11 @@ class NewGameScreen(Screen[None]):
         self._building = False
 
     def _load_rulesets(self) -> None:
-        sets = [(Content(name), name) for name, rs in sorted(self.settings.rule_sets.items()) if rs.game == self.game]
+        sets = [
+            (Content(name), name)
+            for name, rs in sorted(self.settings.rule_sets.items())
+            if rs.game == self.game
+        ]
         select = self.query_one("#ruleset", Select)
         select.set_options(sets)
 
@@ -186,8 +200,8 @@ class NewGameScreen(Screen[None]):
                     allow_blank=False,
                     id=f"seat-kind-{i}",
                     classes="kind",
-                 compact=True,
-             ),
+                    compact=True,
+                ),
                 Select(
                     [(Content(lv), lv) for lv in levels],
                     value=level,
@@ -224,7 +238,9 @@ class NewGameScreen(Screen[None]):
         box.remove_children()
         if values is None:
             preset = self.query_one("#preset", Select).value
-            values = find_rules(self.game, str(preset) if preset != Select.BLANK else "standard").options()
+            values = find_rules(
+                self.game, str(preset) if preset != Select.BLANK else "standard"
+            ).options()
         rows = []
         for key, default, doc, t in option_specs(self.game):
             value = values.get(key, default)
@@ -241,7 +257,9 @@ class NewGameScreen(Screen[None]):
     def _editor(self, key: str, value: Any, t: Any):  # type: ignore[no-untyped-def]
         wid = f"opt-{key}"
         if t is bool:
-            return Checkbox(Content("yes"), value=bool(value), id=wid, classes="editor", compact=True)
+            return Checkbox(
+                Content("yes"), value=bool(value), id=wid, classes="editor", compact=True
+            )
         choices = _literal_values(t)
         if choices is not None:
             return Select(
@@ -250,8 +268,8 @@ class NewGameScreen(Screen[None]):
                 allow_blank=False,
                 id=wid,
                 classes="editor",
-             compact=True,
-         )
+                compact=True,
+            )
         if t is int:
             return Input(value=str(value), type="integer", id=wid, classes="editor", compact=True)
         if t is float:
@@ -267,9 +285,7 @@ class NewGameScreen(Screen[None]):
                 widget = self.query_one(f"#opt-{key}")
             except Exception:
                 continue
-            if isinstance(widget, Checkbox):
-                values[key] = widget.value
-            elif isinstance(widget, Select):
+            if isinstance(widget, Checkbox) or isinstance(widget, Select):
                 values[key] = widget.value
             elif isinstance(widget, Input):
                 text = widget.value.strip()

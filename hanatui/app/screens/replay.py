@@ -33,7 +33,17 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widget import AwaitMount
-from textual.widgets import Button, DataTable, Footer, Input, OptionList, RadioButton, RadioSet, Select, Static
+from textual.widgets import (
+    Button,
+    DataTable,
+    Footer,
+    Input,
+    OptionList,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
 from textual.widgets.option_list import Option
 
 from core.cards import CARDS, Card, cards_of
@@ -69,7 +79,14 @@ from hanatui.app.describe import (
     near_yaku,
     yaku_of,
 )
-from hanatui.app.widgets import CardRow, CardWidget, SeatPanel, TooSmall, captures_content, show_field
+from hanatui.app.widgets import (
+    CardRow,
+    CardWidget,
+    SeatPanel,
+    TooSmall,
+    captures_content,
+    show_field,
+)
 
 #: Autoplay speeds, seconds per event, slowest first.
 SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.15, 0.1)
@@ -169,7 +186,9 @@ class Story:
             reason = REASONS.get(ended.reason, ended.reason)
             text += ": " + (reason if "nobody" in reason else f"nobody scores ({reason})")
         else:
-            text += ": " + ", ".join(f"{players[i].name} {p:+d}" for i, p in enumerate(ended.points))
+            text += ": " + ", ".join(
+                f"{players[i].name} {p:+d}" for i, p in enumerate(ended.points)
+            )
         final = next((e for e in events if isinstance(e, MatchEnded)), None)
         if final is not None:
             winners = " and ".join(players[i].name for i in final.winners)
@@ -280,7 +299,7 @@ def score_chart(
     rounds = max(rounds, len(history), 1)
     top = max((abs(p) for r in history for p in r), default=0) or 1
     longest = max(4, min(10, max(len(p.name) for p in players)))
-    room = width - 6   # the total column
+    room = width - 6  # the total column
     # the widest cells that fit with the whole names, else with names cut to fit (4 at least)
     cell, name_width = 1, 4
     for c in (3, 2, 1):
@@ -298,7 +317,9 @@ def score_chart(
     header.append((" total" if cell == 1 else "total", "dim"))
     lines.append(Content.assemble(*header))
     for seat, player in enumerate(players):
-        name = player.name if len(player.name) <= name_width else player.name[: name_width - 1] + "…"
+        name = (
+            player.name if len(player.name) <= name_width else player.name[: name_width - 1] + "…"
+        )
         parts: list[str | tuple[str, str]] = [f"{name:<{name_width}} "]
         pad = " " * max(0, cell - 2)
         gap = " " if cell > 1 else ""
@@ -361,14 +382,24 @@ class ReplayCommands(Provider):
             ("Autoplay: start or pause", "Space; + and - change the speed", viewer.action_autoplay),
             ("Go to the start", "Home", viewer.action_start),
             ("Go to the end", "End", viewer.action_end),
-            ("Share this game…", "An anonymised copy, a text record, one seat's view", viewer.action_share),
+            (
+                "Share this game…",
+                "An anonymised copy, a text record, one seat's view",
+                viewer.action_share,
+            ),
             ("Replay keys", "How to move through the game", viewer.action_help),
         ]
         if viewer.locked_seat is None:
             commands.append(("All hands / one seat's view", "v", viewer.action_toggle_view))
             commands.append(("View from the next seat", "s", viewer.action_next_seat))
         if viewer.can_fork():
-            commands.append(("Play on from here", "A new game from this position, you against the computer", viewer.action_fork))
+            commands.append(
+                (
+                    "Play on from here",
+                    "A new game from this position, you against the computer",
+                    viewer.action_fork,
+                )
+            )
         return commands
 
     async def discover(self) -> Hits:
@@ -388,7 +419,13 @@ class ReplayCommands(Provider):
             total = len(viewer.story)
             target = max(1, min(n, total))
             name = f"Go to move {target}"
-            yield Hit(1.0, Content(name), partial(viewer.seek, target), text=name, help=f"of {total} moves")
+            yield Hit(
+                1.0,
+                Content(name),
+                partial(viewer.seek, target),
+                text=name,
+                help=f"of {total} moves",
+            )
         matcher = self.matcher(query)
         for name, help_text, callback in self._commands(viewer):
             score = matcher.match(name)
@@ -448,7 +485,9 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "leave", "Back", id="replay.leave", show=False),
     ]
 
-    def __init__(self, log: LogRead, path: str | os.PathLike[str] | None = None, *, seat: int | None = None) -> None:
+    def __init__(
+        self, log: LogRead, path: str | os.PathLike[str] | None = None, *, seat: int | None = None
+    ) -> None:
         super().__init__()
         self.game_log = log
         self.path = Path(path) if path is not None else None
@@ -467,7 +506,7 @@ class ReplayScreen(Screen[None]):
         self._timer: Timer | None = None
         self._segment_shown: int | None = None
         self._list_key: tuple[object, ...] | None = None
-        self._rows: list[tuple[str, int]] = []       # per option: ("event", index) or ("round", segment)
+        self._rows: list[tuple[str, int]] = []  # per option: ("event", index) or ("round", segment)
         self._prompts: list[tuple[str, str, str]] = []
         self._panels: dict[int, SeatPanel] = {}
         self._panels_seat = -1
@@ -489,7 +528,9 @@ class ReplayScreen(Screen[None]):
                     yield Static(classes="line", id="you-near")
                     yield CardRow(role="hand", id="hand")
                 with Vertical(id="result"):
-                    table: DataTable[Any] = DataTable(id="result-table", show_cursor=False, zebra_stripes=True)
+                    table: DataTable[Any] = DataTable(
+                        id="result-table", show_cursor=False, zebra_stripes=True
+                    )
                     table.can_focus = False  # the keys are the viewer's
                     yield table
             with Vertical(id="side"):
@@ -560,11 +601,15 @@ class ReplayScreen(Screen[None]):
 
     def action_turn(self, delta: int) -> None:
         story = self.story
-        self.seek(story.next_turn(self.position) if delta > 0 else story.previous_turn(self.position))
+        self.seek(
+            story.next_turn(self.position) if delta > 0 else story.previous_turn(self.position)
+        )
 
     def action_round(self, delta: int) -> None:
         story = self.story
-        self.seek(story.next_round(self.position) if delta > 0 else story.previous_round(self.position))
+        self.seek(
+            story.next_round(self.position) if delta > 0 else story.previous_round(self.position)
+        )
 
     def action_start(self) -> None:
         self.seek(1)
@@ -672,15 +717,21 @@ class ReplayScreen(Screen[None]):
             level = f" ({player.bot})" if player.kind == "bot" and player.bot else ""
             marker = self._marker if turn == seat else ""
             dealer = " · dealer" if view.dealer == seat else ""
-            title = Content.assemble(marker, (player.name, "bold"), f"{level} · {view.totals[seat]} pts{dealer}")
+            title = Content.assemble(
+                marker, (player.name, "bold"), f"{level} · {view.totals[seat]} pts{dealer}"
+            )
             faces = None
             if self.all_hands and state.hands:
                 faces = faces_content(cards_of(state.hands[seat]), ascii_mode=ascii_mode)
             panel.show(
                 title=title,
                 count=view.hand_counts[seat] if view.hand_counts else 0,
-                took=captures_content(view.captures[seat] if view.captures else (), ascii_mode=ascii_mode),
-                near=near_content(view, seat, taken, quiet=len(self._panels) > 2) if yaku_game else None,
+                took=captures_content(
+                    view.captures[seat] if view.captures else (), ascii_mode=ascii_mode
+                ),
+                near=near_content(view, seat, taken, quiet=len(self._panels) > 2)
+                if yaku_game
+                else None,
                 to_act=turn == seat,
                 ascii_mode=ascii_mode,
                 faces=faces,
@@ -698,11 +749,18 @@ class ReplayScreen(Screen[None]):
         me = view.players[self.seat]
         marker = self._marker if turn == self.seat else ""
         dealer = " · dealer" if view.dealer == self.seat else ""
-        you.border_title = Content.assemble(marker, (me.name, "bold"), f" · {view.totals[self.seat]} pts{dealer}")
-        you.border_subtitle = Content("all hands shown" if self.all_hands else f"the view of {me.name}")
+        you.border_title = Content.assemble(
+            marker, (me.name, "bold"), f" · {view.totals[self.seat]} pts{dealer}"
+        )
+        you.border_subtitle = Content(
+            "all hands shown" if self.all_hands else f"the view of {me.name}"
+        )
         you.set_class(turn == self.seat, "-to-act")
         self.query_one("#you-took", Static).update(
-            Content("took  ") + captures_content(view.captures[self.seat] if view.captures else (), ascii_mode=ascii_mode)
+            Content("took  ")
+            + captures_content(
+                view.captures[self.seat] if view.captures else (), ascii_mode=ascii_mode
+            )
         )
         near_widget = self.query_one("#you-near", Static)
         near_widget.display = yaku_game
@@ -728,7 +786,12 @@ class ReplayScreen(Screen[None]):
             ended = event
         elif isinstance(event, MatchEnded):
             ended = next(
-                (e for e in reversed(self.timeline.events[: self.position]) if isinstance(e, RoundEnded)), None
+                (
+                    e
+                    for e in reversed(self.timeline.events[: self.position])
+                    if isinstance(e, RoundEnded)
+                ),
+                None,
             )
         box.set_class(ended is not None, "-shown")
         if ended is None or self._result_shown is ended:
@@ -738,7 +801,9 @@ class ReplayScreen(Screen[None]):
         title = f"Round {ended.round} over ({REASONS.get(ended.reason, ended.reason)})"
         if isinstance(event, MatchEnded):
             winners = " and ".join(players[i].name for i in event.winners)
-            title = f"Match over: {winners} {'wins' if len(event.winners) == 1 else 'tie'} · last round"
+            title = (
+                f"Match over: {winners} {'wins' if len(event.winners) == 1 else 'tie'} · last round"
+            )
         box.border_title = Content(title)
         table = self.query_one("#result-table", DataTable)
         table.clear(columns=True)
@@ -801,7 +866,13 @@ class ReplayScreen(Screen[None]):
                     prompts.append((str(i + 1), *self._line(i, hidden)))
             else:
                 rows.append(("round", s))
-                prompts.append((">" if self.ascii_mode else "▸", story.summary(s), "dim" if s > segment else ""))
+                prompts.append(
+                    (
+                        ">" if self.ascii_mode else "▸",
+                        story.summary(s),
+                        "dim" if s > segment else "",
+                    )
+                )
         # the words are wrapped here (so they hang under the move number), leaving a column for
         # the scrollbar whether or not it is showing yet
         width = (moves.size.width or 44) - 3
@@ -836,16 +907,28 @@ class ReplayScreen(Screen[None]):
                 width=chart.content_region.width or 38,
             )
         )
-        chart.border_title = Content(f"Scores · round {current} of {max(final.rules.rounds, len(final.history))}" if current else "Scores")
+        chart.border_title = Content(
+            f"Scores · round {current} of {max(final.rules.rounds, len(final.history))}"
+            if current
+            else "Scores"
+        )
 
     def _draw_status(self, card_widget: CardWidget | None = None) -> None:
         status = self.query_one("#status", Static)
-        view_name = "all hands" if self.all_hands else f"seat view: {self.game_log.header.players[self.seat].name}"
+        view_name = (
+            "all hands"
+            if self.all_hands
+            else f"seat view: {self.game_log.header.players[self.seat].name}"
+        )
         lines: list[Content] = []
         origin = self.game_log.header.origin
         if card_widget is not None and card_widget.card is not None:
             card = card_widget.card
-            lines.append(Content.assemble((card.description, f"bold {card_variable(card)}"), f"  ({card.name_ja})"))
+            lines.append(
+                Content.assemble(
+                    (card.description, f"bold {card_variable(card)}"), f"  ({card.name_ja})"
+                )
+            )
         else:
             lines.append(Content.assemble(("viewing  ", "dim"), view_name))
         if self.path is not None:
@@ -858,7 +941,9 @@ class ReplayScreen(Screen[None]):
         if self.locked_seat is not None:
             notes.append("redacted: hidden cards unknown")
         if self.game_log.error is not None:
-            notes.append(f"the readable part only (the file breaks at line {self.game_log.error.line})")
+            notes.append(
+                f"the readable part only (the file breaks at line {self.game_log.error.line})"
+            )
         if notes:
             lines.append(Content.styled("; ".join(notes), "dim"))
         status.update(Content("\n").join(lines))
@@ -877,7 +962,10 @@ class ReplayScreen(Screen[None]):
 
     def action_fork(self) -> None:
         if not self.can_fork():
-            self.notify(Content("The match is over here: there is nothing to play on from."), severity="warning")
+            self.notify(
+                Content("The match is over here: there is nothing to play on from."),
+                severity="warning",
+            )
             return
         self._stop_autoplay()
         self.app.push_screen(
@@ -980,13 +1068,18 @@ class ForkChoice(msgspec.Struct, frozen=True, kw_only=True):
 class ForkDialog(ModalScreen[ForkChoice | None]):
     """Play on from here: your seat, the future (recorded or reshuffled), the computer's level."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="ForkDialog") + """
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="ForkDialog")
+        + """
     ForkDialog RadioSet { width: 1fr; }
     ForkDialog Select { width: 40; }
     """
+    )
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="fork.cancel")]
 
-    def __init__(self, players: Sequence[Player], *, seat: int, position: int, redacted: bool, level: str) -> None:
+    def __init__(
+        self, players: Sequence[Player], *, seat: int, position: int, redacted: bool, level: str
+    ) -> None:
         super().__init__()
         self.players = tuple(players)
         self.seat = seat
@@ -1033,9 +1126,14 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
             with Horizontal(classes="row"):
                 yield Static(Content("Computer level"), classes="label")
                 level = self.level if self.level in BOTS else next(iter(BOTS))
-                yield Select([(Content(b), b) for b in BOTS], value=level, allow_blank=False, id="level")
+                yield Select(
+                    [(Content(b), b) for b in BOTS], value=level, allow_blank=False, id="level"
+                )
             if self.redacted:
-                yield Static(Content("This copy has no record of the hidden cards: they are reshuffled."), classes="hint")
+                yield Static(
+                    Content("This copy has no record of the hidden cards: they are reshuffled."),
+                    classes="hint",
+                )
             with Horizontal(classes="buttons"):
                 yield Button(Content("Play"), id="play", variant="primary")
                 yield Button(Content("Cancel (esc)"), id="cancel")
@@ -1090,11 +1188,14 @@ def share_dir() -> Path:
 class ShareDialog(ModalScreen[None]):
     """Sharing a game: a copy with names anonymised, a readable text record, one seat's view."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="ShareDialog") + """
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="ShareDialog")
+        + """
     ShareDialog .row > Input { width: 1fr; }
     ShareDialog .row > Button { margin-left: 1; min-width: 16; }
     ShareDialog #result { margin-top: 1; height: auto; }
     """
+    )
     BINDINGS = [Binding("escape", "close", "Close", id="share.close")]
 
     def __init__(self, log: LogRead, source: Path | None, *, seat: int) -> None:
@@ -1199,9 +1300,12 @@ class ShareDialog(ModalScreen[None]):
 class GotoDialog(ModalScreen[int | None]):
     """Go to move N."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="GotoDialog") + """
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="GotoDialog")
+        + """
     GotoDialog > #dialog { width: 44; }
     """
+    )
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="goto.cancel")]
 
     def __init__(self, position: int, total: int) -> None:
@@ -1278,22 +1382,22 @@ class ReplayHelp(ModalScreen[None]):
 
 def open_replay(app: Any, path: str | os.PathLike[str]) -> bool:
     """Open a log in the viewer, or the bad-file dialog saying why it cannot be; True if opened."""
+    from core.logfile import read_log
     from hanatui.app.screens.errors import BadFileDialog, describe_problem
     from hanatui.files import read_bytes_capped
-    from core.logfile import read_log
 
     data: bytes | None = None
     try:
         data = read_bytes_capped(path)
         log = read_log(data)
-    except Exception as exc:  # noqa: BLE001 - whatever a file does, the app keeps running
+    except Exception as exc:
         problem = describe_problem(path, exc, data)
 
         def after(choice: str | None) -> None:
             if choice == "recover" and data is not None:
                 try:
                     log = read_log(data, recover=True)
-                except Exception as exc2:  # noqa: BLE001
+                except Exception as exc2:
                     app.push_screen(BadFileDialog(describe_problem(path, exc2, data)))
                     return
                 if log.events:

@@ -23,7 +23,14 @@ from core.cards import ALL_MASK, MONTH_MASKS, Card, cards_of
 from core.engine import legal_actions
 from core.events import Dealt, Event, KoiKoiCalled, MatchEnded, RoundEnded
 from core.view import View
-from hanatui.app.describe import describe_event, game_title, has_yaku, month_of_round, near_yaku, yaku_of
+from hanatui.app.describe import (
+    describe_event,
+    game_title,
+    has_yaku,
+    month_of_round,
+    near_yaku,
+    yaku_of,
+)
 from hanatui.app.screens.dialogs import (
     CaptureDialog,
     HandOverScreen,
@@ -34,7 +41,14 @@ from hanatui.app.screens.dialogs import (
     RoundResultScreen,
     koikoi_choice,
 )
-from hanatui.app.widgets import CardRow, CardWidget, SeatPanel, TooSmall, captures_content, show_field
+from hanatui.app.widgets import (
+    CardRow,
+    CardWidget,
+    SeatPanel,
+    TooSmall,
+    captures_content,
+    show_field,
+)
 from hanatui.session import Session
 
 
@@ -65,7 +79,13 @@ class TableScreen(Screen[None]):
         Binding("down,j", "move(1)", "Next", id="table.down", show=False),
         Binding("enter,space", "play", "Play", id="table.play"),
         *[
-            Binding(str(d), f"play_index({(d - 1) % 10})", f"Play card {d}", id=f"table.play{d}", show=False)
+            Binding(
+                str(d),
+                f"play_index({(d - 1) % 10})",
+                f"Play card {d}",
+                id=f"table.play{d}",
+                show=False,
+            )
             for d in range(10)
         ],
         Binding("ctrl+z,u", "undo", "Undo", id="table.undo"),
@@ -82,7 +102,7 @@ class TableScreen(Screen[None]):
         humans = session.humans
         self.viewer = humans[0] if humans else 0
         self._handed_over: int | None = None if len(humans) > 1 else self.viewer
-        self._busy = False          # a dialog or a result screen is open
+        self._busy = False  # a dialog or a result screen is open
         self._logged = 0
         self._hiki_declined: int | None = None
         self._result_shown = False
@@ -106,7 +126,14 @@ class TableScreen(Screen[None]):
                     yield Static(classes="line", id="you-near")
                     yield CardRow(role="hand", focusable=True, id="hand")
             with Vertical(id="side"):
-                yield RichLog(id="gamelog", wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20)
+                yield RichLog(
+                    id="gamelog",
+                    wrap=True,
+                    markup=False,
+                    highlight=False,
+                    auto_scroll=True,
+                    min_width=20,
+                )
                 yield Static(id="status")
         yield Footer()
 
@@ -146,8 +173,15 @@ class TableScreen(Screen[None]):
     def refresh_table(self, force: bool = False) -> None:
         if not self.is_attached:
             return
-        key = (self.session.version, len(self.session.events), self.viewer, self._handed_over,
-               self.ascii_mode, self.size, self._busy)
+        key = (
+            self.session.version,
+            len(self.session.events),
+            self.viewer,
+            self._handed_over,
+            self.ascii_mode,
+            self.size,
+            self._busy,
+        )
         if key == self._drawn and not force:
             return
         self._drawn = key
@@ -173,17 +207,28 @@ class TableScreen(Screen[None]):
         for seat, panel in self._panels.items():
             player = view.players[seat]
             level = f" ({player.bot})" if player.kind == "bot" and player.bot else ""
-            marker = self._marker if to_act == seat or (state.turn == seat and to_act is None) else ""
+            marker = (
+                self._marker if to_act == seat or (state.turn == seat and to_act is None) else ""
+            )
             dealer = " · dealer" if view.dealer == seat else ""
             team = self._team_label(view, seat)
-            title = Content.assemble(marker, (player.name, "bold"), f"{level} · {view.totals[seat]} pts{dealer}{team}")
+            title = Content.assemble(
+                marker, (player.name, "bold"), f"{level} · {view.totals[seat]} pts{dealer}{team}"
+            )
             near = self._near_content(view, seat, taken) if yaku_game else None
-            if near is not None and panel.has_class("-compact") and near.plain.rstrip().endswith("—") and "yaku" not in near.plain:
+            if (
+                near is not None
+                and panel.has_class("-compact")
+                and near.plain.rstrip().endswith("—")
+                and "yaku" not in near.plain
+            ):
                 near = None
             panel.show(
                 title=title,
                 count=view.hand_counts[seat] if view.hand_counts else 0,
-                took=captures_content(view.captures[seat] if view.captures else (), ascii_mode=ascii_mode),
+                took=captures_content(
+                    view.captures[seat] if view.captures else (), ascii_mode=ascii_mode
+                ),
                 near=near,
                 to_act=to_act == seat,
                 ascii_mode=ascii_mode,
@@ -199,11 +244,16 @@ class TableScreen(Screen[None]):
         marker = self._marker if to_act == self.viewer else ""
         dealer = " · dealer" if view.dealer == self.viewer else ""
         team = self._team_label(view, self.viewer)
-        you.border_title = Content.assemble(marker, (me.name, "bold"), f" · {view.totals[self.viewer]} pts{dealer}{team}")
+        you.border_title = Content.assemble(
+            marker, (me.name, "bold"), f" · {view.totals[self.viewer]} pts{dealer}{team}"
+        )
         you.set_class(to_act == self.viewer, "-to-act")
         you.border_subtitle = Content(self._prompt(view, to_act))
         self.query_one("#you-took", Static).update(
-            Content("took  ") + captures_content(view.captures[self.viewer] if view.captures else (), ascii_mode=ascii_mode)
+            Content("took  ")
+            + captures_content(
+                view.captures[self.viewer] if view.captures else (), ascii_mode=ascii_mode
+            )
         )
         near_widget = self.query_one("#you-near", Static)
         near_widget.display = yaku_game
@@ -219,14 +269,20 @@ class TableScreen(Screen[None]):
                     classes[c] = "-capturer"
             hand_row.show(hand, ascii_mode=ascii_mode, classes=classes)
         else:
-            hand_row.show([None] * (view.hand_counts[self.viewer] if view.hand_counts else 0), ascii_mode=ascii_mode)
+            hand_row.show(
+                [None] * (view.hand_counts[self.viewer] if view.hand_counts else 0),
+                ascii_mode=ascii_mode,
+            )
         self._highlight_matches()
         self._sync_log()
         self.refresh_bindings()
 
     def _draw_topbar(self, view: View) -> None:
         state = self.session.state
-        parts: list[str | tuple[str, str]] = [("hanatui", "bold $accent"), f" · {game_title(view.rules.game)}"]
+        parts: list[str | tuple[str, str]] = [
+            ("hanatui", "bold $accent"),
+            f" · {game_title(view.rules.game)}",
+        ]
         if view.round:
             parts.append(f" · Round {view.round} of {view.rules.rounds}")
             if view.rules.game == "koikoi":
@@ -292,7 +348,9 @@ class TableScreen(Screen[None]):
             parts.append(" · ".join(f"{n} {p}" for n, p in held))
             parts.append("   ")
         parts.append("near  ")
-        parts.append(" · ".join(f"{n} {have}/{need}" for n, have, need in near[:4]) if near else "—")
+        parts.append(
+            " · ".join(f"{n} {have}/{need}" for n, have, need in near[:4]) if near else "—"
+        )
         return Content.assemble(*parts)
 
     def _draw_field(self, view: View, ascii_mode: bool) -> None:
@@ -325,7 +383,9 @@ class TableScreen(Screen[None]):
         month = widget.card.month if widget is not None and widget.card is not None else None
         for row in self.query("#field-rows CardRow").results(CardRow):
             for w in row.cards:
-                w.set_class(month is not None and w.card is not None and w.card.month == month, "-match")
+                w.set_class(
+                    month is not None and w.card is not None and w.card.month == month, "-match"
+                )
         self._status(widget)
 
     def _status(self, widget: CardWidget | None) -> None:
@@ -384,7 +444,9 @@ class TableScreen(Screen[None]):
             if self._handed_over != seat:
                 if len(session.humans) > 1:
                     self._busy = True
-                    self.app.push_screen(HandOverScreen(session.players[seat]), self._after_handover(seat))
+                    self.app.push_screen(
+                        HandOverScreen(session.players[seat]), self._after_handover(seat)
+                    )
                     return
                 self._handed_over = seat
             if self.viewer != seat:
@@ -419,7 +481,9 @@ class TableScreen(Screen[None]):
         if legal and all(isinstance(a, ChooseCapture) for a in legal):
             self._busy = True
             choices = [a for a in legal if isinstance(a, ChooseCapture)]
-            self.app.push_screen(CaptureDialog(choices, ascii_mode=self.ascii_mode), self._after_dialog)
+            self.app.push_screen(
+                CaptureDialog(choices, ascii_mode=self.ascii_mode), self._after_dialog
+            )
             return
         if any(isinstance(a, (CallKoiKoi, CallShobu)) for a in legal):
             self._busy = True
@@ -512,7 +576,9 @@ class TableScreen(Screen[None]):
             return
         self._busy = True
         self.app.push_screen(
-            MatchResultScreen(final, session.players, session.state.history, str(saved) if saved else None),
+            MatchResultScreen(
+                final, session.players, session.state.history, str(saved) if saved else None
+            ),
             self._after_match,
         )
 
@@ -536,7 +602,8 @@ class TableScreen(Screen[None]):
                 return
             action = legal[0]
             self.app.call_from_thread(
-                self.notify, Content(f"The computer player failed ({exc}); it made the first legal move."),
+                self.notify,
+                Content(f"The computer player failed ({exc}); it made the first legal move."),
                 severity="warning",
             )
         pace = float(getattr(self.app, "pace", 0.0))
@@ -664,7 +731,9 @@ class TableScreen(Screen[None]):
         try:
             from hanatui.bots.hint import describe_hint, hint
         except ImportError:
-            self.app.call_from_thread(self.notify, Content("No hints in this version."), severity="warning")
+            self.app.call_from_thread(
+                self.notify, Content("No hints in this version."), severity="warning"
+            )
             return
         found = hint(state, seat, seconds=2.0)
         if found is None or get_current_worker().is_cancelled:
@@ -698,4 +767,4 @@ def _var(card: Card) -> str:
     return card_variable(card)
 
 
-__all__ = ["TableScreen", "ALL_MASK"]
+__all__ = ["ALL_MASK", "TableScreen"]
