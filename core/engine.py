@@ -8,6 +8,7 @@ against the state, raising `CorruptLogError` on a mismatch, so a tampered log ca
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -375,7 +376,7 @@ def _auto(state: State) -> tuple[Event, State] | None:
     if game.hooks_auto:  # type: ignore[attr-defined]
         event = game.auto_event(state)
         if event is not None:
-            return event, apply(state, event)
+            return event, _apply_event(state, event)
     phase = state.phase
     if phase == PLAY:
         if state.stage == "draw":
@@ -386,10 +387,10 @@ def _auto(state: State) -> tuple[Event, State] | None:
         return ended, _round_ended(state, ended)
     if phase == VOID:
         redeal = Redeal(reason=state.void_reason)  # type: ignore[arg-type]
-        return redeal, apply(state, redeal)
+        return redeal, _apply_event(state, redeal)
     if phase == MATCH_END:
         ended_match = MatchEnded(totals=state.totals, winners=game.winners(state))
-        return ended_match, apply(state, ended_match)
+        return ended_match, _apply_event(state, ended_match)
     return None
 
 
@@ -487,6 +488,11 @@ def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
     mask = _target_mask(targets, ev.target)
     if mask is None:
         raise CorruptLogError(f"{ev.card.value} cannot take {ev.target}")
+    interrupt = _game(state).interrupt_choice(state, ev.seat, mask)
+    if interrupt is not None:  # as in `decide`: that choice is stopped, the interrupt is due
+        raise CorruptLogError(
+            f"the choice for {ev.card.value} is stopped by the rules: {_tag(interrupt)} is due"
+        )
     computed, after = _resolve_choice(state, ev.seat, mask, ev.target)
     _check_captured(ev.captured, _mask(computed.captured), f"the choice for {ev.card.value}")
     return after
@@ -628,8 +634,20 @@ def _apply_match_ended(state: State, ev: MatchEnded) -> State:
 
 
 def _apply_undo(state: State, ev: UndoTaken) -> State:
-    if ev.seat >= len(state.players):
-        raise CorruptLogError(f"undo by seat {ev.seat}, but there are {len(state.players)} seats")
+    """An undo is recorded where a human seat could have taken it: at that seat's own decision
+    (the state the undone events are cut back to), never by a computer seat."""
+    n = len(state.players)
+    if ev.seat >= n:
+        raise CorruptLogError(f"undo by seat {ev.seat}, but there are {n} seats")
+    if state.players[ev.seat].kind != "human":
+        raise CorruptLogError(f"undo by seat {ev.seat}, a computer player: only people undo")
+    seat = to_act(state)
+    if seat != ev.seat:
+        now = "nobody's decision" if seat is None else f"seat {seat}'s decision"
+        raise CorruptLogError(
+            f"undo by seat {ev.seat} is out of place: an undo returns to that seat's decision, "
+            f"and this is {now} (phase {state.phase!r})"
+        )
     undos = list(state.undos)
     undos[ev.seat] += 1
     return replace(state, undos=tuple(undos))
@@ -662,7 +680,12 @@ def start(ev: MatchStarted) -> State:
 
 
 def apply(state: State | None, event: Event) -> State:
-    """The state after one event; raises `CorruptLogError` if the event does not follow."""
+    """The state after one event; raises `CorruptLogError` if the event does not follow.
+
+    Where the rules make the next event automatic (a draw, a draw kept in the hand, a claim, a
+    redeal, a forced shobu, a score, the match's end), the event must be exactly that one: the
+    engine computes it with the state after it, as `step` would, and compares.
+    """
     if state is None:
         if not isinstance(event, MatchStarted):
             raise CorruptLogError(
@@ -671,12 +694,79 @@ def apply(state: State | None, event: Event) -> State:
         return start(event)
     if isinstance(event, MatchStarted):
         raise CorruptLogError("match_started appears twice")
-    if state.phase == OVER and not isinstance(event, UndoTaken):
-        raise CorruptLogError(f"{type(event).__name__} after the match ended")
+    if state.phase == OVER:
+        raise CorruptLogError(f"{_tag(event)} after the match ended")
+    due = _auto(state)
+    if due is not None:
+        expected, after = due
+        if event != expected:
+            raise _not_due(state, event, expected)
+        return after
+    _check_no_card_twice(event)
+    return _apply_event(state, event)
+
+
+def _apply_event(state: State, event: Event) -> State:
+    """Fold one event into a state that is not at an automatic step (see `apply`)."""
     handler = _APPLY.get(type(event))
     if handler is None:
         return _game(state).apply_extra(state, event)
     return handler(state, event)  # type: ignore[operator]
+
+
+def _tag(event: Event) -> str:
+    return str(type(event).__struct_config__.tag)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, Card):
+        return value.value
+    if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
+        return "[" + " ".join(v.value for v in value) + "]"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+def _not_due(state: State, event: Event, expected: Event) -> CorruptLogError:
+    """Why ``event`` is refused where the rules make ``expected`` happen by itself."""
+    if type(event) is not type(expected):
+        return CorruptLogError(
+            f"{_tag(event)} is out of order: the rules make the next event {_tag(expected)} "
+            f"(phase {state.phase!r})"
+        )
+    handler = _APPLY.get(type(event))
+    if handler is not None:
+        handler(state, event)  # the engine's own check words most differences best
+    for name in event.__struct_fields__:
+        got, want = getattr(event, name), getattr(expected, name)
+        if got != want:
+            return CorruptLogError(
+                f"{_tag(event)} does not follow: its {name} is {_shown(got)}, the rules give "
+                f"{_shown(want)}"
+            )
+    return CorruptLogError(f"{_tag(event)} does not follow")
+
+
+_CARD_LISTS: dict[type, tuple[str, ...]] = {}
+
+
+def _card_lists(kind: type) -> tuple[str, ...]:
+    """The fields of an event type that hold a list of cards."""
+    names = _CARD_LISTS.get(kind)
+    if names is None:
+        hints = typing.get_type_hints(kind)
+        names = _CARD_LISTS[kind] = tuple(
+            name for name in kind.__struct_fields__ if hints[name] == tuple[Card, ...]
+        )
+    return names
+
+
+def _check_no_card_twice(event: Event) -> None:
+    """No list of cards in an event names a card twice."""
+    for name in _card_lists(type(event)):
+        value = getattr(event, name)
+        if len(value) > 1 and len(set(value)) != len(value):
+            raise CorruptLogError(f"{_tag(event)} lists a card twice in {name}")
 
 
 def fold(events: Iterable[Event]) -> State:

@@ -8,13 +8,15 @@ crashed games. Older format versions are upcast line by line; newer ones are ref
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import io
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Annotated, Any, Literal, Union
 
 import msgspec
 
 from core.engine import apply
-from core.errors import CorruptLogError, UnsupportedVersionError
+from core.errors import CorruptLogError, HanaError, UnsupportedVersionError
 from core.events import (
     CaptureChosen,
     CardDrawn,
@@ -36,9 +38,10 @@ from core.events import (
     UndoTaken,
 )
 from core.players import Player
-from core.redact import unredact
+from core.redact import HiddenDraw, unredact
 from core.rulesets import AnyRules
 from core.state import State
+from core.text import printable
 
 FORMAT = "hanatui"
 #: The format version this program writes and the newest it reads.
@@ -99,7 +102,28 @@ class _Probe(msgspec.Struct):
 
 
 _ENCODER = msgspec.json.Encoder()
+#: A log redacted for one seat may hold draws into another seat's hand with a null card.
+RedactedEvent = Union[
+    MatchStarted,
+    DealerDrawn,
+    Dealt,
+    Redeal,
+    CardPlayed,
+    CardDrawn,
+    CaptureChosen,
+    HikiDeclared,
+    GajiInterrupted,
+    GajiClaimed,
+    KoiKoiCalled,
+    ShobuCalled,
+    HiddenDraw,
+    UndoTaken,
+    RoundEnded,
+    MatchEnded,
+]
+
 _EVENT_DECODER = msgspec.json.Decoder(AnyEvent)
+_REDACTED_DECODER = msgspec.json.Decoder(RedactedEvent)
 _HEADER_DECODER = msgspec.json.Decoder(Header)
 _PROBE_DECODER = msgspec.json.Decoder(_Probe)
 
@@ -148,148 +172,291 @@ class LogRead(msgspec.Struct, kw_only=True):
     events: list[Event]
     states: list[State]
     error: CorruptLogError | None = None
+    #: The error is only a last line cut short with no newline (what a crash mid-write leaves).
+    torn: bool = False
 
     @property
     def state(self) -> State | None:
         return self.states[-1] if self.states else None
 
 
+#: Deepest nesting of JSON arrays and objects a line may have (the format needs about 5), checked
+#: before decoding so a deeply nested line is refused instead of exhausting the decoder's stack.
+MAX_DEPTH = 64
+#: Reasons quoting a file's content are cut to this many characters.
+MAX_REASON = 300
+
+_JSON_STRING = re.compile(rb'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_INNERMOST_PAIR = re.compile(rb"\[\]|\{\}")
+_REGEX_REASON = re.compile(r"Expected `str` matching regex .*? - at `(?P<where>[^`]*)`", re.S)
+
+
+class _SyntaxProblem(CorruptLogError):
+    """A line that is not JSON at all (malformed, cut short, too deep), as opposed to JSON that
+    breaks the format's rules: only the first kind can be a line torn by a crash."""
+
+
+def check_depth(raw: bytes) -> None:
+    """Refuse a line nested more than ``MAX_DEPTH`` deep, before any decoder sees it.
+
+    A line with no more opening brackets than that cannot be too deep (every line hanatui
+    writes). Otherwise strings are set aside and the innermost ``[]``/``{}`` pairs are removed
+    ``MAX_DEPTH`` times: brackets still open after that are nesting beyond the limit. Brackets
+    that do not match are left to the decoder to report, unless there are too many of them.
+    Linear in the line's length.
+    """
+    if raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
+        return
+    brackets = _JSON_STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
+    removed = 0
+    for _ in range(MAX_DEPTH):
+        brackets, removed = _INNERMOST_PAIR.subn(b"", brackets)
+        if not brackets or not removed:
+            break
+    left_open = brackets.count(b"[") + brackets.count(b"{")
+    if left_open > (0 if removed else MAX_DEPTH):
+        raise _SyntaxProblem(f"JSON nested too deeply (the limit is {MAX_DEPTH} levels)")
+
+
 def _validation_reason(exc: msgspec.DecodeError) -> str:
     text = str(exc)
     if isinstance(exc, msgspec.ValidationError):
-        return text
+        match = _REGEX_REASON.search(text)
+        if match is not None:
+            return (
+                f"a text field ({match.group('where')}) holds control or bidi characters, which "
+                "logs may not hold (they could disguise text or drive the terminal)"
+            )
+        return printable(text, MAX_REASON)
     if "truncated" in text.lower():
-        return f"truncated line ({text})"
-    return f"malformed JSON ({text})"
+        return f"truncated line ({printable(text, MAX_REASON)})"
+    return f"malformed JSON ({printable(text, MAX_REASON)})"
 
 
-def _split_lines(data: bytes) -> list[bytes]:
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    return lines
+def _lines(data: bytes) -> Iterator[tuple[int, bytes, bool]]:
+    """Each line with its 1-based number and whether it ends in a newline, one at a time (a file
+    of millions of empty lines never becomes millions of objects at once)."""
+    for number, line in enumerate(io.BytesIO(data), start=1):
+        if line.endswith(b"\n"):
+            yield number, line[:-1], True
+        else:
+            yield number, line, False
 
 
 def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) -> LogRead:
     """Parse and replay a log. Raises `CorruptLogError` (with ``line``) on the first problem, or
     with ``recover=True`` returns the longest valid prefix with the error attached.
 
-    The header itself must be valid in either mode: without it nothing can be recovered.
+    The header itself must be valid in either mode: without it nothing can be recovered. Lines
+    are decoded and replayed one at a time and reading stops at the first bad one, so the work
+    and memory are bounded by the valid part (a redacted log is decoded whole first: its hidden
+    cards are filled from what the later events reveal).
     """
     if len(data) > max_bytes:
         raise CorruptLogError(f"file too large: {len(data)} bytes (the limit is {max_bytes})", 1)
     if b"\x00" in data[:4096] and not data.lstrip().startswith(b"{"):
         raise CorruptLogError("not a hanatui log (binary data)", 1)
-    lines = _split_lines(data)
-    if not lines or not lines[0].strip():
+    lines = _lines(data)
+    first = next(lines, None)
+    if first is None or not first[1].strip():
         raise CorruptLogError("empty file: no header line", 1)
-    header, event_lines = _read_header(lines)
-    # Decode every line first (a redacted log needs all of them to fill its decks), then replay.
+    header, numbered = _read_header(first[1], lines)
+    check_header(header)
+    events: list[Event] = []
+    states: list[State] = []
+    error: CorruptLogError | None = None
+    torn = False
+    try:
+        if header.redacted_for is None:
+            state: State | None = None
+            for lineno, raw, ended in numbered:
+                try:
+                    event = _decode_event(raw)
+                    state = _replay(state, event, header)
+                except CorruptLogError as exc:
+                    torn = isinstance(exc, _SyntaxProblem) and not ended
+                    raise CorruptLogError(exc.reason, lineno) from None
+                events.append(event)
+                states.append(state)
+        else:
+            events, states = _read_redacted(header, numbered)
+    except CorruptLogError as exc:
+        if not recover:
+            raise
+        error = exc
+    if not events and error is None:
+        error = CorruptLogError("no events after the header", 2)
+        if not recover:
+            raise error
+    return LogRead(
+        header=header, events=events, states=states, error=error, torn=torn and error is not None
+    )
+
+
+def _replay(state: State | None, event: Event, header: Header) -> State:
+    after = apply(state, event)
+    if state is None:
+        _check_header_matches(header, event)
+    return after
+
+
+def _read_redacted(
+    header: Header, numbered: Iterable[tuple[int, Any, bool]]
+) -> tuple[list[Event], list[State]]:
+    """A log redacted for one seat: every line is decoded, the hidden cards are filled in from
+    what later events reveal (`core.redact.unredact`), then the whole log is replayed. Strict:
+    a bad line anywhere refuses it, since the lines after it are needed to fill the deals."""
     decoded: list[Event] = []
     numbers: list[int] = []
-    error: CorruptLogError | None = None
-    for lineno, raw in event_lines:
+    for lineno, raw, _ended in numbered:
         try:
-            decoded.append(_decode_event(raw))
+            decoded.append(_decode_event(raw, _REDACTED_DECODER))
         except CorruptLogError as exc:
-            error = CorruptLogError(exc.reason, lineno)
-            break
+            raise CorruptLogError(exc.reason, lineno) from None
         numbers.append(lineno)
-    if header.redacted_for is not None and decoded:
-        try:
-            decoded = unredact(decoded)
-        except CorruptLogError as exc:
-            error = CorruptLogError(exc.reason, 2)
-            decoded = []
+    if not decoded:
+        return [], []
+    try:
+        _check_header_matches(header, decoded[0])
+    except CorruptLogError as exc:
+        raise CorruptLogError(exc.reason, numbers[0]) from None
+    try:
+        filled = unredact(decoded, header.redacted_for or 0)
+    except CorruptLogError as exc:
+        raise CorruptLogError(
+            exc.reason, numbers[exc.line] if exc.line is not None else 2
+        ) from None
     events: list[Event] = []
     states: list[State] = []
     state: State | None = None
-    for lineno, event in zip(numbers, decoded):
+    for lineno, event in zip(numbers, filled, strict=True):
         try:
             state = apply(state, event)
-            if len(events) == 0:
-                _check_header_matches(header, event)
         except CorruptLogError as exc:
-            error = CorruptLogError(exc.reason, lineno)
-            break
+            raise CorruptLogError(exc.reason, lineno) from None
         events.append(event)
         states.append(state)
-    if error is not None:
-        if recover:
-            return LogRead(header=header, events=events, states=states, error=error)
-        raise error
-    if not events:
-        err = CorruptLogError("no events after the header", 2)
-        if recover:
-            return LogRead(header=header, events=events, states=states, error=err)
-        raise err
-    return LogRead(header=header, events=events, states=states)
+    return events, states
 
 
-def _decode_event(raw: bytes | dict[str, Any]) -> Event:
+def check_header(header: Header) -> None:
+    """The header's fields against each other, before any event is read: the number of players
+    is one the game is played with, and ``redacted_for`` names one of the seats."""
+    from core.games import GAMES
+
+    n = len(header.players)
+    game = GAMES.get(header.rules.game)
+    if game is None:
+        raise CorruptLogError(f"unknown game {header.rules.game!r}", 1)
+    try:
+        game.check_players(header.rules, n)
+    except HanaError as exc:
+        raise CorruptLogError(f"invalid header: {exc}", 1) from None
+    if header.redacted_for is not None and not 0 <= header.redacted_for < n:
+        raise CorruptLogError(
+            f"invalid header: redacted_for is seat {header.redacted_for}, but the seats are "
+            f"0 to {n - 1}",
+            1,
+        )
+    if header.origin is not None and header.origin.event < 1:
+        raise CorruptLogError("invalid header: origin.event must be at least 1", 1)
+
+
+def is_torn(data: bytes) -> bool:
+    """True if ``data`` is a log whose only damage is its last line cut short (a crash while
+    writing): everything before it reads, and the last line has no newline and is not JSON."""
+    try:
+        log = read_log(data, recover=True)
+    except CorruptLogError:
+        return False
+    return log.torn
+
+
+def _decode_event(
+    raw: bytes | dict[str, Any], decoder: msgspec.json.Decoder[Any] | None = None
+) -> Event:
+    decoder = decoder or _EVENT_DECODER
     try:
         if isinstance(raw, dict):
-            return msgspec.convert(raw, AnyEvent)  # type: ignore[arg-type]
+            event: Event = msgspec.convert(raw, decoder.type)
+            return event
         if len(raw) > MAX_LINE_BYTES:
             raise CorruptLogError(f"line too long: {len(raw)} bytes")
         if not raw.strip():
-            raise CorruptLogError("empty line")
-        return _EVENT_DECODER.decode(raw)
-    except msgspec.DecodeError as exc:
+            raise _SyntaxProblem("empty line")
+        check_depth(raw)
+        decoded: Event = decoder.decode(raw)
+        return decoded
+    except msgspec.ValidationError as exc:
         raise CorruptLogError(_validation_reason(exc)) from None
+    except msgspec.DecodeError as exc:
+        raise _SyntaxProblem(_validation_reason(exc)) from None
     except UnicodeDecodeError:
-        raise CorruptLogError("not UTF-8 text") from None
+        raise _SyntaxProblem("not UTF-8 text") from None
 
 
-def _read_header(lines: list[bytes]) -> tuple[Header, list[tuple[int, Any]]]:
-    first = lines[0]
+def _read_header(
+    first: bytes, rest: Iterator[tuple[int, bytes, bool]]
+) -> tuple[Header, Iterable[tuple[int, Any, bool]]]:
     if len(first) > MAX_LINE_BYTES:
         raise CorruptLogError(f"line too long: {len(first)} bytes", 1)
     try:
+        check_depth(first)
         probe = _PROBE_DECODER.decode(first)
+    except CorruptLogError as exc:
+        raise CorruptLogError(f"not a hanatui log: {exc.reason}", 1) from None
     except msgspec.DecodeError as exc:
         raise CorruptLogError(f"not a hanatui log: {_validation_reason(exc)}", 1) from None
     if probe.format != FORMAT:
-        raise CorruptLogError(f"not a hanatui log (format {probe.format!r})", 1)
+        raise CorruptLogError(f"not a hanatui log (format {printable(repr(probe.format), 60)})", 1)
     version = probe.version
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise CorruptLogError(f"invalid format version {version!r}", 1)
+        raise CorruptLogError(f"invalid format version {printable(repr(version), 60)}", 1)
     if version > VERSION:
         raise UnsupportedVersionError(
             f"written by a newer hanatui (log format version {version}); this program reads "
             f"versions up to {VERSION}: update hanatui to open it",
             1,
         )
-    numbered: list[tuple[int, Any]] = list(enumerate(lines[1:], start=2))
     if version < VERSION:
-        header_dict, numbered = _upcast(first, numbered, version)
+        header_dict, numbered = _upcast(first, rest, version)
         try:
             header = msgspec.convert(header_dict, Header)
         except msgspec.ValidationError as exc:
-            raise CorruptLogError(f"invalid header: {exc}", 1) from None
+            raise CorruptLogError(f"invalid header: {_validation_reason(exc)}", 1) from None
         return header, numbered
     try:
         header = _HEADER_DECODER.decode(first)
     except msgspec.DecodeError as exc:
         raise CorruptLogError(f"invalid header: {_validation_reason(exc)}", 1) from None
-    return header, numbered
+    return header, rest
 
 
 def _upcast(
-    first: bytes, numbered: list[tuple[int, Any]], version: int
-) -> tuple[dict[str, Any], list[tuple[int, Any]]]:
+    first: bytes, rest: Iterable[tuple[int, bytes, bool]], version: int
+) -> tuple[dict[str, Any], list[tuple[int, Any, bool]]]:
     """Bring an old log to the current version, one version step at a time."""
     try:
+        check_depth(first)
         header = msgspec.json.decode(first)
-        events = []
-        for lineno, raw in numbered:
-            try:
-                events.append(msgspec.json.decode(raw))
-            except msgspec.DecodeError as exc:
-                raise CorruptLogError(_validation_reason(exc), lineno) from None
+    except CorruptLogError as exc:
+        raise CorruptLogError(f"invalid header: {exc.reason}", 1) from None
     except msgspec.DecodeError as exc:
-        raise CorruptLogError(f"invalid header: {exc}", 1) from None
-    linenos = [n for n, _ in numbered]
+        raise CorruptLogError(f"invalid header: {_validation_reason(exc)}", 1) from None
+    if not isinstance(header, dict):
+        raise CorruptLogError("invalid header: not a JSON object", 1)
+    events = []
+    numbered = []
+    for lineno, raw, ended in rest:
+        try:
+            check_depth(raw)
+            events.append(msgspec.json.decode(raw))
+        except CorruptLogError as exc:
+            raise CorruptLogError(exc.reason, lineno) from None
+        except msgspec.DecodeError as exc:
+            raise CorruptLogError(_validation_reason(exc), lineno) from None
+        numbered.append((lineno, ended))
     while version < VERSION:
         upcaster = UPCASTERS.get(version)
         if upcaster is None:
@@ -297,7 +464,7 @@ def _upcast(
         header, events = upcaster(header, events)
         version += 1
     header["version"] = VERSION
-    return header, list(zip(linenos, events))
+    return header, [(n, e, ended) for (n, ended), e in zip(numbered, events, strict=False)]
 
 
 def _check_header_matches(header: Header, first: Event) -> None:
@@ -314,6 +481,12 @@ def json_schema() -> dict[str, Any]:
     (header, event), defs = msgspec.json.schema_components(
         [Header, AnyEvent], ref_template="#/$defs/{name}"
     )
+    # A log redacted for one seat may hide another seat's draw into the hand (`HiddenDraw`).
+    drawn = defs["DrawnToHand"]["properties"]
+    drawn["card"] = {
+        "anyOf": [drawn["card"], {"type": "null"}],
+        "description": "null only in a log redacted for another seat (a draw it did not see)",
+    }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "hanatui log line (.hana)",

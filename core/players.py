@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 import msgspec
 
 from core.errors import HanaError
 
-# Control characters (C0, DEL, C1) and the bidirectional overrides/isolates/marks that can make
-# text display differently from what it is. Refused in every text field of a log.
-UNSAFE_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-SAFE_TEXT_PATTERN = "^[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]*$"
+# Control and bidi characters are refused in every text field of a log (see `core.text`).
+from core.text import SAFE_TEXT_PATTERN, UNSAFE_TEXT
 
 Name = Annotated[
     str,
@@ -24,13 +21,24 @@ Name = Annotated[
     ),
 ]
 
+#: A computer player's level as a log records it: validated text like a name.
+BotLevel = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=1,
+        max_length=40,
+        pattern=SAFE_TEXT_PATTERN,
+        description="A computer player's level: 1-40 characters, no control or bidi characters.",
+    ),
+]
+
 
 class Player(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A seat's occupant: a human or a computer player with its level."""
 
     name: Name
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = None
+    bot: BotLevel | None = None
 
 
 def check_name(name: str) -> str:

@@ -1,21 +1,25 @@
-"""Logs redacted for one seat: the cards that seat could not see at each deal are left out.
+"""Logs redacted for one seat: the cards that seat could not see are left out (null).
 
-`redact` blanks (null) every position of each dealt deck that the seat could not see when the
-cards were dealt: the other hands and the draw pile. Play reveals those cards later, one by one,
-so `unredact` can put the revealed ones back where they must have been (a drawn card at its
-place in the pile, a played card in its player's hand) and places the never-revealed rest in
-the first of a fixed sequence of orders with which the round replays as recorded. Only cards
-that stayed hidden are placed arbitrarily, and a viewer of a redacted log shows that seat's view
-only.
+`redact` blanks every position of each dealt deck that the seat could not see when the cards were
+dealt (the other hands and the draw pile) and the card of every draw into another seat's hand
+(koi-koi's draw-then-play-two turns, P16: that card goes into the hand unseen). Cards turned over
+for everyone (a draw resolved on the field, P17's unmatched draw kept in the hand) stay.
 
-Covered: every turn structure, since every card leaves the pile through a public draw event.
-The koi-koi variant whose draws go into the hand (draw-then-play-two, P16) records the drawn
-card in its `drawn_to_hand` event, so a log redacted for the other seat still shows it there.
+Play reveals hidden cards later, one by one, so `unredact` can put the revealed ones back where
+they must have been (a turned card at its place in the pile, a played card in its player's hand
+or in a hidden draw that player took before the play) and places the never-revealed rest in the
+first of a fixed sequence of orders with which the round replays as recorded. Only cards that
+stayed hidden are placed arbitrarily, and a viewer of a redacted log shows that seat's view only.
+
+The work is linear in the log: each round is replayed from the state before its deal (never from
+the start of the match), and the orders that fail are paid from one budget proportional to the
+log's length, so a hostile log cannot make the search slow.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Literal
 
 from msgspec.structs import replace
 
@@ -30,16 +34,48 @@ from core.events import (
     HikiDeclared,
     MatchStarted,
     RoundEnded,
+    Seat,
 )
 from core.games import game_of
+from core.rules import Rules
+from core.state import State
+
+#: Orders tried for the never-revealed cards of one deal before giving up.
+MAX_FILLS = 64
 
 
-def _layout(rules, n: int) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+class HiddenDraw(Event, frozen=True, tag="drawn_to_hand"):
+    """`DrawnToHand` as a log redacted for another seat holds it: the card is null, since that
+    seat never saw it (koi-koi's draw-then-play-two turns). Only ever read from and written to a
+    redacted log; `unredact` turns it back into a `DrawnToHand`."""
+
+    seat: Seat
+    card: Card | None
+    reason: Literal["draw_then_play_two", "unmatched_draw"]
+
+
+def _layout(rules: Rules, n: int) -> tuple[int, int]:
     return game_of(rules.game).deal_sizes(rules, n)
 
 
+def _private_draw(event: Event, seat: int) -> bool:
+    """A draw into another seat's hand that ``seat`` did not see (P16)."""
+    return (
+        isinstance(event, DrawnToHand)
+        and event.reason == "draw_then_play_two"
+        and event.seat != seat
+    )
+
+
+def _drawn(event: HiddenDraw) -> DrawnToHand | HiddenDraw:
+    """A redacted log's draw into the hand as the engine's event, if its card is known."""
+    if event.card is None:
+        return event
+    return DrawnToHand(seat=event.seat, card=event.card, reason=event.reason)
+
+
 def redact(events: Sequence[Event], seat: int) -> list[Event]:
-    """The events with each deal's hidden cards (for ``seat``) blanked."""
+    """The events with what ``seat`` could not see blanked (see the module docstring)."""
     first = events[0]
     if not isinstance(first, MatchStarted):
         raise CorruptLogError("a match must begin with match_started")
@@ -53,11 +89,14 @@ def redact(events: Sequence[Event], seat: int) -> list[Event]:
         if isinstance(e, Dealt):
             deck = tuple(c if i < field or i in own else None for i, c in enumerate(e.deck))
             e = replace(e, deck=deck)
+        elif _private_draw(e, seat):
+            assert isinstance(e, DrawnToHand)
+            e = HiddenDraw(seat=e.seat, card=None, reason=e.reason)
         out.append(e)
     return out
 
 
-def _fills(cards: list[Card], count: int):  # type: ignore[no-untyped-def]
+def _fills(cards: list[Card], count: int) -> Iterator[list[Card]]:
     """A fixed sequence of orders for the never-revealed cards: first months spread apart (a
     filled hand then rarely looks like a lucky hand it never was), then fixed permutations."""
     spread = sorted(cards, key=lambda c: (c.index % 4, c.month))
@@ -72,90 +111,201 @@ def _fills(cards: list[Card], count: int):  # type: ignore[no-untyped-def]
         yield order
 
 
-def _complete(
-    events: list[Event], at: int, end: int, dealt: Dealt, deck: list[Card | None], known: int
-) -> Dealt:
-    """The deal with its never-revealed cards placed so that the round replays as recorded.
+class _Budget:
+    """Events that may still be replayed for orders that turn out wrong."""
 
-    Where those cards lie cannot change what was recorded, except through rules that look at
-    the hidden hands at the deal (koi-koi's lucky hands); so each candidate fill is replayed
+    def __init__(self, events: int) -> None:
+        self.left = 4 * events + 4096
+
+
+def _replay(state: State, events: Sequence[Event], at: int, budget: _Budget | None) -> State:
+    """Apply ``events`` from ``state``; errors carry the index (``at`` + i) of the event at fault.
+
+    With a ``budget``, each applied event is paid from it first, and running out is an error."""
+    from core.engine import apply
+
+    for i, event in enumerate(events):
+        if budget is not None:
+            if budget.left <= 0:
+                raise CorruptLogError("the redacted deals cannot be completed within reason", at)
+            budget.left -= 1
+        try:
+            state = apply(state, event)
+        except CorruptLogError as exc:
+            raise CorruptLogError(exc.reason, at + i) from None
+    return state
+
+
+class _Deal:
+    """One redacted deal being filled in: the deck with its holes, and where hidden cards can go."""
+
+    def __init__(self, dealt: Dealt, n: int, hand: int, field: int) -> None:
+        self.deck: list[Card | None] = list(dealt.deck)
+        self.hand = hand
+        self.field = field
+        self.n = n
+        self.known = 0
+        for c in self.deck:
+            if c is not None:
+                if self.known & c.bit:
+                    raise CorruptLogError(f"{c.value} is dealt twice")
+                self.known |= c.bit
+        self.pile_pos = field + n * hand
+        # per seat, the pile positions of hidden draws into that hand (P16), in order
+        self.drawn: list[list[int]] = [[] for _ in range(n)]
+
+    def seat_slots(self, seat: int) -> list[int]:
+        """Where a card in ``seat``'s hand may have come from: its hidden draws so far (latest
+        first), then its dealt hand."""
+        if not 0 <= seat < self.n:
+            raise CorruptLogError(f"no seat {seat} in a {self.n}-player match")
+        dealt = range(self.field + seat * self.hand, self.field + (seat + 1) * self.hand)
+        return [*reversed(self.drawn[seat]), *dealt]
+
+    def place(self, card: Card | None, slots: Sequence[int]) -> None:
+        if card is None or self.known & card.bit:
+            return
+        for i in slots:
+            if self.deck[i] is None:
+                self.deck[i] = card
+                self.known |= card.bit
+                return
+        raise CorruptLogError(f"{card.value} appears where no hidden card was dealt")
+
+    def draw(self, event: CardDrawn | DrawnToHand | HiddenDraw) -> None:
+        pos = self.pile_pos
+        self.pile_pos += 1
+        if pos >= 48:
+            return  # more draws than cards: the replay refuses it with the reason
+        if isinstance(event, HiddenDraw):
+            if 0 <= event.seat < self.n:
+                self.drawn[event.seat].append(pos)
+            return
+        self.place(event.card, (pos,))
+
+
+def unredact(events: Sequence[Event], seat: int = 0) -> list[Event]:
+    """Fill each redacted deck (and hidden draw) from what later events reveal; see the module
+    docstring. Errors carry in ``line`` the index of the event at fault, which the log reader
+    turns into a line of the file."""
+    first = events[0]
+    if not isinstance(first, MatchStarted):
+        raise CorruptLogError("a match must begin with match_started", 0)
+    n = len(first.players)
+    if not 0 <= seat < n:
+        raise CorruptLogError(f"no seat {seat} in a {n}-player match", 0)
+    hand, field = _layout(first.rules, n)
+    out = [_drawn(e) if isinstance(e, HiddenDraw) else e for e in events]
+    budget = _Budget(len(out))
+    deals = [i for i, e in enumerate(out) if isinstance(e, Dealt)]
+    if not deals:
+        return out
+    from core.engine import apply
+
+    state = apply(None, first)
+    state = _replay(state, out[1 : deals[0]], 1, None)
+    for at, end in zip(deals, [*deals[1:], len(out)], strict=True):
+        dealt = out[at]
+        assert isinstance(dealt, Dealt)
+        hidden_draws = [i for i in range(at + 1, end) if isinstance(out[i], HiddenDraw)]
+        if None not in dealt.deck and not hidden_draws:
+            state = _replay(state, out[at:end], at, None)
+            continue
+        try:
+            deal = _Deal(dealt, n, hand, field)
+            _reveal(deal, out, at, end)
+        except CorruptLogError as exc:
+            raise CorruptLogError(exc.reason, at) from None
+        state = _complete(state, out, at, end, deal, hidden_draws, budget)
+    return out
+
+
+def _reveal(deal: _Deal, events: list[Event], at: int, end: int) -> None:
+    """Put back every hidden card that the round's events reveal, where it must have been."""
+    for e in events[at + 1 : end]:
+        if isinstance(e, (CardDrawn, DrawnToHand, HiddenDraw)):
+            deal.draw(e)
+        elif isinstance(e, CardPlayed):
+            deal.place(e.card, deal.seat_slots(e.seat))
+        elif isinstance(e, HikiDeclared):
+            slots = deal.seat_slots(e.seat)
+            for c in e.captured:
+                deal.place(c, slots)
+        elif isinstance(e, RoundEnded):
+            # a score can show cards still in a hand (koi-koi's lucky hands)
+            for seat_score in e.breakdown:
+                slots = deal.seat_slots(seat_score.seat)
+                for line in seat_score.lines:
+                    for c in line.cards:
+                        deal.place(c, slots)
+
+
+def _complete(
+    state: State,
+    out: list[Event],
+    at: int,
+    end: int,
+    deal: _Deal,
+    hidden_draws: list[int],
+    budget: _Budget,
+) -> State:
+    """Fill the deal's remaining holes so that the round replays as recorded; writes the filled
+    deal and draws into ``out`` and returns the state after the round.
+
+    Where never-revealed cards lie cannot change what was recorded, except through rules that
+    look at hidden hands (koi-koi's lucky hands at the deal); so each candidate order is replayed
     from the state before the deal and the first that reproduces the round is kept.
     """
-    from core.engine import fold
-
-    rest = [CARDS[i] for i in range(48) if not known >> i & 1]
-    holes = [i for i, c in enumerate(deck) if c is None]
+    rest = [CARDS[i] for i in range(48) if not deal.known >> i & 1]
+    holes = [i for i, c in enumerate(deal.deck) if c is None]
     if len(rest) != len(holes):
-        raise CorruptLogError("the redacted deck cannot be completed")
-    before = events[:at]
-    after = events[at + 1 : end]
-    for order in _fills(rest, 64):
-        filled = list(deck)
-        for i, c in zip(holes, order):
+        raise CorruptLogError("the redacted deck cannot be completed", at)
+    dealt = out[at]
+    assert isinstance(dealt, Dealt)
+    draw_positions = _draw_positions(out, at, end, deal)
+    for i in hidden_draws:
+        if i not in draw_positions:
+            raise CorruptLogError("a card was drawn from an empty pile", i)
+    first_error: CorruptLogError | None = None
+    failed_at: set[int | None] = set()
+    for order in _fills(rest, MAX_FILLS):
+        filled = list(deal.deck)
+        for i, c in zip(holes, order, strict=True):
             filled[i] = c
-        candidate = replace(dealt, deck=tuple(filled))
+        round_events = [replace(dealt, deck=tuple(filled)), *out[at + 1 : end]]
+        for i in hidden_draws:
+            ev = out[i]
+            card = filled[draw_positions[i]]
+            assert isinstance(ev, HiddenDraw) and card is not None
+            round_events[i - at] = DrawnToHand(seat=ev.seat, card=card, reason=ev.reason)
         try:
-            fold([*before, candidate, *after])
-        except CorruptLogError:
+            after = _replay(state, round_events, at, None if first_error is None else budget)
+        except CorruptLogError as exc:
+            if first_error is None:
+                first_error = exc
+                # the first order is replayed unpaid (a genuine log needs no other); charge it now
+                budget.left -= (exc.line if exc.line is not None else at) - at + 1
+            failed_at.add(exc.line)
+            if budget.left <= 0:
+                break
             continue
-        return candidate
+        out[at:end] = round_events
+        return after
+    assert first_error is not None
+    if len(failed_at) == 1 or budget.left <= 0:
+        raise first_error  # the same event fails whatever the hidden cards: it is wrong
     raise CorruptLogError(
-        f"the redacted deal of round {dealt.round} cannot be completed consistently"
+        f"the redacted deal of round {dealt.round} cannot be completed consistently", at
     )
 
 
-def unredact(events: Sequence[Event]) -> list[Event]:
-    """Fill each redacted deck from what later events reveal (see the module docstring)."""
-    first = events[0]
-    if not isinstance(first, MatchStarted):
-        raise CorruptLogError("a match must begin with match_started")
-    n = len(first.players)
-    hand, field = _layout(first.rules, n)
-    out = list(events)
-    deals = [i for i, e in enumerate(out) if isinstance(e, Dealt)] + [len(out)]
-    for at, end in zip(deals, deals[1:]):
-        dealt = out[at]
-        assert isinstance(dealt, Dealt)
-        if None not in dealt.deck:
-            continue
-        deck: list[Card | None] = list(dealt.deck)
-        known = 0
-        for c in deck:
-            if c is not None:
-                if known & c.bit:
-                    raise CorruptLogError(f"{c.value} is dealt twice")
-                known |= c.bit
-        pile_pos = field + n * hand
-
-        def place(card: Card, slots: range) -> None:
-            nonlocal known
-            if known & card.bit:
-                return
-            for i in slots:
-                if deck[i] is None:
-                    deck[i] = card
-                    known |= card.bit
-                    return
-            raise CorruptLogError(f"{card.value} appears where no hidden card was dealt")
-
-        for e in out[at + 1 : end]:
-            if isinstance(e, (CardDrawn, DrawnToHand)):
-                if pile_pos < 48:
-                    place(e.card, range(pile_pos, pile_pos + 1))
-                pile_pos += 1
-            elif isinstance(e, CardPlayed):
-                place(e.card, range(field + e.seat * hand, field + (e.seat + 1) * hand))
-            elif isinstance(e, HikiDeclared):
-                for c in e.captured:
-                    if not known & c.bit:
-                        place(c, range(field + e.seat * hand, field + (e.seat + 1) * hand))
-            elif isinstance(e, RoundEnded):
-                # a score can show cards still in a hand (koi-koi's lucky hands)
-                for seat_score in e.breakdown:
-                    s = seat_score.seat
-                    for line in seat_score.lines:
-                        for c in line.cards:
-                            if not known & c.bit:
-                                place(c, range(field + s * hand, field + (s + 1) * hand))
-        out[at] = _complete(out, at, end, dealt, deck, known)
+def _draw_positions(events: list[Event], at: int, end: int, deal: _Deal) -> dict[int, int]:
+    """The pile position of each draw of the round, by event index."""
+    pos = deal.field + deal.n * deal.hand
+    out: dict[int, int] = {}
+    for i in range(at + 1, end):
+        if isinstance(events[i], (CardDrawn, DrawnToHand, HiddenDraw)):
+            if pos < 48:
+                out[i] = pos
+            pos += 1
     return out

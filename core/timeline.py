@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.engine import apply
-from core.events import DECISION_EVENTS, Event, UndoTaken
+from core.events import DECISION_EVENTS, Event, ShobuCalled, UndoTaken
 from core.state import State
 
 
@@ -76,6 +76,8 @@ class Timeline:
         """The index of ``seat``'s last decision event, or None."""
         for i in range(len(self.events) - 1, -1, -1):
             ev = self.events[i]
+            if isinstance(ev, ShobuCalled) and ev.auto:
+                continue  # forced by the rules, not decided: undo goes back to the move before
             if isinstance(ev, DECISION_EVENTS) and ev.seat == seat:  # type: ignore[attr-defined]
                 return i
         return None
