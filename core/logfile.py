@@ -103,24 +103,24 @@ class _Probe(msgspec.Struct):
 
 _ENCODER = msgspec.json.Encoder()
 #: A log redacted for one seat may hold draws into another seat's hand with a null card.
-RedactedEvent = Union[
-    MatchStarted,
-    DealerDrawn,
-    Dealt,
-    Redeal,
-    CardPlayed,
-    CardDrawn,
-    CaptureChosen,
-    HikiDeclared,
-    GajiInterrupted,
-    GajiClaimed,
-    KoiKoiCalled,
-    ShobuCalled,
-    HiddenDraw,
-    UndoTaken,
-    RoundEnded,
-    MatchEnded,
-]
+RedactedEvent = (
+    MatchStarted
+    | DealerDrawn
+    | Dealt
+    | Redeal
+    | CardPlayed
+    | CardDrawn
+    | CaptureChosen
+    | HikiDeclared
+    | GajiInterrupted
+    | GajiClaimed
+    | KoiKoiCalled
+    | ShobuCalled
+    | HiddenDraw
+    | UndoTaken
+    | RoundEnded
+    | MatchEnded
+)
 
 _EVENT_DECODER = msgspec.json.Decoder(AnyEvent)
 _REDACTED_DECODER = msgspec.json.Decoder(RedactedEvent)
