@@ -225,8 +225,9 @@ def _validation_reason(exc: msgspec.DecodeError) -> str:
         match = _REGEX_REASON.search(text)
         if match is not None:
             return (
-                f"a text field ({match.group('where')}) holds control or bidi characters, which "
-                "logs may not hold (they could disguise text or drive the terminal)"
+                f"a text field ({match.group('where')}) contains control or bidi-override "
+                "characters, which logs may not hold (they could disguise text or drive the "
+                "terminal)"
             )
         return printable(text, MAX_REASON)
     if "truncated" in text.lower():

@@ -12,6 +12,10 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hanatui.app.app import HanaApp
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -67,6 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument(
         "-o", "--output", type=Path, default=None, help="write here instead of stdout"
     )
+    export.add_argument(
+        "--force", action="store_true", help="replace the --output file if it exists"
+    )
 
     replay = sub.add_parser("replay", help="open a .hana log in the replay viewer")
     replay.add_argument("file", metavar="FILE")
@@ -115,28 +122,67 @@ def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         os.environ["HANATUI_ASCII"] = "1"
     from hanatui.app.app import HanaApp
+    from hanatui.lock import JournalInUse, lock
+    from hanatui.session import JOURNAL_NAME
+    from hanatui.settings import autosave_dir
 
-    HanaApp(play=(rules, seats, args.seed)).run()
-    return EXIT_OK
+    try:
+        lock(autosave_dir() / JOURNAL_NAME)  # held until the process ends
+    except JournalInUse as exc:
+        print(f"hanatui: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    except OSError:
+        pass  # a folder that cannot be written: the app says so and plays on in memory
+    return _run_app(HanaApp(play=(rules, seats, args.seed)))
+
+
+def _run_app(app: HanaApp) -> int:
+    """Run the app; then save what the journal could not (or say where a copy went): the exit
+    status is non-zero if the app failed or a game could not be saved where it belongs."""
+    from hanatui.journal import rescue_unsaved
+
+    app.run()
+    status = EXIT_OK if not app.return_code else EXIT_INVALID
+    for line in rescue_unsaved():
+        print(f"hanatui: {line}", file=sys.stderr)
+        status = EXIT_INVALID
+    return status
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """The app on the viewer of FILE; a file that cannot be read gets the app's error dialog."""
+    """The app on the viewer of FILE; a file that cannot be read is one line and exit 1."""
+    from core.errors import HanaError
+    from hanatui.files import read_log_file
+
+    try:
+        read_log_file(args.file)
+    except HanaError as exc:
+        print(_file_error(args.file, exc), file=sys.stderr)
+        return EXIT_INVALID
     if args.ascii:
         import os
 
         os.environ["HANATUI_ASCII"] = "1"
     from hanatui.app.screens.replay import replay_app
 
-    replay_app(args.file).run()
-    return EXIT_OK
+    return _run_app(replay_app(args.file))
 
 
 def cmd_app() -> int:
     from hanatui.app.app import HanaApp
 
-    HanaApp().run()
-    return EXIT_OK
+    return _run_app(HanaApp())
+
+
+def _file_error(name: str, exc: BaseException) -> str:
+    """One line for a file that cannot be read: ``FILE:LINE: reason``, escaped."""
+    from core.errors import CorruptLogError
+    from core.text import printable, printable_path
+
+    shown = printable_path(name)
+    if isinstance(exc, CorruptLogError):
+        return f"{shown}:{exc.line or 1}: {printable(exc.reason)}"
+    return printable(str(exc))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -157,6 +203,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        raise
+    except Exception as exc:
+        return _fail(exc)
 
 
 # --- verify ---------------------------------------------------------------------------------
@@ -164,11 +214,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from core.errors import CorruptLogError, HanaError  # lazily: the app starts faster
+    from core.text import printable, printable_path
     from hanatui.files import read_log_file
 
     report = []
     failed = False
     for name in args.files:
+        shown = printable_path(name)
         try:
             log = read_log_file(name)
         except CorruptLogError as exc:
@@ -176,13 +228,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
             line = exc.line or 1
             report.append({"file": name, "valid": False, "line": line, "reason": exc.reason})
             if not args.json:
-                print(f"{name}:{line}: {exc.reason}")
+                print(_file_error(name, exc))
         except HanaError as exc:
             failed = True
-            reason = str(exc).removeprefix(f"{name}: ")
+            reason = str(exc).removeprefix(f"{shown}: ")
             report.append({"file": name, "valid": False, "line": None, "reason": reason})
             if not args.json:
-                print(f"{name}: {reason}")
+                print(f"{shown}: {printable(reason)}")
         else:
             state = log.state
             assert state is not None
@@ -201,11 +253,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
             if not args.json:
                 status = "finished" if state.phase == "over" else "unfinished"
                 print(
-                    f"{name}: ok ({state.rules.game}, {len(state.players)} players, "
+                    f"{shown}: ok ({state.rules.game}, {len(state.players)} players, "
                     f"{state.rounds_done} rounds, {len(log.events)} events, {status})"
                 )
     if args.json:
-        print(json.dumps({"valid": not failed, "files": report}, ensure_ascii=False))
+        # ASCII only: a file name or reason can never put a raw control or bidi character out
+        print(json.dumps({"valid": not failed, "files": report}, ensure_ascii=True))
     return EXIT_INVALID if failed else EXIT_OK
 
 
@@ -213,34 +266,91 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from core.errors import CorruptLogError, HanaError  # lazily: the app starts faster
+    from core.errors import HanaError  # lazily: the app starts faster
+    from core.text import printable_path
     from hanatui.export import anonymise, player_view, text_record
-    from hanatui.files import read_log_file, write_atomic
+    from hanatui.files import read_log_file
 
     try:
         log = read_log_file(args.file)
-    except CorruptLogError as exc:
-        print(f"{args.file}:{exc.line or 1}: {exc.reason}", file=sys.stderr)
-        return EXIT_INVALID
     except HanaError as exc:
-        print(str(exc), file=sys.stderr)
+        print(_file_error(args.file, exc), file=sys.stderr)
         return EXIT_INVALID
-    if args.text:
-        data = text_record(log).encode("utf-8")
-    elif args.anonymise:
-        data = anonymise(log)
-    else:
-        seats = len(log.header.players)
-        if not 1 <= args.player_view <= seats:
-            print(f"hanatui export: --player-view must be 1..{seats}", file=sys.stderr)
+    if args.output is not None:
+        problem = _output_problem(Path(args.file), args.output, force=args.force)
+        if problem:
+            print(f"hanatui export: {printable_path(args.output)}: {problem}", file=sys.stderr)
             return EXIT_USAGE
-        data = player_view(log, args.player_view - 1)
+    try:
+        if args.text:
+            data = text_record(log).encode("utf-8")
+        elif args.anonymise:
+            data = anonymise(log)
+        else:
+            seats = len(log.header.players)
+            if not 1 <= args.player_view <= seats:
+                print(f"hanatui export: --player-view must be 1..{seats}", file=sys.stderr)
+                return EXIT_USAGE
+            data = player_view(log, args.player_view - 1)
+    except HanaError as exc:
+        print(f"hanatui export: {exc}", file=sys.stderr)
+        return EXIT_INVALID
     if args.output is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
-    else:
-        write_atomic(args.output, data)
+        return EXIT_OK
+    try:
+        _write_output(args.output, data, force=args.force)
+    except OSError as exc:
+        print(
+            f"hanatui export: {printable_path(args.output)}: cannot write ({exc.strerror})",
+            file=sys.stderr,
+        )
+        return EXIT_INVALID
     return EXIT_OK
+
+
+def _output_problem(source: Path, output: Path, *, force: bool) -> str | None:
+    """Why ``output`` may not be written, or None. Never the input itself (even with --force),
+    never an existing file without --force, never a folder, never into a missing folder."""
+    import os
+
+    if output.is_dir():
+        return "is a folder; give a file name"
+    folder = output.parent
+    if not folder.is_dir():
+        return "its folder does not exist (export makes no folders)"
+    if output.exists() or output.is_symlink():
+        try:
+            same = os.path.samefile(source, output)
+        except OSError:
+            same = False
+        if same:
+            return "is the file being exported; write the copy elsewhere"
+        if not force:
+            return "already exists; add --force to replace it"
+        if not output.is_file():
+            return "is not a regular file"
+    return None
+
+
+def _write_output(output: Path, data: bytes, *, force: bool) -> None:
+    """Write the export: a new file made exclusively (so nothing appearing meanwhile is
+    overwritten), or with --force the existing one replaced atomically."""
+    import os
+
+    from hanatui.files import write_atomic
+
+    if force and output.exists():
+        write_atomic(output, data, make_dirs=False)
+        return
+    fd = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+    except OSError:
+        output.unlink(missing_ok=True)
+        raise
 
 
 # --- sim ------------------------------------------------------------------------------------
@@ -283,7 +393,9 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         bots = [make_bot(level) for level in entries]
     except HanaError as exc:
         parser.error(str(exc))
-    if (args.hands is not None and args.hands < 1) or (args.matches is not None and args.matches < 1):
+    if (args.hands is not None and args.hands < 1) or (
+        args.matches is not None and args.matches < 1
+    ):
         parser.error("--hands and --matches must be at least 1")
     target_hands = args.hands
     target_matches = args.matches if args.matches is not None else (None if args.hands else 1)
@@ -382,8 +494,9 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             rate = "-" if s["win_rate"] is None else f"{100 * s['win_rate']:.1f}%"
             low, high = s["win_rate_ci95"]
             print(
-                f"  {s['bot']:<8} points {s['total_points']:>8}  per hand {s['points_per_hand']:>8}  "
-                f"hands won {s['hands_won']} ({rate}, 95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+                f"  {s['bot']:<8} points {s['total_points']:>8}  "
+                f"per hand {s['points_per_hand']:>8}  hands won {s['hands_won']} "
+                f"({rate}, 95% CI {100 * low:.1f}-{100 * high:.1f}%)"
             )
     return EXIT_OK
 
@@ -420,7 +533,8 @@ def _progress(
 
 
 def run() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: every error is one line on stderr and a non-zero status;
+    ``HANATUI_DEBUG=1`` shows the traceback of an unexpected one."""
     try:
         sys.exit(main())
     except BrokenPipeError:
@@ -429,10 +543,26 @@ def run() -> None:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(EXIT_OK)
-    except Exception as exc:
-        from core.errors import HanaError  # lazily: the app starts faster without the engine
 
-        if not isinstance(exc, HanaError):
-            raise
-        print(f"hanatui: {exc}", file=sys.stderr)
-        sys.exit(EXIT_INVALID)
+
+def _fail(exc: Exception) -> int:
+    """The one line for an error that reached the top, and the exit status."""
+    import os
+
+    from core.errors import HanaError  # lazily: the app starts faster without the engine
+    from core.text import printable, printable_path
+
+    if isinstance(exc, HanaError):
+        print(f"hanatui: {printable(str(exc))}", file=sys.stderr)
+    elif isinstance(exc, OSError):
+        where = f"{printable_path(exc.filename)}: " if exc.filename else ""
+        print(f"hanatui: {where}{exc.strerror or exc}", file=sys.stderr)
+    else:
+        if os.environ.get("HANATUI_DEBUG"):
+            raise exc
+        print(
+            f"hanatui: internal error: {type(exc).__name__}: {printable(str(exc), 200)} "
+            "(HANATUI_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
+    return EXIT_INVALID

@@ -5,6 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from core.cards import Card
+from core.errors import HanaError
 from core.events import (
     CaptureChosen,
     CardDrawn,
@@ -31,18 +32,29 @@ def anonymised_players(players: tuple[Player, ...]) -> tuple[Player, ...]:
 
 
 def anonymise(log: LogRead) -> bytes:
-    """The log with every player name replaced (see `anonymised_players`)."""
+    """The log with every player name replaced (see `anonymised_players`). A copy redacted for
+    one seat stays redacted: the cards its reader filled in are blanked again."""
     players = anonymised_players(log.header.players)
     events = list(log.events)
     first = events[0]
     assert isinstance(first, MatchStarted)
     events[0] = replace(first, players=players)
     header = replace(log.header, players=players, anonymised=True)
+    if header.redacted_for is not None:
+        events = redact(events, header.redacted_for)
     return encode_log(header, events)
 
 
 def player_view(log: LogRead, seat: int) -> bytes:
-    """The log with every card ``seat`` could not see at each deal left out (null)."""
+    """The log with every card ``seat`` could not see left out (null): the other hands and the
+    draw pile at each deal, and draws into another seat's hand. A log already redacted for one
+    seat can only be redacted for that seat again (its other cards were never known)."""
+    redacted_for = log.header.redacted_for
+    if redacted_for is not None and redacted_for != seat:
+        raise HanaError(
+            f"this log is already redacted for seat {redacted_for + 1}: it cannot show what "
+            f"seat {seat + 1} saw"
+        )
     header: Header = replace(log.header, redacted_for=seat)
     return encode_log(header, redact(log.events, seat))
 
@@ -81,7 +93,7 @@ def text_record(log: LogRead) -> str:
         )
     lines.append("")
     before = state0
-    for event, after in zip(log.events[1:], log.states[1:]):
+    for event, after in zip(log.events[1:], log.states[1:], strict=True):
         if isinstance(event, Dealt):
             lines.append("")
             lines.append(f"Round {event.round} — {after.players[event.dealer].name} deals")

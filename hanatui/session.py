@@ -12,6 +12,7 @@ have, and a seeded game is reproducible.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import random
 from collections.abc import Sequence
@@ -30,16 +31,11 @@ from core.rules import Rules
 from core.state import State
 from core.timeline import Timeline
 from core.view import View, observe
-from hanatui.files import Journal, read_log_file, write_atomic, write_log_file
+from hanatui.files import free_log_name, read_log_file, write_log_file
+from hanatui.journal import Journal, retire
 from hanatui.settings import autosave_dir, games_dir
 
 JOURNAL_NAME = "current.hana"
-
-
-class Sidecar(msgspec.Struct, kw_only=True):
-    """What the log format has no place for: the session's seed."""
-
-    seed: int
 
 
 class Unfinished(msgspec.Struct, frozen=True, kw_only=True):
@@ -80,6 +76,7 @@ class Session:
         self.header = header or header_for(timeline.events, app=_app_version(), created=_now())
         self.version = 0  # bumped on every change, so stale bot moves are dropped
         self.archived: Path | None = None
+        self.archive_problem: str | None = None
         self._bots: dict[int, object] = {}
 
     # --- making and finding sessions --------------------------------------------------------
@@ -103,12 +100,8 @@ class Session:
         timeline = Timeline([MatchStarted(rules=rules, players=tuple(players))])
         journal = None
         if autosave:
-            directory = directory or autosave_dir()
-            path = directory / JOURNAL_NAME
-            if path.exists():
-                _archive_unfinished(path)
-            journal = Journal(path)
-            write_atomic(_sidecar_path(path), msgspec.json.encode(Sidecar(seed=seed)))
+            path = (directory or autosave_dir()) / JOURNAL_NAME
+            journal = Journal.begin(path, seed=seed, games=games_dir())
         session = cls(timeline, seed=seed, journal=journal)
         if journal is not None:
             journal.start(session.header, timeline.events)
@@ -132,12 +125,8 @@ class Session:
         header = header_for(timeline.events, app=_app_version(), created=_now(), **header_extra)
         journal = None
         if autosave:
-            directory = directory or autosave_dir()
-            path = directory / JOURNAL_NAME
-            if path.exists():
-                _archive_unfinished(path)
-            journal = Journal(path)
-            write_atomic(_sidecar_path(path), msgspec.json.encode(Sidecar(seed=seed)))
+            path = (directory or autosave_dir()) / JOURNAL_NAME
+            journal = Journal.begin(path, seed=seed, games=games_dir())
         session = cls(timeline, seed=seed, journal=journal, header=header)
         if journal is not None:
             journal.start(header, timeline.events)
@@ -145,22 +134,15 @@ class Session:
 
     @classmethod
     def resume(cls, path: Path | None = None) -> Session:
-        """The autosaved match, exactly where it stopped (a torn last line is dropped)."""
-        path = path or autosave_dir() / JOURNAL_NAME
-        log = read_log_file(path, recover=True)
-        if not log.events:
-            raise HanaError(f"{path}: the autosave holds no events")
-        try:
-            seed = msgspec.json.decode(_sidecar_path(path).read_bytes(), type=Sidecar).seed
-        except (OSError, msgspec.DecodeError):
+        """The autosaved match, exactly where it stopped (a torn last line is dropped; other
+        damage is cut off after keeping the original, as ``journal.notice`` says)."""
+        log, journal = Journal.resume(path or autosave_dir() / JOURNAL_NAME)
+        seed = journal.seed
+        if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
         timeline = Timeline()
-        timeline.extend(zip(log.events, log.states))
-        journal = Journal(path)
-        session = cls(timeline, seed=seed, journal=journal, header=log.header)
-        if log.error is not None:
-            journal.rewrite(log.header, timeline.events)
-        return session
+        timeline.extend(zip(log.events, log.states, strict=True))
+        return cls(timeline, seed=seed, journal=journal, header=log.header)
 
     @staticmethod
     def unfinished(directory: Path | None = None) -> Unfinished | None:
@@ -176,7 +158,8 @@ class Session:
         if state is None:
             return None
         if is_over(state):
-            _archive_unfinished(path)
+            with contextlib.suppress(HanaError, OSError):  # read-only here, or a full disk
+                retire(path, games_dir())
             return None
         return Unfinished(
             path=str(path),
@@ -316,42 +299,16 @@ class Session:
         if self.journal is None and directory is None:
             return None
         directory = directory or games_dir()
-        path = _free_log_name(directory, self.state.rules.game)
-        write_log_file(path, self.header, self.events)
+        try:
+            path = free_log_name(directory, self.state.rules.game)
+            write_log_file(path, self.header, self.events)
+        except OSError as exc:  # the journal keeps the game; it is archived at the next start
+            self.archive_problem = f"could not keep the game in {directory} ({exc.strerror})"
+            return None
         if self.journal is not None:
             self.journal.discard()
-            _sidecar_path(self.journal.path).unlink(missing_ok=True)
         self.archived = path
         return path
-
-
-def _sidecar_path(journal: Path) -> Path:
-    return journal.with_suffix(".json")
-
-
-def _free_log_name(directory: Path, game: str) -> Path:
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"{stamp}-{game}.hana"
-    n = 2
-    while path.exists():
-        path = directory / f"{stamp}-{game}-{n}.hana"
-        n += 1
-    return path
-
-
-def _archive_unfinished(path: Path) -> None:
-    """Move an old autosave among the kept games instead of deleting it."""
-    try:
-        log = read_log_file(path, recover=True)
-    except HanaError:
-        return
-    if log.events:
-        state = log.states[-1]
-        target = _free_log_name(games_dir(), state.rules.game)
-        write_log_file(target, log.header, log.events)
-    path.unlink(missing_ok=True)
-    _sidecar_path(path).unlink(missing_ok=True)
 
 
 def list_games(directory: Path | None = None) -> list[Path]:

@@ -49,6 +49,8 @@ class HanaApp(App[None]):
         self._resume = resume
         self._session = session
         self._exit_on_ready = exit_on_ready or bool(os.environ.get("HANATUI_EXIT_ON_READY"))
+        #: Why this instance may not play (another hanatui has the game open), or None.
+        self.read_only: str | None = None
         self.ascii_mode = settings.ascii or bool(os.environ.get("HANATUI_ASCII"))
         self.pace = settings.pace
         if not settings.animations:
@@ -69,6 +71,8 @@ class HanaApp(App[None]):
         self.set_class(self.ascii_mode, "-ascii")
         if self.settings.keymap:
             self.set_keymap(dict(self.settings.keymap))
+        if self._save:
+            self._take_journal()
         for warning in self._warnings:
             self.notify(Content(warning), severity="warning", timeout=10)
         from hanatui.app.screens.title import TitleScreen
@@ -113,8 +117,48 @@ class HanaApp(App[None]):
                 screen.refresh_table(force=True)
 
     # --- games ------------------------------------------------------------------------------
+    def _take_journal(self) -> None:
+        """Become the journal's one writer, or browse read-only if another hanatui is."""
+        from hanatui.lock import JournalInUse, lock
+        from hanatui.settings import autosave_dir
+
+        try:
+            lock(autosave_dir() / "current.hana")
+        except JournalInUse as exc:
+            self.read_only = f"{str(exc)[0].upper()}{str(exc)[1:]}."
+            self._warnings.append(self.read_only)
+        except OSError:
+            pass  # a folder that cannot be written: the journal says so when a game starts
+
+    def _refuse_play(self) -> bool:
+        """True (and says why) if this instance may not start or resume a game."""
+        if self.read_only is None:
+            return False
+        self.notify(Content(self.read_only), severity="warning", timeout=8)
+        return True
+
+    def _watch_journal(self, session: Any) -> None:
+        """Show what the journal did to an old autosave, and every saving problem, as it comes."""
+        journal = getattr(session, "journal", None)
+        if journal is None:
+            return
+
+        def told(message: str) -> None:
+            self.notify(
+                Content(message),
+                severity="information" if message.startswith("Saving works") else "error",
+                timeout=12,
+            )
+
+        journal.on_problem = told
+        if journal.notice:
+            self.notify(Content(journal.notice), severity="warning", timeout=20)
+            journal.notice = None
+        if journal.problem:
+            told(f"Could not save: {journal.problem}. The game goes on and is kept in memory.")
+
     def unfinished(self):  # type: ignore[no-untyped-def]
-        if not self._save:
+        if not self._save or self.read_only is not None:
             return None
         from hanatui.settings import autosave_dir
 
@@ -125,10 +169,18 @@ class HanaApp(App[None]):
         return Session.unfinished()
 
     def start_game(self, rules: Any, players: Sequence[Any], *, seed: int | None = None) -> None:
+        from core.errors import HanaError
         from hanatui.app.screens.table import TableScreen
         from hanatui.session import Session
 
-        session = Session.new(rules, players, seed=seed, autosave=self._save)
+        if self._refuse_play():
+            return
+        try:
+            session = Session.new(rules, players, seed=seed, autosave=self._save)
+        except (HanaError, OSError) as exc:
+            self.notify(Content(f"Cannot start the game: {exc}"), severity="error")
+            return
+        self._watch_journal(session)
         self._to_table(TableScreen(session))
 
     def resume_game(self) -> None:
@@ -136,16 +188,20 @@ class HanaApp(App[None]):
         from hanatui.app.screens.table import TableScreen
         from hanatui.session import Session
 
+        if self._refuse_play():
+            return
         try:
             session = Session.resume()
-        except HanaError as exc:
+        except (HanaError, OSError) as exc:
             self.notify(Content(f"Cannot resume: {exc}"), severity="error")
             return
+        self._watch_journal(session)
         self._to_table(TableScreen(session))
 
     def open_session(self, session: Any) -> None:
         from hanatui.app.screens.table import TableScreen
 
+        self._watch_journal(session)
         self._to_table(TableScreen(session))
 
     def _to_table(self, screen: Screen[Any]) -> None:
@@ -165,6 +221,8 @@ class HanaApp(App[None]):
     def action_new_game(self) -> None:
         from hanatui.app.screens.newgame import NewGameScreen
 
+        if self._refuse_play():
+            return
         self._to_title()
         self.push_screen(NewGameScreen())
 

@@ -593,6 +593,8 @@ def test_the_replay_subcommand_is_wired(monkeypatch):
     opened = []
 
     class FakeApp:
+        return_code = 0
+
         def run(self) -> None:
             opened.append(True)
 

@@ -19,8 +19,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from core.errors import CorruptLogError, UnsupportedVersionError
-from core.logfile import VERSION
-from core.players import UNSAFE_TEXT
+from core.logfile import VERSION, check_depth
+from core.text import printable as _printable
+from core.text import printable_path
 from hanatui.app.widgets import TooSmall
 
 #: Reasons longer than this are cut (a reason may quote a long line of the file).
@@ -28,16 +29,9 @@ MAX_REASON = 400
 
 
 def printable(text: str, limit: int = MAX_REASON) -> str:
-    """``text`` with control and bidi-override characters shown as escapes, cut to ``limit``."""
-    shown = UNSAFE_TEXT.sub(lambda m: _escape(m.group()), text)
-    if len(shown) > limit:
-        shown = shown[: limit - 1] + "…"
-    return shown
-
-
-def _escape(ch: str) -> str:
-    code = ord(ch)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    """``text`` with control and bidi characters shown as escapes, cut to ``limit``
+    (`core.text.printable`, the one helper for everything echoed from a file or a file name)."""
+    return _printable(text, limit)
 
 
 _REGEX_REASON = re.compile(r"Expected `str` matching regex .*? - at `(?P<where>[^`]*)`", re.S)
@@ -62,7 +56,8 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     folder: str = ""
     line: int | None = None
     version: int | None = None  # the format version the file needs, if newer than ours
-    recoverable: int = 0  # events that can still be read (a torn end), 0 if none
+    recoverable: int = 0  # events before the bad line that can still be read, 0 if none
+    torn: bool = False  # the file ends in the middle of its last line (cut short)
 
 
 def newer_version(data: bytes | None) -> int | None:
@@ -71,8 +66,9 @@ def newer_version(data: bytes | None) -> int | None:
         return None
     first = data.split(b"\n", 1)[0]
     try:
+        check_depth(first)
         header = msgspec.json.decode(first)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, CorruptLogError):
         return None
     version = header.get("version") if isinstance(header, dict) else None
     return version if isinstance(version, int) and not isinstance(version, bool) else None
@@ -83,8 +79,8 @@ def describe_problem(
 ) -> Problem:
     """The dialog's account of why ``path`` could not be opened (``data``: its bytes, if read)."""
     whole = os.path.abspath(os.fspath(path))
-    file = printable(os.path.basename(whole) or whole, 200)
-    folder = printable(os.path.dirname(whole), 300)
+    file = printable_path(os.path.basename(whole) or whole, 200)
+    folder = printable_path(os.path.dirname(whole), 300)
     if isinstance(exc, UnsupportedVersionError):
         return Problem(
             file=file,
@@ -103,20 +99,20 @@ def describe_problem(
             file=file, folder=folder, line=1, reason="not a hanatui log: binary data, not text"
         )
     if isinstance(exc, CorruptLogError):
-        recoverable = 0
+        recoverable, torn = 0, False
         if data is not None and (exc.line or 0) > 2:
-            recoverable = _recoverable(data)
+            recoverable, torn = _recoverable(data)
         return Problem(
             file=file,
             folder=folder,
             line=exc.line,
             reason=printable(explain(exc.reason)),
             recoverable=recoverable,
+            torn=torn,
         )
     reason = str(exc)
-    prefix = f"{os.fspath(path)}: "
-    if reason.startswith(prefix):
-        reason = reason[len(prefix) :]
+    for prefix in (f"{os.fspath(path)}: ", f"{printable_path(path)}: "):
+        reason = reason.removeprefix(prefix)
     if not isinstance(exc, ValueError):
         reason = f"unexpected error: {type(exc).__name__}: {reason}"
     return Problem(file=file, folder=folder, reason=printable(reason))
@@ -134,14 +130,16 @@ def looks_binary(data: bytes) -> bool:
     return False
 
 
-def _recoverable(data: bytes) -> int:
+def _recoverable(data: bytes) -> tuple[int, bool]:
+    """How many events before the bad line can be read, and whether the file was cut short."""
+    from core.errors import HanaError
     from core.logfile import read_log
 
     try:
         log = read_log(data, recover=True)
-    except Exception:
-        return 0
-    return len(log.events) if log.events else 0
+    except HanaError:
+        return 0, False
+    return len(log.events), log.torn
 
 
 class BadFileDialog(ModalScreen[str | None]):
@@ -195,10 +193,17 @@ class BadFileDialog(ModalScreen[str | None]):
                     f"a hanatui that reads log format version {p.version} (this one reads up to {VERSION})",
                 )
                 hint = "Update hanatui to open it. Nothing was changed."
+            elif p.recoverable and p.torn:
+                hint = (
+                    f"The file ends in the middle of line {p.line}: it was cut short (a crash or "
+                    f"a full disk while writing). The {p.recoverable} events before it can still "
+                    "be read. Nothing was changed."
+                )
             elif p.recoverable:
                 hint = (
-                    f"The first {p.recoverable} events can still be read: the file was probably cut "
-                    "short. Nothing was changed."
+                    f"The {p.recoverable} events before line {p.line} can still be read; "
+                    "the rest of the file does not follow the rules from there. Nothing was "
+                    "changed."
                 )
             else:
                 hint = "Nothing was changed. `hanatui verify FILE` gives the same report on the command line."

@@ -67,6 +67,7 @@ from core.events import (
 from core.logfile import LogRead, Origin
 from core.players import UNSAFE_TEXT, Player
 from core.state import State
+from core.text import printable_path
 from core.timeline import Timeline
 from core.view import View, observe
 from hanatui.app.describe import (
@@ -932,7 +933,7 @@ class ReplayScreen(Screen[None]):
         else:
             lines.append(Content.assemble(("viewing  ", "dim"), view_name))
         if self.path is not None:
-            lines.append(Content.assemble(("file     ", "dim"), self.path.name))
+            lines.append(Content.assemble(("file     ", "dim"), printable_path(self.path.name)))
         notes = []
         if origin is not None:
             notes.append(f"played on from {origin.source}, move {origin.event}")

@@ -1,0 +1,107 @@
+"""One writer for the autosave journal: an OS file lock held while hanatui runs.
+
+The lock is taken on ``current.hana.lock`` beside the journal with ``fcntl.flock`` on POSIX
+systems and ``msvcrt.locking`` on Windows, without waiting, and kept until the process ends (the
+OS releases it even after a crash or ``kill -9``). A second hanatui on the same data directory
+gets `JournalInUse` and never writes the journal. On a file system that offers no locks (some
+network mounts) the lock cannot be enforced and the journal is written unlocked.
+
+Kept free of the engine's imports: the app takes the lock while it starts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+from pathlib import Path
+
+try:  # POSIX
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+try:  # Windows
+    import msvcrt
+except ImportError:
+    msvcrt = None  # type: ignore[assignment]
+
+LOCK_SUFFIX = ".lock"
+
+#: Journals this process has locked: the journal's absolute path -> the open lock file.
+_LOCKS: dict[Path, int] = {}
+
+
+class JournalInUse(OSError):
+    """Another hanatui process holds the journal's lock."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(errno.EBUSY, message)
+
+    def __str__(self) -> str:
+        return str(self.strerror)
+
+
+def lock_path(journal: Path) -> Path:
+    return journal.with_name(journal.name + LOCK_SUFFIX)
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the exclusive lock on an open file without waiting; False if another has it."""
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        elif msvcrt is not None:  # pragma: no cover - Windows
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    except OSError as exc:
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return False
+        # a file system without locks: there is nothing to enforce one writer with
+    return True
+
+
+def _key(journal: str | os.PathLike[str]) -> Path:
+    return Path(os.path.abspath(journal))
+
+
+def lock(journal: str | os.PathLike[str]) -> None:
+    """Make this process the journal's only writer, for as long as it runs (idempotent).
+
+    Raises `JournalInUse` if another process holds the lock, and another `OSError` if the lock
+    file cannot be made (a folder that cannot be written, where nobody can write the journal).
+    """
+    path = _key(journal)
+    if path in _LOCKS:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    if not _try_lock(fd):
+        os.close(fd)
+        raise JournalInUse(
+            f"the game is open in another hanatui{_holder(path)}: this one can browse replays "
+            "and settings but not play"
+        )
+    _LOCKS[path] = fd
+    if fcntl is not None:  # who holds it, for the other instance's message
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+
+
+def _holder(journal: Path) -> str:
+    try:
+        pid = int(lock_path(journal).read_text(encoding="ascii").strip())
+    except (OSError, ValueError):
+        return ""
+    return f" (process {pid})"
+
+
+def unlock(journal: str | os.PathLike[str]) -> None:
+    """Give the lock up (the OS does it anyway when the process ends)."""
+    fd = _LOCKS.pop(_key(journal), None)
+    if fd is not None:
+        os.close(fd)
+
+
+def locked_here(journal: str | os.PathLike[str]) -> bool:
+    """True if this process holds the journal's lock."""
+    return _key(journal) in _LOCKS

@@ -1,0 +1,150 @@
+"""One writer: while one hanatui process has the game open, a second one on the same data
+directory cannot write the journal; it may browse read-only."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from core.players import Player
+from core.rules import find_rules
+from hanatui.lock import JournalInUse, lock_path
+from hanatui.session import JOURNAL_NAME, Session
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX processes and flock")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: The first process: starts a game with its journal, says so, and keeps running until told.
+FIRST = textwrap.dedent(
+    """
+    import sys
+    from core.players import Player
+    from core.rules import find_rules
+    from hanatui.session import Session
+
+    session = Session.new(
+        find_rules("bakappana", rounds=1),
+        [Player(name="A"), Player(name="B", kind="bot", bot="easy")],
+        seed=1,
+    )
+    session.settle()
+    print(len(session.events), flush=True)
+    sys.stdin.readline()
+    session.act(session.legal()[0])  # it still writes, after the second process gave up
+    print(len(session.events), flush=True)
+    """
+)
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("HANATUI_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def _env(data: Path) -> dict[str, str]:
+    return dict(os.environ, HANATUI_DATA_DIR=str(data), PYTHONPATH=str(ROOT))
+
+
+def test_a_second_process_cannot_write_the_journal(data):
+    first = subprocess.Popen(
+        [sys.executable, "-c", FIRST],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=_env(data),
+        cwd=ROOT,
+    )
+    try:
+        assert first.stdout is not None and first.stdin is not None
+        events = int(first.stdout.readline())
+        journal = data / "autosave" / JOURNAL_NAME
+        written = journal.read_bytes()
+        assert written.count(b"\n") == events + 1
+
+        # a second process: `hanatui play` refuses in one line, before any screen
+        second = subprocess.run(
+            [sys.executable, "-m", "hanatui", "play", "koikoi"],
+            capture_output=True,
+            text=True,
+            env=_env(data),
+            cwd=ROOT,
+            timeout=60,
+        )
+        assert second.returncode == 1
+        assert second.stderr.count("\n") == 1
+        assert f"open in another hanatui (process {first.pid})" in second.stderr
+        assert "Traceback" not in second.stderr
+
+        # this test's own process is another one too: no new game, no resume, no retiring
+        players = [Player(name="C"), Player(name="D", kind="bot", bot="easy")]
+        with pytest.raises(JournalInUse):
+            Session.new(find_rules("koikoi"), players, seed=2)
+        with pytest.raises(JournalInUse):
+            Session.resume()
+        assert Session.unfinished() is not None  # reading is allowed
+        assert journal.read_bytes() == written  # not a byte written by the others
+
+        first.stdin.write("\n")
+        first.stdin.flush()
+        assert int(first.stdout.readline()) > events  # the first one writes on
+        assert first.wait(timeout=60) == 0
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    # once the first process is gone, the lock is free
+    session = Session.resume()
+    assert session.journal is not None and session.journal.problem is None
+    assert lock_path(journal).exists()
+
+
+async def test_the_app_of_a_second_process_browses_read_only(data):
+    """The app started while another process holds the lock: it says so, offers no resume and
+    no new game, and never touches the journal; replays and settings still open."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from hanatui.lock import lock; lock(sys.argv[1]); print('ok', flush=True);"
+            " sys.stdin.readline()",
+            str(data / "autosave" / JOURNAL_NAME),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=_env(data),
+        cwd=ROOT,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ok"
+        from hanatui.app.app import HanaApp
+        from hanatui.app.screens.info import SettingsScreen
+        from hanatui.app.screens.title import TitleScreen
+
+        app = HanaApp()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert app.read_only is not None and "another hanatui" in app.read_only
+            assert app.unfinished() is None
+            await pilot.press("n")  # new game
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+            app.start_game(
+                find_rules("koikoi"), [Player(name="X"), Player(name="Y", kind="bot", bot="easy")]
+            )
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+            await pilot.press("s")  # settings still open
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen)
+        assert not (data / "autosave" / JOURNAL_NAME).exists()
+    finally:
+        holder.kill()
+        holder.wait()
