@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import typing
 from pathlib import Path
 
 import msgspec
@@ -235,3 +236,153 @@ def test_the_json_schema_in_docs_is_current():
 def test_every_log_line_validates_against_the_msgspec_types(log_lines):
     for line in log_lines[1:]:
         msgspec.convert(line, logfile.AnyEvent)
+
+
+# --- text fields, nesting, header ranges --------------------------------------------------------
+
+
+def _text_fields(info, path=()):
+    """Every free-text field reachable from a msgspec type: (path, StrType)."""
+    from msgspec import inspect
+
+    if isinstance(info, inspect.Metadata):
+        yield from _text_fields(info.type, path)
+    elif isinstance(info, inspect.StructType):
+        for field in info.fields:
+            yield from _text_fields(field.type, (*path, field.name))
+    elif isinstance(info, (inspect.UnionType,)):
+        for t in info.types:
+            yield from _text_fields(t, path)
+    elif isinstance(info, (inspect.VarTupleType, inspect.ListType, inspect.TupleType)):
+        items = info.item_types if isinstance(info, inspect.TupleType) else (info.item_type,)
+        for t in items:
+            yield from _text_fields(t, (*path, "*"))
+    elif isinstance(info, inspect.DictType):
+        yield from _text_fields(info.key_type, (*path, "{key}"))
+        yield from _text_fields(info.value_type, (*path, "{value}"))
+    elif isinstance(info, inspect.StrType):
+        yield path, info
+
+
+def _all_text_fields():
+    from msgspec import inspect
+
+    fields = []
+    for path, info in _text_fields(inspect.type_info(logfile.Header)):
+        fields.append((("header", *path), info))
+    for event in typing.get_args(logfile.AnyEvent):
+        tag = event.__struct_config__.tag
+        for path, info in _text_fields(inspect.type_info(event)):
+            fields.append(((tag, *path), info))
+    return fields
+
+
+def test_every_text_field_of_a_log_refuses_control_and_bidi_characters_by_type():
+    from core.text import SAFE_TEXT_PATTERN
+
+    fields = _all_text_fields()
+    names = {".".join(p) for p, _ in fields}
+    # the free-text fields there are today (a new one is checked the same way)
+    for expected in (
+        "header.app",
+        "header.created",
+        "header.players.*.name",
+        "header.players.*.bot",
+        "header.origin.source",
+        "round_ended.breakdown.*.lines.*.label",
+        "round_ended.breakdown.*.lines.*.id",
+    ):
+        assert expected in names, expected
+    for path, info in fields:
+        if path[-1] == "{key}":
+            continue  # koi-koi's yaku_points keys: checked against the known yaku ids
+        assert info.pattern == SAFE_TEXT_PATTERN, ".".join(path)
+        assert info.max_length is not None and info.max_length <= 200, ".".join(path)
+
+
+def _set(obj, path, value) -> bool:
+    """Set the first occurrence of ``path`` (``*`` any list item) in decoded JSON."""
+    key, rest = path[0], path[1:]
+    if key == "*":
+        return isinstance(obj, list) and any(_set(item, rest, value) for item in obj)
+    if not isinstance(obj, dict) or (key not in obj and rest):
+        return False
+    if not rest:
+        obj[key] = value
+        return True
+    return _set(obj[key], rest, value)
+
+
+@pytest.mark.parametrize(
+    "bad", ["\x1b]0;owned\x07", "a\x9bb", "rtl\u202eevil", "line\n", "\u2066x"]
+)
+def test_every_text_field_refuses_control_and_bidi_characters_in_a_real_log(bad):
+    data = (ROOT / "replays" / "koikoi-2p-nintendo-seed13.hana").read_bytes()
+    base = [json.loads(line) for line in data.splitlines()]
+    base[0]["origin"] = {"source": "x.hana", "event": 3, "mode": "same_future"}
+    read_log(_bytes(base))  # the sample with an origin is valid
+    checked = 0
+    for path, _info in _all_text_fields():
+        if path[-1] == "{key}":
+            continue
+        where, field_path = path[0], path[1:]
+        lines = json.loads(json.dumps(base))
+        if where == "header":
+            targets = [0]
+        else:
+            targets = [i for i, line in enumerate(lines) if line.get("type") == where]
+        for i in targets:
+            if _set(lines[i], field_path, bad):
+                break
+        else:
+            raise AssertionError(f"no {'.'.join(path)} in the sample")
+        with pytest.raises(CorruptLogError) as err:
+            read_log(_bytes(lines))
+        assert err.value.line == i + 1
+        assert "control or bidi" in err.value.reason, err.value.reason
+        checked += 1
+    assert checked >= 7
+
+
+@pytest.mark.parametrize("depth", [65, 1000, 30_000])
+def test_deep_nesting_is_refused_before_decoding(log_lines, depth):
+    deep = b"[" * depth + b"]" * depth
+    lines = list(log_lines)
+    lines[3] = b'{"type":"card_played","seat":0,"card":' + deep + b"}"
+    for recover in (False, True):
+        try:
+            log = read_log(_bytes(lines), recover=recover)
+        except CorruptLogError as exc:
+            err = exc
+        else:
+            err = log.error
+        assert err is not None and err.line == 4 and "nested too deeply" in err.reason
+    header = b'{"format":"hanatui","version":1,"app":' + b"[" * depth + b"}"
+    with pytest.raises(CorruptLogError, match="nested too deeply"):
+        read_log(header + b"\n" + _bytes(log_lines[1:]))
+
+
+def test_nesting_up_to_the_limit_is_left_to_the_types(log_lines):
+    lines = list(log_lines)
+    # 65 opening brackets, 64 levels at most: the depth check lets it through to the decoder
+    inner = b"[" * 63 + b"]" * 63
+    lines[3] = b'{"type":"card_played","seat":0,"captured":[],"card":' + inner + b"}"
+    _refused(lines, 4, "Expected `str`")
+
+
+def test_a_header_out_of_range_is_refused_before_any_replay(log_lines):
+    for seats in (1, 5, 8):
+        lines = list(log_lines)
+        players = [{"name": f"P{i}"} for i in range(seats)]
+        lines[0] = {**lines[0], "players": players}
+        _refused(lines, 1, f"not {seats}")
+    for seat in (2, 6):
+        lines = [{**log_lines[0], "redacted_for": seat}, *log_lines[1:]]
+        _refused(lines, 1, f"redacted_for is seat {seat}")
+
+
+def test_millions_of_empty_lines_stop_at_the_first(log_lines):
+    data = _bytes(log_lines[:1]) + b"\n" * (4 * 1024 * 1024 - 2000)
+    with pytest.raises(CorruptLogError) as err:
+        read_log(data)
+    assert err.value.line == 2 and err.value.reason == "empty line"
