@@ -129,7 +129,11 @@ def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         lock(autosave_dir() / JOURNAL_NAME)  # held until the process ends
     except JournalInUse as exc:
-        print(f"hanatui: {exc}", file=sys.stderr)
+        print(
+            f"hanatui: the game is open in another hanatui{exc.holder}; close it there to play "
+            "here (`hanatui` alone browses replays and settings meanwhile)",
+            file=sys.stderr,
+        )
         return EXIT_INVALID
     except OSError:
         pass  # a folder that cannot be written: the app says so and plays on in memory

@@ -275,7 +275,8 @@ def rescue_unsaved() -> list[str]:
             else "no copy could be written either"
         )
         lines.append(
-            f"the last {journal.unsaved} moves could not be saved ({journal.problem}); {where}"
+            f"the last {journal.unsaved} events of the game could not be saved "
+            f"({journal.problem}); {where}"
         )
     return lines
 

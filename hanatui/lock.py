@@ -32,10 +32,11 @@ _LOCKS: dict[Path, int] = {}
 
 
 class JournalInUse(OSError):
-    """Another hanatui process holds the journal's lock."""
+    """Another hanatui process holds the journal's lock (``holder`` names it, if known)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, holder: str = "") -> None:
         super().__init__(errno.EBUSY, message)
+        self.holder = holder
 
     def __str__(self) -> str:
         return str(self.strerror)
@@ -76,9 +77,11 @@ def lock(journal: str | os.PathLike[str]) -> None:
     fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
     if not _try_lock(fd):
         os.close(fd)
+        holder = _holder(path)
         raise JournalInUse(
-            f"the game is open in another hanatui{_holder(path)}: this one can browse replays "
-            "and settings but not play"
+            f"the game is open in another hanatui{holder}: this one can browse replays "
+            "and settings but not play",
+            holder,
         )
     _LOCKS[path] = fd
     if fcntl is not None:  # who holds it, for the other instance's message

@@ -92,7 +92,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         settings = _DECODER.decode(data)
         _check(settings)
         return settings, None
-    except (msgspec.DecodeError, ValueError) as exc:
+    except (msgspec.DecodeError, ValueError, RecursionError) as exc:
+        from core.text import printable  # only when the file is bad: the app starts faster
+
         backup = path.with_name(path.name + ".bak")
         try:
             if backup.exists():
@@ -101,7 +103,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             where = f"kept as {backup.name}"
         except OSError:
             where = "left in place"
-        return Settings(), f"The settings file was unreadable ({exc}); {where}; using defaults."
+        reason = printable(str(exc) or "nested too deeply", 200)
+        return Settings(), f"The settings file was unreadable ({reason}); {where}; using defaults."
 
 
 def _free_name(path: Path) -> Path:

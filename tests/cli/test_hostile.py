@@ -104,3 +104,17 @@ def test_a_file_name_with_escapes_is_shown_escaped(tmp_path, capsys):
     _clean(out)
     assert main(["replay", str(name)]) == 1
     _clean(capsys.readouterr().err)
+
+
+def test_a_deeply_nested_settings_file_is_set_aside_not_a_crash(tmp_path):
+    from hanatui.settings import Settings, load_settings
+
+    path = tmp_path / "settings.json"
+    path.write_bytes(b'{"theme":' + b"[" * 5000 + b"]" * 5000 + b"}")
+    settings, warning = load_settings(path)
+    assert settings == Settings()
+    assert warning is not None and "kept as settings.json.bak" in warning
+    path.write_bytes(b'{"name": "\x1b]0;x\x07"')
+    _settings, warning = load_settings(path)
+    assert warning is not None
+    _clean(warning)
