@@ -364,16 +364,6 @@ def check_header(header: Header) -> None:
         raise CorruptLogError("invalid header: origin.event must be at least 1", 1)
 
 
-def is_torn(data: bytes) -> bool:
-    """True if ``data`` is a log whose only damage is its last line cut short (a crash while
-    writing): everything before it reads, and the last line has no newline and is not JSON."""
-    try:
-        log = read_log(data, recover=True)
-    except CorruptLogError:
-        return False
-    return log.torn
-
-
 def _decode_event(
     raw: bytes | dict[str, Any], decoder: msgspec.json.Decoder[Any] | None = None
 ) -> Event:

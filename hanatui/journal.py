@@ -32,7 +32,7 @@ from core.events import Event
 from core.logfile import Header, LogRead, encode_event, encode_log, read_log
 from core.text import printable, printable_path
 from hanatui.files import free_log_name, read_bytes_capped, write_atomic, write_log_file
-from hanatui.lock import JournalInUse, lock, locked_here, unlock
+from hanatui.lock import JournalInUse, lock, unlock
 
 __all__ = [
     "Journal",
@@ -40,7 +40,6 @@ __all__ = [
     "damaged_path",
     "keep_damaged",
     "lock",
-    "locked_here",
     "read_seed",
     "rescue_unsaved",
     "retire",

@@ -103,8 +103,3 @@ def unlock(journal: str | os.PathLike[str]) -> None:
     fd = _LOCKS.pop(_key(journal), None)
     if fd is not None:
         os.close(fd)
-
-
-def locked_here(journal: str | os.PathLike[str]) -> bool:
-    """True if this process holds the journal's lock."""
-    return _key(journal) in _LOCKS
