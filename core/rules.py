@@ -16,9 +16,17 @@ Rounds = Annotated[int, msgspec.Meta(ge=1, le=120, description="Rounds in the ma
 
 
 class Rules(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="game"
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    tag_field="game",
+    cache_hash=True,
 ):
-    """Options shared by every game. Subclasses add the options of their game."""
+    """Options shared by every game. Subclasses add the options of their game.
+
+    A Rules value is frozen and hashable (its hash is computed once), so caches key on it.
+    """
 
     rounds: Rounds = 12
 
@@ -29,8 +37,12 @@ class Rules(
         return tag
 
     def options(self) -> dict[str, Any]:
-        """The options as a plain dict (without the game id)."""
-        return msgspec.structs.asdict(self)
+        """The options as a plain dict (without the game id); a nested group of options (koi-koi's
+        ``yaku_points``) as the plain dict a log writes for it."""
+        return {
+            key: msgspec.to_builtins(value) if isinstance(value, msgspec.Struct) else value
+            for key, value in msgspec.structs.asdict(self).items()
+        }
 
     def replace(self, **options: Any) -> Rules:
         """A copy with some options changed, validated like a decoded log."""
@@ -106,12 +118,12 @@ def find_rules(game: str, preset: str = "standard", **options: Any) -> Rules:
 def option_docs(game: str) -> list[tuple[str, Any, str]]:
     """(key, default, one-line explanation) for every option of a game, for editors and help."""
     rules_type = _rules_type(game)
-    default = rules_type()
+    defaults = rules_type().options()
     docs: list[tuple[str, Any, str]] = []
     for f in msgspec.structs.fields(rules_type):
         doc = ""
         for meta in getattr(f.type, "__metadata__", ()):
             if isinstance(meta, msgspec.Meta) and meta.description:
                 doc = meta.description
-        docs.append((f.name, getattr(default, f.name), doc))
+        docs.append((f.name, defaults[f.name], doc))
     return docs

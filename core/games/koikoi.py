@@ -18,6 +18,7 @@ The round state lives in `KoiKoiRound` (``State.extra``); everything in it is pu
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -363,29 +364,15 @@ class KoiKoiYaku:
         return self.tables[t].hits(captured, vals)
 
 
-_COMPILED: dict[int, tuple[KoiKoiRules, dict[int | None, KoiKoiYaku]]] = {}
-
-
 def compiled_yaku(rules: KoiKoiRules, month: int | None) -> KoiKoiYaku:
-    """The compiled yaku of ``rules`` (cached per Rules object and month)."""
-    key = month if rules.tsukifuda_enabled else None
-    last = _LAST[0]
-    if last[0] is rules and last[1] == key:
-        return last[2]
-    entry = _COMPILED.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_COMPILED) > 256:
-            _COMPILED.clear()
-        entry = (rules, {})
-        _COMPILED[id(rules)] = entry
-    table = entry[1].get(key)
-    if table is None:
-        table = entry[1][key] = KoiKoiYaku(rules, key)
-    _LAST[0] = (rules, key, table)
-    return table
+    """The compiled yaku of ``rules`` in a round of ``month`` (month matters only with
+    tsukifuda), cached by the (hashable) rules."""
+    return _compiled_yaku(rules, month if rules.tsukifuda_enabled else None)
 
 
-_LAST: list[tuple[object, int | None, KoiKoiYaku | None]] = [(None, None, None)]
+@lru_cache(maxsize=32)
+def _compiled_yaku(rules: KoiKoiRules, month: int | None) -> KoiKoiYaku:
+    return KoiKoiYaku(rules, month)
 
 
 def evaluate_koikoi_yaku(rules: Rules, captured: int, context: YakuContext) -> tuple[YakuHit, ...]:
@@ -608,7 +595,7 @@ class KoiKoi(Game):
         seat = state.turn
         extra: KoiKoiRound = state.extra
         rules: KoiKoiRules = state.rules  # type: ignore[assignment]
-        yaku = compiled_yaku(rules, round_month(state.round) if rules.tsukifuda_enabled else None)
+        yaku = compiled_yaku(rules, round_month(state.round))
         now = yaku.standing(state.captures[seat], state.field)
         seen = extra.seen[seat]
         if now == seen:

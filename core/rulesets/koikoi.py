@@ -13,23 +13,36 @@ import msgspec
 
 from core.rules import Rules, register_preset, register_rules
 
+Points = Annotated[int, msgspec.Meta(ge=0, le=1000)]
+
+
+class YakuPoints(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True
+):
+    """Base points overriding the value table for single yaku (None: the table's value).
+
+    Written to a log as an object of the overridden yaku only, e.g. ``{"hanamizake": 3}``. The
+    fields are the koi-koi yaku ids (RULES.md §5), in table order.
+    """
+
+    goko: Points | None = None
+    shiko: Points | None = None
+    ameshiko: Points | None = None
+    sanko: Points | None = None
+    inoshikacho: Points | None = None
+    tane: Points | None = None
+    akatan_aotan: Points | None = None
+    akatan: Points | None = None
+    aotan: Points | None = None
+    tan: Points | None = None
+    hanamizake: Points | None = None
+    tsukimizake: Points | None = None
+    kasu: Points | None = None
+    tsukifuda: Points | None = None
+
+
 #: Koi-koi yaku ids (RULES.md §5), in table order.
-KOIKOI_YAKU_IDS = (
-    "goko",
-    "shiko",
-    "ameshiko",
-    "sanko",
-    "inoshikacho",
-    "tane",
-    "akatan_aotan",
-    "akatan",
-    "aotan",
-    "tan",
-    "hanamizake",
-    "tsukimizake",
-    "kasu",
-    "tsukifuda",
-)
+KOIKOI_YAKU_IDS: tuple[str, ...] = YakuPoints.__struct_fields__
 
 #: Base points of each yaku under a `yaku_values` table (extras are +1 per card, see §5.4).
 YAKU_VALUES: dict[str, dict[str, int]] = {
@@ -86,9 +99,9 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         _opt("Yaku value table: nintendo (goko 10, sanko 5) or common (goko 15, sanko 6)."),
     ] = "nintendo"
     yaku_points: Annotated[
-        dict[str, int],
+        YakuPoints,
         _opt('Per-yaku base points overriding the value table, e.g. {"hanamizake": 3}.'),
-    ] = {}
+    ] = YakuPoints()
     ribbon_animal_system: Annotated[
         Literal["modern", "classic"],
         _opt(
@@ -240,15 +253,6 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     ] = 50
 
     def __post_init__(self) -> None:
-        unknown = sorted(set(self.yaku_points) - set(KOIKOI_YAKU_IDS))
-        if unknown:
-            raise ValueError(
-                f"unknown koi-koi yaku in yaku_points: {', '.join(unknown)} "
-                f"(known: {', '.join(KOIKOI_YAKU_IDS)})"
-            )
-        for key, value in self.yaku_points.items():
-            if not 0 <= value <= 1000:
-                raise ValueError(f"yaku_points[{key!r}] must be 0..1000, not {value}")
         if len(set(self.double_chaff_cards)) != len(self.double_chaff_cards):
             raise ValueError("double_chaff_cards lists a card twice")
         if self.turn_structure == "draw_then_play_two" and self.unmatched_draw_to_hand:
@@ -258,7 +262,8 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
 
     def yaku_value(self, yaku_id: str) -> int:
         """The base points of a yaku under these rules (value table plus overrides)."""
-        return self.yaku_points.get(yaku_id, YAKU_VALUES[self.yaku_values][yaku_id])
+        points: int | None = getattr(self.yaku_points, yaku_id)
+        return YAKU_VALUES[self.yaku_values][yaku_id] if points is None else points
 
 
 register_rules(KoiKoiRules)

@@ -9,6 +9,7 @@ multipliers, option variants) always come from the engine.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -137,21 +138,10 @@ def teams_of(rules: Rules, n: int) -> tuple[int, ...]:
     return tuple(range(n))
 
 
-# (id of the Rules object, players) -> (the Rules object, its profile). Rules may hold dicts
-# (unhashable), and a match keeps one Rules object throughout, so identity is the cheap key.
-_PROFILES: dict[tuple[int, int], tuple[Rules, Profile]] = {}
-
-
+@lru_cache(maxsize=64)
 def profile_for(rules: Rules, n: int) -> Profile:
-    """The (cached) profile of a game under ``rules`` with ``n`` players."""
-    key = (id(rules), n)
-    entry = _PROFILES.get(key)
-    if entry is None or entry[0] is not rules:
-        if len(_PROFILES) > 256:
-            _PROFILES.clear()
-        entry = (rules, _build_profile(rules, n))
-        _PROFILES[key] = entry
-    return entry[1]
+    """The profile of a game under ``rules`` with ``n`` players (cached by the rules)."""
+    return _build_profile(rules, n)
 
 
 def _build_profile(rules: Rules, n: int) -> Profile:

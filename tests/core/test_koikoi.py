@@ -572,8 +572,13 @@ def test_yaku_values_and_overrides() -> None:
     assert ids("03a 08a 09a 01a", custom) == {"sanko": 5, "hanamizake": 3, "tsukimizake": 3}
     zero = find_rules("koikoi", yaku_points={"hanamizake": 0})
     assert ids("03a 09a", zero) == {}
-    with pytest.raises(RulesError, match="unknown koi-koi yaku"):
+    with pytest.raises(RulesError, match="unknown field `hanami` - at `\\$.yaku_points`"):
         find_rules("koikoi", yaku_points={"hanami": 3})
+    with pytest.raises(RulesError, match="yaku_points.kasu"):
+        find_rules("koikoi", yaku_points={"kasu": 1001})
+    # An override is written to a log as the plain object it was given as, and reads back equal.
+    assert custom.options()["yaku_points"] == {"hanamizake": 3, "tsukimizake": 3}
+    assert custom.replace(rounds=3).yaku_points == custom.yaku_points
 
 
 def test_tsukifuda() -> None:
