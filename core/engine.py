@@ -30,19 +30,7 @@ from core.events import (
     UndoTaken,
 )
 from core.games import game_of
-from core.state import (
-    CHOOSE,
-    DEAL,
-    DEALER_DRAW,
-    DECIDE,
-    MATCH_END,
-    OVER,
-    PLAY,
-    SCORING,
-    VOID,
-    State,
-    initial_state,
-)
+from core.state import Phase, Source, State, initial_state
 
 if TYPE_CHECKING:
     from core.games.base import Game
@@ -98,7 +86,7 @@ def _lowbits(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def capture_targets(state: State, card: int, source: str) -> tuple[int, ...]:
+def capture_targets(state: State, card: int, source: Source) -> tuple[int, ...]:
     """The field masks a card landing from ``source`` ("hand" or "draw") may take.
 
     () the card joins the field; one mask: it takes that mask; several: the player chooses.
@@ -123,7 +111,7 @@ def _capture_mask(state: State, card: int, target: int) -> int:
     return target | (1 << card)
 
 
-def _landed(state: State, seat: int, card: int, captured: int, source: str) -> State:
+def _landed(state: State, seat: int, card: int, captured: int, source: Source) -> State:
     """The state after ``card`` (already out of hand or pile) lands and takes ``captured``."""
     bit = 1 << card
     if captured:
@@ -161,11 +149,13 @@ def _after_hand_step(state: State) -> State:
     if variant is not None:  # a turn variant of the game (koi-koi P16/P17)
         state, then = variant
         if then == "hand":
-            return replace(state, phase=PLAY, stage="hand", pending=-1, pending_from="")
-        return _end_turn(replace(state, phase=PLAY, pending=-1, pending_from=""))
+            return replace(
+                state, phase=Phase.PLAY, stage=Source.HAND, pending=-1, pending_from=None
+            )
+        return _end_turn(replace(state, phase=Phase.PLAY, pending=-1, pending_from=None))
     if state.pile:
-        return replace(state, phase=PLAY, stage="draw", pending=-1, pending_from="")
-    return _end_turn(replace(state, phase=PLAY, pending=-1, pending_from=""))
+        return replace(state, phase=Phase.PLAY, stage=Source.DRAW, pending=-1, pending_from=None)
+    return _end_turn(replace(state, phase=Phase.PLAY, pending=-1, pending_from=None))
 
 
 def _end_turn(state: State) -> State:
@@ -179,17 +169,23 @@ def next_turn(state: State) -> State:
     """Pass the turn on, or end the round when it is over."""
     reason = _game(state).round_over(state)
     if reason:
-        return replace(state, phase=SCORING, end_reason=reason, stage="hand", pending=-1)
+        return replace(state, phase=Phase.SCORING, end_reason=reason, stage=Source.HAND, pending=-1)
     n = len(state.players)
     seat = state.turn
     hands = state.hands
     for _ in range(n):
         seat = (seat + 1) % n
         if hands[seat]:
-            return replace(state, phase=PLAY, turn=seat, turn_no=state.turn_no + 1, stage="hand")
+            return replace(
+                state, phase=Phase.PLAY, turn=seat, turn_no=state.turn_no + 1, stage=Source.HAND
+            )
         if state.pile:
-            return replace(state, phase=PLAY, turn=seat, turn_no=state.turn_no + 1, stage="draw")
-    return replace(state, phase=SCORING, end_reason="cards_exhausted", stage="hand", pending=-1)
+            return replace(
+                state, phase=Phase.PLAY, turn=seat, turn_no=state.turn_no + 1, stage=Source.DRAW
+            )
+    return replace(
+        state, phase=Phase.SCORING, end_reason="cards_exhausted", stage=Source.HAND, pending=-1
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -200,27 +196,27 @@ def next_turn(state: State) -> State:
 def to_act(state: State) -> int | None:
     """The seat that must decide now, or None (a chance or automatic step, or the match is over)."""
     phase = state.phase
-    if phase == PLAY:
-        return state.turn if state.stage == "hand" else None
-    if phase == CHOOSE or phase == DECIDE:
+    if phase == Phase.PLAY:
+        return state.turn if state.stage == Source.HAND else None
+    if phase == Phase.CHOOSE or phase == Phase.DECIDE:
         return _game(state).decider(state)
     return None
 
 
 def is_chance(state: State) -> bool:
     """True when the next event is a random one (`core.chance`)."""
-    return state.phase == DEALER_DRAW or state.phase == DEAL
+    return state.phase == Phase.DEALER_DRAW or state.phase == Phase.DEAL
 
 
 def is_over(state: State) -> bool:
-    return state.phase == OVER
+    return state.phase == Phase.OVER
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the seat to act, sorted; () when nobody may act."""
     phase = state.phase
     seat = state.turn
-    if phase == PLAY and state.stage == "hand":
+    if phase == Phase.PLAY and state.stage == Source.HAND:
         game = _game(state)
         hand = game.playable(state) if game.hooks_playable else state.hands[seat]  # type: ignore[attr-defined]
         plays: list[Action] = []
@@ -230,13 +226,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             plays.append(row[low.bit_length() - 1])
             hand ^= low
         return tuple(plays) + game.legal_extra(state)
-    if phase == CHOOSE:
+    if phase == Phase.CHOOSE:
         card = CARDS[state.pending]
         return tuple(
             ChooseCapture(seat=seat, card=card, target=_target_card(t))
             for t in capture_targets(state, state.pending, state.pending_from)
         )
-    if phase == DECIDE:
+    if phase == Phase.DECIDE:
         return _game(state).legal_extra(state)
     return ()
 
@@ -274,10 +270,10 @@ def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, Stat
     """``seat`` plays ``card`` from the hand: the event and the state after it."""
     idx = card.index
     state = replace(state, hands=_without(state.hands, seat, card.bit))
-    targets = capture_targets(state, idx, "hand")
+    targets = capture_targets(state, idx, Source.HAND)
     if len(targets) > 1:
         return CardPlayed(seat=seat, card=card), replace(
-            state, phase=CHOOSE, pending=idx, pending_from="hand"
+            state, phase=Phase.CHOOSE, pending=idx, pending_from=Source.HAND
         )
     if targets:
         captured = targets[0] | card.bit
@@ -285,7 +281,7 @@ def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, Stat
     else:
         captured = 0
         event = CardPlayed(seat=seat, card=card)
-    return event, _after_hand_step(_landed(state, seat, idx, captured, "hand"))
+    return event, _after_hand_step(_landed(state, seat, idx, captured, Source.HAND))
 
 
 def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
@@ -294,10 +290,10 @@ def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
     seat = state.turn
     card = CARDS[top]
     state = replace(state, pile=state.pile[1:])
-    targets = capture_targets(state, top, "draw")
+    targets = capture_targets(state, top, Source.DRAW)
     if len(targets) > 1:
         return CardDrawn(seat=seat, card=card), replace(
-            state, phase=CHOOSE, pending=top, pending_from="draw"
+            state, phase=Phase.CHOOSE, pending=top, pending_from=Source.DRAW
         )
     if targets:
         captured = targets[0] | card.bit
@@ -305,7 +301,9 @@ def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
     else:
         captured = 0
         event = CardDrawn(seat=seat, card=card)
-    return event, _end_turn(replace(_landed(state, seat, top, captured, "draw"), stage="hand"))
+    return event, _end_turn(
+        replace(_landed(state, seat, top, captured, Source.DRAW), stage=Source.HAND)
+    )
 
 
 def _resolve_choice(
@@ -321,9 +319,11 @@ def _resolve_choice(
         captured=cards_of(captured) if captured else (),
     )
     landed = _landed(state, seat, pending, captured, state.pending_from)
-    if state.pending_from == "hand":
+    if state.pending_from == Source.HAND:
         return event, _after_hand_step(landed)
-    return event, _end_turn(replace(landed, phase=PLAY, stage="hand", pending=-1, pending_from=""))
+    return event, _end_turn(
+        replace(landed, phase=Phase.PLAY, stage=Source.HAND, pending=-1, pending_from=None)
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -342,7 +342,7 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
         )
     game = _game(state)
     if isinstance(action, PlayCard):
-        if state.phase != PLAY:
+        if state.phase != Phase.PLAY:
             raise IllegalActionError(f"cannot play a card now (phase {state.phase}): {action!r}")
         card = action.card
         if not state.hands[seat] & card.bit:
@@ -351,7 +351,7 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
             raise IllegalActionError(f"{card.value} may not be played now: {action!r}")
         return _resolve_play(state, seat, card)
     if isinstance(action, ChooseCapture):
-        if state.phase != CHOOSE:
+        if state.phase != Phase.CHOOSE:
             raise IllegalActionError(f"there is no capture to choose now: {action!r}")
         if action.card.index != state.pending:
             raise IllegalActionError(
@@ -377,17 +377,17 @@ def _auto(state: State) -> tuple[Event, State] | None:
         if event is not None:
             return event, apply(state, event)
     phase = state.phase
-    if phase == PLAY:
-        if state.stage == "draw":
+    if phase == Phase.PLAY:
+        if state.stage == Source.DRAW:
             return _resolve_draw(state)
         return None
-    if phase == SCORING:
+    if phase == Phase.SCORING:
         ended = game.score_round(state)
         return ended, _round_ended(state, ended)
-    if phase == VOID:
+    if phase == Phase.VOID:
         redeal = Redeal(reason=state.void_reason)  # type: ignore[arg-type]
         return redeal, apply(state, redeal)
-    if phase == MATCH_END:
+    if phase == Phase.MATCH_END:
         ended_match = MatchEnded(totals=state.totals, winners=game.winners(state))
         return ended_match, apply(state, ended_match)
     return None
@@ -445,8 +445,8 @@ def _mask(cards: tuple[Card, ...]) -> int:
 
 
 def _apply_card_played(state: State, ev: CardPlayed) -> State:
-    _expect_phase(state, ev, PLAY)
-    if state.stage != "hand":
+    _expect_phase(state, ev, Phase.PLAY)
+    if state.stage != Source.HAND:
         raise CorruptLogError("a card was played where the draw was due")
     _expect_seat(state, ev.seat, ev)
     card = ev.card
@@ -461,8 +461,8 @@ def _apply_card_played(state: State, ev: CardPlayed) -> State:
 
 
 def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
-    _expect_phase(state, ev, PLAY)
-    if state.stage != "draw":
+    _expect_phase(state, ev, Phase.PLAY)
+    if state.stage != Source.DRAW:
         raise CorruptLogError("a card was drawn where a play from the hand was due")
     _expect_seat(state, ev.seat, ev)
     top = state.pile[0]
@@ -476,7 +476,7 @@ def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
 
 
 def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
-    _expect_phase(state, ev, CHOOSE)
+    _expect_phase(state, ev, Phase.CHOOSE)
     if ev.seat != to_act(state):
         raise CorruptLogError(f"seat {ev.seat} chose, but it is seat {to_act(state)}'s decision")
     if ev.card.index != state.pending:
@@ -506,7 +506,7 @@ def dealer_from_draws(draws: Iterable[tuple[Card, ...]]) -> int | None:
 
 
 def _apply_dealer_drawn(state: State, ev: DealerDrawn) -> State:
-    _expect_phase(state, ev, DEALER_DRAW)
+    _expect_phase(state, ev, Phase.DEALER_DRAW)
     n = len(state.players)
     if not ev.draws:
         raise CorruptLogError("the dealer draw has no attempts")
@@ -526,11 +526,11 @@ def _apply_dealer_drawn(state: State, ev: DealerDrawn) -> State:
             )
         if last and winner != ev.dealer:
             raise CorruptLogError(f"the draw makes seat {winner} the dealer, not seat {ev.dealer}")
-    return replace(state, phase=DEAL, dealer=ev.dealer)
+    return replace(state, phase=Phase.DEAL, dealer=ev.dealer)
 
 
 def _apply_dealt(state: State, ev: Dealt) -> State:
-    _expect_phase(state, ev, DEAL)
+    _expect_phase(state, ev, Phase.DEAL)
     if ev.round != state.rounds_done + 1:
         raise CorruptLogError(f"dealt round {ev.round}, but round {state.rounds_done + 1} is next")
     if ev.dealer != state.dealer:
@@ -568,30 +568,30 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
         captures=(0,) * n,
         turn=ev.dealer,
         turn_no=1,
-        stage="hand",
+        stage=Source.HAND,
         pending=-1,
-        pending_from="",
-        void_reason="",
-        end_reason="",
+        pending_from=None,
+        void_reason=None,
+        end_reason=None,
         extra=None,
     )
     reason = game.void_deal(state)
     if reason:
-        return replace(state, phase=VOID, void_reason=reason)
-    return game.after_deal(replace(state, phase=PLAY))
+        return replace(state, phase=Phase.VOID, void_reason=reason)
+    return game.after_deal(replace(state, phase=Phase.PLAY))
 
 
 def _apply_redeal(state: State, ev: Redeal) -> State:
-    _expect_phase(state, ev, VOID)
+    _expect_phase(state, ev, Phase.VOID)
     if ev.reason != state.void_reason:
         raise CorruptLogError(
             f"redeal for {ev.reason}, but the deal is void for {state.void_reason}"
         )
-    return replace(state, phase=DEAL, void_reason="")
+    return replace(state, phase=Phase.DEAL, void_reason=None)
 
 
 def _apply_round_ended(state: State, ev: RoundEnded) -> State:
-    _expect_phase(state, ev, SCORING)
+    _expect_phase(state, ev, Phase.SCORING)
     expected = _game(state).score_round(state)
     if ev != expected:
         raise CorruptLogError(
@@ -609,22 +609,22 @@ def _round_ended(state: State, ev: RoundEnded) -> State:
         totals=ev.totals,
         history=state.history + (ev.points,),
         dealer=ev.next_dealer,
-        phase=DEAL,
+        phase=Phase.DEAL,
         end_reason=ev.reason,
     )
     if _game(state).match_over(state):
-        return replace(state, phase=MATCH_END)
+        return replace(state, phase=Phase.MATCH_END)
     return state
 
 
 def _apply_match_ended(state: State, ev: MatchEnded) -> State:
-    _expect_phase(state, ev, MATCH_END)
+    _expect_phase(state, ev, Phase.MATCH_END)
     winners = _game(state).winners(state)
     if ev.totals != state.totals or ev.winners != winners:
         raise CorruptLogError(
             f"the match result does not follow: totals {list(state.totals)}, winners {list(winners)}"
         )
-    return replace(state, phase=OVER)
+    return replace(state, phase=Phase.OVER)
 
 
 def _apply_undo(state: State, ev: UndoTaken) -> State:
@@ -671,7 +671,7 @@ def apply(state: State | None, event: Event) -> State:
         return start(event)
     if isinstance(event, MatchStarted):
         raise CorruptLogError("match_started appears twice")
-    if state.phase == OVER and not isinstance(event, UndoTaken):
+    if state.phase == Phase.OVER and not isinstance(event, UndoTaken):
         raise CorruptLogError(f"{type(event).__name__} after the match ended")
     handler = _APPLY.get(type(event))
     if handler is None:

@@ -6,25 +6,36 @@ its top first. `CardSet` views are offered by `core.view` for callers.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 import msgspec
 
+from core.events import RedealReason, RoundEndReason
 from core.players import Player
 from core.rules import Rules
 
-# Phases. Who acts in each is given by `core.engine.to_act`.
-DEALER_DRAW = "dealer_draw"  # chance: the draw for the first dealer
-DEAL = "deal"  # chance: a shuffled deck is needed
-VOID = "void"  # automatic: the deal is void (misdeal), a Redeal follows
-PLAY = "play"  # `turn` plays a hand card (stage "hand") or draws (stage "draw", automatic)
-CHOOSE = "choose"  # `turn` chooses the target of the pending card
-DECIDE = "decide"  # game-specific decision of `turn` (koi-koi / shobu)
-SCORING = "scoring"  # automatic: the round is over, RoundEnded follows
-MATCH_END = "match_end"  # automatic: MatchEnded follows
-OVER = "over"  # the match has ended
 
-PHASES = (DEALER_DRAW, DEAL, VOID, PLAY, CHOOSE, DECIDE, SCORING, MATCH_END, OVER)
+class Phase(StrEnum):
+    """Where a match stands. Who acts in each is given by `core.engine.to_act`."""
+
+    DEALER_DRAW = "dealer_draw"  # chance: the draw for the first dealer
+    DEAL = "deal"  # chance: a shuffled deck is needed
+    VOID = "void"  # automatic: the deal is void (misdeal), a Redeal follows
+    PLAY = "play"  # `turn` plays a hand card (stage HAND) or draws (stage DRAW, automatic)
+    CHOOSE = "choose"  # the seat deciding chooses the target of the pending card
+    DECIDE = "decide"  # a decision of the game's own (koi-koi / shobu, a hiki out of turn)
+    SCORING = "scoring"  # automatic: the round is over, RoundEnded follows
+    MATCH_END = "match_end"  # automatic: MatchEnded follows
+    OVER = "over"  # the match has ended
+
+
+class Source(StrEnum):
+    """Where a card comes from: the hand of the seat whose turn it is, or the draw pile. In the
+    PLAY phase, ``State.stage`` says which of the two the turn takes its next card from."""
+
+    HAND = "hand"
+    DRAW = "draw"
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
@@ -32,7 +43,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
 
     rules: Rules
     players: tuple[Player, ...]
-    phase: str = DEALER_DRAW
+    phase: Phase = Phase.DEALER_DRAW
     dealer: int = -1
     totals: tuple[int, ...] = ()
     history: tuple[tuple[int, ...], ...] = ()  # each finished round's points per seat
@@ -43,11 +54,11 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     captures: tuple[int, ...] = ()
     turn: int = -1  # whose turn it is
     turn_no: int = 0  # turns begun this round
-    stage: str = "hand"  # PLAY: "hand" or "draw"
+    stage: Source = Source.HAND  # PLAY: a card from the hand next, or the draw
     pending: int = -1  # CHOOSE: the card index awaiting a target
-    pending_from: str = ""  # CHOOSE: "hand" or "draw"
-    void_reason: str = ""  # VOID: why the deal is void
-    end_reason: str = ""  # SCORING: why the round ends
+    pending_from: Source | None = None  # CHOOSE: where the pending card came from
+    void_reason: RedealReason | None = None  # VOID: why the deal is void
+    end_reason: RoundEndReason | None = None  # SCORING: why the round ends
     undos: tuple[int, ...] = ()  # undos taken, per seat
     extra: Any = None  # game-specific round state (a frozen Struct)
     hooks: Any = None  # the game's `Game` object (engine bookkeeping)

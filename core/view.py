@@ -9,7 +9,7 @@ import msgspec
 from core.cards import CardSet
 from core.players import Player
 from core.rules import Rules
-from core.state import State
+from core.state import Phase, Source, State
 
 
 class View(msgspec.Struct, frozen=True, kw_only=True):
@@ -18,12 +18,12 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
     rules: Rules
     players: tuple[Player, ...]
-    phase: str
+    phase: Phase
     round: int
     dealer: int
     turn: int
     turn_no: int
-    stage: str
+    stage: Source
     totals: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
     hand: CardSet
@@ -32,7 +32,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     captures: tuple[CardSet, ...]
     pile_count: int
     pending: int  # the card awaiting a capture choice (public: it is on the table)
-    pending_from: str
+    pending_from: Source | None
     unseen: CardSet  # cards this seat cannot see: other hands and the draw pile
     extra: Any = None  # the game's public round state
 

@@ -163,6 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from core.engine import is_over
     from core.errors import CorruptLogError, HanaError  # lazily: the app starts faster
     from hanatui.files import read_log_file
 
@@ -194,12 +195,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
                     "players": len(state.players),
                     "events": len(log.events),
                     "rounds": state.rounds_done,
-                    "finished": state.phase == "over",
+                    "finished": is_over(state),
                     "totals": list(state.totals),
                 }
             )
             if not args.json:
-                status = "finished" if state.phase == "over" else "unfinished"
+                status = "finished" if is_over(state) else "unfinished"
                 print(
                     f"{name}: ok ({state.rules.game}, {len(state.players)} players, "
                     f"{state.rounds_done} rounds, {len(log.events)} events, {status})"
@@ -283,7 +284,9 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         bots = [make_bot(level) for level in entries]
     except HanaError as exc:
         parser.error(str(exc))
-    if (args.hands is not None and args.hands < 1) or (args.matches is not None and args.matches < 1):
+    if (args.hands is not None and args.hands < 1) or (
+        args.matches is not None and args.matches < 1
+    ):
         parser.error("--hands and --matches must be at least 1")
     target_hands = args.hands
     target_matches = args.matches if args.matches is not None else (None if args.hands else 1)

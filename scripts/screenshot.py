@@ -25,6 +25,7 @@ def _session(game: str, seed: int, turns: int):  # type: ignore[no-untyped-def]
     from core.events import MatchStarted
     from core.players import Player
     from core.rules import find_rules
+    from core.state import Phase
     from core.timeline import Timeline
     from core.view import observe
     from hanatui.bots import make_bot
@@ -42,7 +43,7 @@ def _session(game: str, seed: int, turns: int):  # type: ignore[no-untyped-def]
             continue
         seat = to_act(state)
         assert seat is not None
-        if seat == 0 and state.phase == "play" and state.turn_no >= turns:
+        if seat == 0 and state.phase == Phase.PLAY and state.turn_no >= turns:
             return Session(timeline, seed=seed)
         timeline.extend(step(state, bot.choose(observe(state, seat), legal_actions(state), rng)))
 

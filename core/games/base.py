@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from core.actions import Action
     from core.events import Event, RoundEnded
     from core.rules import Rules
-    from core.state import State
+    from core.state import Source, State
 
 # Deal sizes (hand each, field) by player count: RULES.md §2.
 DEAL_TABLE = {2: (8, 8), 3: (7, 6), 4: (5, 8), 5: (4, 8), 6: (3, 12), 7: (3, 6)}
@@ -143,7 +143,7 @@ class Game:
         raise CorruptLogError(f"event {type(event).__name__} does not belong to {self.title}")
 
     # --- capture resolution -------------------------------------------------------------
-    def capture_targets(self, state: State, card: int, source: str) -> tuple[int, ...] | None:
+    def capture_targets(self, state: State, card: int, source: Source) -> tuple[int, ...] | None:
         """Masks the card may take when it lands, or None for the ordinary month match.
 
         More than one mask means the player chooses. Wild cards override this.
@@ -156,7 +156,7 @@ class Game:
         applies that event in `apply_extra` (Sakura: a hiki holder interrupts the Gaji)."""
         return None
 
-    def landed(self, state: State, seat: int, card: int, captured: int, source: str) -> State:
+    def landed(self, state: State, seat: int, card: int, captured: int, source: Source) -> State:
         """The state after ``card`` from ``source`` ("hand" or "draw") landed and took
         ``captured`` (0: it joined the field). Sakura: a wild Gaji remembers the card it took."""
         return state

@@ -5,7 +5,7 @@ The engine runs the fishing turn; this module adds what koi-koi does differently
 - the deal: four of a month or (P3) four pairs on the field void it; lucky hands (P1/P2) win the
   round for 6, void the deal, or do nothing;
 - after each turn (`after_turn`): a seat that formed a new yaku or raised a group's value since its
-  last decision must decide (phase DECIDE, actions `CallKoiKoi` / `CallShobu`); on its last move,
+  last decision must decide (phase Phase.DECIDE, actions `CallKoiKoi` / `CallShobu`); on its last move,
   or below ``koikoi_min_points``, shobu is automatic (`ShobuCalled(auto=True)` via `auto_event`);
 - turn variants: draw-then-play-two (P16) and the unmatched draw kept in hand (P17) through the
   `DrawnToHand` event and the engine's `after_hand_step` hook; the wild Lightning (P12/P13) through
@@ -48,7 +48,7 @@ from core.events import (
 )
 from core.games.base import Game
 from core.rulesets.koikoi import KoiKoiRules
-from core.state import DECIDE, PLAY, SCORING
+from core.state import Phase, Source
 from core.yaku import YakuContext, YakuHit, YakuSpec, YakuTable, register_evaluator
 
 if TYPE_CHECKING:
@@ -460,7 +460,7 @@ class KoiKoiRound(msgspec.Struct, frozen=True, kw_only=True):
     lucky_cards: tuple[int, int] = (0, 0)  # the cards that make them
     field_brights: int = 0  # brights on the initial field (P30/P31)
     wild: bool = False  # the Lightning is wild this round (P12/P13)
-    forced: bool = False  # DECIDE: the shobu is automatic
+    forced: bool = False  # Phase.DECIDE: the shobu is automatic
     winner: int = -1  # the seat that called shobu
     drawn_turn: int = 0  # P16: the turn whose draw went into the hand
     plays: tuple[int, int] = (0, 0)  # P16: (turn, cards played from hand in it)
@@ -521,9 +521,9 @@ class KoiKoi(Game):
         )
         state = replace(state, extra=extra)
         if lucky[0] and lucky[1]:
-            return replace(state, phase=SCORING, end_reason="both_lucky")
+            return replace(state, phase=Phase.SCORING, end_reason="both_lucky")
         if lucky[0] or lucky[1]:
-            return replace(state, phase=SCORING, end_reason="lucky_hand")
+            return replace(state, phase=Phase.SCORING, end_reason="lucky_hand")
         return state
 
     # --- turn flow -----------------------------------------------------------------------
@@ -537,7 +537,7 @@ class KoiKoi(Game):
             return None
         return "exhaustive_draw"
 
-    def capture_targets(self, state: State, card: int, source: str) -> tuple[int, ...] | None:
+    def capture_targets(self, state: State, card: int, source: Source) -> tuple[int, ...] | None:
         if card != LIGHTNING:
             return None
         extra = state.extra
@@ -612,7 +612,7 @@ class KoiKoi(Game):
             forced = not self.has_more_turns(state, seat)
             if not forced and rules.koikoi_min_points:
                 forced = self.base_points(rules, now) < rules.koikoi_min_points
-            return replace(state, phase=DECIDE, extra=replace(extra, forced=forced))
+            return replace(state, phase=Phase.DECIDE, extra=replace(extra, forced=forced))
         from core.engine import next_turn
 
         return next_turn(replace(state, extra=extra))
@@ -627,21 +627,25 @@ class KoiKoi(Game):
 
     def auto_event(self, state: State) -> Event | None:
         phase = state.phase
-        if phase == DECIDE:
+        if phase == Phase.DECIDE:
             if state.extra.forced:
                 return ShobuCalled(seat=state.turn, auto=True)
             return None
-        if phase != PLAY:
+        if phase != Phase.PLAY:
             return None
         rules = state.rules
         if rules.turn_structure == "draw_then_play_two":  # type: ignore[attr-defined]
-            if state.stage == "hand" and state.pile and state.extra.drawn_turn != state.turn_no:
+            if (
+                state.stage == Source.HAND
+                and state.pile
+                and state.extra.drawn_turn != state.turn_no
+            ):
                 return DrawnToHand(
                     seat=state.turn, card=CARDS[state.pile[0]], reason="draw_then_play_two"
                 )
         elif rules.unmatched_draw_to_hand:  # type: ignore[attr-defined]
             if (
-                state.stage == "draw"
+                state.stage == Source.DRAW
                 and state.hands[state.turn]
                 and self._unmatched(state, state.pile[0])
             ):
@@ -653,17 +657,17 @@ class KoiKoi(Game):
     def _unmatched(self, state: State, card: int) -> bool:
         from core.engine import capture_targets
 
-        return not capture_targets(state, card, "draw")
+        return not capture_targets(state, card, Source.DRAW)
 
     # --- decisions -----------------------------------------------------------------------
     def legal_extra(self, state: State) -> tuple[Action, ...]:
-        if state.phase != DECIDE or state.extra.forced:
+        if state.phase != Phase.DECIDE or state.extra.forced:
             return ()
         seat = state.turn
         return (CallKoiKoi(seat=seat), CallShobu(seat=seat))
 
     def decide_extra(self, state: State, action: Action) -> Event:
-        if state.phase != DECIDE:
+        if state.phase != Phase.DECIDE:
             raise IllegalActionError(
                 f"there is no koi-koi decision now (phase {state.phase}): {action!r}"
             )
@@ -693,7 +697,7 @@ class KoiKoi(Game):
             )
             from core.engine import next_turn
 
-            return next_turn(replace(state, phase=PLAY, extra=extra))
+            return next_turn(replace(state, phase=Phase.PLAY, extra=extra))
         if isinstance(event, ShobuCalled):
             self._expect_decision(state, event.seat, event)
             extra = state.extra
@@ -703,7 +707,7 @@ class KoiKoi(Game):
                 )
             return replace(
                 state,
-                phase=SCORING,
+                phase=Phase.SCORING,
                 end_reason="shobu",
                 extra=replace(extra, winner=event.seat, forced=False),
             )
@@ -712,7 +716,7 @@ class KoiKoi(Game):
         return super().apply_extra(state, event)
 
     def _expect_decision(self, state: State, seat: int, event: Event) -> None:
-        if state.phase != DECIDE:
+        if state.phase != Phase.DECIDE:
             raise CorruptLogError(
                 f"{type(event).__name__} is out of order: no koi-koi decision is due"
             )
@@ -720,7 +724,7 @@ class KoiKoi(Game):
             raise CorruptLogError(f"seat {seat} decided, but it is seat {state.turn}'s decision")
 
     def _apply_drawn_to_hand(self, state: State, ev: DrawnToHand) -> State:
-        if state.phase != PLAY:
+        if state.phase != Phase.PLAY:
             raise CorruptLogError("drawn_to_hand is out of order: no turn is in play")
         if ev.seat != state.turn:
             raise CorruptLogError(f"seat {ev.seat} drew, but it is seat {state.turn}'s turn")
@@ -736,14 +740,14 @@ class KoiKoi(Game):
                 raise CorruptLogError(
                     "a draw into the hand needs turn_structure=draw_then_play_two"
                 )
-            if state.stage != "hand" or extra.drawn_turn == state.turn_no:
+            if state.stage != Source.HAND or extra.drawn_turn == state.turn_no:
                 raise CorruptLogError("this turn's draw into the hand was already taken")
             extra = replace(extra, drawn_turn=state.turn_no)
         else:
             if not rules.unmatched_draw_to_hand:  # type: ignore[attr-defined]
                 raise CorruptLogError("keeping an unmatched draw needs unmatched_draw_to_hand")
             if (
-                state.stage != "draw"
+                state.stage != Source.DRAW
                 or not state.hands[ev.seat]
                 or not self._unmatched(state, ev.card.index)
             ):
@@ -755,7 +759,7 @@ class KoiKoi(Game):
             state,
             pile=state.pile[1:],
             hands=tuple(hands),
-            stage="hand",
+            stage=Source.HAND,
             extra=extra,
         )
 

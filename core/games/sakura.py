@@ -14,7 +14,7 @@ The fishing core runs in `core.engine`; this module adds what Sakura changes:
 - scoring: the (team's pooled) card total minus the penalty for every yaku held by an opponent.
 
 Zones: every card is in exactly one of the hands, the field, the draw pile, the captures, the
-pending card (CHOOSE, and DECIDE during an interrupt) or `SakuraRound.discarded`. The card the
+pending card (Phase.CHOOSE, and Phase.DECIDE during an interrupt) or `SakuraRound.discarded`. The card the
 Gaji took stays in its owner's captures; `gaji_pair` only remembers which one it was.
 """
 
@@ -40,7 +40,7 @@ from core.events import (
 )
 from core.games.base import Game
 from core.rulesets.sakura import TEAM_LAYOUTS, SakuraRules
-from core.state import CHOOSE, DECIDE, PLAY, SCORING
+from core.state import Phase, Source
 from core.yaku import YakuHit, YakuSpec, evaluate_specs, register_evaluator
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class SakuraRound(msgspec.Struct, frozen=True, kw_only=True):
     gaji_pair: int = -1  # the card (bit index) it took and keeps, for the end claim
     discarded: int = 0  # cards out of play: the Gaji dealt to the field (option discard)
     dealer_took: int = 0  # four of a month dealt to the field, captured by the dealer
-    interrupt_by: int = -1  # DECIDE: the hiki holder who stopped the Gaji and must declare
+    interrupt_by: int = -1  # Phase.DECIDE: the hiki holder who stopped the Gaji and must declare
     interrupt_month: int = 0  # ...the month of that hiki
     blocked_turn: int = 0  # turn_no in which the Gaji was stopped: it may be left on the field
     returned_turn: int = 0  # turn_no in which a stopped Gaji went back to the hand
@@ -237,10 +237,10 @@ class Sakura(Game):
 
     # --- the Gaji ----------------------------------------------------------------------------
     @staticmethod
-    def _wild(rules: Rules, source: str) -> bool:
-        return source == "hand" or (source == "draw" and rules.gaji_wild_on_draw)  # type: ignore[attr-defined]
+    def _wild(rules: Rules, source: Source) -> bool:
+        return source == Source.HAND or (source == Source.DRAW and rules.gaji_wild_on_draw)  # type: ignore[attr-defined]
 
-    def capture_targets(self, state: State, card: int, source: str) -> tuple[int, ...] | None:
+    def capture_targets(self, state: State, card: int, source: Source) -> tuple[int, ...] | None:
         """A wild Gaji may take any one field card (the player chooses). Three Willow cards on
         the field are taken all together, as by any fourth Willow. Mask 0 (target None) plays it
         as an ordinary Willow card: offered when that differs from a wild capture (no Willow on
@@ -268,7 +268,7 @@ class Sakura(Game):
             targets.append(0)
         return tuple(targets)
 
-    def landed(self, state: State, seat: int, card: int, captured: int, source: str) -> State:
+    def landed(self, state: State, seat: int, card: int, captured: int, source: Source) -> State:
         """A wild Gaji that took a card remembers it (it stays with the Gaji for the end claim)."""
         if card != GAJI:
             return state
@@ -307,7 +307,7 @@ class Sakura(Game):
         return state.field & MONTH_MASKS[ex.gaji_pair >> 2]
 
     def auto_event(self, state: State) -> Event | None:
-        if state.phase != SCORING:
+        if state.phase != Phase.SCORING:
             return None
         mask = self.claim_mask(state)
         if not mask:
@@ -316,7 +316,7 @@ class Sakura(Game):
 
     # --- decisions: hiki, and who decides ------------------------------------------------
     def decider(self, state: State) -> int:
-        if state.phase == DECIDE:
+        if state.phase == Phase.DECIDE:
             ex = state.extra
             if ex is not None and ex.interrupt_by >= 0:
                 return ex.interrupt_by
@@ -334,12 +334,12 @@ class Sakura(Game):
 
     def legal_extra(self, state: State) -> tuple[Action, ...]:
         phase = state.phase
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             seat = state.turn
             return tuple(
                 DeclareHiki(seat=seat, month=m) for m in hiki_months(state.hands[seat], state.field)
             )
-        if phase == DECIDE:
+        if phase == Phase.DECIDE:
             ex = state.extra
             if ex is not None and ex.interrupt_by >= 0:
                 return (DeclareHiki(seat=ex.interrupt_by, month=ex.interrupt_month),)
@@ -383,7 +383,7 @@ class Sakura(Game):
                 f"a hiki of month {ev.month} takes its four cards, not {_codes(ev.captured)}"
             )
         ex: SakuraRound | None = state.extra
-        if state.phase == DECIDE and ex is not None and ex.interrupt_by >= 0:
+        if state.phase == Phase.DECIDE and ex is not None and ex.interrupt_by >= 0:
             if ev.seat != ex.interrupt_by or ev.month != ex.interrupt_month:
                 raise CorruptLogError(
                     f"seat {ex.interrupt_by} must declare the hiki of month {ex.interrupt_month}, "
@@ -391,20 +391,20 @@ class Sakura(Game):
                 )
             state = self._take(state, ev.seat, mm)
             ex = replace(ex, interrupt_by=-1, interrupt_month=0)
-            if state.rules.gaji_blocked == "return_to_hand" and state.pending_from == "hand":  # type: ignore[attr-defined]
+            if state.rules.gaji_blocked == "return_to_hand" and state.pending_from == Source.HAND:  # type: ignore[attr-defined]
                 hands = list(state.hands)
                 hands[state.turn] |= GAJI_BIT
                 return replace(
                     state,
                     hands=tuple(hands),
-                    phase=PLAY,
-                    stage="hand",
+                    phase=Phase.PLAY,
+                    stage=Source.HAND,
                     pending=-1,
-                    pending_from="",
+                    pending_from=None,
                     extra=replace(ex, returned_turn=state.turn_no),
                 )
-            return replace(state, phase=CHOOSE, extra=replace(ex, blocked_turn=state.turn_no))
-        if state.phase != PLAY or state.stage != "hand":
+            return replace(state, phase=Phase.CHOOSE, extra=replace(ex, blocked_turn=state.turn_no))
+        if state.phase != Phase.PLAY or state.stage != Source.HAND:
             raise CorruptLogError(f"a hiki was declared out of turn (phase {state.phase!r})")
         if ev.seat != state.turn:
             raise CorruptLogError(
@@ -417,7 +417,7 @@ class Sakura(Game):
         return _after_hand_step(self._take(state, ev.seat, mm))
 
     def _apply_interrupt(self, state: State, ev: GajiInterrupted) -> State:
-        if state.phase != CHOOSE or state.pending != GAJI:
+        if state.phase != Phase.CHOOSE or state.pending != GAJI:
             raise CorruptLogError("a Gaji was interrupted, but no Gaji is waiting for a target")
         if ev.seat != state.turn:
             raise CorruptLogError(
@@ -435,12 +435,12 @@ class Sakura(Game):
             )
         return replace(
             state,
-            phase=DECIDE,
+            phase=Phase.DECIDE,
             extra=replace(state.extra, interrupt_by=ev.by, interrupt_month=ev.month),
         )
 
     def _apply_claim(self, state: State, ev: GajiClaimed) -> State:
-        if state.phase != SCORING:
+        if state.phase != Phase.SCORING:
             raise CorruptLogError("the Gaji's end claim comes only when the round is over")
         mask = self.claim_mask(state)
         if not mask or ev.seat != state.extra.gaji_owner or mask_of(ev.captured) != mask:

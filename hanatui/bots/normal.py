@@ -22,7 +22,7 @@ from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, PlayCard
 from core.cards import ALL_MASK, MONTH_MASKS
 from core.engine import capture_targets, step
 from core.events import RoundEnded
-from core.state import CHOOSE, DECIDE, State
+from core.state import Phase, State
 from core.view import View
 from hanatui.bots.base import Bot
 from hanatui.bots.determinize import determinize
@@ -203,7 +203,7 @@ def score_actions(
     worth_me: dict[int, float] = {}
     first = ev_op[0] if ev_op else None
     relevant = t.field | t.hand
-    if state.phase == CHOOSE and state.pending >= 0:
+    if state.phase == Phase.CHOOSE and state.pending >= 0:
         relevant |= 1 << state.pending
     m = relevant
     while m:
@@ -380,7 +380,9 @@ def _scaled(rules: object, base: float, mine: bool, called: tuple[int, int]) -> 
         points *= 2
     mode = getattr(rules, "koikoi_multiplier", "none")
     me, them = called
-    if (mode in ("self_flat", "any_flat") and mine and me) or (mode in ("opponent_flat", "any_flat") and not mine and me):
+    if (mode in ("self_flat", "any_flat") and mine and me) or (
+        mode in ("opponent_flat", "any_flat") and not mine and me
+    ):
         points *= 2
     elif mode == "opponent_count" and not mine:
         points *= me + 1
@@ -487,7 +489,7 @@ def normal_policy(
         return legal[0]
     if params is None:
         params = params_for(state.rules.game)
-    if state.phase == DECIDE and any(isinstance(a, (CallKoiKoi, CallShobu)) for a in legal):
+    if state.phase == Phase.DECIDE and any(isinstance(a, (CallKoiKoi, CallShobu)) for a in legal):
         return koikoi_choice(state, seat, legal, params)
     scores = score_actions(state, seat, legal, params)
     best = max(scores)

@@ -17,7 +17,7 @@ from core.logfile import encode_log, header_for, read_log
 from core.players import Player
 from core.rules import find_rules, option_docs, presets
 from core.rulesets.hanaawase import HanaAwaseRules
-from core.state import SCORING, State
+from core.state import Phase, State
 
 
 def players(n: int) -> tuple[Player, ...]:
@@ -36,7 +36,7 @@ def scored(rules: HanaAwaseRules, *piles: str, extra: object = None, dealer: int
     state = State(
         rules=rules,
         players=players(n),
-        phase=SCORING,
+        phase=Phase.SCORING,
         dealer=dealer,
         totals=(0,) * n,
         round=1,
@@ -158,7 +158,9 @@ def test_teyaku_chaff() -> None:
     assert [a - b for a, b in zip(ended.points, plain.points)] == [40 - 30, -50, 60 - 20]
     # The deal records what each seat showed: 6 or more chaff in the opening hand.
     deck = [Card.parse(c) for c in ["08a", "08b", "09a", "09b", "10a", "10b"]]
-    deck += [Card.parse(c) for c in ["01c", "01d", "02c", "02d", "03c", "03d", "11a"]]  # seat 0: six chaff
+    deck += [
+        Card.parse(c) for c in ["01c", "01d", "02c", "02d", "03c", "03d", "11a"]
+    ]  # seat 0: six chaff
     deck += [Card.parse(c) for c in ["04a", "04b", "05a", "05b", "06a", "06b", "07a"]]
     deck += [c for c in CARDS if c not in deck]
     events = [

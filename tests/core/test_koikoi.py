@@ -33,7 +33,7 @@ from core.games.koikoi import GAME, KoiKoiRound, lucky_kind
 from core.players import Player
 from core.rules import find_rules, option_docs
 from core.rulesets.koikoi import KoiKoiRules
-from core.state import DECIDE, PLAY, SCORING, State
+from core.state import Phase, State
 from core.yaku import evaluate_yaku
 
 PLAYERS = (Player(name="Ann"), Player(name="Bo"))
@@ -89,7 +89,7 @@ class Table:
 
     def play(self, code: str, target: str | None = None) -> list[Event]:
         seat = to_act(self.state)
-        assert seat is not None and self.state.phase == PLAY, self.state.phase
+        assert seat is not None and self.state.phase == Phase.PLAY, self.state.phase
         out = self.act(PlayCard(seat=seat, card=C(code)))
         if target is not None:
             assert self.state.phase == "choose"
@@ -155,14 +155,14 @@ PILE = "09b 08c 04d 03c"
 def test_koikoi_then_the_opponents_shobu_doubles() -> None:
     t = Table(find_rules("koikoi"), deck_of(FIELD, HAND0, HAND1, PILE))
     t.play("03b")  # takes the Curtain; the draw 09b takes the Sake Cup: hanamizake
-    assert t.state.phase == DECIDE and t.state.turn == 0
+    assert t.state.phase == Phase.DECIDE and t.state.turn == 0
     assert legal_actions(t.state) == (CallKoiKoi(seat=0), CallShobu(seat=0))
     assert t.koikoi()[0] == KoiKoiCalled(seat=0)
     t.play("01b")  # seat 1 takes the Crane; the draw 08c takes the Moon
-    assert t.state.phase == PLAY and t.state.turn == 0
+    assert t.state.phase == Phase.PLAY and t.state.turn == 0
     t.play("02c")  # seat 0 misses, and so does its draw 04d
     t.play("12b")  # seat 1 takes the Phoenix: sanko; its draw 03c misses
-    assert t.state.phase == DECIDE and t.state.turn == 1
+    assert t.state.phase == Phase.DECIDE and t.state.turn == 1
     events = t.shobu()
     assert events[0] == ShobuCalled(seat=1, auto=False)
     ended = t.ended()
@@ -188,7 +188,7 @@ def test_seven_points_double_and_own_koikoi_does_not_count_for_opponent_flat() -
     t.koikoi()
     t.play("01b")  # seat 1 takes the Crane; the draw 04d misses
     t.play("08b")  # seat 0 takes the Moon; the draw 03c misses
-    assert t.state.phase == DECIDE
+    assert t.state.phase == Phase.DECIDE
     t.shobu()
     ended = t.ended()
     assert ended.points == (20, 0)  # 10 points, x2 for 7 or more; seat 0's own koi-koi: no x2
@@ -260,7 +260,7 @@ def test_a_yaku_on_the_last_move_is_an_automatic_shobu() -> None:
     assert not any(isinstance(e, KoiKoiCalled) for e in t.events)
     index = t.events.index(shobu[0])
     state = fold(t.events[:index])
-    assert state.phase == DECIDE and state.hands[0] == 0 and state.hands[1] != 0
+    assert state.phase == Phase.DECIDE and state.hands[0] == 0 and state.hands[1] != 0
     assert legal_actions(state) == ()  # nobody chooses: the engine stops the round
     with pytest.raises(IllegalActionError):
         step(state, CallKoiKoi(seat=0))
@@ -343,7 +343,7 @@ def scored(
     state = State(
         rules=rules,
         players=PLAYERS,
-        phase=SCORING,
+        phase=Phase.SCORING,
         dealer=dealer,
         totals=totals if totals is not None else GAME.initial_totals(rules, 2),
         round=round_no,
@@ -423,7 +423,7 @@ def test_lucky_hands_redeal_voids_the_deal_and_off_ignores_it() -> None:
     assert t.events[-1] == Redeal(reason="lucky_hand")
     assert t.state.phase == "deal" and t.state.rounds_done == 0 and t.state.dealer == 0
     t = Table(find_rules("koikoi", lucky_hands="off"), deck)
-    assert t.state.phase == PLAY and not any(isinstance(e, RoundEnded) for e in t.events)
+    assert t.state.phase == Phase.PLAY and not any(isinstance(e, RoundEnded) for e in t.events)
 
 
 # P3: field patterns ------------------------------------------------------------------------
@@ -435,7 +435,7 @@ def test_field_lucky_pattern_redeal() -> None:
     t = Table(find_rules("koikoi"), deck)
     assert t.events[-1] == Redeal(reason="lucky_pattern_on_field")
     t = Table(find_rules("koikoi", field_lucky_pattern_redeal=False), deck)
-    assert t.state.phase == PLAY
+    assert t.state.phase == Phase.PLAY
     # Four of a month on the field is a misdeal whatever the option says (RULES.md §2.6).
     four = deck_of("09a 09b 09c 09d 10c 11a 11b 12b", HAND_PLAIN, HAND_PLAIN2)
     for flag in (True, False):
@@ -508,10 +508,10 @@ def test_weather_block_in_play_is_judged_on_the_field_at_the_shobu() -> None:
     rules = find_rules("koikoi", viewing_weather_block=True)
     t = Table(rules, deck_of(field, HAND0.replace("11b", "02d"), HAND1, PILE))
     t.play("03b")
-    assert t.state.phase == PLAY and t.state.turn == 1  # rained out: no decision
+    assert t.state.phase == Phase.PLAY and t.state.turn == 1  # rained out: no decision
     t = Table(find_rules("koikoi"), deck_of(field, HAND0.replace("11b", "02d"), HAND1, PILE))
     t.play("03b")
-    assert t.state.phase == DECIDE
+    assert t.state.phase == Phase.DECIDE
 
 
 def test_rain_man_voids_viewing() -> None:
@@ -679,7 +679,7 @@ def test_draw_then_play_two() -> None:
     t = Table(rules, deck_from_codes(NO_YAKU_DECK))
     # The turn starts with the top of the pile (02d) going into the dealer's hand.
     assert t.events[3:] == [DrawnToHand(seat=0, card=C("02d"), reason="draw_then_play_two")]
-    assert t.state.hands[0].bit_count() == 9 and t.state.phase == PLAY and t.state.turn == 0
+    assert t.state.hands[0].bit_count() == 9 and t.state.phase == Phase.PLAY and t.state.turn == 0
     assert PlayCard(seat=0, card=C("02d")) in legal_actions(t.state)
     t.play("02d")  # no Plum on the field: it joins it, and no card is turned over
     assert t.state.turn == 0 and t.state.stage == "hand" and t.state.hands[0].bit_count() == 8
@@ -712,7 +712,7 @@ def test_unmatched_draw_to_hand() -> None:
     t = Table(rules, deck_of(FIELD, HAND0, HAND1, "09b"))
     t.play("03b")
     assert t.events[-1] == CardDrawn(seat=0, card=C("09b"), captured=(C("09a"), C("09b")))
-    assert t.state.phase == DECIDE  # hanamizake
+    assert t.state.phase == Phase.DECIDE  # hanamizake
     with pytest.raises(RulesError):
         find_rules("koikoi", unmatched_draw_to_hand=True, turn_structure="draw_then_play_two")
 
@@ -764,7 +764,7 @@ def test_koikoi_min_points() -> None:
     assert t.ended().points == (5, 0)
     t = Table(find_rules("koikoi", koikoi_min_points=5), deck)
     t.play("03b")
-    assert t.state.phase == DECIDE and legal_actions(t.state)
+    assert t.state.phase == Phase.DECIDE and legal_actions(t.state)
 
 
 def _after_turn(rules: KoiKoiRules, before: str, now: str) -> State:
@@ -776,7 +776,7 @@ def _after_turn(rules: KoiKoiRules, before: str, now: str) -> State:
     state = State(
         rules=rules,
         players=PLAYERS,
-        phase=PLAY,
+        phase=Phase.PLAY,
         dealer=0,
         totals=(0, 0),
         round=1,
@@ -797,13 +797,13 @@ def test_koikoi_requires_new_yaku() -> None:
     new = find_rules("koikoi", koikoi_requires_new_yaku=True)
     std = find_rules("koikoi")
     # Kasu 10 -> 11: a raise. Decision by default; none under P22.
-    assert _after_turn(std, CHAFF10, CHAFF10 + " 06c").phase == DECIDE
-    assert _after_turn(new, CHAFF10, CHAFF10 + " 06c").phase == PLAY
+    assert _after_turn(std, CHAFF10, CHAFF10 + " 06c").phase == Phase.DECIDE
+    assert _after_turn(new, CHAFF10, CHAFF10 + " 06c").phase == Phase.PLAY
     # A new yaku (tane beside kasu) is a decision either way.
     five = " 02a 04a 05a 08b 11b"
-    assert _after_turn(new, CHAFF10, CHAFF10 + five).phase == DECIDE
+    assert _after_turn(new, CHAFF10, CHAFF10 + five).phase == Phase.DECIDE
     # Sanko -> shiko names a new yaku.
-    assert _after_turn(new, "01a 03a 08a", "01a 03a 08a 12a").phase == DECIDE
+    assert _after_turn(new, "01a 03a 08a", "01a 03a 08a 12a").phase == Phase.DECIDE
 
 
 # P23-P28, P30-P33: multipliers and counting ----------------------------------------------------
