@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from core.games import GAMES  # noqa: E402
+from core.games.registry import GAMES  # noqa: E402
 from core.rules import Rules, find_rules  # noqa: E402
 from core.view import View  # noqa: E402
 from hanatui.bots import BOTS, Bot  # noqa: E402

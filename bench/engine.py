@@ -24,7 +24,6 @@ sys.path.insert(0, str(ROOT))
 from core.chance import advance  # noqa: E402
 from core.engine import apply, is_chance, is_over, legal_actions, step  # noqa: E402
 from core.events import MatchStarted, RoundEnded  # noqa: E402
-from core.games import GAMES  # noqa: E402
 from core.logfile import encode_log, header_for, read_log  # noqa: E402
 from core.players import Player  # noqa: E402
 from core.rules import find_rules  # noqa: E402
@@ -110,10 +109,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    configs = [("bakappana", 2), ("bakappana", 3), ("bakappana", 4)]
-    for game, n in (("hana-awase", 3), ("koikoi", 2), ("sakura", 2), ("sakura", 4), ("sakura", 7)):
-        if game in GAMES:
-            configs.append((game, n))
+    configs = [
+        ("bakappana", 2),
+        ("bakappana", 3),
+        ("bakappana", 4),
+        ("hana-awase", 3),
+        ("koikoi", 2),
+        ("sakura", 2),
+        ("sakura", 4),
+        ("sakura", 7),
+    ]
     results = {
         "machine": f"{platform.machine()}, {platform.python_implementation()} {platform.python_version()}",
         "play": {f"{g} {n}p": measure_play(g, n, args.seconds) for g, n in configs},

@@ -8,13 +8,13 @@ against the state, raising `CorruptLogError` on a mismatch, so a tampered log ca
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from msgspec.structs import replace
 
 from core.actions import Action, ChooseCapture, PlayCard
-from core.cards import ALL_MASK, CARDS, MONTH_MASKS, Card, cards_of
+from core.cards import ALL_MASK, CARDS, Card, cards_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
     CaptureChosen,
@@ -29,11 +29,9 @@ from core.events import (
     RoundEnded,
     UndoTaken,
 )
-from core.games import game_of
-from core.state import Phase, Source, State, initial_state
-
-if TYPE_CHECKING:
-    from core.games.base import Game
+from core.games.registry import game_of
+from core.state import Phase, Source, State
+from core.turns import Then, capture_targets, land, proceed
 
 __all__ = [
     "apply",
@@ -41,89 +39,15 @@ __all__ = [
     "decide",
     "fold",
     "is_chance",
+    "is_over",
     "legal_actions",
     "next_auto",
+    "run_auto",
+    "start",
     "step",
     "to_act",
+    "winners",
 ]
-
-
-_GAME_BY_RULES_TYPE: dict[type, Game] = {}
-
-
-def _game(state: State) -> Game:
-    """The game hooks for a state. On every hot path: a state made by `start` carries them."""
-    game = state.hooks
-    if game is not None:
-        return game  # type: ignore[no-any-return]
-    rules_type = type(state.rules)
-    game = _GAME_BY_RULES_TYPE.get(rules_type)
-    if game is None:
-        game = _GAME_BY_RULES_TYPE[rules_type] = game_of(state.rules.game)
-        # Which optional hooks this game overrides, so hot paths skip the no-op calls.
-        from core.games.base import Game as _Base
-
-        cls = type(game)
-        game.hooks_landed = cls.landed is not _Base.landed  # type: ignore[attr-defined]
-        game.hooks_playable = cls.playable is not _Base.playable  # type: ignore[attr-defined]
-        game.hooks_targets = cls.capture_targets is not _Base.capture_targets  # type: ignore[attr-defined]
-        game.hooks_auto = cls.auto_event is not _Base.auto_event  # type: ignore[attr-defined]
-        game.hooks_hand_step = cls.after_hand_step is not _Base.after_hand_step  # type: ignore[attr-defined]
-    return game
-
-
-# --------------------------------------------------------------------------------------------
-# Capture resolution
-# --------------------------------------------------------------------------------------------
-
-
-def _lowbits(mask: int) -> tuple[int, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return tuple(out)
-
-
-def capture_targets(state: State, card: int, source: Source) -> tuple[int, ...]:
-    """The field masks a card landing from ``source`` ("hand" or "draw") may take.
-
-    () the card joins the field; one mask: it takes that mask; several: the player chooses.
-    """
-    game = _game(state)
-    if game.hooks_targets:  # type: ignore[attr-defined]
-        special = game.capture_targets(state, card, source)
-        if special is not None:
-            return special
-    matches = state.field & MONTH_MASKS[card >> 2]
-    count = matches.bit_count()
-    if count == 0:
-        return ()
-    if count == 2:
-        return _lowbits(matches)
-    return (matches,)
-
-
-def _capture_mask(state: State, card: int, target: int) -> int:
-    """All cards taken when ``card`` takes ``target``; three of a month on the field taken by the
-    fourth card take all four (RULES.md §2.4)."""
-    return target | (1 << card)
-
-
-def _landed(state: State, seat: int, card: int, captured: int, source: Source) -> State:
-    """The state after ``card`` (already out of hand or pile) lands and takes ``captured``."""
-    bit = 1 << card
-    if captured:
-        caps = list(state.captures)
-        caps[seat] |= captured
-        state = replace(state, field=state.field & ~captured, captures=tuple(caps))
-    else:
-        state = replace(state, field=state.field | bit)
-    game = _game(state)
-    if game.hooks_landed:  # type: ignore[attr-defined]
-        return game.landed(state, seat, card, captured, source)
-    return state
 
 
 def _check_captured(event_cards: tuple[Card, ...], expected: int, what: str) -> None:
@@ -138,57 +62,6 @@ def _check_captured(event_cards: tuple[Card, ...], expected: int, what: str) -> 
 
 
 # --------------------------------------------------------------------------------------------
-# Turn flow
-# --------------------------------------------------------------------------------------------
-
-
-def _after_hand_step(state: State) -> State:
-    """The hand action is resolved: draw next, or end the turn if the pile is empty."""
-    game = _game(state)
-    variant = game.after_hand_step(state) if game.hooks_hand_step else None  # type: ignore[attr-defined]
-    if variant is not None:  # a turn variant of the game (koi-koi P16/P17)
-        state, then = variant
-        if then == "hand":
-            return replace(
-                state, phase=Phase.PLAY, stage=Source.HAND, pending=-1, pending_from=None
-            )
-        return _end_turn(replace(state, phase=Phase.PLAY, pending=-1, pending_from=None))
-    if state.pile:
-        return replace(state, phase=Phase.PLAY, stage=Source.DRAW, pending=-1, pending_from=None)
-    return _end_turn(replace(state, phase=Phase.PLAY, pending=-1, pending_from=None))
-
-
-def _end_turn(state: State) -> State:
-    stopped = _game(state).after_turn(state)
-    if stopped is not None:
-        return stopped
-    return next_turn(state)
-
-
-def next_turn(state: State) -> State:
-    """Pass the turn on, or end the round when it is over."""
-    reason = _game(state).round_over(state)
-    if reason:
-        return replace(state, phase=Phase.SCORING, end_reason=reason, stage=Source.HAND, pending=-1)
-    n = len(state.players)
-    seat = state.turn
-    hands = state.hands
-    for _ in range(n):
-        seat = (seat + 1) % n
-        if hands[seat]:
-            return replace(
-                state, phase=Phase.PLAY, turn=seat, turn_no=state.turn_no + 1, stage=Source.HAND
-            )
-        if state.pile:
-            return replace(
-                state, phase=Phase.PLAY, turn=seat, turn_no=state.turn_no + 1, stage=Source.DRAW
-            )
-    return replace(
-        state, phase=Phase.SCORING, end_reason="cards_exhausted", stage=Source.HAND, pending=-1
-    )
-
-
-# --------------------------------------------------------------------------------------------
 # Who acts, and what they may do
 # --------------------------------------------------------------------------------------------
 
@@ -198,17 +71,18 @@ def to_act(state: State) -> int | None:
     phase = state.phase
     if phase == Phase.PLAY:
         return state.turn if state.stage == Source.HAND else None
-    if phase == Phase.CHOOSE or phase == Phase.DECIDE:
-        return _game(state).decider(state)
+    if phase in (Phase.CHOOSE, Phase.DECIDE):
+        return state.hooks.decider(state)
     return None
 
 
 def is_chance(state: State) -> bool:
     """True when the next event is a random one (`core.chance`)."""
-    return state.phase == Phase.DEALER_DRAW or state.phase == Phase.DEAL
+    return state.phase in (Phase.DEALER_DRAW, Phase.DEAL)
 
 
 def is_over(state: State) -> bool:
+    """True once the match has ended."""
     return state.phase == Phase.OVER
 
 
@@ -217,8 +91,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     seat = state.turn
     if phase == Phase.PLAY and state.stage == Source.HAND:
-        game = _game(state)
-        hand = game.playable(state) if game.hooks_playable else state.hands[seat]  # type: ignore[attr-defined]
+        game = state.hooks
+        hand = game.playable(state) if "playable" in game.overrides else state.hands[seat]
         plays: list[Action] = []
         row = _PLAYS[seat]
         while hand:
@@ -230,15 +104,22 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         card = CARDS[state.pending]
         return tuple(
             ChooseCapture(seat=seat, card=card, target=_target_card(t))
-            for t in capture_targets(state, state.pending, state.pending_from)
+            for t in capture_targets(state, state.pending, _pending_source(state))
         )
     if phase == Phase.DECIDE:
-        return _game(state).legal_extra(state)
+        return state.hooks.legal_extra(state)
     return ()
 
 
 # Actions are immutable values, so the 7 x 48 possible card plays are built once.
 _PLAYS = tuple(tuple(PlayCard(seat=seat, card=card) for card in CARDS) for seat in range(7))
+
+
+def _pending_source(state: State) -> Source:
+    source = state.pending_from
+    if source is None:
+        raise CorruptLogError("no card is waiting for a target")
+    return source
 
 
 def _target_card(mask: int) -> Card | None:
@@ -281,7 +162,7 @@ def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, Stat
     else:
         captured = 0
         event = CardPlayed(seat=seat, card=card)
-    return event, _after_hand_step(_landed(state, seat, idx, captured, Source.HAND))
+    return event, proceed(land(state, seat, idx, captured, Source.HAND), Then.HAND_DONE)
 
 
 def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
@@ -301,9 +182,7 @@ def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
     else:
         captured = 0
         event = CardDrawn(seat=seat, card=card)
-    return event, _end_turn(
-        replace(_landed(state, seat, top, captured, Source.DRAW), stage=Source.HAND)
-    )
+    return event, proceed(land(state, seat, top, captured, Source.DRAW), Then.END_TURN)
 
 
 def _resolve_choice(
@@ -318,12 +197,9 @@ def _resolve_choice(
         target=target,
         captured=cards_of(captured) if captured else (),
     )
-    landed = _landed(state, seat, pending, captured, state.pending_from)
-    if state.pending_from == Source.HAND:
-        return event, _after_hand_step(landed)
-    return event, _end_turn(
-        replace(landed, phase=Phase.PLAY, stage=Source.HAND, pending=-1, pending_from=None)
-    )
+    source = _pending_source(state)
+    landed = land(state, seat, pending, captured, source)
+    return event, proceed(landed, Then.HAND_DONE if source == Source.HAND else Then.END_TURN)
 
 
 # --------------------------------------------------------------------------------------------
@@ -340,14 +216,14 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
         raise IllegalActionError(
             f"it is seat {seat}'s decision, not seat {action.seat}'s: {action!r}"
         )
-    game = _game(state)
+    game = state.hooks
     if isinstance(action, PlayCard):
         if state.phase != Phase.PLAY:
             raise IllegalActionError(f"cannot play a card now (phase {state.phase}): {action!r}")
         card = action.card
         if not state.hands[seat] & card.bit:
             raise IllegalActionError(f"{card.value} is not in seat {seat}'s hand: {action!r}")
-        if game.hooks_playable and not game.playable(state) & card.bit:  # type: ignore[attr-defined]
+        if "playable" in game.overrides and not game.playable(state) & card.bit:
             raise IllegalActionError(f"{card.value} may not be played now: {action!r}")
         return _resolve_play(state, seat, card)
     if isinstance(action, ChooseCapture):
@@ -357,13 +233,14 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
             raise IllegalActionError(
                 f"the pending card is {CARDS[state.pending].value}: {action!r}"
             )
-        targets = capture_targets(state, state.pending, state.pending_from)
+        targets = capture_targets(state, state.pending, _pending_source(state))
         mask = _target_mask(targets, action.target)
         if mask is None:
             raise IllegalActionError(f"{action.card.value} cannot take {action.target}: {action!r}")
-        interrupt = game.interrupt_choice(state, seat, mask)
-        if interrupt is not None:
-            return interrupt, apply(state, interrupt)
+        if "interrupt_choice" in game.overrides:
+            interrupt = game.interrupt_choice(state, seat, mask)
+            if interrupt is not None:
+                return interrupt, apply(state, interrupt)
         return _resolve_choice(state, seat, mask, action.target)
     event = game.decide_extra(state, action)
     return event, apply(state, event)
@@ -371,8 +248,8 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
 
 def _auto(state: State) -> tuple[Event, State] | None:
     """The automatic event due in this state with the state after it, or None."""
-    game = _game(state)
-    if game.hooks_auto:  # type: ignore[attr-defined]
+    game = state.hooks
+    if "auto_event" in game.overrides:
         event = game.auto_event(state)
         if event is not None:
             return event, apply(state, event)
@@ -385,10 +262,11 @@ def _auto(state: State) -> tuple[Event, State] | None:
         ended = game.score_round(state)
         return ended, _round_ended(state, ended)
     if phase == Phase.VOID:
-        redeal = Redeal(reason=state.void_reason)  # type: ignore[arg-type]
+        assert state.void_reason is not None
+        redeal = Redeal(reason=state.void_reason)
         return redeal, apply(state, redeal)
     if phase == Phase.MATCH_END:
-        ended_match = MatchEnded(totals=state.totals, winners=game.winners(state))
+        ended_match = MatchEnded(totals=state.totals, winners=winners(state))
         return ended_match, apply(state, ended_match)
     return None
 
@@ -452,8 +330,8 @@ def _apply_card_played(state: State, ev: CardPlayed) -> State:
     card = ev.card
     if not state.hands[ev.seat] & card.bit:
         raise CorruptLogError(f"{card.value} is not in seat {ev.seat}'s hand")
-    game = _game(state)
-    if game.hooks_playable and not game.playable(state) & card.bit:  # type: ignore[attr-defined]
+    game = state.hooks
+    if "playable" in game.overrides and not game.playable(state) & card.bit:
         raise CorruptLogError(f"{card.value} may not be played now")
     computed, after = _resolve_play(state, ev.seat, card)
     _check_captured(ev.captured, _mask(computed.captured), f"the play of {card.value}")
@@ -483,7 +361,7 @@ def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
         raise CorruptLogError(
             f"chose for {ev.card.value}, but the pending card is {CARDS[state.pending].value}"
         )
-    targets = capture_targets(state, state.pending, state.pending_from)
+    targets = capture_targets(state, state.pending, _pending_source(state))
     mask = _target_mask(targets, ev.target)
     if mask is None:
         raise CorruptLogError(f"{ev.card.value} cannot take {ev.target}")
@@ -535,19 +413,20 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
         raise CorruptLogError(f"dealt round {ev.round}, but round {state.rounds_done + 1} is next")
     if ev.dealer != state.dealer:
         raise CorruptLogError(f"seat {ev.dealer} dealt, but seat {state.dealer} is the dealer")
-    if None in ev.deck:
-        raise CorruptLogError(
-            "the dealt deck is redacted (null cards) in a log not marked redacted"
-        )
+    idx = []
     mask = 0
     for c in ev.deck:
-        mask |= c.bit  # type: ignore[union-attr]
+        if c is None:
+            raise CorruptLogError(
+                "the dealt deck is redacted (null cards) in a log not marked redacted"
+            )
+        idx.append(c.index)
+        mask |= c.bit
     if mask != ALL_MASK or len(ev.deck) != 48:
         raise CorruptLogError("the dealt deck is not the 48 different cards")
-    game = _game(state)
+    game = state.hooks
     n = len(state.players)
     hand_size, field_size = game.deal_sizes(state.rules, n)
-    idx = [c.index for c in ev.deck]  # type: ignore[union-attr]
     field = 0
     for i in idx[:field_size]:
         field |= 1 << i
@@ -578,7 +457,8 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
     reason = game.void_deal(state)
     if reason:
         return replace(state, phase=Phase.VOID, void_reason=reason)
-    return game.after_deal(replace(state, phase=Phase.PLAY))
+    state, then = game.after_deal(replace(state, phase=Phase.PLAY))
+    return proceed(state, then)
 
 
 def _apply_redeal(state: State, ev: Redeal) -> State:
@@ -592,7 +472,7 @@ def _apply_redeal(state: State, ev: Redeal) -> State:
 
 def _apply_round_ended(state: State, ev: RoundEnded) -> State:
     _expect_phase(state, ev, Phase.SCORING)
-    expected = _game(state).score_round(state)
+    expected = state.hooks.score_round(state)
     if ev != expected:
         raise CorruptLogError(
             f"the round's score does not follow from the cards: the log says {list(ev.points)} "
@@ -607,22 +487,22 @@ def _round_ended(state: State, ev: RoundEnded) -> State:
     state = replace(
         state,
         totals=ev.totals,
-        history=state.history + (ev.points,),
+        history=(*state.history, ev.points),
         dealer=ev.next_dealer,
         phase=Phase.DEAL,
         end_reason=ev.reason,
     )
-    if _game(state).match_over(state):
+    if state.hooks.match_over(state):
         return replace(state, phase=Phase.MATCH_END)
     return state
 
 
 def _apply_match_ended(state: State, ev: MatchEnded) -> State:
     _expect_phase(state, ev, Phase.MATCH_END)
-    winners = _game(state).winners(state)
-    if ev.totals != state.totals or ev.winners != winners:
+    best = winners(state)
+    if ev.totals != state.totals or ev.winners != best:
         raise CorruptLogError(
-            f"the match result does not follow: totals {list(state.totals)}, winners {list(winners)}"
+            f"the match result does not follow: totals {list(state.totals)}, winners {list(best)}"
         )
     return replace(state, phase=Phase.OVER)
 
@@ -635,7 +515,8 @@ def _apply_undo(state: State, ev: UndoTaken) -> State:
     return replace(state, undos=tuple(undos))
 
 
-_APPLY = {
+#: One handler per event type of the fishing core; a game's own events go to `Game.apply_extra`.
+_APPLY: dict[type[Event], Callable[[State, Any], State]] = {
     CardPlayed: _apply_card_played,
     CardDrawn: _apply_card_drawn,
     CaptureChosen: _apply_capture_chosen,
@@ -651,14 +532,24 @@ _APPLY = {
 def start(ev: MatchStarted) -> State:
     """The state of a match that has just begun."""
     game = game_of(ev.rules.game)
+    n = len(ev.players)
     try:
-        game.check_players(ev.rules, len(ev.players))
+        game.check_players(ev.rules, n)
     except IllegalActionError as exc:
         raise CorruptLogError(str(exc)) from None
-    state = initial_state(ev.rules, ev.players)
-    state = replace(state, hooks=_game(state))
-    totals = game.initial_totals(ev.rules, len(ev.players))
-    return replace(state, totals=totals) if totals != state.totals else state
+    return State(
+        rules=ev.rules,
+        hooks=game,
+        players=ev.players,
+        totals=game.initial_totals(ev.rules, n),
+        undos=(0,) * n,
+    )
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The seats with the best total (more than one: a tie)."""
+    best = max(state.totals)
+    return tuple(i for i, t in enumerate(state.totals) if t == best)
 
 
 def apply(state: State | None, event: Event) -> State:
@@ -675,8 +566,9 @@ def apply(state: State | None, event: Event) -> State:
         raise CorruptLogError(f"{type(event).__name__} after the match ended")
     handler = _APPLY.get(type(event))
     if handler is None:
-        return _game(state).apply_extra(state, event)
-    return handler(state, event)  # type: ignore[operator]
+        state, then = state.hooks.apply_extra(state, event)
+        return proceed(state, then)
+    return handler(state, event)
 
 
 def fold(events: Iterable[Event]) -> State:

@@ -12,8 +12,15 @@ from typing import Annotated, Literal
 import msgspec
 
 from core.cards import Card
+from core.games.bakappana.rules import BakappanaRules
+from core.games.hanaawase.rules import HanaAwaseRules
+from core.games.koikoi.rules import KoiKoiRules
+from core.games.sakura.rules import SakuraRules
 from core.players import SAFE_TEXT_PATTERN, Player
-from core.rulesets import AnyRules
+
+#: The rules of any game: what a log's header and its match_started event record, tagged by the
+#: game's id. Every game of `core.games.registry.GAMES` has its Rules type here.
+AnyRules = BakappanaRules | HanaAwaseRules | KoiKoiRules | SakuraRules
 
 Seat = Annotated[int, msgspec.Meta(ge=0, le=6)]
 Text = Annotated[str, msgspec.Meta(max_length=200, pattern=SAFE_TEXT_PATTERN)]

@@ -16,6 +16,7 @@ import msgspec
 from core.engine import apply
 from core.errors import CorruptLogError, UnsupportedVersionError
 from core.events import (
+    AnyRules,
     CaptureChosen,
     CardDrawn,
     CardPlayed,
@@ -37,7 +38,6 @@ from core.events import (
 )
 from core.players import Player
 from core.redact import unredact
-from core.rulesets import AnyRules
 from core.state import State
 
 FORMAT = "hanatui"

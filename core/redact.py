@@ -31,7 +31,7 @@ from core.events import (
     MatchStarted,
     RoundEnded,
 )
-from core.games import game_of
+from core.games.registry import game_of
 
 
 def _layout(rules, n: int) -> tuple[int, int]:  # type: ignore[no-untyped-def]

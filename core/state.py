@@ -1,7 +1,8 @@
 """The frozen state of a match: folded from events, never mutated.
 
 Zones are plain ``int`` bitmasks (see `core.cards`); the draw pile is a tuple of card indexes with
-its top first. `CardSet` views are offered by `core.view` for callers.
+its top first. `CardSet` views are offered by `core.view` for callers. A state carries its game
+(``hooks``), so the engine never looks the game up on its hot paths.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from typing import Any
 import msgspec
 
 from core.events import RedealReason, RoundEndReason
+from core.games.base import Game, Rules
 from core.players import Player
-from core.rules import Rules
 
 
 class Phase(StrEnum):
@@ -38,10 +39,16 @@ class Source(StrEnum):
     DRAW = "draw"
 
 
+class RoundState(msgspec.Struct, frozen=True, kw_only=True):
+    """The base of a game's own state of the round in play (``State.extra``): frozen, and public
+    (every seat sees it)."""
+
+
 class State(msgspec.Struct, frozen=True, kw_only=True):
     """Everything about a match at one moment. Build it with `core.engine.fold`."""
 
     rules: Rules
+    hooks: Game[Any]  # the game these rules are of, whose hooks the engine calls
     players: tuple[Player, ...]
     phase: Phase = Phase.DEALER_DRAW
     dealer: int = -1
@@ -60,8 +67,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     void_reason: RedealReason | None = None  # VOID: why the deal is void
     end_reason: RoundEndReason | None = None  # SCORING: why the round ends
     undos: tuple[int, ...] = ()  # undos taken, per seat
-    extra: Any = None  # game-specific round state (a frozen Struct)
-    hooks: Any = None  # the game's `Game` object (engine bookkeeping)
+    extra: RoundState | None = None  # the game's own state of the round
 
     @property
     def num_players(self) -> int:
@@ -74,8 +80,3 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def rounds_done(self) -> int:
         return len(self.history)
-
-
-def initial_state(rules: Rules, players: tuple[Player, ...]) -> State:
-    n = len(players)
-    return State(rules=rules, players=players, totals=(0,) * n, undos=(0,) * n)

@@ -83,25 +83,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _game_id(text: str) -> str:
-    game_id = text.replace("_", "-").lower()
-    return {"koi-koi": "koikoi", "hanaawase": "hana-awase"}.get(game_id, game_id)
-
-
 def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from core.errors import HanaError  # lazily: the app starts faster
-    from core.games import GAMES
+    from core.games.registry import find_game
     from core.players import Player
     from core.rules import find_rules
     from hanatui.bots import make_bot
     from hanatui.settings import load_settings
 
     settings, _ = load_settings()
-    game_id = _game_id(args.game)
     level = args.bot or settings.bot_level
     try:
-        rules = find_rules(game_id, args.preset)
-        game = GAMES[game_id]
+        game = find_game(args.game)
+        rules = find_rules(game.id, args.preset)
         players = args.players or game.min_players
         game.check_players(rules, players)
         make_bot(level)
@@ -263,7 +257,7 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Bots against bots. Every match is played once per seating (the bots rotated round the
     table, the same seed for the deals), so each bot gets the same cards and first dealer."""
     from core.errors import HanaError  # lazily: the app starts faster
-    from core.games import GAMES
+    from core.games.registry import find_game
     from core.logfile import header_for
     from core.rules import find_rules
     from hanatui import __version__
@@ -271,12 +265,11 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from hanatui.files import write_log_file
     from hanatui.selfplay import play_match, seat_rotations
 
-    game_id = args.game.replace("_", "-")
-    game_id = {"koi-koi": "koikoi", "hanaawase": "hana-awase"}.get(game_id, game_id)
     try:
+        game = find_game(args.game)
+        game_id = game.id
         options = dict(_parse_option(o) for o in args.option)
         rules = find_rules(game_id, args.preset, **options)
-        game = GAMES[game_id]
         players = args.players or game.min_players
         game.check_players(rules, players)
         levels = (args.bots or "easy").split(",")

@@ -95,9 +95,9 @@ class Session:
     ) -> Session:
         """A new match; with ``autosave`` its journal replaces any unfinished one (which is kept
         among the finished games first, so nothing is lost)."""
-        from core.games import game_of
+        from core.games.registry import game_for
 
-        game_of(rules.game).check_players(rules, len(players))
+        game_for(rules).check_players(rules, len(players))
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
         timeline = Timeline([MatchStarted(rules=rules, players=tuple(players))])

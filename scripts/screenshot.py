@@ -52,12 +52,7 @@ async def _shoot(path: Path, size: tuple[int, int]) -> None:
     from hanatui.app.app import HanaApp
     from hanatui.settings import Settings
 
-    game = "koikoi"
-    from core.games import GAMES
-
-    if game not in GAMES:
-        game = "bakappana"
-    session = _session(game, seed=12, turns=7)
+    session = _session("koikoi", seed=12, turns=7)
     app = HanaApp(settings=Settings(pace=0.0), save=False, session=session)
     async with app.run_test(size=size) as pilot:
         for _ in range(20):

@@ -23,9 +23,8 @@ from core.cards import ALL_MASK, MONTH_MASKS
 from core.engine import capture_targets, step
 from core.events import RoundEnded
 from core.state import Phase, State
-from core.view import View
+from core.view import View, determinize
 from hanatui.bots.base import Bot
-from hanatui.bots.determinize import determinize
 from hanatui.bots.heuristics import (
     Profile,
     TeamEval,

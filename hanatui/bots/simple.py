@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from core.actions import Action, ChooseCapture, DeclareHiki, PlayCard
-from core.cards import MONTH_MASKS, SAKURA_POINTS, STANDARD_POINTS
+from core.cards import MONTH_MASKS, STANDARD_POINTS
+from core.games.registry import game_for
 from core.view import View
 from hanatui.bots.base import Bot
 
@@ -19,9 +20,9 @@ class RandomBot(Bot):
 
 
 def _points_table(view: View) -> tuple[int, ...]:
-    """Card points as the game counts them (Sakura has its own column); koi-koi, where cards do
-    not score, uses the standard points as a measure of a card's worth."""
-    return SAKURA_POINTS if view.rules.game == "sakura" else STANDARD_POINTS
+    """Card points as the game counts them (Sakura has its own column); in koi-koi, where cards
+    do not score, their customary worth."""
+    return game_for(view.rules).card_values(view.rules)
 
 
 def _sum(mask: int, table: tuple[int, ...]) -> int:
@@ -56,10 +57,6 @@ def capture_value(view: View, action: Action, table: tuple[int, ...] = STANDARD_
         month = MONTH_MASKS[action.month - 1]
         return _sum(month & (field | view.hand.mask), table)
     return 0  # koi-koi or shobu: easy does not weigh them, and picks either at random
-
-
-# Kept for callers of the first version.
-_capture_value = capture_value
 
 
 class EasyBot(Bot):

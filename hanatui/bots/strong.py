@@ -27,9 +27,8 @@ from core.actions import Action, CallShobu
 from core.engine import legal_actions, step, to_act
 from core.events import RoundEnded
 from core.state import State
-from core.view import View
+from core.view import View, determinize, hidden_indexes
 from hanatui.bots.base import Bot
-from hanatui.bots.determinize import determinize, hidden_indexes
 from hanatui.bots.normal import normal_policy, relative_points
 from hanatui.bots.rollout import rollout_policy
 

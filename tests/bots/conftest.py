@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from core.chance import advance
 from core.engine import apply, is_chance, is_over, legal_actions, step, to_act
 from core.events import MatchStarted
-from core.games import GAMES
+from core.games.registry import GAMES
 from core.rules import Rules, find_rules
 from core.state import State
 from tests.helpers import players

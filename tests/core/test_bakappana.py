@@ -225,12 +225,12 @@ def test_first_dealer_is_the_earliest_month_then_the_higher_kind():
 
 
 def test_next_dealer_is_the_highest_score_and_ties_go_to_the_dealer_side():
-    from core.games.bakappana import GAME
+    from core.games.base import highest_deals
 
     state = replace(_dealt_state(3, _deck("", [], "")), dealer=1)
-    assert GAME.next_dealer(state, (10, 20, 30)) == 2
-    assert GAME.next_dealer(state, (30, 20, 30)) == 2  # seat 2 comes before seat 0 after dealer 1
-    assert GAME.next_dealer(state, (30, 30, 10)) == 1
+    assert highest_deals(state, (10, 20, 30)) == 2
+    assert highest_deals(state, (30, 20, 30)) == 2  # seat 2 comes before seat 0 after dealer 1
+    assert highest_deals(state, (30, 30, 10)) == 1
 
 
 def test_two_player_round_plays_out_the_draw_pile_unless_ending_at_empty_hands():

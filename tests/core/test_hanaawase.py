@@ -12,11 +12,12 @@ from core.chance import advance
 from core.engine import apply, fold, legal_actions, run_auto, step
 from core.errors import RulesError
 from core.events import DealerDrawn, Dealt, MatchStarted, RoundEnded
-from core.games.hanaawase import GAME, HanaAwaseRound
+from core.games.hanaawase.game import GAME
+from core.games.hanaawase.rules import HanaAwaseRules
+from core.games.hanaawase.scoring import HanaAwaseRound
 from core.logfile import encode_log, header_for, read_log
 from core.players import Player
 from core.rules import find_rules, option_docs, presets
-from core.rulesets.hanaawase import HanaAwaseRules
 from core.state import Phase, State
 
 
@@ -35,6 +36,7 @@ def scored(rules: HanaAwaseRules, *piles: str, extra: object = None, dealer: int
     n = len(masks)
     state = State(
         rules=rules,
+        hooks=GAME,
         players=players(n),
         phase=Phase.SCORING,
         dealer=dealer,
@@ -201,8 +203,6 @@ def test_two_players_play_out_the_pile_unless_ending_at_empty_hands() -> None:
 def test_hand_size_and_end_at_empty_hands() -> None:
     assert GAME.deal_sizes(find_rules("hana-awase", hand_size_2p=10), 2) == (10, 8)
     assert GAME.deal_sizes(find_rules("hana-awase"), 3) == (7, 6)
-    assert GAME.plays_out_pile(find_rules("hana-awase"))
-    assert not GAME.plays_out_pile(find_rules("hana-awase", end_at_empty_hands=True))
     with pytest.raises(RulesError):
         find_rules("hana-awase", end_at_empty_hands=True, scoring="zero_sum")
 

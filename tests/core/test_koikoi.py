@@ -29,12 +29,15 @@ from core.events import (
     RoundEnded,
     ShobuCalled,
 )
-from core.games.koikoi import GAME, KoiKoiRound, lucky_kind
+from core.games.base import Then
+from core.games.koikoi.game import GAME
+from core.games.koikoi.lucky import lucky_kind
+from core.games.koikoi.round import KoiKoiRound
+from core.games.koikoi.rules import KoiKoiRules
+from core.games.registry import evaluate_yaku
 from core.players import Player
 from core.rules import find_rules, option_docs
-from core.rulesets.koikoi import KoiKoiRules
 from core.state import Phase, State
-from core.yaku import evaluate_yaku
 
 PLAYERS = (Player(name="Ann"), Player(name="Bo"))
 
@@ -342,6 +345,7 @@ def scored(
         caps.reverse()
     state = State(
         rules=rules,
+        hooks=GAME,
         players=PLAYERS,
         phase=Phase.SCORING,
         dealer=dealer,
@@ -767,14 +771,16 @@ def test_koikoi_min_points() -> None:
     assert t.state.phase == Phase.DECIDE and legal_actions(t.state)
 
 
-def _after_turn(rules: KoiKoiRules, before: str, now: str) -> State:
-    """Seat 0 ends a turn holding ``now``; at its last decision it held ``before``."""
-    from core.games.koikoi import compiled_yaku
+def _after_turn(rules: KoiKoiRules, before: str, now: str) -> Then:
+    """What follows when seat 0 ends a turn holding ``now``, having held ``before`` at its last
+    decision: a decision (`Then.DECIDE`) or the next turn."""
+    from core.games.koikoi.yaku import compiled_yaku
 
     table = compiled_yaku(rules, None)
     standing = table.standing(mask_of(before.split()), 0)
     state = State(
         rules=rules,
+        hooks=GAME,
         players=PLAYERS,
         phase=Phase.PLAY,
         dealer=0,
@@ -788,22 +794,22 @@ def _after_turn(rules: KoiKoiRules, before: str, now: str) -> State:
         turn_no=5,
         extra=KoiKoiRound(decided=(standing, ()), seen=(standing, ())),
     )
-    out = GAME.after_turn(state)
-    assert out is not None
-    return out
+    after, then = GAME.after_turn(state)
+    assert after.extra is not None and after.extra.seen[0] != standing  # the new standing is seen
+    return then
 
 
 def test_koikoi_requires_new_yaku() -> None:
     new = find_rules("koikoi", koikoi_requires_new_yaku=True)
     std = find_rules("koikoi")
     # Kasu 10 -> 11: a raise. Decision by default; none under P22.
-    assert _after_turn(std, CHAFF10, CHAFF10 + " 06c").phase == Phase.DECIDE
-    assert _after_turn(new, CHAFF10, CHAFF10 + " 06c").phase == Phase.PLAY
+    assert _after_turn(std, CHAFF10, CHAFF10 + " 06c") == Then.DECIDE
+    assert _after_turn(new, CHAFF10, CHAFF10 + " 06c") == Then.NEXT_TURN
     # A new yaku (tane beside kasu) is a decision either way.
     five = " 02a 04a 05a 08b 11b"
-    assert _after_turn(new, CHAFF10, CHAFF10 + five).phase == Phase.DECIDE
+    assert _after_turn(new, CHAFF10, CHAFF10 + five) == Then.DECIDE
     # Sanko -> shiko names a new yaku.
-    assert _after_turn(new, "01a 03a 08a", "01a 03a 08a 12a").phase == Phase.DECIDE
+    assert _after_turn(new, "01a 03a 08a", "01a 03a 08a 12a") == Then.DECIDE
 
 
 # P23-P28, P30-P33: multipliers and counting ----------------------------------------------------
@@ -919,7 +925,9 @@ def test_match_scoring_modes() -> None:
     assert GAME.initial_totals(es, 2) == (50, 50)
 
     def over(rules: KoiKoiRules, totals: tuple[int, int], rounds: int = 1) -> bool:
-        state = State(rules=rules, players=PLAYERS, totals=totals, history=((0, 0),) * rounds)
+        state = State(
+            rules=rules, hooks=GAME, players=PLAYERS, totals=totals, history=((0, 0),) * rounds
+        )
         return GAME.match_over(state)
 
     assert over(zero, (0, 60)) and not over(zero, (1, 59))

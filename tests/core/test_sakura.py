@@ -34,17 +34,18 @@ from core.events import (
     MatchStarted,
     RoundEnded,
 )
-from core.games import GAMES
 from core.games.base import DEAL_TABLE
-from core.games.sakura import GAJI, SAKURA_YAKU, SakuraRound, teams_of
+from core.games.registry import evaluate_yaku
+from core.games.sakura.game import GAJI, GAME
+from core.games.sakura.round import SakuraRound
+from core.games.sakura.teams import teams_of
+from core.games.sakura.yaku import SAKURA_YAKU
 from core.rules import find_rules, option_docs
 from core.state import Phase, State
 from core.timeline import Timeline
 from core.view import observe
-from core.yaku import evaluate_yaku
 from tests.helpers import assert_replays, players
 
-GAME = GAMES["sakura"]
 G = Card.parse
 
 

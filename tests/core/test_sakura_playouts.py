@@ -10,7 +10,7 @@ import pytest
 
 from core.cards import ALL_MASK, SAKURA_POINTS, points_of
 from core.events import GajiClaimed, GajiInterrupted, HikiDeclared, RoundEnded
-from core.games.sakura import teams_of
+from core.games.sakura.teams import teams_of
 from core.logfile import read_log
 from core.rules import find_rules
 from core.state import Phase

@@ -9,11 +9,12 @@ import pytest
 
 import core
 from core.cards import CARDS, CardSet, mask_of
-from core.games.hanaawase import HANAAWASE_YAKU_IDS, hanaawase_specs
-from core.games.koikoi import koikoi_specs
+from core.games.hanaawase.yaku import HANAAWASE_YAKU_IDS, hanaawase_specs
+from core.games.koikoi.rules import KOIKOI_YAKU_IDS
+from core.games.koikoi.yaku import koikoi_specs
+from core.games.registry import evaluate_yaku
 from core.rules import find_rules
-from core.rulesets.koikoi import KOIKOI_YAKU_IDS
-from core.yaku import YakuSpec, YakuTable, evaluate_specs, evaluate_yaku, match_spec
+from core.yaku import YakuSpec, YakuTable, evaluate_specs, match_spec
 
 KOIKOI = find_rules("koikoi")
 HANA = find_rules("hana-awase")

@@ -1,4 +1,4 @@
-"""Hana-awase options (RULES.md §4; variants of rules/SOURCES.md §4.6).
+"""Hana-awase's options and presets (docs/rules.md §4; its variants in §4.3).
 
 Hana-awase is bakappana plus yaku: the same deal, turn and end of round (with 2 players the last
 8 draw-pile cards are played out), scored by card points plus yaku. Choices the sources leave
@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.rules import Rules, register_preset, register_rules
+from core.games.base import Preset, Rules
 
 
 class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
@@ -87,16 +87,12 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
             )
 
 
-register_rules(HanaAwaseRules)
-register_preset(
-    "hana-awase", "ja", "the Japanese yaku values (ja.wikipedia, sazano)", yaku_table="ja"
-)
-register_preset(
-    "hana-awase", "plain", "FudaWiki's simplified scoring: cards + yaku", scoring="plain"
-)
-register_preset(
-    "hana-awase",
-    "zero-sum",
-    "traditional settlement: par and yaku paid by each player",
-    scoring="zero_sum",
+PRESETS = (
+    Preset("ja", "the Japanese yaku values (ja.wikipedia, sazano)", {"yaku_table": "ja"}),
+    Preset("plain", "FudaWiki's simplified scoring: cards + yaku", {"scoring": "plain"}),
+    Preset(
+        "zero-sum",
+        "traditional settlement: par and yaku paid by each player",
+        {"scoring": "zero_sum"},
+    ),
 )

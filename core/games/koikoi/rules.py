@@ -1,8 +1,8 @@
-"""Koi-koi options (RULES.md §5; every optional rule P1-P33 of rules/SOURCES.md §5.8).
+"""Koi-koi's options and presets (docs/rules.md §5; the optional rules P1-P33 in §5.5).
 
 Each field's ``msgspec.Meta(description=...)`` is the one-line explanation the house-rules editor
-shows (`core.rules.option_docs`). The defaults are the ``standard`` preset (RULES.md §5); choices
-the sources leave open are recorded in docs/rules-notes.md.
+shows (`core.rules.option_docs`). The defaults are the ``standard`` preset (docs/rules.md §5);
+choices the sources leave open are recorded in docs/rules-notes.md.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.rules import Rules, register_preset, register_rules
+from core.games.base import Preset, Rules
 
 Points = Annotated[int, msgspec.Meta(ge=0, le=1000)]
 
@@ -22,7 +22,7 @@ class YakuPoints(
     """Base points overriding the value table for single yaku (None: the table's value).
 
     Written to a log as an object of the overridden yaku only, e.g. ``{"hanamizake": 3}``. The
-    fields are the koi-koi yaku ids (RULES.md §5), in table order.
+    fields are the koi-koi yaku ids (docs/rules.md §5.2), in table order.
     """
 
     goko: Points | None = None
@@ -41,10 +41,10 @@ class YakuPoints(
     tsukifuda: Points | None = None
 
 
-#: Koi-koi yaku ids (RULES.md §5), in table order.
+#: Koi-koi yaku ids (docs/rules.md §5.2), in table order.
 KOIKOI_YAKU_IDS: tuple[str, ...] = YakuPoints.__struct_fields__
 
-#: Base points of each yaku under a `yaku_values` table (extras are +1 per card, see §5.4).
+#: Base points of each yaku under a `yaku_values` table (extras are +1 per card: docs/rules.md §5.2).
 YAKU_VALUES: dict[str, dict[str, int]] = {
     "nintendo": {
         "goko": 10,
@@ -266,28 +266,30 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         return YAKU_VALUES[self.yaku_values][yaku_id] if points is None else points
 
 
-register_rules(KoiKoiRules)
-register_preset(
-    "koikoi",
-    "nintendo",
-    "Nintendo's official values (goko 10, sanko 5), x2 at 7+, x2 after the opponent's koi-koi",
-    yaku_values="nintendo",
-    double_at_7=True,
-    double_threshold=7,
-    koikoi_multiplier="opponent_flat",
-)
-register_preset(
-    "koikoi",
-    "common",
-    "the 'most common' values per FudaWiki: goko 15, sanko 6",
-    yaku_values="common",
-)
-register_preset(
-    "koikoi",
-    "seed-es",
-    "the Spanish seed: x2 if you called koi-koi yourself, zero-sum with a 50-point stake",
-    koikoi_multiplier="self_flat",
-    double_at_7=False,
-    match_scoring="zero_sum",
-    zero_sum_start=50,
+PRESETS = (
+    Preset(
+        "nintendo",
+        "Nintendo's official values (goko 10, sanko 5), x2 at 7+, x2 after the opponent's koi-koi",
+        {
+            "yaku_values": "nintendo",
+            "double_at_7": True,
+            "double_threshold": 7,
+            "koikoi_multiplier": "opponent_flat",
+        },
+    ),
+    Preset(
+        "common",
+        "the 'most common' values per FudaWiki: goko 15, sanko 6",
+        {"yaku_values": "common"},
+    ),
+    Preset(
+        "seed-es",
+        "the Spanish seed: x2 if you called koi-koi yourself, zero-sum with a 50-point stake",
+        {
+            "koikoi_multiplier": "self_flat",
+            "double_at_7": False,
+            "match_scoring": "zero_sum",
+            "zero_sum_start": 50,
+        },
+    ),
 )

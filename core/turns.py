@@ -1,0 +1,126 @@
+"""The turn flow of the fishing core (docs/rules.md §2), public for the engine and the games.
+
+A turn: the seat plays a card from its hand, which takes a field card of its month or joins the
+field (`capture_targets`, `land`); then the top card of the draw pile is turned over the same
+way; then the next seat with cards moves, until the round is over. A game varies the turn with
+its hooks, which return a `Then` instruction; `proceed` carries it out. Games may ask the
+questions here (`capture_targets`) but never call the flow itself: they return instructions.
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from core.cards import MONTH_MASKS
+from core.games.base import Then
+from core.state import Phase, Source, State
+
+__all__ = ["Then", "capture_targets", "land", "next_turn", "proceed"]
+
+
+def _lowbits(mask: int) -> tuple[int, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return tuple(out)
+
+
+def capture_targets(state: State, card: int, source: Source) -> tuple[int, ...]:
+    """The field masks a card (a bit index) landing from ``source`` may take.
+
+    () the card joins the field; one mask: it takes that mask; several: the player chooses. Two
+    field cards of its month are a choice; three are taken together with it (docs/rules.md §2).
+    """
+    game = state.hooks
+    if "capture_targets" in game.overrides:
+        special = game.capture_targets(state, card, source)
+        if special is not None:
+            return special
+    matches = state.field & MONTH_MASKS[card >> 2]
+    count = matches.bit_count()
+    if count == 0:
+        return ()
+    if count == 2:
+        return _lowbits(matches)
+    return (matches,)
+
+
+def land(state: State, seat: int, card: int, captured: int, source: Source) -> State:
+    """The state after ``card`` (already out of the hand or the pile) lands and ``seat`` takes
+    ``captured`` with it (0: it joins the field)."""
+    if captured:
+        caps = list(state.captures)
+        caps[seat] |= captured
+        state = replace(state, field=state.field & ~captured, captures=tuple(caps))
+    else:
+        state = replace(state, field=state.field | 1 << card)
+    game = state.hooks
+    if "landed" in game.overrides:
+        return game.landed(state, seat, card, captured, source)
+    return state
+
+
+def proceed(state: State, then: Then) -> State:
+    """Carry out an instruction: the state the match moves to."""
+    if then is Then.PLAY:
+        return replace(state, phase=Phase.PLAY, stage=Source.HAND, pending=-1, pending_from=None)
+    if then is Then.DRAW:
+        if state.pile:
+            return replace(
+                state, phase=Phase.PLAY, stage=Source.DRAW, pending=-1, pending_from=None
+            )
+        return _end_turn(state)
+    if then is Then.HAND_DONE:
+        game = state.hooks
+        if "after_hand_step" in game.overrides:
+            state, then = game.after_hand_step(state)
+            return proceed(state, then)
+        return proceed(state, Then.DRAW)
+    if then is Then.END_TURN:
+        return _end_turn(state)
+    if then is Then.NEXT_TURN:
+        return next_turn(state)
+    if then is Then.CHOOSE:
+        return replace(state, phase=Phase.CHOOSE)
+    if then is Then.DECIDE:
+        return replace(state, phase=Phase.DECIDE)
+    if then is Then.END_ROUND:
+        return replace(state, phase=Phase.SCORING)
+    raise AssertionError(f"unknown instruction {then!r}")
+
+
+def _end_turn(state: State) -> State:
+    """The turn of ``state.turn`` is over: the game may stop for a decision, else it passes on."""
+    state = replace(state, phase=Phase.PLAY, stage=Source.HAND, pending=-1, pending_from=None)
+    game = state.hooks
+    if "after_turn" in game.overrides:
+        state, then = game.after_turn(state)
+        if then is not Then.NEXT_TURN:
+            return proceed(state, then)
+    return next_turn(state)
+
+
+def next_turn(state: State) -> State:
+    """Pass the turn on to the next seat with a card to play or draw, or end the round when it
+    is over."""
+    reason = state.hooks.round_over(state)
+    if reason:
+        return replace(state, phase=Phase.SCORING, end_reason=reason, stage=Source.HAND, pending=-1)
+    n = len(state.players)
+    seat = state.turn
+    hands = state.hands
+    for _ in range(n):
+        seat = (seat + 1) % n
+        if hands[seat]:
+            return replace(
+                state, phase=Phase.PLAY, turn=seat, turn_no=state.turn_no + 1, stage=Source.HAND
+            )
+        if state.pile:
+            return replace(
+                state, phase=Phase.PLAY, turn=seat, turn_no=state.turn_no + 1, stage=Source.DRAW
+            )
+    return replace(
+        state, phase=Phase.SCORING, end_reason="cards_exhausted", stage=Source.HAND, pending=-1
+    )
