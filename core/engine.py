@@ -30,8 +30,8 @@ from core.events import (
     UndoTaken,
 )
 from core.games.registry import game_of
-from core.state import Phase, Source, State
-from core.turns import Then, capture_targets, land, proceed
+from core.state import Phase, Source, SourceName, State
+from core.turns import capture_targets, end_turn, hand_done, land, proceed
 
 __all__ = [
     "apply",
@@ -115,7 +115,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 _PLAYS = tuple(tuple(PlayCard(seat=seat, card=card) for card in CARDS) for seat in range(7))
 
 
-def _pending_source(state: State) -> Source:
+def _pending_source(state: State) -> SourceName:
     source = state.pending_from
     if source is None:
         raise CorruptLogError("no card is waiting for a target")
@@ -162,7 +162,7 @@ def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, Stat
     else:
         captured = 0
         event = CardPlayed(seat=seat, card=card)
-    return event, proceed(land(state, seat, idx, captured, Source.HAND), Then.HAND_DONE)
+    return event, hand_done(land(state, seat, idx, captured, Source.HAND))
 
 
 def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
@@ -182,7 +182,7 @@ def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
     else:
         captured = 0
         event = CardDrawn(seat=seat, card=card)
-    return event, proceed(land(state, seat, top, captured, Source.DRAW), Then.END_TURN)
+    return event, end_turn(land(state, seat, top, captured, Source.DRAW))
 
 
 def _resolve_choice(
@@ -199,7 +199,7 @@ def _resolve_choice(
     )
     source = _pending_source(state)
     landed = land(state, seat, pending, captured, source)
-    return event, proceed(landed, Then.HAND_DONE if source == Source.HAND else Then.END_TURN)
+    return event, hand_done(landed) if source == Source.HAND else end_turn(landed)
 
 
 # --------------------------------------------------------------------------------------------

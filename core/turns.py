@@ -9,13 +9,25 @@ questions here (`capture_targets`) but never call the flow itself: they return i
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from msgspec.structs import replace
 
 from core.cards import MONTH_MASKS
 from core.games.base import Then
-from core.state import Phase, Source, State
+from core.state import Phase, Source, SourceName, State
 
-__all__ = ["Then", "capture_targets", "land", "next_turn", "proceed"]
+__all__ = [
+    "Then",
+    "capture_targets",
+    "draw",
+    "end_turn",
+    "hand_done",
+    "land",
+    "next_turn",
+    "play",
+    "proceed",
+]
 
 
 def _lowbits(mask: int) -> tuple[int, ...]:
@@ -27,7 +39,7 @@ def _lowbits(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def capture_targets(state: State, card: int, source: Source) -> tuple[int, ...]:
+def capture_targets(state: State, card: int, source: SourceName) -> tuple[int, ...]:
     """The field masks a card (a bit index) landing from ``source`` may take.
 
     () the card joins the field; one mask: it takes that mask; several: the player chooses. Two
@@ -47,7 +59,7 @@ def capture_targets(state: State, card: int, source: Source) -> tuple[int, ...]:
     return (matches,)
 
 
-def land(state: State, seat: int, card: int, captured: int, source: Source) -> State:
+def land(state: State, seat: int, card: int, captured: int, source: SourceName) -> State:
     """The state after ``card`` (already out of the hand or the pile) lands and ``seat`` takes
     ``captured`` with it (0: it joins the field)."""
     if captured:
@@ -64,41 +76,39 @@ def land(state: State, seat: int, card: int, captured: int, source: Source) -> S
 
 def proceed(state: State, then: Then) -> State:
     """Carry out an instruction: the state the match moves to."""
-    if then is Then.PLAY:
-        return replace(state, phase=Phase.PLAY, stage=Source.HAND, pending=-1, pending_from=None)
-    if then is Then.DRAW:
-        if state.pile:
-            return replace(
-                state, phase=Phase.PLAY, stage=Source.DRAW, pending=-1, pending_from=None
-            )
-        return _end_turn(state)
-    if then is Then.HAND_DONE:
-        game = state.hooks
-        if "after_hand_step" in game.overrides:
-            state, then = game.after_hand_step(state)
-            return proceed(state, then)
-        return proceed(state, Then.DRAW)
-    if then is Then.END_TURN:
-        return _end_turn(state)
-    if then is Then.NEXT_TURN:
-        return next_turn(state)
-    if then is Then.CHOOSE:
-        return replace(state, phase=Phase.CHOOSE)
-    if then is Then.DECIDE:
-        return replace(state, phase=Phase.DECIDE)
-    if then is Then.END_ROUND:
-        return replace(state, phase=Phase.SCORING)
-    raise AssertionError(f"unknown instruction {then!r}")
+    return _STEPS[then](state)
 
 
-def _end_turn(state: State) -> State:
-    """The turn of ``state.turn`` is over: the game may stop for a decision, else it passes on."""
+def play(state: State) -> State:
+    """`Then.PLAY`: the seat whose turn it is plays a card from its hand."""
+    return replace(state, phase=Phase.PLAY, stage=Source.HAND, pending=-1, pending_from=None)
+
+
+def hand_done(state: State) -> State:
+    """`Then.HAND_DONE`: the card from the hand is dealt with; the game's `after_hand_step` may
+    vary what follows, else the draw."""
+    game = state.hooks
+    if "after_hand_step" in game.overrides:
+        state, then = game.after_hand_step(state)
+        return _STEPS[then](state)
+    return draw(state)
+
+
+def draw(state: State) -> State:
+    """`Then.DRAW`: the top card of the pile is turned next, or the turn ends without one."""
+    if state.pile:
+        return replace(state, phase=Phase.PLAY, stage=Source.DRAW, pending=-1, pending_from=None)
+    return end_turn(state)
+
+
+def end_turn(state: State) -> State:
+    """`Then.END_TURN`: the turn of ``state.turn`` is over; the game may stop for a decision of
+    its own (`after_turn`), else the turn passes on."""
     state = replace(state, phase=Phase.PLAY, stage=Source.HAND, pending=-1, pending_from=None)
     game = state.hooks
     if "after_turn" in game.overrides:
         state, then = game.after_turn(state)
-        if then is not Then.NEXT_TURN:
-            return proceed(state, then)
+        return _STEPS[then](state)
     return next_turn(state)
 
 
@@ -124,3 +134,27 @@ def next_turn(state: State) -> State:
     return replace(
         state, phase=Phase.SCORING, end_reason="cards_exhausted", stage=Source.HAND, pending=-1
     )
+
+
+def _choose(state: State) -> State:
+    return replace(state, phase=Phase.CHOOSE)
+
+
+def _decide(state: State) -> State:
+    return replace(state, phase=Phase.DECIDE)
+
+
+def _end_round(state: State) -> State:
+    return replace(state, phase=Phase.SCORING)
+
+
+_STEPS: dict[Then, Callable[[State], State]] = {
+    Then.PLAY: play,
+    Then.CHOOSE: _choose,
+    Then.DECIDE: _decide,
+    Then.HAND_DONE: hand_done,
+    Then.DRAW: draw,
+    Then.END_TURN: end_turn,
+    Then.NEXT_TURN: next_turn,
+    Then.END_ROUND: _end_round,
+}

@@ -32,7 +32,7 @@ from core.yaku import YakuContext, YakuHit, YakuSpec, evaluate_specs
 if TYPE_CHECKING:
     from core.actions import Action
     from core.events import Event, RedealReason, RoundEnded, RoundEndReason
-    from core.state import Source, State
+    from core.state import SourceName, State
 
 # --------------------------------------------------------------------------------------------
 # Options
@@ -236,7 +236,9 @@ class Game(Generic[R]):
         """The mask of hand cards ``state.turn`` may play now. Default: the whole hand."""
         return state.hands[state.turn]
 
-    def capture_targets(self, state: State, card: int, source: Source) -> tuple[int, ...] | None:
+    def capture_targets(
+        self, state: State, card: int, source: SourceName
+    ) -> tuple[int, ...] | None:
         """The field masks ``card`` (a bit index) landing from ``source`` may take, or None for
         the ordinary month match. More than one mask: the player chooses; a mask of 0: the card
         may join the field instead (a wild card played as an ordinary one)."""
@@ -248,7 +250,9 @@ class Game(Generic[R]):
         applies that event in `apply_extra` (Sakura: a hiki holder interrupts the Gaji)."""
         return None
 
-    def landed(self, state: State, seat: int, card: int, captured: int, source: Source) -> State:
+    def landed(
+        self, state: State, seat: int, card: int, captured: int, source: SourceName
+    ) -> State:
         """The state after ``card`` from ``source`` landed and took ``captured`` (0: it joined
         the field), with the game's own bookkeeping (Sakura: what a wild Gaji took)."""
         return state

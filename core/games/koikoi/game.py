@@ -36,7 +36,7 @@ from core.games.koikoi.lucky import LuckyKind, fours, lucky_cards, lucky_kind, m
 from core.games.koikoi.round import KoiKoiRound, round_of, with_seat
 from core.games.koikoi.rules import PRESETS, KoiKoiRules
 from core.games.koikoi.yaku import Standing, compiled_yaku, koikoi_specs, round_month
-from core.state import Phase, Source, State
+from core.state import Phase, Source, SourceName, State
 from core.turns import capture_targets
 from core.yaku import YakuContext, YakuHit, YakuSpec
 
@@ -143,7 +143,9 @@ class KoiKoi(Game[KoiKoiRules]):
             return None
         return "exhaustive_draw"
 
-    def capture_targets(self, state: State, card: int, source: Source) -> tuple[int, ...] | None:
+    def capture_targets(
+        self, state: State, card: int, source: SourceName
+    ) -> tuple[int, ...] | None:
         if card != LIGHTNING:
             return None
         extra = state.extra

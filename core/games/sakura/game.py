@@ -43,7 +43,7 @@ from core.games.sakura.round import SakuraRound, round_of
 from core.games.sakura.rules import PRESETS, SakuraRules
 from core.games.sakura.teams import teams_of
 from core.games.sakura.yaku import sakura_hits, sakura_specs
-from core.state import Phase, Source, State
+from core.state import Phase, Source, SourceName, State
 from core.yaku import YakuContext, YakuHit, YakuSpec
 
 GAJI = Card.C11D.index
@@ -149,10 +149,12 @@ class Sakura(Game[SakuraRules]):
         return None
 
     @staticmethod
-    def _wild(rules: SakuraRules, source: Source | None) -> bool:
+    def _wild(rules: SakuraRules, source: SourceName | None) -> bool:
         return source == Source.HAND or (source == Source.DRAW and rules.gaji_wild_on_draw)
 
-    def capture_targets(self, state: State, card: int, source: Source) -> tuple[int, ...] | None:
+    def capture_targets(
+        self, state: State, card: int, source: SourceName
+    ) -> tuple[int, ...] | None:
         """A wild Gaji may take any one field card (the player chooses). Three Willow cards on
         the field are taken all together, as by any fourth Willow. Mask 0 (target None) plays it
         as an ordinary Willow card: offered when that differs from a wild capture (no Willow on
@@ -180,7 +182,9 @@ class Sakura(Game[SakuraRules]):
             targets.append(0)
         return tuple(targets)
 
-    def landed(self, state: State, seat: int, card: int, captured: int, source: Source) -> State:
+    def landed(
+        self, state: State, seat: int, card: int, captured: int, source: SourceName
+    ) -> State:
         """A wild Gaji that took a card remembers it (it stays with the Gaji for the end claim)."""
         if card != GAJI:
             return state
