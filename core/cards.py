@@ -169,6 +169,7 @@ class Card(enum.Enum):
     C12C = "12c"
     C12D = "12d"
 
+    _value_: str  # the code
     # Filled in below, once per member.
     index: int
     month: int
@@ -181,7 +182,7 @@ class Card(enum.Enum):
 
     @property
     def code(self) -> str:
-        return self.value
+        return self._value_
 
     @property
     def month_name(self) -> str:
@@ -208,7 +209,7 @@ class Card(enum.Enum):
         return f"Card.parse({self.value!r})"
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_
 
 
 for _i, (_code, _kind, _pts, _spts, _en, _ja) in enumerate(_TABLE):

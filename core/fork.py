@@ -57,6 +57,9 @@ def fork_events(
     unseen = observe(state, seat).unseen.mask
     dealt = prefix[dealt_at]
     assert isinstance(dealt, Dealt)
-    prefix[dealt_at] = replace(dealt, deck=shuffle_positions(dealt.deck, unseen, rng))
+    deck = tuple(c for c in dealt.deck if c is not None)
+    if len(deck) != len(dealt.deck):
+        raise HanaError("a redacted deal cannot be reshuffled")
+    prefix[dealt_at] = replace(dealt, deck=shuffle_positions(deck, unseen, rng))
     fold(prefix)  # the prefix must still replay: it never mentions an unseen card
     return prefix

@@ -9,7 +9,7 @@ crashed games. Older format versions are upcast line by line; newer ones are ref
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
@@ -40,31 +40,31 @@ from core.players import Player
 from core.redact import unredact
 from core.state import State
 
-FORMAT = "hanatui"
+FORMAT: Final = "hanatui"
 #: The format version this program writes and the newest it reads.
 VERSION = 1
 #: Logs larger than this are refused before any parsing. A 12-round 7-player match is ~100 KB.
 MAX_BYTES = 4 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
 
-AnyEvent = Union[
-    MatchStarted,
-    DealerDrawn,
-    Dealt,
-    Redeal,
-    CardPlayed,
-    CardDrawn,
-    CaptureChosen,
-    HikiDeclared,
-    GajiInterrupted,
-    GajiClaimed,
-    KoiKoiCalled,
-    ShobuCalled,
-    DrawnToHand,
-    UndoTaken,
-    RoundEnded,
-    MatchEnded,
-]
+AnyEvent = (
+    MatchStarted
+    | DealerDrawn
+    | Dealt
+    | Redeal
+    | CardPlayed
+    | CardDrawn
+    | CaptureChosen
+    | HikiDeclared
+    | GajiInterrupted
+    | GajiClaimed
+    | KoiKoiCalled
+    | ShobuCalled
+    | DrawnToHand
+    | UndoTaken
+    | RoundEnded
+    | MatchEnded
+)
 
 
 class Origin(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -204,7 +204,7 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
     events: list[Event] = []
     states: list[State] = []
     state: State | None = None
-    for lineno, event in zip(numbers, decoded):
+    for lineno, event in zip(numbers, decoded, strict=False):  # decoded may be cut short
         try:
             state = apply(state, event)
             if len(events) == 0:
@@ -229,7 +229,8 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
 def _decode_event(raw: bytes | dict[str, Any]) -> Event:
     try:
         if isinstance(raw, dict):
-            return msgspec.convert(raw, AnyEvent)  # type: ignore[arg-type]
+            event: Event = msgspec.convert(raw, AnyEvent)
+            return event
         if len(raw) > MAX_LINE_BYTES:
             raise CorruptLogError(f"line too long: {len(raw)} bytes")
         if not raw.strip():
@@ -297,7 +298,7 @@ def _upcast(
         header, events = upcaster(header, events)
         version += 1
     header["version"] = VERSION
-    return header, list(zip(linenos, events))
+    return header, list(zip(linenos, events, strict=False))
 
 
 def _check_header_matches(header: Header, first: Event) -> None:

@@ -15,7 +15,8 @@ card in its `drawn_to_hand` event, so a log redacted for the other seat still sh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import pairwise
 
 from msgspec.structs import replace
 
@@ -31,10 +32,11 @@ from core.events import (
     MatchStarted,
     RoundEnded,
 )
+from core.games.base import Rules
 from core.games.registry import game_of
 
 
-def _layout(rules, n: int) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+def _layout(rules: Rules, n: int) -> tuple[int, int]:
     return game_of(rules.game).deal_sizes(rules, n)
 
 
@@ -57,7 +59,7 @@ def redact(events: Sequence[Event], seat: int) -> list[Event]:
     return out
 
 
-def _fills(cards: list[Card], count: int):  # type: ignore[no-untyped-def]
+def _fills(cards: list[Card], count: int) -> Iterator[list[Card]]:
     """A fixed sequence of orders for the never-revealed cards: first months spread apart (a
     filled hand then rarely looks like a lucky hand it never was), then fixed permutations."""
     spread = sorted(cards, key=lambda c: (c.index % 4, c.month))
@@ -91,7 +93,7 @@ def _complete(
     after = events[at + 1 : end]
     for order in _fills(rest, 64):
         filled = list(deck)
-        for i, c in zip(holes, order):
+        for i, c in zip(holes, order, strict=True):
             filled[i] = c
         candidate = replace(dealt, deck=tuple(filled))
         try:
@@ -113,7 +115,7 @@ def unredact(events: Sequence[Event]) -> list[Event]:
     hand, field = _layout(first.rules, n)
     out = list(events)
     deals = [i for i, e in enumerate(out) if isinstance(e, Dealt)] + [len(out)]
-    for at, end in zip(deals, deals[1:]):
+    for at, end in pairwise(deals):
         dealt = out[at]
         assert isinstance(dealt, Dealt)
         if None not in dealt.deck:
@@ -127,7 +129,7 @@ def unredact(events: Sequence[Event]) -> list[Event]:
                 known |= c.bit
         pile_pos = field + n * hand
 
-        def place(card: Card, slots: range) -> None:
+        def place(card: Card, slots: range, deck: list[Card | None] = deck) -> None:
             nonlocal known
             if known & card.bit:
                 return

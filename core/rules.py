@@ -8,15 +8,20 @@ with every resolved option, and a newer option is refused clearly.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, overload
 
 import msgspec
 
 from core.errors import RulesError
+from core.events import AnyRules
+from core.games.bakappana.rules import BakappanaRules
 from core.games.base import Preset, Rules
+from core.games.hanaawase.rules import HanaAwaseRules
+from core.games.koikoi.rules import KoiKoiRules
 from core.games.registry import game_of
+from core.games.sakura.rules import SakuraRules
 
-__all__ = ["Preset", "Rules", "find_rules", "option_docs", "preset_of", "presets"]
+__all__ = ["AnyRules", "Preset", "Rules", "find_rules", "option_docs", "preset_of", "presets"]
 
 
 def presets(game: str) -> tuple[str, ...]:
@@ -35,7 +40,29 @@ def preset_of(game: str, name: str) -> Preset:
     raise RulesError(f"unknown preset {name!r} for {game} (known: {', '.join(presets(game))})")
 
 
-def find_rules(game: str, preset: str = "standard", **options: Any) -> Rules:
+# The overloads give each game id its own Rules type, for type checkers (tests/core/test_registry.py
+# checks they name every game of the registry).
+@overload
+def find_rules(
+    game: Literal["bakappana"], preset: str = "standard", **options: Any
+) -> BakappanaRules: ...
+@overload
+def find_rules(
+    game: Literal["hana-awase"], preset: str = "standard", **options: Any
+) -> HanaAwaseRules: ...
+@overload
+def find_rules(
+    game: Literal["koikoi"], preset: str = "standard", **options: Any
+) -> KoiKoiRules: ...
+@overload
+def find_rules(
+    game: Literal["sakura"], preset: str = "standard", **options: Any
+) -> SakuraRules: ...
+@overload
+def find_rules(game: str, preset: str = "standard", **options: Any) -> AnyRules: ...
+
+
+def find_rules(game: str, preset: str = "standard", **options: Any) -> AnyRules:
     """The Rules of a game under a preset, with any options overridden.
 
     >>> find_rules("bakappana", scoring="zero_sum").scoring
@@ -46,7 +73,8 @@ def find_rules(game: str, preset: str = "standard", **options: Any) -> Rules:
     unknown = sorted(set(options) - set(rules_type.__struct_fields__))
     if unknown:
         raise RulesError(f"unknown option for {game}: {', '.join(unknown)}")
-    return rules_type.from_options({**base, **options})
+    rules: AnyRules = rules_type.from_options({**base, **options})
+    return rules
 
 
 def option_docs(game: str) -> list[tuple[str, Any, str]]:

@@ -76,7 +76,7 @@ class Timeline:
         """The index of ``seat``'s last decision event, or None."""
         for i in range(len(self.events) - 1, -1, -1):
             ev = self.events[i]
-            if isinstance(ev, DECISION_EVENTS) and ev.seat == seat:  # type: ignore[attr-defined]
+            if isinstance(ev, DECISION_EVENTS) and ev.seat == seat:
                 return i
         return None
 

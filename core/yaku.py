@@ -7,9 +7,9 @@ beyond ``extra_base``). Specs with the same ``group`` are mutually exclusive: on
 valuable one counts. A yaku worth 0 points (a value table can switch one off that way) is not held.
 
 Each game builds its specs from its options (the Sake Cup's role, value tables...) and evaluates
-them in its own `Game.evaluate_yaku`; `core.games.registry.evaluate_yaku` (also `core.evaluate_yaku`)
-is the public entry for any game's rules. `YakuTable` compiles a list of specs once for the
-engine's hot path; `evaluate_specs` is the plain reference version.
+them in its own `Game.evaluate_yaku`; `core.games.registry.evaluate_yaku` (also
+`core.evaluate_yaku`) is the public entry for any game's rules. `YakuTable` compiles a list of
+specs once for the engine's hot path; `evaluate_specs` is the plain reference version.
 """
 
 from __future__ import annotations

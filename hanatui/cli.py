@@ -12,12 +12,13 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, NoReturn
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
@@ -338,7 +339,7 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     seconds = time.perf_counter() - start
     if progress:
         print(file=sys.stderr)
-    seats = []
+    seats: list[dict[str, Any]] = []
     for e in range(players):
         rate = won[e] / decided if decided else None
         low, high = _wilson(won[e], decided)
@@ -375,11 +376,12 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             f"({result['hands_per_second']} hands/s); {decided} hands decided"
         )
         for s in seats:
-            rate = "-" if s["win_rate"] is None else f"{100 * s['win_rate']:.1f}%"
+            won_rate = "-" if s["win_rate"] is None else f"{100 * s['win_rate']:.1f}%"
             low, high = s["win_rate_ci95"]
             print(
-                f"  {s['bot']:<8} points {s['total_points']:>8}  per hand {s['points_per_hand']:>8}  "
-                f"hands won {s['hands_won']} ({rate}, 95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+                f"  {s['bot']:<8} points {s['total_points']:>8}  "
+                f"per hand {s['points_per_hand']:>8}  hands won {s['hands_won']} "
+                f"({won_rate}, 95% CI {100 * low:.1f}-{100 * high:.1f}%)"
             )
     return EXIT_OK
 

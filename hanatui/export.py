@@ -81,7 +81,7 @@ def text_record(log: LogRead) -> str:
         )
     lines.append("")
     before = state0
-    for event, after in zip(log.events[1:], log.states[1:]):
+    for event, after in zip(log.events[1:], log.states[1:], strict=True):
         if isinstance(event, Dealt):
             lines.append("")
             lines.append(f"Round {event.round} — {after.players[event.dealer].name} deals")

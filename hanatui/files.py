@@ -3,6 +3,7 @@ that is flushed and fsynced per event so a crash loses at most the event being w
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Iterable
@@ -72,10 +73,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, p)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
@@ -107,7 +106,5 @@ class Journal:
         write_atomic(self.path, encode_header(header) + b"".join(encode_event(e) for e in events))
 
     def discard(self) -> None:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
-        except FileNotFoundError:
-            pass

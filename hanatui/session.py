@@ -16,6 +16,7 @@ import datetime
 import random
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -26,12 +27,15 @@ from core.errors import HanaError
 from core.events import DECISION_EVENTS, Event, MatchStarted, RoundEnded
 from core.logfile import Header, header_for
 from core.players import Player
-from core.rules import Rules
+from core.rules import AnyRules
 from core.state import State
 from core.timeline import Timeline
 from core.view import View, observe
 from hanatui.files import Journal, read_log_file, write_atomic, write_log_file
 from hanatui.settings import autosave_dir, games_dir
+
+if TYPE_CHECKING:
+    from hanatui.bots.base import Bot
 
 JOURNAL_NAME = "current.hana"
 
@@ -80,13 +84,13 @@ class Session:
         self.header = header or header_for(timeline.events, app=_app_version(), created=_now())
         self.version = 0  # bumped on every change, so stale bot moves are dropped
         self.archived: Path | None = None
-        self._bots: dict[int, object] = {}
+        self._bots: dict[int, Bot] = {}
 
     # --- making and finding sessions --------------------------------------------------------
     @classmethod
     def new(
         cls,
-        rules: Rules,
+        rules: AnyRules,
         players: Sequence[Player],
         *,
         seed: int | None = None,
@@ -155,7 +159,7 @@ class Session:
         except (OSError, msgspec.DecodeError):
             seed = random.SystemRandom().randrange(1 << 31)
         timeline = Timeline()
-        timeline.extend(zip(log.events, log.states))
+        timeline.extend(zip(log.events, log.states, strict=True))
         journal = Journal(path)
         session = cls(timeline, seed=seed, journal=journal, header=log.header)
         if log.error is not None:
@@ -258,7 +262,7 @@ class Session:
         if bot is None:
             bot = self._bots[seat] = make_bot(player.bot or "easy")
         rng = random.Random(f"{self.seed}:{events}:{seat}")
-        return bot.choose(observe(state, seat), legal_actions(state), rng)  # type: ignore[attr-defined]
+        return bot.choose(observe(state, seat), legal_actions(state), rng)
 
     def preview_shobu(self) -> RoundEnded | None:
         """What the round's score would be if the seat to act stopped now (koi-koi)."""
@@ -278,8 +282,8 @@ class Session:
         """The human seat whose last decision an undo takes back: the latest human decision."""
         humans = set(self.humans)
         for ev in reversed(self.events):
-            if isinstance(ev, DECISION_EVENTS) and ev.seat in humans:  # type: ignore[attr-defined]
-                return ev.seat  # type: ignore[attr-defined]
+            if isinstance(ev, DECISION_EVENTS) and ev.seat in humans:
+                return ev.seat
         return None
 
     def can_undo(self) -> bool:

@@ -14,12 +14,15 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+
+if TYPE_CHECKING:
+    from hanatui.session import Session
 
 
-def _session(game: str, seed: int, turns: int):  # type: ignore[no-untyped-def]
+def _session(game: str, seed: int, turns: int) -> Session:
     from core.chance import advance
     from core.engine import is_chance, legal_actions, step, to_act
     from core.events import MatchStarted

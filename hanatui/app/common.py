@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+
 def game_title(game: str) -> str:
     """A game's title, as the game declares it (the registry is imported on first use: the first
     frame does not need the engine)."""

@@ -57,7 +57,7 @@ class Profile(NamedTuple):
     flat: tuple[Target, ...] = ()  # every target
     card_targets: tuple[tuple[int, ...], ...] = ()  # per card: indexes in `flat` of its targets
     worth: tuple[float, ...] = ()  # per card: points plus a share of its yaku
-    cache: dict[object, object] | None = None  # memo of the playout policy, per profile
+    cache: dict[int, list[int]] | None = None  # memo of the playout policy, per profile
 
 
 def team_numbers(rules: Rules, n: int) -> tuple[int, ...]:
@@ -121,7 +121,7 @@ def _build_profile(rules: Rules, n: int) -> Profile:
                     if m >> i & 1:
                         worth[i] += share * need / size
     return Profile(
-        game=game,
+        game=game.id,
         values=tuple(float(v) for v in values),
         grouped=tuple(tuple(v) for v in groups.values()),
         single=tuple(single),

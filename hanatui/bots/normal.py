@@ -20,9 +20,11 @@ from typing import NamedTuple
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, PlayCard
 from core.cards import ALL_MASK, MONTH_MASKS
-from core.engine import capture_targets, step
+from core.engine import step
+from core.errors import IllegalActionError
 from core.events import RoundEnded
 from core.state import Phase, State
+from core.turns import capture_targets
 from core.view import View, determinize
 from hanatui.bots.base import Bot
 from hanatui.bots.heuristics import (
@@ -303,7 +305,7 @@ def shobu_points(state: State, seat: int) -> float | None:
     """What calling shobu scores now, relative to the others (from the engine's own scoring)."""
     try:
         events = step(state, CallShobu(seat=seat))
-    except Exception:
+    except IllegalActionError:  # shobu is not this seat's to call now
         return None
     for ev, _ in events:
         if isinstance(ev, RoundEnded):
@@ -447,8 +449,8 @@ def koikoi_choice(
         est = koikoi_estimate(state, seat, params)
         if est is None:
             return shobu
-        s, ev = est
-        return koi if ev > s * (1.0 + params.koikoi_margin) else shobu
+        now, ev = est
+        return koi if ev > now * (1.0 + params.koikoi_margin) else shobu
     t = read_table(state, seat)
     if t.hand_count < 2:
         return shobu
@@ -492,7 +494,7 @@ def normal_policy(
         return koikoi_choice(state, seat, legal, params)
     scores = score_actions(state, seat, legal, params)
     best = max(scores)
-    options = [a for a, s in zip(legal, scores) if s >= best - 1e-9]
+    options = [a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
     return options[0] if len(options) == 1 else options[rng.randrange(len(options))]
 
 

@@ -69,5 +69,5 @@ class EasyBot(Bot):
         table = _points_table(view)
         values = [capture_value(view, a, table) for a in legal]
         best = max(values)
-        options = [a for a, v in zip(legal, values) if v == best]
+        options = [a for a, v in zip(legal, values, strict=True) if v == best]
         return options[rng.randrange(len(options))]

@@ -7,8 +7,9 @@ import random
 
 import pytest
 
+from core.actions import Action
 from core.engine import legal_actions, to_act
-from core.view import observe
+from core.view import View, observe
 from hanatui.bots import BOTS, Bot
 from hanatui.bots.strong import StrongBot
 from hanatui.selfplay import play_match
@@ -20,10 +21,10 @@ class Checked(Bot):
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        self.level = bot.level  # type: ignore[misc]
+        self.level = bot.level
         self.decisions = 0
 
-    def choose(self, view, legal, rng):  # type: ignore[no-untyped-def]
+    def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
         action = self.bot.choose(view, legal, rng)
         assert action in legal, f"{self.level} chose {action!r}, not among {legal!r}"
         self.decisions += 1

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -11,21 +12,23 @@ from core.cards import ALL_MASK, CARDS, Card, mask_of
 from core.chance import advance
 from core.engine import apply, fold, legal_actions, run_auto, step
 from core.errors import RulesError
-from core.events import DealerDrawn, Dealt, MatchStarted, RoundEnded
+from core.events import DealerDrawn, Dealt, Event, MatchStarted, RoundEnded
 from core.games.hanaawase.game import GAME
 from core.games.hanaawase.rules import HanaAwaseRules
 from core.games.hanaawase.scoring import HanaAwaseRound
 from core.logfile import encode_log, header_for, read_log
 from core.players import Player
 from core.rules import find_rules, option_docs, presets
-from core.state import Phase, State
+from core.state import Phase, RoundState, State
 
 
 def players(n: int) -> tuple[Player, ...]:
     return tuple(Player(name=f"P{i + 1}") for i in range(n))
 
 
-def scored(rules: HanaAwaseRules, *piles: str, extra: object = None, dealer: int = 0) -> RoundEnded:
+def scored(
+    rules: HanaAwaseRules, *piles: str, extra: RoundState | None = None, dealer: int = 0
+) -> RoundEnded:
     """The score of a finished round in which seat i captured ``piles[i]``; the rest of the deck
     goes to the last seat, so that every card is captured."""
     masks = [mask_of(p.split()) for p in piles]
@@ -157,7 +160,11 @@ def test_teyaku_chaff() -> None:
     assert ("bonus", None, 60) in lines(ended, 2) and ("penalty", None, -20) in lines(ended, 2)
     assert [x.points for x in ended.breakdown[1].lines if x.kind == "penalty"] == [-20, -30]
     plain = scored(find_rules("hana-awase"), AKA, "02a", "")
-    assert [a - b for a, b in zip(ended.points, plain.points)] == [40 - 30, -50, 60 - 20]
+    assert [a - b for a, b in zip(ended.points, plain.points, strict=True)] == [
+        40 - 30,
+        -50,
+        60 - 20,
+    ]
     # The deal records what each seat showed: 6 or more chaff in the opening hand.
     deck = [Card.parse(c) for c in ["08a", "08b", "09a", "09b", "10a", "10b"]]
     deck += [
@@ -244,7 +251,7 @@ def test_scripted_three_player_round() -> None:
         pairs = step(state, legal_actions(state)[0]) if legal_actions(state) else run_auto(state)
         events += [e for e, _ in pairs]
         state = pairs[-1][1]
-    ended = [e for e in events if isinstance(e, RoundEnded)][0]
+    ended = next(e for e in events if isinstance(e, RoundEnded))
     caps = fold(events[: events.index(ended)]).captures
     for seat in range(3):
         total = sum(c.points for c in CARDS if caps[seat] & c.bit)
@@ -256,7 +263,7 @@ def test_scripted_three_player_round() -> None:
     assert ended.next_dealer == max(range(3), key=lambda s: (ended.points[s], -((s - 1) % 3)))
 
 
-OPTIONS = dict(
+OPTIONS: dict[str, list[Any]] = dict(
     yaku_table=["fudawiki", "ja"],
     scoring=["seed", "plain", "zero_sum"],
     fuke_threshold=[0, 20, 40],
@@ -293,7 +300,7 @@ def test_random_playouts_over_sampled_options() -> None:
         rules = find_rules("hana-awase", rounds=rng.choice([1, 2]), **options)
         n = rng.choice([2, 3, 4])
         state = apply(None, MatchStarted(rules=rules, players=players(n)))
-        events = [MatchStarted(rules=rules, players=players(n))]
+        events: list[Event] = [MatchStarted(rules=rules, players=players(n))]
         while state.phase != "over":
             if state.phase in ("dealer_draw", "deal"):
                 pairs = advance(state, rng)

@@ -27,12 +27,13 @@ from core.events import (
     MatchStarted,
     Redeal,
     RoundEnded,
+    RoundEndReason,
     ShobuCalled,
 )
 from core.games.base import Then
 from core.games.koikoi.game import GAME
 from core.games.koikoi.lucky import lucky_kind
-from core.games.koikoi.round import KoiKoiRound
+from core.games.koikoi.round import KoiKoiRound, round_of
 from core.games.koikoi.rules import KoiKoiRules
 from core.games.registry import evaluate_yaku
 from core.players import Player
@@ -215,19 +216,22 @@ def test_seven_points_double_and_own_koikoi_does_not_count_for_opponent_flat() -
 # Decks found by search (random shuffles), replayed with the first-legal policy (always koi-koi):
 # nobody ever forms a yaku in this deal, so it ends in an exhaustive draw.
 NO_YAKU_DECK = (
-    "12c 05d 08b 10d 05a 12a 06b 12b 03d 07c 10b 11b 08c 07b 05c 11c 04a 10a 01c 04d 09b 11a 01d 05b "
-    "02d 04c 09d 03b 09a 01a 06d 03a 07a 07d 08d 06c 11d 08a 01b 04b 02a 10c 03c 09c 12d 02c 06a 02b"
+    "12c 05d 08b 10d 05a 12a 06b 12b 03d 07c 10b 11b 08c 07b 05c 11c "
+    "04a 10a 01c 04d 09b 11a 01d 05b 02d 04c 09d 03b 09a 01a 06d 03a "
+    "07a 07d 08d 06c 11d 08a 01b 04b 02a 10c 03c 09c 12d 02c 06a 02b"
 )
 # Seat 0 makes sanko and calls koi-koi, raises it to ameshiko (and tan) and calls koi-koi again;
 # nothing more happens and the hands run out.
 KOIKOI_THEN_DRAW_DECK = (
-    "03d 09c 03b 11a 07c 09a 11d 06b 12c 10b 06a 12b 10c 11c 07b 08a 05b 05d 04c 02a 01c 07d 04a 02b "
-    "03a 04b 08d 09d 01a 10a 05c 02c 07a 12d 08c 06d 02d 03c 01d 04d 08b 01b 09b 11b 12a 06c 05a 10d"
+    "03d 09c 03b 11a 07c 09a 11d 06b 12c 10b 06a 12b 10c 11c 07b 08a "
+    "05b 05d 04c 02a 01c 07d 04a 02b 03a 04b 08d 09d 01a 10a 05c 02c "
+    "07a 12d 08c 06d 02d 03c 01d 04d 08b 01b 09b 11b 12a 06c 05a 10d"
 )
 # The dealer's first yaku (tan) comes with its last card: an automatic shobu.
 LAST_MOVE_DECK = (
-    "11d 09c 05d 11a 04b 03a 02a 04d 07d 01b 08b 10b 11c 12b 08d 05a 09a 01c 09d 03d 01d 06a 05c 05b "
-    "06c 10a 07b 12c 07c 10c 09b 08a 12d 06d 03b 06b 02b 02d 03c 04a 01a 02c 08c 10d 12a 04c 07a 11b"
+    "11d 09c 05d 11a 04b 03a 02a 04d 07d 01b 08b 10b 11c 12b 08d 05a "
+    "09a 01c 09d 03d 01d 06a 05c 05b 06c 10a 07b 12c 07c 10c 09b 08a "
+    "12d 06d 03b 06b 02b 02d 03c 04a 01a 02c 08c 10d 12a 04c 07a 11b"
 )
 
 
@@ -333,7 +337,7 @@ def scored(
     koikoi: tuple[int, int] = (0, 0),
     field_brights: int = 0,
     field: str = "",
-    reason: str = "shobu",
+    reason: RoundEndReason = "shobu",
     round_no: int = 1,
     last_yaku: int = -1,
     dealer: int = 0,
@@ -364,10 +368,24 @@ def scored(
     return GAME.score_round(state)
 
 
-def ids(cards: str, rules: KoiKoiRules | None = None, **context: object) -> dict[str, int]:
-    if isinstance(context.get("field"), str):
-        context["field"] = context["field"].split()  # type: ignore[union-attr]
-    hits = evaluate_yaku(rules or find_rules("koikoi"), cards.split(), **context)  # type: ignore[arg-type]
+def _targets(state: State) -> list[str | None]:
+    """The codes of the field cards the pending card may take (None: no capture)."""
+    return [
+        a.target.value if a.target else None
+        for a in legal_actions(state)
+        if isinstance(a, ChooseCapture)
+    ]
+
+
+def ids(
+    cards: str, rules: KoiKoiRules | None = None, *, field: str = "", month: int | None = None
+) -> dict[str, int]:
+    hits = evaluate_yaku(
+        rules or find_rules("koikoi"),
+        cards.split(),
+        field=field.split() if field else None,
+        month=month,
+    )
     return {h.id: h.points for h in hits}
 
 
@@ -576,9 +594,9 @@ def test_yaku_values_and_overrides() -> None:
     assert ids("03a 08a 09a 01a", custom) == {"sanko": 5, "hanamizake": 3, "tsukimizake": 3}
     zero = find_rules("koikoi", yaku_points={"hanamizake": 0})
     assert ids("03a 09a", zero) == {}
-    with pytest.raises(RulesError, match="unknown field `hanami` - at `\\$.yaku_points`"):
+    with pytest.raises(RulesError, match=r"unknown field `hanami` - at `\$\.yaku_points`"):
         find_rules("koikoi", yaku_points={"hanami": 3})
-    with pytest.raises(RulesError, match="yaku_points.kasu"):
+    with pytest.raises(RulesError, match=r"yaku_points\.kasu"):
         find_rules("koikoi", yaku_points={"kasu": 1001})
     # An override is written to a log as the plain object it was given as, and reads back equal.
     assert custom.options()["yaku_points"] == {"hanamizake": 3, "tsukimizake": 3}
@@ -607,8 +625,7 @@ def test_lightning_wild_always_takes_any_field_card() -> None:
     t = Table(find_rules("koikoi", lightning_wild="always"), deck)
     t.play("11d")
     assert t.state.phase == "choose"
-    targets = [a.target.value for a in legal_actions(t.state)]  # type: ignore[union-attr]
-    assert targets == WILD_FIELD.split()
+    assert _targets(t.state) == WILD_FIELD.split()
     t.act(ChooseCapture(seat=0, card=C("11d"), target=C("01a")))
     assert t.state.captures[0] == mask_of(["01a", "11d"])
     t.check()
@@ -625,7 +642,7 @@ def test_lightning_wild_on_the_draw_and_with_three_willows() -> None:
     t = Table(find_rules("koikoi", lightning_wild="always"), deck)
     t.play("06a")  # joins the field; the draw is the Lightning
     assert t.state.phase == "choose" and t.state.pending_from == "draw"
-    targets = [a.target.value for a in legal_actions(t.state)]  # type: ignore[union-attr]
+    targets = _targets(t.state)
     # Taking the three Willows (all four) stands in for taking one of them.
     assert targets == ["01a", "02b", "03c", "04a", "05b", "06a", "11a"]
     t.act(ChooseCapture(seat=0, card=C("11d"), target=C("11a")))
@@ -637,12 +654,12 @@ def test_lightning_wild_if_susuki_on_initial_field() -> None:
     hand0 = "11d 09a 09b 10a 10b 12a 12b 12c"
     hand1 = "01b 02c 03d 04b 05c 06d 07b 08d"
     t = Table(rules, deck_of(WILD_FIELD, hand0, hand1, "09c"))
-    assert t.state.extra.wild
+    assert round_of(t.state).wild
     t.play("11d")
     assert t.state.phase == "choose"
     no_susuki = WILD_FIELD.replace("08c", "06b")
     t = Table(rules, deck_of(no_susuki, hand0, hand1.replace("08d", "08c"), "09c"))
-    assert not t.state.extra.wild
+    assert not round_of(t.state).wild
     t.play("11d")
     assert t.state.field & C("11d").bit
 
@@ -795,7 +812,7 @@ def _after_turn(rules: KoiKoiRules, before: str, now: str) -> Then:
         extra=KoiKoiRound(decided=(standing, ()), seen=(standing, ())),
     )
     after, then = GAME.after_turn(state)
-    assert after.extra is not None and after.extra.seen[0] != standing  # the new standing is seen
+    assert round_of(after).seen[0] != standing  # the new standing is seen
     return then
 
 
@@ -886,7 +903,7 @@ def test_field_bright_multiplier() -> None:
         find_rules("koikoi", field_bright_multiplier="per_bright"),
         deck_of(FIELD, HAND0, HAND1, PILE),
     )
-    assert t.state.extra.field_brights == 4
+    assert round_of(t.state).field_brights == 4
 
 
 def test_yaku_count_mode_best_only() -> None:
@@ -1046,7 +1063,7 @@ def test_decisions_are_checked() -> None:
     t.koikoi()
     with pytest.raises(CorruptLogError):
         apply(t.state, KoiKoiCalled(seat=1))  # the decision has been made
-    assert before.extra.koikoi == (0, 0) and t.state.extra.koikoi == (1, 0)
+    assert round_of(before).koikoi == (0, 0) and round_of(t.state).koikoi == (1, 0)
 
 
 # ------------------------------------------------------------------------------------------

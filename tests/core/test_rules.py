@@ -18,7 +18,7 @@ def test_every_preset_is_frozen_and_hashable(game: str, preset: str):
     assert rules == same and hash(rules) == hash(same)
     assert {rules: 1}[same] == 1
     with pytest.raises(AttributeError):
-        rules.rounds = 3  # type: ignore[misc]
+        rules.rounds = 3  # type: ignore[misc]  # the point: a frozen field refuses this
     other = rules.replace(rounds=rules.rounds + 1)
     assert other != rules and other.rounds == rules.rounds + 1
 

@@ -6,6 +6,8 @@ hand in seat order, then the draw pile top first) and drives the engine with dec
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from msgspec.structs import replace
 
@@ -65,8 +67,8 @@ def make_deck(
     n: int,
     field: list[str],
     hands: list[list[str]],
-    pile: list[str] = (),  # type: ignore[assignment]
-    bottom: list[str] = (),  # type: ignore[assignment]
+    pile: Sequence[str] = (),
+    bottom: Sequence[str] = (),
     hand_size: int | None = None,
 ) -> tuple[Card, ...]:
     hand, fsize = DEAL_TABLE[n]
@@ -128,7 +130,11 @@ class Table:
         return self.act(DeclareHiki(seat=seat, month=month))
 
     def targets(self) -> list[str | None]:
-        return [a.target.value if a.target else None for a in legal_actions(self.state)]
+        return [
+            a.target.value if a.target else None
+            for a in legal_actions(self.state)
+            if isinstance(a, ChooseCapture)
+        ]
 
     def finish_round(self) -> list:
         """Play on with the first legal action until the round is scored."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 LAYOUTS = [(n, "none") for n in range(2, 8)] + [(4, "2x2"), (6, "3x2"), (6, "2x3")]
 
-VARIANTS = [
+VARIANTS: list[dict[str, Any]] = [
     {},
     {
         "gaji_blocked": "return_to_hand",
@@ -53,7 +54,7 @@ def check_round(rules, state, event: RoundEnded) -> bool:
             mask |= state.captures[s]
         pools.append(mask)
     yaku = []
-    for unit, pool in zip(units, pools):
+    for unit, pool in zip(units, pools, strict=True):
         lines = event.breakdown[unit[0]].lines
         assert lines[0].kind == "cards" and lines[0].points == points_of(pool, SAKURA_POINTS)
         yaku.append(len([x for x in lines if x.kind == "yaku"]))
@@ -76,7 +77,7 @@ def check_round(rules, state, event: RoundEnded) -> bool:
 
 
 @pytest.mark.parametrize(("n", "teams"), LAYOUTS)
-def test_random_playouts_keep_every_invariant(n, teams):
+def test_random_playouts_keep_every_invariant(n: int, teams: str) -> None:
     seen: dict[str, int] = {}
     for seed in range(100):
         rules = find_rules(

@@ -20,7 +20,8 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
     yaku_table: Annotated[
         Literal["fudawiki", "ja"],
         msgspec.Meta(
-            description="Yaku values: fudawiki (goko 100, nomi 40, shima 10) or ja (goko 200, nomi 30, shima 20)."
+            description="Yaku values: fudawiki (goko 100, nomi 40, shima 10) or ja (goko 200, "
+            "nomi 30, shima 20)."
         ),
     ] = "fudawiki"
     scoring: Annotated[
@@ -37,7 +38,8 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
         msgspec.Meta(
             ge=0,
             le=264,
-            description="Fuke: a player with this many card points or fewer makes the round a draw (0 = off; usually 20).",
+            description="Fuke: a player with this many card points or fewer makes the round a "
+            "draw (0 = off; usually 20).",
         ),
     ] = 0
     willow_row: Annotated[
@@ -52,7 +54,8 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
     rainman_blocks_viewing: Annotated[
         bool,
         msgspec.Meta(
-            description="The player holding the Rain Man (11a) cannot score nomi, hanami or tsukimi."
+            description="The player holding the Rain Man (11a) cannot score nomi, hanami or "
+            "tsukimi."
         ),
     ] = False
     chaff_value: Annotated[
@@ -64,7 +67,8 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
     teyaku_chaff: Annotated[
         bool,
         msgspec.Meta(
-            description="Teyaku: 6 chaff in the opening hand are paid 20 by each other player, 7 or more 30."
+            description="Teyaku: 6 chaff in the opening hand are paid 20 by each other player, "
+            "7 or more 30."
         ),
     ] = False
     hand_size_2p: Annotated[
@@ -76,7 +80,8 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
     end_at_empty_hands: Annotated[
         bool,
         msgspec.Meta(
-            description="2 players, seed or plain scoring: end at empty hands, leave the draw pile unplayed."
+            description="2 players, seed or plain scoring: end at empty hands, leave the draw "
+            "pile unplayed."
         ),
     ] = False
 

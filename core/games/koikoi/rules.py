@@ -44,7 +44,7 @@ class YakuPoints(
 #: Koi-koi yaku ids (docs/rules.md §5.2), in table order.
 KOIKOI_YAKU_IDS: tuple[str, ...] = YakuPoints.__struct_fields__
 
-#: Base points of each yaku under a `yaku_values` table (extras are +1 per card: docs/rules.md §5.2).
+#: Base points of each yaku under a `yaku_values` table (extras: +1 per card, docs/rules.md §5.2).
 YAKU_VALUES: dict[str, dict[str, int]] = {
     "nintendo": {
         "goko": 10,
@@ -156,13 +156,15 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     turn_structure: Annotated[
         Literal["standard", "draw_then_play_two"],
         _opt(
-            "P16 standard (play, then turn the top card) or draw into the hand, then play two cards."
+            "P16 standard (play, then turn the top card) or draw into the hand, then play two "
+            "cards."
         ),
     ] = "standard"
     unmatched_draw_to_hand: Annotated[
         bool,
         _opt(
-            "P17 a turned card that matches nothing goes to the hand, and a hand card is played instead."
+            "P17 a turned card that matches nothing goes to the hand, and a hand card is played "
+            "instead."
         ),
     ] = False
 
@@ -172,7 +174,8 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         msgspec.Meta(
             ge=0,
             le=100,
-            description="P18 on a draw (exhaustive or both lucky) the dealer scores this many (0 = off).",
+            description="P18 on a draw (exhaustive or both lucky) the dealer scores this many "
+            "(0 = off).",
         ),
     ] = 0
     draw_next_dealer: Annotated[
@@ -193,7 +196,8 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         msgspec.Meta(
             ge=0,
             le=100,
-            description="P21 yaku points needed to call koi-koi; below them shobu is automatic (0 = off).",
+            description="P21 yaku points needed to call koi-koi; below them shobu is automatic "
+            "(0 = off).",
         ),
     ] = 0
     koikoi_requires_new_yaku: Annotated[
@@ -257,7 +261,8 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
             raise ValueError("double_chaff_cards lists a card twice")
         if self.turn_structure == "draw_then_play_two" and self.unmatched_draw_to_hand:
             raise ValueError(
-                "unmatched_draw_to_hand needs the standard turn (draw_then_play_two turns no card over)"
+                "unmatched_draw_to_hand needs the standard turn (draw_then_play_two turns no "
+                "card over)"
             )
 
     def yaku_value(self, yaku_id: str) -> int:

@@ -279,9 +279,12 @@ class KoiKoiYaku:
             vals[h] = (-1, 0)
         if no_t:
             vals[t] = (-1, 0)
-        if self.require_other and (vals[h][1] or vals[t][1]):
-            if not any(v for k, (_, v) in enumerate(vals) if k != h and k != t):
-                vals[h] = vals[t] = (-1, 0)
+        if (
+            self.require_other
+            and (vals[h][1] or vals[t][1])
+            and not any(v for k, (_, v) in enumerate(vals) if k not in (h, t))
+        ):
+            vals[h] = vals[t] = (-1, 0)
         return tuple(vals)
 
     def values(self, captured: int, field: int | None) -> tuple[int, tuple[tuple[int, int], ...]]:

@@ -42,13 +42,15 @@ class SakuraRules(Rules, frozen=True, kw_only=True, tag="sakura"):
     gaji_wild_on_draw: Annotated[
         bool,
         msgspec.Meta(
-            description="The Gaji (11d) is wild when turned from the draw pile too, not only from the hand."
+            description="The Gaji (11d) is wild when turned from the draw pile too, not only "
+            "from the hand."
         ),
     ] = True
     gaji_initial_field: Annotated[
         Literal["ordinary", "discard"],
         msgspec.Meta(
-            description="The Gaji dealt to the initial field: an ordinary Willow card, or discarded."
+            description="The Gaji dealt to the initial field: an ordinary Willow card, or "
+            "discarded."
         ),
     ] = "ordinary"
     gaji_end_claim: Annotated[
@@ -64,7 +66,8 @@ class SakuraRules(Rules, frozen=True, kw_only=True, tag="sakura"):
         Literal["retarget_or_leave", "return_to_hand"],
         msgspec.Meta(
             description=(
-                "After a hiki holder interrupts the Gaji: its player picks another target or leaves "
+                "After a hiki holder interrupts the Gaji: its player picks another target or "
+                "leaves "
                 "it on the field, or (played from the hand) takes it back and plays another card."
             )
         ),

@@ -233,9 +233,7 @@ class RulesScreen(Screen[None]):
                     yield Static(Content("House rules"), classes="heading")
                     for key, default, doc, _t in option_specs(game):
                         yield Static(
-                            Content.assemble(
-                                (f"{key}", "bold"), f" (default {default!r}): {doc}"
-                            )
+                            Content.assemble((f"{key}", "bold"), f" (default {default!r}): {doc}")
                         )
         yield Footer()
 

@@ -18,6 +18,7 @@ from core.players import Player, check_name
 from hanatui.app.describe import game_title
 from hanatui.app.widgets import TooSmall
 
+
 def available_games() -> list[str]:
     from core.games.registry import GAMES
 
