@@ -27,6 +27,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/decisions.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

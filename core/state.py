@@ -50,6 +50,12 @@ class RoundState(msgspec.Struct, frozen=True, kw_only=True):
     """The base of a game's own state of the round in play (``State.extra``): frozen, and public
     (every seat sees it)."""
 
+    @property
+    def out_of_play(self) -> int:
+        """Cards the game set aside this round, in no zone of the table (Sakura: a discarded
+        Gaji)."""
+        return 0
+
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
     """Everything about a match at one moment. Build it with `core.engine.fold`."""

@@ -59,6 +59,8 @@ def zone_masks(state: State) -> Iterator[int]:
     yield from state.captures
     if state.pending >= 0:
         yield 1 << state.pending
+    if state.extra is not None:
+        yield state.extra.out_of_play
 
 
 def check_zones(state: State) -> None:

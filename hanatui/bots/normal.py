@@ -99,7 +99,7 @@ def read_table(state: State, seat: int) -> Table:
         all_caps |= c
     hand = state.hands[seat]
     pending = (1 << state.pending) if state.pending >= 0 else 0
-    out_of_play = getattr(state.extra, "discarded", 0) or 0  # Sakura: a discarded Gaji
+    out_of_play = state.extra.out_of_play if state.extra is not None else 0
     unseen = ALL_MASK & ~(hand | state.field | all_caps | pending | out_of_play)
     next_opp = 0
     for k in range(1, n):

@@ -46,7 +46,7 @@ from core.rules import find_rules, option_docs
 from core.state import Phase, State
 from core.timeline import Timeline
 from core.view import observe
-from tests.helpers import assert_replays, players
+from tests.helpers import assert_replays, check_zones, players
 
 G = Card.parse
 
@@ -108,12 +108,12 @@ class Table:
             Dealt(round=1, dealer=dealer, deck=deck),
         ]
         self.state = fold(self.events)
-        check_sakura_zones(self.state)
+        check_zones(self.state)
 
     def act(self, action) -> list:
         pairs = step(self.state, action)
         for event, state in pairs:
-            check_sakura_zones(state)
+            check_zones(state)
             self.events.append(event)
         self.state = pairs[-1][1]
         return [e for e, _ in pairs]
@@ -155,30 +155,6 @@ class Table:
     def check_log(self) -> None:
         assert fold(self.events) == self.state
         assert_replays(self.events, [self.state])
-
-
-def sakura_zones(state: State) -> list[int]:
-    """Every zone of a Sakura round: hands, field, pile, captures, the pending card, discards."""
-    pile = 0
-    for i in state.pile:
-        pile |= 1 << i
-    zones = [*state.hands, state.field, pile, *state.captures]
-    if state.pending >= 0:
-        zones.append(1 << state.pending)
-    if isinstance(state.extra, SakuraRound):
-        zones.append(state.extra.discarded)
-    return zones
-
-
-def check_sakura_zones(state: State) -> None:
-    if not state.hands:
-        return
-    seen = total = 0
-    for m in sakura_zones(state):
-        assert seen & m == 0, f"a card is in two zones in phase {state.phase}"
-        seen |= m
-        total += m.bit_count()
-    assert seen == ALL_MASK and total == 48, f"cards missing in phase {state.phase}"
 
 
 def codes(cards) -> tuple[str, ...]:

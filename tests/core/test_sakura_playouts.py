@@ -18,8 +18,7 @@ from core.state import Phase
 from core.timeline import Timeline
 from core.view import observe
 from hanatui.cli import main
-from tests.core.test_sakura import check_sakura_zones, sakura_zones
-from tests.helpers import assert_replays, random_playout
+from tests.helpers import assert_replays, check_zones, random_playout, zone_masks
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,7 +44,7 @@ VARIANTS: list[dict[str, Any]] = [
 def check_round(rules, state, event: RoundEnded) -> bool:
     """The score follows from the cards; returns whether every card was captured."""
     n = state.num_players
-    assert sum(points_of(m, SAKURA_POINTS) for m in sakura_zones(state)) == 240
+    assert sum(points_of(m, SAKURA_POINTS) for m in zone_masks(state)) == 240
     units = teams_of(rules.teams, n)
     pools = []
     for unit in units:
@@ -86,7 +85,7 @@ def test_random_playouts_keep_every_invariant(n: int, teams: str) -> None:
         totals = [0] * n
 
         def check(event, state, rules=rules, totals=totals):
-            check_sakura_zones(state)
+            check_zones(state)
             name = type(event).__name__
             seen[name] = seen.get(name, 0) + 1
             if isinstance(event, RoundEnded):

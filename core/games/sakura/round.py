@@ -17,6 +17,10 @@ class SakuraRound(RoundState, frozen=True, kw_only=True):
     blocked_turn: int = 0  # turn_no in which the Gaji was stopped: it may be left on the field
     returned_turn: int = 0  # turn_no in which a stopped Gaji went back to the hand
 
+    @property
+    def out_of_play(self) -> int:
+        return self.discarded
+
 
 def round_of(state: State) -> SakuraRound | None:
     """The Sakura round state of a state (None before the first deal)."""
