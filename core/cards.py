@@ -1,4 +1,4 @@
-"""The 48 hanafuda cards, their codes (RULES.md §1) and the CardSet bitmask.
+"""The 48 hanafuda cards, their codes (docs/rules.md §1) and the CardSet bitmask.
 
 A card is a `Card` enum member whose value is its normative code ("01a".."12d"). Internally the
 engine works on bit indexes (0..47, month-major) and on plain ``int`` masks; `CardSet` is the

@@ -45,7 +45,7 @@ def shuffle_positions(deck: tuple[Card, ...], mask: int, rng: Rng) -> tuple[Card
 
 
 def draw_dealer(rules: Rules, players: int, rng: Rng) -> DealerDrawn:
-    """Each player draws a card; ties on the best card draw again (RULES.md §2.1)."""
+    """Each player draws a card; ties on the best card draw again (docs/rules.md §2.1)."""
     draws = []
     while True:
         attempt = tuple(rng.sample(CARDS, players))

@@ -1,4 +1,4 @@
-"""The decider: legal actions, decisions into events, events into states (RULES.md §2).
+"""The decider: legal actions, decisions into events, events into states (docs/rules.md §2).
 
 ``decide(state, action)`` validates an action and returns the events it causes, including every
 automatic event up to the next decision or chance point (the draw after a play, the round's score,
@@ -373,7 +373,7 @@ def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
 def dealer_from_draws(draws: Iterable[tuple[Card, ...]]) -> int | None:
     """The seat that deals first from the last attempt of the draw, or None if it tied.
 
-    Earliest month wins; on the same month bright > animal > ribbon > chaff (RULES.md §2.1).
+    Earliest month wins; on the same month bright > animal > ribbon > chaff (docs/rules.md §2.1).
     """
     attempt = list(draws)[-1]
     keys = [(c.month, int(c.kind)) for c in attempt]

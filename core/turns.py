@@ -43,7 +43,7 @@ def capture_targets(state: State, card: int, source: SourceName) -> tuple[int, .
     """The field masks a card (a bit index) landing from ``source`` may take.
 
     () the card joins the field; one mask: it takes that mask; several: the player chooses. Two
-    field cards of its month are a choice; three are taken together with it (docs/rules.md §2).
+    field cards of its month are a choice; three are taken together with it (docs/rules.md §2.4).
     """
     game = state.hooks
     if "capture_targets" in game.overrides:

@@ -119,7 +119,7 @@ class Then(StrEnum):
     END_ROUND = "end_round"  # the round is over (``State.end_reason`` says why): score it
 
 
-#: Deal sizes (cards in each hand, cards on the field) by player count: docs/rules.md §2.
+#: Deal sizes (cards in each hand, cards on the field) by player count: docs/rules.md §2.3.
 DEAL_TABLE: Mapping[int, tuple[int, int]] = {
     2: (8, 8),
     3: (7, 6),

@@ -1,4 +1,4 @@
-"""Bakappana end to end (RULES.md §2, §3): random playouts with the engine invariants, and
+"""Bakappana end to end (docs/rules.md §2, §3): random playouts with the engine invariants, and
 scripted deals whose outcome is known."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hana-awase (RULES.md §4): the three scoring modes, the variants as options, a scripted
+"""Hana-awase (docs/rules.md §4): the three scoring modes, the variants as options, a scripted
 3-player deal, and random playouts over sampled options."""
 
 from __future__ import annotations

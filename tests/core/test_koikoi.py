@@ -1,8 +1,8 @@
-"""Koi-koi (RULES.md §5): scripted deals with fixed decks, played to known scores, and one test
-per option (rules/SOURCES.md §5.8 P1-P33 plus the extra options) showing what it changes.
+"""Koi-koi (docs/rules.md §5): scripted deals with fixed decks, played to known scores, and one test
+per option (docs/rules.md §5.5, P1-P33 and the extra options) showing what it changes.
 
 A scripted deal is a `Dealt` whose deck order is chosen: deck[0:8] is the field, then seat 0's
-hand, then seat 1's hand, then the draw pile with its top first (docs/architecture.md).
+hand, then seat 1's hand, then the draw pile with its top first (docs/replay-format.md, "The deal").
 """
 
 from __future__ import annotations
@@ -458,7 +458,7 @@ def test_field_lucky_pattern_redeal() -> None:
     assert t.events[-1] == Redeal(reason="lucky_pattern_on_field")
     t = Table(find_rules("koikoi", field_lucky_pattern_redeal=False), deck)
     assert t.state.phase == Phase.PLAY
-    # Four of a month on the field is a misdeal whatever the option says (RULES.md §2.6).
+    # Four of a month on the field is a misdeal whatever the option says (docs/rules.md §2.6).
     four = deck_of("09a 09b 09c 09d 10c 11a 11b 12b", HAND_PLAIN, HAND_PLAIN2)
     for flag in (True, False):
         t = Table(find_rules("koikoi", field_lucky_pattern_redeal=flag), four)

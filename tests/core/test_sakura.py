@@ -1,4 +1,5 @@
-"""Sakura (RULES.md §6) on scripted decks: the deal, the Gaji, hiki, the interrupt, scoring, teams.
+"""Sakura (docs/rules.md §6) on scripted decks: the deal, the Gaji, hiki, the interrupt, scoring,
+teams.
 
 Every scenario deals a chosen deck (a `Dealt` event: deck[0:field] to the field, then each seat's
 hand in seat order, then the draw pile top first) and drives the engine with decide/apply.

@@ -1,5 +1,6 @@
-"""Yaku as data (RULES.md §4 and §5): every yaku present and absent at its edge, every exclusive
-group, every per-extra rule and every double-chaff card, through the public `evaluate_yaku`."""
+"""Yaku as data (docs/rules.md §4.2, §5.2): every yaku present and absent at its edge, every
+exclusive group, every per-extra rule and every double-chaff card, through the public
+`evaluate_yaku`."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def held(rules: Rules, cards: str, *, month: int | None = None) -> dict[str, int
 
 
 # ------------------------------------------------------------------------------------------
-# Koi-koi (RULES.md §5, nintendo values)
+# Koi-koi (docs/rules.md §5, nintendo values)
 # ------------------------------------------------------------------------------------------
 
 KOIKOI_CASES = [
@@ -128,7 +129,7 @@ def test_koikoi_hits_carry_their_cards() -> None:
 
 
 # ------------------------------------------------------------------------------------------
-# Hana-awase (RULES.md §4)
+# Hana-awase (docs/rules.md §4)
 # ------------------------------------------------------------------------------------------
 
 HANA_CASES = [

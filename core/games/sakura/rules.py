@@ -1,4 +1,4 @@
-"""Sakura's options and presets (docs/rules.md §6; the variants in §6.4)."""
+"""Sakura's options and presets (docs/rules.md §6, the presets in §7)."""
 
 from __future__ import annotations
 
