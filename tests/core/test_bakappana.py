@@ -21,7 +21,7 @@ from core.events import (
     RoundEnded,
 )
 from core.rules import find_rules
-from core.state import Phase
+from core.state import Phase, Source
 from core.timeline import Timeline
 from tests.helpers import assert_replays, check_zones, players, random_playout
 
@@ -177,7 +177,7 @@ def test_the_drawn_card_with_two_matches_is_a_choice_too():
     pairs = step(state, PlayCard(seat=0, card=Card.parse("12a")))
     assert isinstance(pairs[-1][0], CardDrawn) and pairs[-1][0].captured == ()
     after = pairs[-1][1]
-    assert after.phase == Phase.CHOOSE and after.pending_from == "draw" and to_act(after) == 0
+    assert after.phase == Phase.CHOOSE and after.pending_from == Source.DRAW and to_act(after) == 0
     pairs = step(after, ChooseCapture(seat=0, card=Card.parse("05c"), target=Card.parse("05b")))
     assert pairs[0][0].captured == (Card.parse("05b"), Card.parse("05c"))
     assert to_act(pairs[-1][1]) == 1

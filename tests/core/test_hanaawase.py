@@ -186,7 +186,7 @@ def _one_round(rules: HanaAwaseRules, n: int, seed: int) -> tuple[RoundEnded, St
     state = apply(None, MatchStarted(rules=rules, players=players(n)))
     ended = None
     while ended is None:
-        if state.phase in ("dealer_draw", "deal"):
+        if state.phase in (Phase.DEALER_DRAW, Phase.DEAL):
             pairs = advance(state, rng)
         else:
             pairs = step(state, legal_actions(state)[0])
@@ -286,7 +286,7 @@ def _zones_ok(state: State) -> None:
     for i in state.pile:
         assert not seen >> i & 1
         seen |= 1 << i
-    if state.phase == "choose":
+    if state.phase == Phase.CHOOSE:
         seen |= 1 << state.pending
     assert seen == ALL_MASK
 
@@ -301,8 +301,8 @@ def test_random_playouts_over_sampled_options() -> None:
         n = rng.choice([2, 3, 4])
         state = apply(None, MatchStarted(rules=rules, players=players(n)))
         events: list[Event] = [MatchStarted(rules=rules, players=players(n))]
-        while state.phase != "over":
-            if state.phase in ("dealer_draw", "deal"):
+        while state.phase != Phase.OVER:
+            if state.phase in (Phase.DEALER_DRAW, Phase.DEAL):
                 pairs = advance(state, rng)
             else:
                 legal = legal_actions(state)

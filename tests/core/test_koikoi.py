@@ -38,7 +38,7 @@ from core.games.koikoi.rules import KoiKoiRules
 from core.games.registry import evaluate_yaku
 from core.players import Player
 from core.rules import find_rules, option_docs
-from core.state import Phase, State
+from core.state import Phase, Source, State
 
 PLAYERS = (Player(name="Ann"), Player(name="Bo"))
 
@@ -96,7 +96,7 @@ class Table:
         assert seat is not None and self.state.phase == Phase.PLAY, self.state.phase
         out = self.act(PlayCard(seat=seat, card=C(code)))
         if target is not None:
-            assert self.state.phase == "choose"
+            assert self.state.phase == Phase.CHOOSE
             out += self.act(
                 ChooseCapture(seat=seat, card=CARDS[self.state.pending], target=C(target))
             )
@@ -111,7 +111,7 @@ class Table:
     def deal(self, deck: Sequence[Card]) -> None:
         """The next round's deal (the state must wait for one)."""
         s = self.state
-        assert s.phase == "deal", s.phase
+        assert s.phase == Phase.DEAL, s.phase
         self.events.append(Dealt(round=s.rounds_done + 1, dealer=s.dealer, deck=tuple(deck)))
         self.state = apply(s, self.events[-1])
         self._auto()
@@ -247,7 +247,7 @@ def test_exhaustive_draw_scores_nothing_and_the_dealer_deals_again() -> None:
         assert ended.next_dealer == dealer
         assert not any(isinstance(e, (KoiKoiCalled, ShobuCalled)) for e in t.events)
         assert sum(isinstance(e, CardPlayed) for e in t.events) == 16
-        assert len(t.state.pile) == 0 or t.state.phase == "deal"
+        assert len(t.state.pile) == 0 or t.state.phase == Phase.DEAL
         t.check()
 
 
@@ -307,7 +307,7 @@ def test_zero_sum_match_ends_early_when_a_player_reaches_zero() -> None:
     assert sum(ended.totals) == 2 * 10
     assert isinstance(t.events[-1], MatchEnded)
     assert t.events[-1].winners == (1,)
-    assert t.state.phase == "over" and t.state.rounds_done == 1
+    assert t.state.phase == Phase.OVER and t.state.rounds_done == 1
     t.check()
 
 
@@ -320,7 +320,7 @@ def test_zero_sum_payment_is_capped_at_what_the_loser_has() -> None:
     assert ended.points == (-6, 6) and ended.totals == (0, 12)
     assert sum(x.points for x in ended.breakdown[1].lines) == 6
     assert any("capped" in x.label for x in ended.breakdown[1].lines)
-    assert t.state.phase == "over"
+    assert t.state.phase == Phase.OVER
 
 
 # ------------------------------------------------------------------------------------------
@@ -443,7 +443,7 @@ def test_lucky_hands_redeal_voids_the_deal_and_off_ignores_it() -> None:
     deck = deck_of(FIELD_PLAIN, HAND_PLAIN, TESHI)
     t = Table(find_rules("koikoi", lucky_hands="redeal"), deck)
     assert t.events[-1] == Redeal(reason="lucky_hand")
-    assert t.state.phase == "deal" and t.state.rounds_done == 0 and t.state.dealer == 0
+    assert t.state.phase == Phase.DEAL and t.state.rounds_done == 0 and t.state.dealer == 0
     t = Table(find_rules("koikoi", lucky_hands="off"), deck)
     assert t.state.phase == Phase.PLAY and not any(isinstance(e, RoundEnded) for e in t.events)
 
@@ -624,7 +624,7 @@ def test_lightning_wild_always_takes_any_field_card() -> None:
     deck = deck_of(WILD_FIELD, hand0, "01b 02c 03d 04b 05c 06d 07b 08d", "09c 10c")
     t = Table(find_rules("koikoi", lightning_wild="always"), deck)
     t.play("11d")
-    assert t.state.phase == "choose"
+    assert t.state.phase == Phase.CHOOSE
     assert _targets(t.state) == WILD_FIELD.split()
     t.act(ChooseCapture(seat=0, card=C("11d"), target=C("01a")))
     assert t.state.captures[0] == mask_of(["01a", "11d"])
@@ -641,7 +641,7 @@ def test_lightning_wild_on_the_draw_and_with_three_willows() -> None:
     )
     t = Table(find_rules("koikoi", lightning_wild="always"), deck)
     t.play("06a")  # joins the field; the draw is the Lightning
-    assert t.state.phase == "choose" and t.state.pending_from == "draw"
+    assert t.state.phase == Phase.CHOOSE and t.state.pending_from == Source.DRAW
     targets = _targets(t.state)
     # Taking the three Willows (all four) stands in for taking one of them.
     assert targets == ["01a", "02b", "03c", "04a", "05b", "06a", "11a"]
@@ -656,7 +656,7 @@ def test_lightning_wild_if_susuki_on_initial_field() -> None:
     t = Table(rules, deck_of(WILD_FIELD, hand0, hand1, "09c"))
     assert round_of(t.state).wild
     t.play("11d")
-    assert t.state.phase == "choose"
+    assert t.state.phase == Phase.CHOOSE
     no_susuki = WILD_FIELD.replace("08c", "06b")
     t = Table(rules, deck_of(no_susuki, hand0, hand1.replace("08d", "08c"), "09c"))
     assert not round_of(t.state).wild
@@ -703,7 +703,7 @@ def test_draw_then_play_two() -> None:
     assert t.state.hands[0].bit_count() == 9 and t.state.phase == Phase.PLAY and t.state.turn == 0
     assert PlayCard(seat=0, card=C("02d")) in legal_actions(t.state)
     t.play("02d")  # no Plum on the field: it joins it, and no card is turned over
-    assert t.state.turn == 0 and t.state.stage == "hand" and t.state.hands[0].bit_count() == 8
+    assert t.state.turn == 0 and t.state.stage == Source.HAND and t.state.hands[0].bit_count() == 8
     events = t.play("03d")  # the second card ends the turn; seat 1 draws into its hand
     assert [type(e) for e in events] == [CardPlayed, DrawnToHand]
     assert events[1] == DrawnToHand(seat=1, card=C("04c"), reason="draw_then_play_two")
@@ -720,12 +720,12 @@ def test_unmatched_draw_to_hand() -> None:
     t = Table(rules, deck_of(FIELD, HAND0, HAND1, "04d 08c"))
     t.play("03b")
     assert t.events[-1] == DrawnToHand(seat=0, card=C("04d"), reason="unmatched_draw")
-    assert t.state.turn == 0 and t.state.stage == "hand" and t.state.hands[0] & C("04d").bit
+    assert t.state.turn == 0 and t.state.stage == Source.HAND and t.state.hands[0] & C("04d").bit
     legal = legal_actions(t.state)
     assert PlayCard(seat=0, card=C("04d")) not in legal  # another card plays in its place
     assert PlayCard(seat=0, card=C("04a")) in legal
     t.play("04a")  # the replacement: it joins the field (no month 4 there), no second draw
-    assert t.state.turn == 1 and t.state.stage == "hand"
+    assert t.state.turn == 1 and t.state.stage == Source.HAND
     assert t.state.pile[0] == C("08c").index
     assert t.state.field & C("04a").bit
     t.check()
@@ -960,7 +960,7 @@ def test_target_match_ends_at_the_target() -> None:
     t = Table(rules, deck_of(FIELD, HAND0, HAND1, PILE))
     for action in ("03b", "koikoi", "01b", "02c", "12b", "shobu"):
         t.koikoi() if action == "koikoi" else t.shobu() if action == "shobu" else t.play(action)
-    assert t.state.phase == "over" and t.state.totals == (0, 10)
+    assert t.state.phase == Phase.OVER and t.state.totals == (0, 10)
 
 
 # Presets, option docs, decisions -------------------------------------------------------------
@@ -1095,4 +1095,6 @@ def test_sample_replays_show_the_koikoi_situations() -> None:
     variants = read_log((root / "koikoi-2p-variants-seed5.hana").read_bytes())
     assert any(isinstance(e, DrawnToHand) for e in variants.events)
     three = read_log((root / "hana-awase-3p-seed3.hana").read_bytes())
-    assert three.state is not None and three.state.num_players == 3 and three.state.phase == "over"
+    assert (
+        three.state is not None and three.state.num_players == 3 and three.state.phase == Phase.OVER
+    )

@@ -44,7 +44,7 @@ from core.games.sakura.round import SakuraRound
 from core.games.sakura.teams import teams_of
 from core.games.sakura.yaku import SAKURA_YAKU
 from core.rules import find_rules, option_docs
-from core.state import Phase, State
+from core.state import Phase, Source, State
 from core.timeline import Timeline
 from core.view import observe
 from tests.helpers import assert_replays, check_zones, players
@@ -283,7 +283,7 @@ def test_gaji_turned_from_the_draw_pile_is_wild():
     t = Table(2, field=["01a", "05c", "09c"], hands=[["02c"], ["03c"]], pile=["11d"])
     events = t.play(0, "02c")
     assert events[-1] == CardDrawn(seat=0, card=G("11d"), captured=())
-    assert t.state.phase == Phase.CHOOSE and t.state.pending_from == "draw"
+    assert t.state.phase == Phase.CHOOSE and t.state.pending_from == Source.DRAW
     assert "05c" in t.targets()
     events = t.choose(0, "11d", "05c")
     assert events[0].captured == (G("05c"), G("11d"))
@@ -520,7 +520,7 @@ def test_a_blocked_gaji_may_be_left_on_the_field():
 
 def test_a_blocked_gaji_goes_back_to_the_hand_and_another_card_is_played():
     t = _blocked_table(gaji_blocked="return_to_hand")
-    assert t.state.phase == Phase.PLAY and t.state.stage == "hand" and to_act(t.state) == 0
+    assert t.state.phase == Phase.PLAY and t.state.stage == Source.HAND and to_act(t.state) == 0
     assert "11d" in t.hand(0)
     plays = [a.card.value for a in legal_actions(t.state) if isinstance(a, PlayCard)]
     assert "11d" not in plays and "03c" in plays
@@ -552,7 +552,7 @@ def test_a_blocked_gaji_from_the_draw_pile_retargets_even_with_return_to_hand():
         gaji_blocked="return_to_hand",
     )
     t.play(0, "03c")
-    assert t.state.phase == Phase.CHOOSE and t.state.pending_from == "draw"
+    assert t.state.phase == Phase.CHOOSE and t.state.pending_from == Source.DRAW
     t.choose(0, "11d", "07d")
     t.hiki(1, 7)
     assert t.state.phase == Phase.CHOOSE and to_act(t.state) == 0 and "11d" not in t.hand(0)
