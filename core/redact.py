@@ -32,7 +32,7 @@ from core.events import (
     MatchStarted,
     RoundEnded,
 )
-from core.games.base import Rules
+from core.games.options import Rules
 from core.games.registry import game_of
 
 

@@ -15,9 +15,9 @@ import msgspec
 from core.errors import RulesError
 from core.events import AnyRules
 from core.games.bakappana.rules import BakappanaRules
-from core.games.base import Preset, Rules
 from core.games.hanaawase.rules import HanaAwaseRules
 from core.games.koikoi.rules import KoiKoiRules
+from core.games.options import Preset, Rules
 from core.games.registry import game_of
 from core.games.sakura.rules import SakuraRules
 

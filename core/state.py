@@ -12,7 +12,8 @@ from typing import Any, Final, Literal
 import msgspec
 
 from core.events import RedealReason, RoundEndReason
-from core.games.base import Game, Rules
+from core.games.base import Game
+from core.games.options import Rules
 from core.players import Player
 
 PhaseName = Literal[

@@ -14,7 +14,7 @@ import random
 import msgspec
 
 from core.cards import CardSet, iter_bits
-from core.games.base import Rules
+from core.games.options import Rules
 from core.games.registry import game_for
 from core.players import Player
 from core.state import PhaseName, RoundState, SourceName, State

@@ -1,4 +1,4 @@
-"""What every game is built from: its options (`Rules`), its presets, and its hooks (`Game`).
+"""What every game is built from: the `Game` value it declares, with the hooks by which it differs.
 
 A game is one package under ``core/games/`` that declares one `Game` value: its id, title,
 aliases, player counts, Rules type and presets, and what other code reads about it (card values,
@@ -12,94 +12,25 @@ on returns the state with its own changes and a `Then` instruction, which the en
 (`core.turns.proceed`). Which optional hooks a game overrides is worked out once per class
 (`Game.overrides`), so the engine skips the others on its hot paths.
 
-This module imports no other part of the engine at run time: every game's Rules type builds on
-it, and the log's event types build on those.
+A game's options build on `core.games.options` (the `Rules` base and `Preset`), which the log's
+types import without the hooks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Self, TypeVar
-
-import msgspec
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from core.cards import MONTH_MASKS, STANDARD_POINTS
-from core.errors import CorruptLogError, IllegalActionError, RulesError
+from core.errors import CorruptLogError, IllegalActionError
+from core.games.options import Preset, Rules
 from core.yaku import YakuContext, YakuHit, YakuSpec, evaluate_specs
 
 if TYPE_CHECKING:
     from core.actions import Action
     from core.events import Event, RedealReason, RoundEnded, RoundEndReason
     from core.state import SourceName, State
-
-# --------------------------------------------------------------------------------------------
-# Options
-# --------------------------------------------------------------------------------------------
-
-Rounds = Annotated[int, msgspec.Meta(ge=1, le=120, description="Rounds in the match.")]
-
-
-class Rules(
-    msgspec.Struct,
-    frozen=True,
-    kw_only=True,
-    forbid_unknown_fields=True,
-    tag_field="game",
-    cache_hash=True,
-):
-    """Options shared by every game; each game's Rules type adds its own (a Struct tagged by the
-    game's id, so a log's header records the game and every resolved option).
-
-    A Rules value is frozen and hashable (its hash is computed once), so caches key on it.
-    """
-
-    rounds: Rounds = 12
-
-    @property
-    def game(self) -> str:
-        """The id of the game these are the rules of."""
-        return game_id_of(type(self))
-
-    def options(self) -> dict[str, Any]:
-        """The options as a plain dict (without the game id); a nested group of options (koi-koi's
-        ``yaku_points``) as the plain dict a log writes for it."""
-        return {
-            key: msgspec.to_builtins(value) if isinstance(value, msgspec.Struct) else value
-            for key, value in msgspec.structs.asdict(self).items()
-        }
-
-    def replace(self, **options: Any) -> Self:
-        """A copy with some options changed, validated like a decoded log."""
-        return self.from_options({**self.options(), **options})
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> Self:
-        """These rules from an options dict, validated like a decoded log; `RulesError` says
-        what is wrong."""
-        try:
-            return msgspec.convert(options, cls, strict=False)
-        except msgspec.ValidationError as exc:
-            raise RulesError(f"invalid option for {game_id_of(cls)}: {exc}") from None
-
-
-def game_id_of(rules_type: type[Rules]) -> str:
-    """The game id a Rules type is tagged with."""
-    tag = rules_type.__struct_config__.tag
-    if not isinstance(tag, str):
-        raise TypeError(f"{rules_type.__name__} is not the Rules type of a game")
-    return tag
-
-
-@dataclass(frozen=True)
-class Preset:
-    """A named set of options that differ from a game's standard rules."""
-
-    name: str
-    description: str
-    options: Mapping[str, Any] = field(default_factory=dict)
-
 
 # --------------------------------------------------------------------------------------------
 # Hooks

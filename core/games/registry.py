@@ -16,9 +16,10 @@ from typing import Any
 from core.cards import Card, CardSet, mask_of
 from core.errors import RulesError
 from core.games.bakappana.game import GAME as BAKAPPANA
-from core.games.base import Game, Rules
+from core.games.base import Game
 from core.games.hanaawase.game import GAME as HANA_AWASE
 from core.games.koikoi.game import GAME as KOIKOI
+from core.games.options import Rules
 from core.games.sakura.game import GAME as SAKURA
 from core.yaku import YakuContext, YakuHit
 

@@ -11,7 +11,8 @@ import pytest
 
 from core.errors import RulesError
 from core.events import AnyRules
-from core.games.base import OPTIONAL_HOOKS, Game, Then, game_id_of
+from core.games.base import OPTIONAL_HOOKS, Game, Then
+from core.games.options import game_id_of
 from core.games.registry import GAMES, find_game, game_of
 from core.rules import find_rules, presets
 from core.state import Phase, PhaseName, Source, SourceName
@@ -28,6 +29,17 @@ def test_every_game_declares_itself_and_its_rules_type_is_in_the_log_union():
         assert game_id_of(game.rules_type) == game_id
         assert find_rules(game_id).game == game_id
     assert set(typing.get_args(AnyRules)) == {g.rules_type for g in GAMES.values()}
+
+
+def test_find_rules_is_typed_for_every_game():
+    """Each game id has an overload of find_rules returning that game's Rules type."""
+    typed = {}
+    for overload in typing.get_overloads(find_rules):
+        hints = typing.get_type_hints(overload)
+        ids = typing.get_args(hints["game"])
+        if ids:
+            typed[ids[0]] = hints["return"]
+    assert typed == {game_id: game.rules_type for game_id, game in GAMES.items()}
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.games.base import Preset, Rules
+from core.games.options import Preset, Rules
 
 
 class BakappanaRules(Rules, frozen=True, kw_only=True, tag="bakappana"):

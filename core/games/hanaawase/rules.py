@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.games.base import Preset, Rules
+from core.games.options import Preset, Rules
 
 
 class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.games.base import Preset, Rules
+from core.games.options import Preset, Rules
 
 Points = Annotated[int, msgspec.Meta(ge=0, le=1000)]
 

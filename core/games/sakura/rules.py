@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.games.base import Preset, Rules
+from core.games.options import Preset, Rules
 
 #: Team layouts: "COUNTxSIZE" (2x2 = two teams of two), seated alternately: seat s plays for team
 #: s % COUNT.
