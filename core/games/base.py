@@ -24,12 +24,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from core.cards import MONTH_MASKS, STANDARD_POINTS
 from core.errors import CorruptLogError, IllegalActionError
+from core.events import RoundEnded, SeatScore
 from core.games.options import Preset, Rules
 from core.yaku import YakuContext, YakuHit, YakuSpec, evaluate_specs
 
 if TYPE_CHECKING:
     from core.actions import Action
-    from core.events import Event, RedealReason, RoundEnded, RoundEndReason
+    from core.events import Event, RedealReason, RoundEndReason
     from core.state import SourceName, State
 
 # --------------------------------------------------------------------------------------------
@@ -236,6 +237,21 @@ class Game(Generic[R]):
     def match_over(self, state: State) -> bool:
         """Checked after each round is scored. Default: the rounds of the rules are played."""
         return state.rounds_done >= state.rules.rounds
+
+
+def round_ended(state: State, breakdown: Sequence[SeatScore], next_dealer: int) -> RoundEnded:
+    """The `RoundEnded` of the round that is over: each seat's points from its breakdown, and the
+    match totals after them."""
+    assert state.end_reason is not None, "a round is scored only once it is over"
+    points = tuple(s.points for s in breakdown)
+    return RoundEnded(
+        round=state.round,
+        reason=state.end_reason,
+        points=points,
+        totals=tuple(t + p for t, p in zip(state.totals, points, strict=True)),
+        breakdown=tuple(breakdown),
+        next_dealer=next_dealer,
+    )
 
 
 def highest_deals(state: State, points: Sequence[int]) -> int:

@@ -12,7 +12,6 @@ and chooses among the legal actions. For the whole match:
 
 from __future__ import annotations
 
-import random
 import typing
 from typing import Any
 
@@ -22,15 +21,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from core.chance import advance
-from core.engine import apply, fold, is_chance, is_over, legal_actions, step
+from core.engine import apply, fold
 from core.errors import IllegalActionError, RulesError
-from core.events import DECISION_EVENTS, Event, MatchStarted, UndoTaken
+from core.events import DECISION_EVENTS, Event, UndoTaken
 from core.games.registry import GAMES, game_of
 from core.rules import AnyRules
 from core.state import State
 from core.timeline import Timeline
-from tests.helpers import check_zones, players, roundtrip
+from tests.helpers import check_zones, random_playout, roundtrip
 
 
 def _option_values(annotation: Any) -> st.SearchStrategy[Any]:
@@ -87,26 +85,12 @@ def matches(draw: st.DrawFn, game_id: str) -> tuple[AnyRules, int]:
     return rules, draw(st.sampled_from(seats))
 
 
-def _play(rules: AnyRules, n: int, rng: random.Random) -> tuple[list[Event], list[State]]:
-    """A whole match of random legal play, checking each stepped state against `apply`."""
-    first = MatchStarted(rules=rules, players=players(n))
-    state = apply(None, first)
-    events: list[Event] = [first]
-    states = [state]
-    while not is_over(state):
-        if is_chance(state):
-            pairs = advance(state, rng)
-        else:
-            legal = legal_actions(state)
-            assert legal, f"nobody can act in phase {state.phase}"
-            pairs = step(state, legal[rng.randrange(len(legal))])
-        for event, after in pairs:
-            assert apply(state, event) == after, f"{type(event).__name__} folds differently"
-            check_zones(after)
-            events.append(event)
-            states.append(after)
-            state = after
-    return events, states
+def _check_each_step(events: list[Event], states: list[State]) -> None:
+    """The state each event was stepped to is the one `apply` folds from it, with every card in
+    exactly one zone."""
+    for before, event, after in zip(states[:-1], events[1:], states[1:], strict=True):
+        assert apply(before, event) == after, f"{type(event).__name__} folds differently"
+        check_zones(after)
 
 
 def _undo_to_the_start(events: list[Event], states: list[State]) -> None:
@@ -147,7 +131,8 @@ def test_random_legal_play_folds_to_the_stepped_states_and_undoes_to_the_start(
     game_id: str, data: st.DataObject, seed: int
 ) -> None:
     rules, n = data.draw(matches(game_id), label="rules and players")
-    events, states = _play(rules, n, random.Random(seed))
+    events, states = random_playout(rules, n, seed)
+    _check_each_step(events, states)
     assert fold(events) == states[-1]
     assert fold(roundtrip(events)) == states[-1]
     _undo_to_the_start(events, states)

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from core.cards import ALL_MASK, STANDARD_POINTS, cards_of, points_of
 from core.events import RoundEnded, RoundEndReason, ScoreLine, SeatScore
-from core.games.base import DEAL_TABLE, highest_deals
+from core.games.base import DEAL_TABLE, highest_deals, round_ended
 from core.state import State
 
 
@@ -77,16 +77,7 @@ def card_lines(state: State, rules: CardPointRules, seat: int) -> list[ScoreLine
 
 def round_result(state: State, breakdown: Sequence[SeatScore]) -> RoundEnded:
     """The round's `RoundEnded` from each seat's breakdown; the best score deals next."""
-    points = tuple(s.points for s in breakdown)
-    assert state.end_reason is not None
-    return RoundEnded(
-        round=state.round,
-        reason=state.end_reason,
-        points=points,
-        totals=tuple(t + p for t, p in zip(state.totals, points, strict=True)),
-        breakdown=tuple(breakdown),
-        next_dealer=highest_deals(state, points),
-    )
+    return round_ended(state, breakdown, highest_deals(state, [s.points for s in breakdown]))
 
 
 def score_by_cards(state: State, rules: CardPointRules) -> RoundEnded:

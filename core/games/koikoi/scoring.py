@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from core.cards import CARDS, cards_of
 from core.events import RoundEnded, ScoreLine, SeatScore
+from core.games.base import round_ended
 from core.games.koikoi.round import round_of
 from core.games.koikoi.rules import KoiKoiRules
 from core.games.koikoi.yaku import compiled_yaku, round_month
@@ -153,14 +154,7 @@ def score_round(state: State, rules: KoiKoiRules) -> RoundEnded:
     elif winner >= 0 and not lines[1 - winner]:
         lines[1 - winner] = [ScoreLine(kind="note", label="the opponent won the round")]
     breakdown = tuple(SeatScore(seat=s, lines=tuple(lines[s]), points=points[s]) for s in (0, 1))
-    return RoundEnded(
-        round=state.round,
-        reason=reason,
-        points=(points[0], points[1]),
-        totals=(state.totals[0] + points[0], state.totals[1] + points[1]),
-        breakdown=breakdown,
-        next_dealer=next_dealer,
-    )
+    return round_ended(state, breakdown, next_dealer)
 
 
 def initial_totals(rules: KoiKoiRules, n: int) -> tuple[int, ...]:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from core.cards import SAKURA_POINTS, cards_of, points_of
 from core.events import RoundEnded, ScoreLine, SeatScore
+from core.games.base import round_ended
 from core.games.sakura.rules import SakuraRules
 from core.games.sakura.teams import teams_of, unit_label
 from core.games.sakura.yaku import sakura_hits
@@ -73,15 +74,7 @@ def score_round(state: State, rules: SakuraRules) -> RoundEnded:
         for s in range(n)
     )
     points = tuple(unit_points[unit_of[s]] for s in range(n))
-    assert state.end_reason is not None
-    return RoundEnded(
-        round=state.round,
-        reason=state.end_reason,
-        points=points,
-        totals=tuple(t + p for t, p in zip(state.totals, points, strict=True)),
-        breakdown=breakdown,
-        next_dealer=next_dealer(state, rules, points),
-    )
+    return round_ended(state, breakdown, next_dealer(state, rules, points))
 
 
 def next_dealer(state: State, rules: SakuraRules, points: Sequence[int]) -> int:
