@@ -147,42 +147,39 @@ def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
     return tuple(h)
 
 
+def _taken(state: State, card: Card, source: SourceName) -> int | None:
+    """What ``card``, landing from ``source``, takes with it (0: it joins the field), or None
+    when its player must choose."""
+    targets = capture_targets(state, card.index, source)
+    if len(targets) > 1:
+        return None
+    return targets[0] | card.bit if targets else 0
+
+
 def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, State]:
     """``seat`` plays ``card`` from the hand: the event and the state after it."""
-    idx = card.index
     state = replace(state, hands=_without(state.hands, seat, card.bit))
-    targets = capture_targets(state, idx, Source.HAND)
-    if len(targets) > 1:
+    captured = _taken(state, card, Source.HAND)
+    if captured is None:
         return CardPlayed(seat=seat, card=card), replace(
-            state, phase=Phase.CHOOSE, pending=idx, pending_from=Source.HAND
+            state, phase=Phase.CHOOSE, pending=card.index, pending_from=Source.HAND
         )
-    if targets:
-        captured = targets[0] | card.bit
-        event = CardPlayed(seat=seat, card=card, captured=cards_of(captured))
-    else:
-        captured = 0
-        event = CardPlayed(seat=seat, card=card)
-    return event, hand_done(land(state, seat, idx, captured, Source.HAND))
+    event = CardPlayed(seat=seat, card=card, captured=cards_of(captured))
+    return event, hand_done(land(state, seat, card.index, captured, Source.HAND))
 
 
 def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
     """The top card of the pile is turned over for ``state.turn``."""
-    top = state.pile[0]
     seat = state.turn
-    card = CARDS[top]
+    card = CARDS[state.pile[0]]
     state = replace(state, pile=state.pile[1:])
-    targets = capture_targets(state, top, Source.DRAW)
-    if len(targets) > 1:
+    captured = _taken(state, card, Source.DRAW)
+    if captured is None:
         return CardDrawn(seat=seat, card=card), replace(
-            state, phase=Phase.CHOOSE, pending=top, pending_from=Source.DRAW
+            state, phase=Phase.CHOOSE, pending=card.index, pending_from=Source.DRAW
         )
-    if targets:
-        captured = targets[0] | card.bit
-        event = CardDrawn(seat=seat, card=card, captured=cards_of(captured))
-    else:
-        captured = 0
-        event = CardDrawn(seat=seat, card=card)
-    return event, end_turn(land(state, seat, top, captured, Source.DRAW))
+    event = CardDrawn(seat=seat, card=card, captured=cards_of(captured))
+    return event, end_turn(land(state, seat, card.index, captured, Source.DRAW))
 
 
 def _resolve_choice(

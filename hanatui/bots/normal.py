@@ -400,14 +400,7 @@ def koikoi_estimate(
     if s is None:
         return None
     t = read_table(state, seat)
-    prof = t.prof
-    p_me, gain = _completion_chances(prof, t.mine, my_levels(t, params))
-    p_op = 0.0
-    v_op = 0.0
-    for o in t.opps:
-        p, v = _completion_chances(prof, o, opp_levels(t, params))
-        if p > p_op:
-            p_op, v_op = p, v
+    p_me, gain, p_op, v_op = _threats(t, params)
     turns_me = max(1, t.hand_count)
     turns_op = max(1, t.next_opp_hand)
     q_me = 1.0 - (1.0 - min(p_me, 0.999)) ** (1.0 / turns_me)
@@ -419,6 +412,19 @@ def koikoi_estimate(
     win = _scaled(state.rules, base + gain, True, called)
     lose = _scaled(state.rules, max(v_op, 1.0), False, (called[0], called[1]))
     return s, first_me * win - first_op * lose
+
+
+def _threats(t: Table, params: Params) -> tuple[float, float, float, float]:
+    """(our chance to complete a yaku, what it would add, the most dangerous opponent's chance,
+    what theirs would be worth)."""
+    p_me, gain = _completion_chances(t.prof, t.mine, my_levels(t, params))
+    p_op = 0.0
+    v_op = 0.0
+    for o in t.opps:
+        p, v = _completion_chances(t.prof, o, opp_levels(t, params))
+        if p > p_op:
+            p_op, v_op = p, v
+    return p_me, gain, p_op, v_op
 
 
 def _base_points(state: State, seat: int, shobu: float) -> float:
@@ -457,14 +463,7 @@ def koikoi_choice(
     s = shobu_points(state, seat)
     if s is None:
         return shobu
-    prof = t.prof
-    p_me, gain = _completion_chances(prof, t.mine, my_levels(t, params))
-    p_op = 0.0
-    v_op = 0.0
-    for o in t.opps:
-        p, v = _completion_chances(prof, o, opp_levels(t, params))
-        if p > p_op:
-            p_op, v_op = p, v
+    p_me, gain, p_op, v_op = _threats(t, params)
     me_first = p_me * (1.0 - 0.5 * p_op)
     op_first = p_op * (1.0 - 0.5 * p_me)
     ev_koikoi = me_first * (s + gain) - op_first * 2.0 * max(v_op, 1.0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from core.actions import Action, ChooseCapture, DeclareHiki, PlayCard
-from core.cards import MONTH_MASKS, STANDARD_POINTS
+from core.cards import MONTH_MASKS, STANDARD_POINTS, points_of
 from core.games.registry import game_for
 from core.view import View
 from hanatui.bots.base import Bot
@@ -25,15 +25,6 @@ def _points_table(view: View) -> tuple[int, ...]:
     return game_for(view.rules).card_values(view.rules)
 
 
-def _sum(mask: int, table: tuple[int, ...]) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += table[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
 def capture_value(view: View, action: Action, table: tuple[int, ...] = STANDARD_POINTS) -> int:
     """Card points an action takes at once (before the draw); minus the card's own points when
     it only joins the field, so the cheapest card is given away."""
@@ -48,14 +39,14 @@ def capture_value(view: View, action: Action, table: tuple[int, ...] = STANDARD_
             # the better of the two field cards we will then choose between
             best = max(table[i] for i in range(48) if matches >> i & 1)
             return table[card.index] + best
-        return table[card.index] + _sum(matches, table)
+        return table[card.index] + points_of(matches, table)
     if isinstance(action, ChooseCapture):
         if action.target is None:
             return 0
         return table[action.card.index] + table[action.target.index]
     if isinstance(action, DeclareHiki):
         month = MONTH_MASKS[action.month - 1]
-        return _sum(month & (field | view.hand.mask), table)
+        return points_of(month & (field | view.hand.mask), table)
     return 0  # koi-koi or shobu: easy does not weigh them, and picks either at random
 
 
