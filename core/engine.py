@@ -116,9 +116,9 @@ _PLAYS = tuple(tuple(PlayCard(seat=seat, card=card) for card in CARDS) for seat 
 
 
 def _pending_source(state: State) -> SourceName:
+    """Where the card waiting for its target came from (the CHOOSE phase always has one)."""
     source = state.pending_from
-    if source is None:
-        raise CorruptLogError("no card is waiting for a target")
+    assert source is not None, "no card is waiting for a target"
     return source
 
 

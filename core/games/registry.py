@@ -3,8 +3,9 @@
 Everything about a game is read from its `Game` value here: its title, aliases and player counts
 (the CLI and the app), its Rules type and presets (`core.rules.find_rules`), its card values, yaku
 and teams (the computer players and the help screens), and its hooks (the engine). Adding a game
-means one package under ``core/games/`` with its ``GAME``, a line in `GAMES`, and its Rules type
-in `core.events.AnyRules` (tests/core/test_registry.py checks the two agree).
+means one package under ``core/games/`` with its ``GAME``, a line in `GAMES`, its Rules type in
+`core.events.AnyRules` and an overload of `core.rules.find_rules` (tests/core/test_registry.py
+checks the three agree).
 """
 
 from __future__ import annotations
