@@ -33,8 +33,12 @@ from core.games.registry import game_of
 from core.state import Phase, Source, SourceName, State
 from core.turns import capture_targets, end_turn, hand_done, land, proceed
 
+# `capture_targets` (what a card landing from the hand or the pile may take, wild cards included)
+# is defined with the turn flow in `core.turns` and offered here too, beside `legal_actions`.
+
 __all__ = [
     "apply",
+    "capture_targets",
     "dealer_from_draws",
     "decide",
     "fold",
