@@ -19,7 +19,7 @@ from core.events import Event, MatchStarted
 from core.games.registry import GAMES, evaluate_yaku, find_game, game_of
 from core.players import Player
 from core.rules import Rules, find_rules, presets
-from core.state import Phase, PhaseName, Source, SourceName, State
+from core.state import Phase, Source, State
 from core.timeline import Timeline
 from core.view import View, observe
 from core.yaku import YakuHit
@@ -42,13 +42,11 @@ __all__ = [
     "MatchStarted",
     "NotationError",
     "Phase",
-    "PhaseName",
     "PlayCard",
     "Player",
     "Rules",
     "RulesError",
     "Source",
-    "SourceName",
     "State",
     "Timeline",
     "UnsupportedVersionError",

@@ -14,7 +14,7 @@ from core.engine import dealer_from_draws
 from core.errors import IllegalActionError
 from core.events import DealerDrawn, Dealt, Event
 from core.rules import Rules
-from core.state import Phase, State
+from core.state import DEAL, DEALER_DRAW, State
 
 T = TypeVar("T")
 
@@ -66,8 +66,8 @@ def advance(state: State, rng: Rng) -> list[tuple[Event, State]]:
 
 def chance_event(state: State, rng: Rng) -> Event:
     """The random event a chance state needs (the dealer draw or the next deal)."""
-    if state.phase == Phase.DEALER_DRAW:
+    if state.phase == DEALER_DRAW:
         return draw_dealer(state.rules, len(state.players), rng)
-    if state.phase == Phase.DEAL:
+    if state.phase == DEAL:
         return deal(state.rules, rng, round=state.rounds_done + 1, dealer=state.dealer)
     raise IllegalActionError(f"no chance event is due in phase {state.phase!r}")

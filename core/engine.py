@@ -30,7 +30,21 @@ from core.events import (
     UndoTaken,
 )
 from core.games.registry import game_of
-from core.state import Phase, Source, SourceName, State
+from core.state import (
+    CHOOSE,
+    DEAL,
+    DEALER_DRAW,
+    DECIDE,
+    DRAW,
+    HAND,
+    MATCH_END,
+    OVER,
+    PLAY,
+    SCORING,
+    VOID,
+    Source,
+    State,
+)
 from core.turns import capture_targets, end_turn, hand_done, land, proceed
 
 # `capture_targets` (what a card landing from the hand or the pile may take, wild cards included)
@@ -73,28 +87,28 @@ def _check_captured(event_cards: tuple[Card, ...], expected: int, what: str) -> 
 def to_act(state: State) -> int | None:
     """The seat that must decide now, or None (a chance or automatic step, or the match is over)."""
     phase = state.phase
-    if phase == Phase.PLAY:
-        return state.turn if state.stage == Source.HAND else None
-    if phase in (Phase.CHOOSE, Phase.DECIDE):
+    if phase == PLAY:
+        return state.turn if state.stage == HAND else None
+    if phase in (CHOOSE, DECIDE):
         return state.hooks.decider(state)
     return None
 
 
 def is_chance(state: State) -> bool:
     """True when the next event is a random one (`core.chance`)."""
-    return state.phase in (Phase.DEALER_DRAW, Phase.DEAL)
+    return state.phase in (DEALER_DRAW, DEAL)
 
 
 def is_over(state: State) -> bool:
     """True once the match has ended."""
-    return state.phase == Phase.OVER
+    return state.phase == OVER
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the seat to act, sorted; () when nobody may act."""
     phase = state.phase
     seat = state.turn
-    if phase == Phase.PLAY and state.stage == Source.HAND:
+    if phase == PLAY and state.stage == HAND:
         game = state.hooks
         hand = game.playable(state) if "playable" in game.overrides else state.hands[seat]
         plays: list[Action] = []
@@ -104,13 +118,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             plays.append(row[low.bit_length() - 1])
             hand ^= low
         return tuple(plays) + game.legal_extra(state)
-    if phase == Phase.CHOOSE:
+    if phase == CHOOSE:
         card = CARDS[state.pending]
         return tuple(
             ChooseCapture(seat=seat, card=card, target=_target_card(t))
             for t in capture_targets(state, state.pending, _pending_source(state))
         )
-    if phase == Phase.DECIDE:
+    if phase == DECIDE:
         return state.hooks.legal_extra(state)
     return ()
 
@@ -119,7 +133,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 _PLAYS = tuple(tuple(PlayCard(seat=seat, card=card) for card in CARDS) for seat in range(7))
 
 
-def _pending_source(state: State) -> SourceName:
+def _pending_source(state: State) -> Source:
     """Where the card waiting for its target came from (the CHOOSE phase always has one)."""
     source = state.pending_from
     assert source is not None, "no card is waiting for a target"
@@ -151,7 +165,7 @@ def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
     return tuple(h)
 
 
-def _taken(state: State, card: Card, source: SourceName) -> int | None:
+def _taken(state: State, card: Card, source: Source) -> int | None:
     """What ``card``, landing from ``source``, takes with it (0: it joins the field), or None
     when its player must choose."""
     targets = capture_targets(state, card.index, source)
@@ -163,13 +177,13 @@ def _taken(state: State, card: Card, source: SourceName) -> int | None:
 def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, State]:
     """``seat`` plays ``card`` from the hand: the event and the state after it."""
     state = replace(state, hands=_without(state.hands, seat, card.bit))
-    captured = _taken(state, card, Source.HAND)
+    captured = _taken(state, card, HAND)
     if captured is None:
         return CardPlayed(seat=seat, card=card), replace(
-            state, phase=Phase.CHOOSE, pending=card.index, pending_from=Source.HAND
+            state, phase=CHOOSE, pending=card.index, pending_from=HAND
         )
-    event = CardPlayed(seat=seat, card=card, captured=cards_of(captured))
-    return event, hand_done(land(state, seat, card.index, captured, Source.HAND))
+    event = CardPlayed(seat=seat, card=card, captured=cards_of(captured) if captured else ())
+    return event, hand_done(land(state, seat, card.index, captured, HAND))
 
 
 def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
@@ -177,13 +191,13 @@ def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
     seat = state.turn
     card = CARDS[state.pile[0]]
     state = replace(state, pile=state.pile[1:])
-    captured = _taken(state, card, Source.DRAW)
+    captured = _taken(state, card, DRAW)
     if captured is None:
         return CardDrawn(seat=seat, card=card), replace(
-            state, phase=Phase.CHOOSE, pending=card.index, pending_from=Source.DRAW
+            state, phase=CHOOSE, pending=card.index, pending_from=DRAW
         )
-    event = CardDrawn(seat=seat, card=card, captured=cards_of(captured))
-    return event, end_turn(land(state, seat, card.index, captured, Source.DRAW))
+    event = CardDrawn(seat=seat, card=card, captured=cards_of(captured) if captured else ())
+    return event, end_turn(land(state, seat, card.index, captured, DRAW))
 
 
 def _resolve_choice(
@@ -200,7 +214,7 @@ def _resolve_choice(
     )
     source = _pending_source(state)
     landed = land(state, seat, pending, captured, source)
-    return event, hand_done(landed) if source == Source.HAND else end_turn(landed)
+    return event, hand_done(landed) if source == HAND else end_turn(landed)
 
 
 # --------------------------------------------------------------------------------------------
@@ -219,7 +233,7 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
         )
     game = state.hooks
     if isinstance(action, PlayCard):
-        if state.phase != Phase.PLAY:
+        if state.phase != PLAY:
             raise IllegalActionError(f"cannot play a card now (phase {state.phase}): {action!r}")
         card = action.card
         if not state.hands[seat] & card.bit:
@@ -228,7 +242,7 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
             raise IllegalActionError(f"{card.value} may not be played now: {action!r}")
         return _resolve_play(state, seat, card)
     if isinstance(action, ChooseCapture):
-        if state.phase != Phase.CHOOSE:
+        if state.phase != CHOOSE:
             raise IllegalActionError(f"there is no capture to choose now: {action!r}")
         if action.card.index != state.pending:
             raise IllegalActionError(
@@ -255,18 +269,18 @@ def _auto(state: State) -> tuple[Event, State] | None:
         if event is not None:
             return event, apply(state, event)
     phase = state.phase
-    if phase == Phase.PLAY:
-        if state.stage == Source.DRAW:
+    if phase == PLAY:
+        if state.stage == DRAW:
             return _resolve_draw(state)
         return None
-    if phase == Phase.SCORING:
+    if phase == SCORING:
         ended = game.score_round(state)
         return ended, _round_ended(state, ended)
-    if phase == Phase.VOID:
+    if phase == VOID:
         assert state.void_reason is not None
         redeal = Redeal(reason=state.void_reason)
         return redeal, apply(state, redeal)
-    if phase == Phase.MATCH_END:
+    if phase == MATCH_END:
         ended_match = MatchEnded(totals=state.totals, winners=winners(state))
         return ended_match, apply(state, ended_match)
     return None
@@ -324,8 +338,8 @@ def _mask(cards: tuple[Card, ...]) -> int:
 
 
 def _apply_card_played(state: State, ev: CardPlayed) -> State:
-    _expect_phase(state, ev, Phase.PLAY)
-    if state.stage != Source.HAND:
+    _expect_phase(state, ev, PLAY)
+    if state.stage != HAND:
         raise CorruptLogError("a card was played where the draw was due")
     _expect_seat(state, ev.seat, ev)
     card = ev.card
@@ -340,8 +354,8 @@ def _apply_card_played(state: State, ev: CardPlayed) -> State:
 
 
 def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
-    _expect_phase(state, ev, Phase.PLAY)
-    if state.stage != Source.DRAW:
+    _expect_phase(state, ev, PLAY)
+    if state.stage != DRAW:
         raise CorruptLogError("a card was drawn where a play from the hand was due")
     _expect_seat(state, ev.seat, ev)
     top = state.pile[0]
@@ -355,7 +369,7 @@ def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
 
 
 def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
-    _expect_phase(state, ev, Phase.CHOOSE)
+    _expect_phase(state, ev, CHOOSE)
     if ev.seat != to_act(state):
         raise CorruptLogError(f"seat {ev.seat} chose, but it is seat {to_act(state)}'s decision")
     if ev.card.index != state.pending:
@@ -385,7 +399,7 @@ def dealer_from_draws(draws: Iterable[tuple[Card, ...]]) -> int | None:
 
 
 def _apply_dealer_drawn(state: State, ev: DealerDrawn) -> State:
-    _expect_phase(state, ev, Phase.DEALER_DRAW)
+    _expect_phase(state, ev, DEALER_DRAW)
     n = len(state.players)
     if not ev.draws:
         raise CorruptLogError("the dealer draw has no attempts")
@@ -405,11 +419,11 @@ def _apply_dealer_drawn(state: State, ev: DealerDrawn) -> State:
             )
         if last and winner != ev.dealer:
             raise CorruptLogError(f"the draw makes seat {winner} the dealer, not seat {ev.dealer}")
-    return replace(state, phase=Phase.DEAL, dealer=ev.dealer)
+    return replace(state, phase=DEAL, dealer=ev.dealer)
 
 
 def _apply_dealt(state: State, ev: Dealt) -> State:
-    _expect_phase(state, ev, Phase.DEAL)
+    _expect_phase(state, ev, DEAL)
     if ev.round != state.rounds_done + 1:
         raise CorruptLogError(f"dealt round {ev.round}, but round {state.rounds_done + 1} is next")
     if ev.dealer != state.dealer:
@@ -448,7 +462,7 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
         captures=(0,) * n,
         turn=ev.dealer,
         turn_no=1,
-        stage=Source.HAND,
+        stage=HAND,
         pending=-1,
         pending_from=None,
         void_reason=None,
@@ -457,22 +471,22 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
     )
     reason = game.void_deal(state)
     if reason:
-        return replace(state, phase=Phase.VOID, void_reason=reason)
-    state, then = game.after_deal(replace(state, phase=Phase.PLAY))
+        return replace(state, phase=VOID, void_reason=reason)
+    state, then = game.after_deal(replace(state, phase=PLAY))
     return proceed(state, then)
 
 
 def _apply_redeal(state: State, ev: Redeal) -> State:
-    _expect_phase(state, ev, Phase.VOID)
+    _expect_phase(state, ev, VOID)
     if ev.reason != state.void_reason:
         raise CorruptLogError(
             f"redeal for {ev.reason}, but the deal is void for {state.void_reason}"
         )
-    return replace(state, phase=Phase.DEAL, void_reason=None)
+    return replace(state, phase=DEAL, void_reason=None)
 
 
 def _apply_round_ended(state: State, ev: RoundEnded) -> State:
-    _expect_phase(state, ev, Phase.SCORING)
+    _expect_phase(state, ev, SCORING)
     expected = state.hooks.score_round(state)
     if ev != expected:
         raise CorruptLogError(
@@ -490,22 +504,22 @@ def _round_ended(state: State, ev: RoundEnded) -> State:
         totals=ev.totals,
         history=(*state.history, ev.points),
         dealer=ev.next_dealer,
-        phase=Phase.DEAL,
+        phase=DEAL,
         end_reason=ev.reason,
     )
     if state.hooks.match_over(state):
-        return replace(state, phase=Phase.MATCH_END)
+        return replace(state, phase=MATCH_END)
     return state
 
 
 def _apply_match_ended(state: State, ev: MatchEnded) -> State:
-    _expect_phase(state, ev, Phase.MATCH_END)
+    _expect_phase(state, ev, MATCH_END)
     best = winners(state)
     if ev.totals != state.totals or ev.winners != best:
         raise CorruptLogError(
             f"the match result does not follow: totals {list(state.totals)}, winners {list(best)}"
         )
-    return replace(state, phase=Phase.OVER)
+    return replace(state, phase=OVER)
 
 
 def _apply_undo(state: State, ev: UndoTaken) -> State:
@@ -563,7 +577,7 @@ def apply(state: State | None, event: Event) -> State:
         return start(event)
     if isinstance(event, MatchStarted):
         raise CorruptLogError("match_started appears twice")
-    if state.phase == Phase.OVER and not isinstance(event, UndoTaken):
+    if state.phase == OVER and not isinstance(event, UndoTaken):
         raise CorruptLogError(f"{type(event).__name__} after the match ended")
     handler = _APPLY.get(type(event))
     if handler is None:

@@ -7,44 +7,51 @@ its top first. `CardSet` views are offered by `core.view` for callers. A state c
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import msgspec
 
 from core.events import RedealReason, RoundEndReason
-from core.games.base import Game
 from core.games.options import Rules
 from core.players import Player
 
-PhaseName = Literal[
+if TYPE_CHECKING:
+    from core.games.base import Game
+
+#: Where a match stands. Who acts in each phase is given by `core.engine.to_act`. Phases and
+#: sources are Literal types with a constant per value (as python-chess names its colors and
+#: pieces): plain strings, which the engine compares on every step far faster than enum members.
+Phase = Literal[
     "dealer_draw", "deal", "void", "play", "choose", "decide", "scoring", "match_end", "over"
 ]
-SourceName = Literal["hand", "draw"]
+DEALER_DRAW: Final = "dealer_draw"  # chance: the draw for the first dealer
+DEAL: Final = "deal"  # chance: a shuffled deck is needed
+VOID: Final = "void"  # automatic: the deal is void (misdeal), a Redeal follows
+PLAY: Final = "play"  # `turn` plays a hand card (stage HAND) or draws (stage DRAW, automatic)
+CHOOSE: Final = "choose"  # the seat deciding chooses the target of the pending card
+DECIDE: Final = "decide"  # a decision of the game's own (koi-koi / shobu, a hiki out of turn)
+SCORING: Final = "scoring"  # automatic: the round is over, RoundEnded follows
+MATCH_END: Final = "match_end"  # automatic: MatchEnded follows
+OVER: Final = "over"  # the match has ended
 
+#: Where a card comes from: the hand of the seat whose turn it is, or the draw pile. In the PLAY
+#: phase, ``State.stage`` says which of the two the turn takes its next card from.
+Source = Literal["hand", "draw"]
+HAND: Final = "hand"
+DRAW: Final = "draw"
 
-class Phase:
-    """Where a match stands: the `PhaseName` values by name. Who acts in each is given by
-    `core.engine.to_act`. (Plain string constants: an enum's member lookup would cost the engine
-    a sixth of its speed on Python 3.11.)"""
-
-    DEALER_DRAW: Final = "dealer_draw"  # chance: the draw for the first dealer
-    DEAL: Final = "deal"  # chance: a shuffled deck is needed
-    VOID: Final = "void"  # automatic: the deal is void (misdeal), a Redeal follows
-    PLAY: Final = "play"  # `turn` plays a hand card (stage HAND) or draws (stage DRAW, automatic)
-    CHOOSE: Final = "choose"  # the seat deciding chooses the target of the pending card
-    DECIDE: Final = "decide"  # a decision of the game's own (koi-koi / shobu, a hiki out of turn)
-    SCORING: Final = "scoring"  # automatic: the round is over, RoundEnded follows
-    MATCH_END: Final = "match_end"  # automatic: MatchEnded follows
-    OVER: Final = "over"  # the match has ended
-
-
-class Source:
-    """Where a card comes from, the `SourceName` values by name: the hand of the seat whose turn
-    it is, or the draw pile. In the PLAY phase, ``State.stage`` says which of the two the turn
-    takes its next card from."""
-
-    HAND: Final = "hand"
-    DRAW: Final = "draw"
+#: What happens after a game's hook, carried out by the engine (`core.turns.proceed`): the phase
+#: or the step the match moves to. PLAY, CHOOSE, DECIDE and DRAW say the same as above: the seat
+#: plays a card from its hand, the pending card waits for its target, a decision of the game's
+#: own (by `Game.decider`), the top card of the pile is turned next (the turn ends if there is
+#: none).
+Then = Literal[
+    "play", "choose", "decide", "draw", "hand_done", "end_turn", "next_turn", "end_round"
+]
+HAND_DONE: Final = "hand_done"  # the card from the hand is dealt with: `after_hand_step` says on
+END_TURN: Final = "end_turn"  # the turn is over: `after_turn` may stop it for a decision
+NEXT_TURN: Final = "next_turn"  # the next seat moves, or the round ends when it is over
+END_ROUND: Final = "end_round"  # the round is over (``State.end_reason`` says why): score it
 
 
 class RoundState(msgspec.Struct, frozen=True, kw_only=True):
@@ -64,7 +71,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     rules: Rules
     hooks: Game[Any]  # the game these rules are of, whose hooks the engine calls
     players: tuple[Player, ...]
-    phase: PhaseName = Phase.DEALER_DRAW
+    phase: Phase = DEALER_DRAW
     dealer: int = -1
     totals: tuple[int, ...] = ()
     history: tuple[tuple[int, ...], ...] = ()  # each finished round's points per seat
@@ -75,9 +82,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     captures: tuple[int, ...] = ()
     turn: int = -1  # whose turn it is
     turn_no: int = 0  # turns begun this round
-    stage: SourceName = Source.HAND  # PLAY: a card from the hand next, or the draw
+    stage: Source = HAND  # PLAY: a card from the hand next, or the draw
     pending: int = -1  # CHOOSE: the card index awaiting a target
-    pending_from: SourceName | None = None  # CHOOSE: where the pending card came from
+    pending_from: Source | None = None  # CHOOSE: where the pending card came from
     void_reason: RedealReason | None = None  # VOID: why the deal is void
     end_reason: RoundEndReason | None = None  # SCORING: why the round ends
     undos: tuple[int, ...] = ()  # undos taken, per seat

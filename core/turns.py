@@ -14,8 +14,21 @@ from collections.abc import Callable
 from msgspec.structs import replace
 
 from core.cards import MONTH_MASKS
-from core.games.base import Then
-from core.state import Phase, Source, SourceName, State
+from core.state import (
+    CHOOSE,
+    DECIDE,
+    DRAW,
+    END_ROUND,
+    END_TURN,
+    HAND,
+    HAND_DONE,
+    NEXT_TURN,
+    PLAY,
+    SCORING,
+    Source,
+    State,
+    Then,
+)
 
 __all__ = [
     "Then",
@@ -39,7 +52,7 @@ def _lowbits(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def capture_targets(state: State, card: int, source: SourceName) -> tuple[int, ...]:
+def capture_targets(state: State, card: int, source: Source) -> tuple[int, ...]:
     """The field masks a card (a bit index) landing from ``source`` may take.
 
     () the card joins the field; one mask: it takes that mask; several: the player chooses. Two
@@ -59,7 +72,7 @@ def capture_targets(state: State, card: int, source: SourceName) -> tuple[int, .
     return (matches,)
 
 
-def land(state: State, seat: int, card: int, captured: int, source: SourceName) -> State:
+def land(state: State, seat: int, card: int, captured: int, source: Source) -> State:
     """The state after ``card`` (already out of the hand or the pile) lands and ``seat`` takes
     ``captured`` with it (0: it joins the field)."""
     if captured:
@@ -80,31 +93,33 @@ def proceed(state: State, then: Then) -> State:
 
 
 def play(state: State) -> State:
-    """`Then.PLAY`: the seat whose turn it is plays a card from its hand."""
-    return replace(state, phase=Phase.PLAY, stage=Source.HAND, pending=-1, pending_from=None)
+    """`PLAY`: the seat whose turn it is plays a card from its hand."""
+    return replace(state, phase=PLAY, stage=HAND, pending=-1, pending_from=None)
 
 
 def hand_done(state: State) -> State:
-    """`Then.HAND_DONE`: the card from the hand is dealt with; the game's `after_hand_step` may
+    """`HAND_DONE`: the card from the hand is dealt with; the game's `after_hand_step` may
     vary what follows, else the draw."""
     game = state.hooks
     if "after_hand_step" in game.overrides:
         state, then = game.after_hand_step(state)
         return _STEPS[then](state)
-    return draw(state)
+    if state.pile:  # `draw`, inline on the engine's hottest path
+        return replace(state, phase=PLAY, stage=DRAW, pending=-1, pending_from=None)
+    return end_turn(state)
 
 
 def draw(state: State) -> State:
-    """`Then.DRAW`: the top card of the pile is turned next, or the turn ends without one."""
+    """`DRAW`: the top card of the pile is turned next, or the turn ends without one."""
     if state.pile:
-        return replace(state, phase=Phase.PLAY, stage=Source.DRAW, pending=-1, pending_from=None)
+        return replace(state, phase=PLAY, stage=DRAW, pending=-1, pending_from=None)
     return end_turn(state)
 
 
 def end_turn(state: State) -> State:
-    """`Then.END_TURN`: the turn of ``state.turn`` is over; the game may stop for a decision of
+    """`END_TURN`: the turn of ``state.turn`` is over; the game may stop for a decision of
     its own (`after_turn`), else the turn passes on."""
-    state = replace(state, phase=Phase.PLAY, stage=Source.HAND, pending=-1, pending_from=None)
+    state = replace(state, phase=PLAY, stage=HAND, pending=-1, pending_from=None)
     game = state.hooks
     if "after_turn" in game.overrides:
         state, then = game.after_turn(state)
@@ -117,44 +132,38 @@ def next_turn(state: State) -> State:
     is over."""
     reason = state.hooks.round_over(state)
     if reason:
-        return replace(state, phase=Phase.SCORING, end_reason=reason, stage=Source.HAND, pending=-1)
+        return replace(state, phase=SCORING, end_reason=reason, stage=HAND, pending=-1)
     n = len(state.players)
     seat = state.turn
     hands = state.hands
     for _ in range(n):
         seat = (seat + 1) % n
         if hands[seat]:
-            return replace(
-                state, phase=Phase.PLAY, turn=seat, turn_no=state.turn_no + 1, stage=Source.HAND
-            )
+            return replace(state, phase=PLAY, turn=seat, turn_no=state.turn_no + 1, stage=HAND)
         if state.pile:
-            return replace(
-                state, phase=Phase.PLAY, turn=seat, turn_no=state.turn_no + 1, stage=Source.DRAW
-            )
-    return replace(
-        state, phase=Phase.SCORING, end_reason="cards_exhausted", stage=Source.HAND, pending=-1
-    )
+            return replace(state, phase=PLAY, turn=seat, turn_no=state.turn_no + 1, stage=DRAW)
+    return replace(state, phase=SCORING, end_reason="cards_exhausted", stage=HAND, pending=-1)
 
 
 def _choose(state: State) -> State:
-    return replace(state, phase=Phase.CHOOSE)
+    return replace(state, phase=CHOOSE)
 
 
 def _decide(state: State) -> State:
-    return replace(state, phase=Phase.DECIDE)
+    return replace(state, phase=DECIDE)
 
 
 def _end_round(state: State) -> State:
-    return replace(state, phase=Phase.SCORING)
+    return replace(state, phase=SCORING)
 
 
 _STEPS: dict[Then, Callable[[State], State]] = {
-    Then.PLAY: play,
-    Then.CHOOSE: _choose,
-    Then.DECIDE: _decide,
-    Then.HAND_DONE: hand_done,
-    Then.DRAW: draw,
-    Then.END_TURN: end_turn,
-    Then.NEXT_TURN: next_turn,
-    Then.END_ROUND: _end_round,
+    PLAY: play,
+    CHOOSE: _choose,
+    DECIDE: _decide,
+    HAND_DONE: hand_done,
+    DRAW: draw,
+    END_TURN: end_turn,
+    NEXT_TURN: next_turn,
+    END_ROUND: _end_round,
 }

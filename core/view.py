@@ -17,7 +17,7 @@ from core.cards import CardSet, iter_bits
 from core.games.options import Rules
 from core.games.registry import game_for
 from core.players import Player
-from core.state import PhaseName, RoundState, SourceName, State
+from core.state import Phase, RoundState, Source, State
 
 __all__ = ["View", "determinize", "hidden_indexes", "observe"]
 
@@ -28,12 +28,12 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
     rules: Rules
     players: tuple[Player, ...]
-    phase: PhaseName
+    phase: Phase
     round: int
     dealer: int
     turn: int
     turn_no: int
-    stage: SourceName
+    stage: Source
     totals: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
     hand: CardSet
@@ -42,7 +42,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     captures: tuple[CardSet, ...]
     pile_count: int
     pending: int  # the card awaiting a capture choice (public: it is on the table)
-    pending_from: SourceName | None
+    pending_from: Source | None
     unseen: CardSet  # cards this seat cannot see: other hands and the draw pile
     extra: RoundState | None = None  # the game's public round state
 

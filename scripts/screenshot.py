@@ -28,7 +28,7 @@ def _session(game: str, seed: int, turns: int) -> Session:
     from core.events import MatchStarted
     from core.players import Player
     from core.rules import find_rules
-    from core.state import Phase
+    from core.state import PLAY
     from core.timeline import Timeline
     from core.view import observe
     from hanatui.bots import make_bot
@@ -46,7 +46,7 @@ def _session(game: str, seed: int, turns: int) -> Session:
             continue
         seat = to_act(state)
         assert seat is not None
-        if seat == 0 and state.phase == Phase.PLAY and state.turn_no >= turns:
+        if seat == 0 and state.phase == PLAY and state.turn_no >= turns:
             return Session(timeline, seed=seed)
         timeline.extend(step(state, bot.choose(observe(state, seat), legal_actions(state), rng)))
 

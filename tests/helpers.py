@@ -14,7 +14,7 @@ from core.events import Event, MatchStarted
 from core.logfile import AnyEvent
 from core.players import Player
 from core.rules import AnyRules
-from core.state import Phase, State
+from core.state import DEAL, DEALER_DRAW, State
 
 
 def players(n: int) -> tuple[Player, ...]:
@@ -65,7 +65,7 @@ def zone_masks(state: State) -> Iterator[int]:
 
 def check_zones(state: State) -> None:
     """Each of the 48 cards is in exactly one zone (once a deal has happened)."""
-    if state.phase in (Phase.DEALER_DRAW, Phase.DEAL) and not state.hands:
+    if state.phase in (DEALER_DRAW, DEAL) and not state.hands:
         return
     seen = 0
     total = 0

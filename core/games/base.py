@@ -8,9 +8,10 @@ many cards are dealt, when a deal is void, where a card may land, when a round e
 scores, and the game's own decisions (koi-koi's call, Sakura's hiki).
 
 Hooks return what should happen and never call the turn flow back: a hook that moves the match
-on returns the state with its own changes and a `Then` instruction, which the engine carries out
-(`core.turns.proceed`). Which optional hooks a game overrides is worked out once per class
-(`Game.overrides`), so the engine skips the others on its hot paths.
+on returns the state with its own changes and a `Then` instruction (a phase or a step, the
+constants of `core.state`), which the engine carries out (`core.turns.proceed`). Which optional
+hooks a game overrides is worked out once per class (`Game.overrides`), so the engine skips the
+others on its hot paths.
 
 A game's options build on `core.games.options` (the `Rules` base and `Preset`), which the log's
 types import without the hooks.
@@ -19,36 +20,23 @@ types import without the hooks.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from core.cards import MONTH_MASKS, STANDARD_POINTS
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import RoundEnded, SeatScore
 from core.games.options import Preset, Rules
+from core.state import DRAW, NEXT_TURN, PLAY
 from core.yaku import YakuContext, YakuHit, YakuSpec, evaluate_specs
 
 if TYPE_CHECKING:
     from core.actions import Action
     from core.events import Event, RedealReason, RoundEndReason
-    from core.state import SourceName, State
+    from core.state import Source, State, Then
 
 # --------------------------------------------------------------------------------------------
 # Hooks
 # --------------------------------------------------------------------------------------------
-
-
-class Then(StrEnum):
-    """What happens after a hook, carried out by the engine (`core.turns.proceed`)."""
-
-    PLAY = "play"  # the seat whose turn it is plays a card from its hand (again)
-    CHOOSE = "choose"  # the pending card waits for its target
-    DECIDE = "decide"  # a decision of the game's own, by `Game.decider`
-    HAND_DONE = "hand_done"  # the card from the hand is dealt with: `after_hand_step` says on
-    DRAW = "draw"  # the top card of the pile is turned next (the turn ends if there is none)
-    END_TURN = "end_turn"  # the turn is over: `after_turn` may stop it for a decision
-    NEXT_TURN = "next_turn"  # the next seat moves, or the round ends when it is over
-    END_ROUND = "end_round"  # the round is over (``State.end_reason`` says why): score it
 
 
 #: Deal sizes (cards in each hand, cards on the field) by player count: docs/rules.md §2.3.
@@ -159,18 +147,16 @@ class Game(Generic[R]):
         return None
 
     def after_deal(self, state: State) -> tuple[State, Then]:
-        """The state right after a valid deal, and what follows: `Then.PLAY` (the dealer leads)
-        or `Then.END_ROUND` (koi-koi's lucky hands win at once)."""
-        return state, Then.PLAY
+        """The state right after a valid deal, and what follows: `PLAY` (the dealer leads)
+        or `END_ROUND` (koi-koi's lucky hands win at once)."""
+        return state, PLAY
 
     # --- the turn ----------------------------------------------------------------------------
     def playable(self, state: State) -> int:
         """The mask of hand cards ``state.turn`` may play now. Default: the whole hand."""
         return state.hands[state.turn]
 
-    def capture_targets(
-        self, state: State, card: int, source: SourceName
-    ) -> tuple[int, ...] | None:
+    def capture_targets(self, state: State, card: int, source: Source) -> tuple[int, ...] | None:
         """The field masks ``card`` (a bit index) landing from ``source`` may take, or None for
         the ordinary month match. More than one mask: the player chooses; a mask of 0: the card
         may join the field instead (a wild card played as an ordinary one)."""
@@ -182,22 +168,20 @@ class Game(Generic[R]):
         applies that event in `apply_extra` (Sakura: a hiki holder interrupts the Gaji)."""
         return None
 
-    def landed(
-        self, state: State, seat: int, card: int, captured: int, source: SourceName
-    ) -> State:
+    def landed(self, state: State, seat: int, card: int, captured: int, source: Source) -> State:
         """The state after ``card`` from ``source`` landed and took ``captured`` (0: it joined
         the field), with the game's own bookkeeping (Sakura: what a wild Gaji took)."""
         return state
 
     def after_hand_step(self, state: State) -> tuple[State, Then]:
-        """When the card from the hand is dealt with: `Then.DRAW` (the standard turn), or a turn
-        variant: `Then.PLAY` (the same seat plays another card) or `Then.END_TURN` (no draw)."""
-        return state, Then.DRAW
+        """When the card from the hand is dealt with: `DRAW` (the standard turn), or a turn
+        variant: `PLAY` (the same seat plays another card) or `END_TURN` (no draw)."""
+        return state, DRAW
 
     def after_turn(self, state: State) -> tuple[State, Then]:
-        """When ``state.turn`` has finished its turn: `Then.NEXT_TURN`, or `Then.DECIDE` for a
+        """When ``state.turn`` has finished its turn: `NEXT_TURN`, or `DECIDE` for a
         decision of the game's own (koi-koi or shobu)."""
-        return state, Then.NEXT_TURN
+        return state, NEXT_TURN
 
     def auto_event(self, state: State) -> Event | None:
         """An automatic event of the game's own due in this state, or None."""

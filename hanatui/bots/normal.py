@@ -23,7 +23,7 @@ from core.cards import ALL_MASK, MONTH_MASKS
 from core.engine import step
 from core.errors import IllegalActionError
 from core.events import RoundEnded
-from core.state import Phase, State
+from core.state import CHOOSE, DECIDE, State
 from core.turns import capture_targets
 from core.view import View, determinize
 from hanatui.bots.base import Bot
@@ -204,7 +204,7 @@ def score_actions(
     worth_me: dict[int, float] = {}
     first = ev_op[0] if ev_op else None
     relevant = t.field | t.hand
-    if state.phase == Phase.CHOOSE and state.pending >= 0:
+    if state.phase == CHOOSE and state.pending >= 0:
         relevant |= 1 << state.pending
     m = relevant
     while m:
@@ -489,7 +489,7 @@ def normal_policy(
         return legal[0]
     if params is None:
         params = params_for(state.rules.game)
-    if state.phase == Phase.DECIDE and any(isinstance(a, (CallKoiKoi, CallShobu)) for a in legal):
+    if state.phase == DECIDE and any(isinstance(a, (CallKoiKoi, CallShobu)) for a in legal):
         return koikoi_choice(state, seat, legal, params)
     scores = score_actions(state, seat, legal, params)
     best = max(scores)

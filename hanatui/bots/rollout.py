@@ -14,7 +14,7 @@ import random
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, PlayCard
 from core.cards import MONTH_MASKS
-from core.state import Phase, State
+from core.state import DECIDE, State
 from core.turns import capture_targets
 from hanatui.bots.heuristics import Profile, profile_for
 from hanatui.bots.normal import koikoi_choice
@@ -92,7 +92,7 @@ def rollout_policy(
     """A cheap greedy choice for ``seat`` in a playout."""
     if len(legal) == 1:
         return legal[0]
-    if state.phase == Phase.DECIDE:
+    if state.phase == DECIDE:
         if any(isinstance(a, (CallKoiKoi, CallShobu)) for a in legal):
             return koikoi_choice(state, seat, legal)
         return legal[rng.randrange(len(legal))]

@@ -9,7 +9,7 @@ import pytest
 
 from core.actions import Action
 from core.engine import legal_actions, to_act
-from core.state import Phase
+from core.state import OVER
 from core.view import View, observe
 from hanatui.bots import BOTS, Bot
 from hanatui.bots.strong import StrongBot
@@ -44,7 +44,7 @@ def test_mixed_tables_play_whole_matches_legally(entry):
     for seed in range(2):
         bots = [Checked(level_bot(levels[(s + seed) % len(levels)])) for s in range(n)]
         timeline = play_match(rules, bots, seed=seed)
-        assert timeline.last.phase == Phase.OVER
+        assert timeline.last.phase == OVER
         assert sum(b.decisions for b in bots) > 0
 
 

@@ -21,7 +21,7 @@ from core.events import (
     RoundEnded,
 )
 from core.rules import find_rules
-from core.state import Phase, Source
+from core.state import CHOOSE, DEAL, DRAW, OVER, PLAY, VOID
 from core.timeline import Timeline
 from tests.helpers import assert_replays, check_zones, players, random_playout
 
@@ -39,7 +39,7 @@ def _playout_checked(rules, n, seed):
                 assert sum(event.points) == 0
 
     events, states = random_playout(rules, n, seed, check=check)
-    assert states[-1].phase == Phase.OVER
+    assert states[-1].phase == OVER
     assert states[-1].rounds_done == rules.rounds
     assert_replays(events, states)
     return events, states
@@ -150,7 +150,7 @@ def test_two_matches_make_the_player_choose_and_three_take_all_four():
     state = _dealt_state(2, deck)
     # 01b finds 01a and 01c: a choice
     ((ev, after),) = step(state, PlayCard(seat=0, card=Card.parse("01b")))
-    assert ev.captured == () and after.phase == Phase.CHOOSE
+    assert ev.captured == () and after.phase == CHOOSE
     assert legal_actions(after) == (
         ChooseCapture(seat=0, card=Card.parse("01b"), target=Card.parse("01a")),
         ChooseCapture(seat=0, card=Card.parse("01b"), target=Card.parse("01c")),
@@ -177,7 +177,7 @@ def test_the_drawn_card_with_two_matches_is_a_choice_too():
     pairs = step(state, PlayCard(seat=0, card=Card.parse("12a")))
     assert isinstance(pairs[-1][0], CardDrawn) and pairs[-1][0].captured == ()
     after = pairs[-1][1]
-    assert after.phase == Phase.CHOOSE and after.pending_from == Source.DRAW and to_act(after) == 0
+    assert after.phase == CHOOSE and after.pending_from == DRAW and to_act(after) == 0
     pairs = step(after, ChooseCapture(seat=0, card=Card.parse("05c"), target=Card.parse("05b")))
     assert pairs[0][0].captured == (Card.parse("05b"), Card.parse("05c"))
     assert to_act(pairs[-1][1]) == 1
@@ -201,12 +201,12 @@ def test_illegal_actions_are_refused_naming_the_action():
 def test_four_of_a_month_on_the_field_is_a_misdeal_and_the_same_dealer_redeals():
     deck = _deck("03a 03b 03c 03d 05c 06c 07c 08c", [], "")
     state = _dealt_state(2, deck)
-    assert state.phase == Phase.VOID and to_act(state) is None
+    assert state.phase == VOID and to_act(state) is None
     from core.engine import run_auto
 
     ((ev, after),) = run_auto(state)
     assert ev == Redeal(reason="four_of_a_month_on_field")
-    assert after.phase == Phase.DEAL and after.dealer == 0 and after.rounds_done == 0
+    assert after.phase == DEAL and after.dealer == 0 and after.rounds_done == 0
 
 
 def test_first_dealer_is_the_earliest_month_then_the_higher_kind():
@@ -250,7 +250,7 @@ def test_two_player_round_plays_out_the_draw_pile_unless_ending_at_empty_hands()
 def test_ten_card_hands_use_the_whole_pile_with_the_hands():
     events, states = random_playout(find_rules("bakappana", rounds=1, hand_size_2p=10), 2, 3)
     dealt = next(e for e in events if isinstance(e, Dealt))
-    first = next(s for s in states if s.phase == Phase.PLAY)
+    first = next(s for s in states if s.phase == PLAY)
     assert [h.bit_count() for h in first.hands] == [10, 10] and len(first.pile) == 20
     assert dealt.round == 1
 

@@ -19,7 +19,7 @@ from core.games.hanaawase.scoring import HanaAwaseRound
 from core.logfile import encode_log, header_for, read_log
 from core.players import Player
 from core.rules import find_rules, option_docs, presets
-from core.state import Phase, RoundState, State
+from core.state import CHOOSE, DEAL, DEALER_DRAW, OVER, SCORING, RoundState, State
 
 
 def players(n: int) -> tuple[Player, ...]:
@@ -41,7 +41,7 @@ def scored(
         rules=rules,
         hooks=GAME,
         players=players(n),
-        phase=Phase.SCORING,
+        phase=SCORING,
         dealer=dealer,
         totals=(0,) * n,
         round=1,
@@ -186,7 +186,7 @@ def _one_round(rules: HanaAwaseRules, n: int, seed: int) -> tuple[RoundEnded, St
     state = apply(None, MatchStarted(rules=rules, players=players(n)))
     ended = None
     while ended is None:
-        if state.phase in (Phase.DEALER_DRAW, Phase.DEAL):
+        if state.phase in (DEALER_DRAW, DEAL):
             pairs = advance(state, rng)
         else:
             pairs = step(state, legal_actions(state)[0])
@@ -286,7 +286,7 @@ def _zones_ok(state: State) -> None:
     for i in state.pile:
         assert not seen >> i & 1
         seen |= 1 << i
-    if state.phase == Phase.CHOOSE:
+    if state.phase == CHOOSE:
         seen |= 1 << state.pending
     assert seen == ALL_MASK
 
@@ -301,8 +301,8 @@ def test_random_playouts_over_sampled_options() -> None:
         n = rng.choice([2, 3, 4])
         state = apply(None, MatchStarted(rules=rules, players=players(n)))
         events: list[Event] = [MatchStarted(rules=rules, players=players(n))]
-        while state.phase != Phase.OVER:
-            if state.phase in (Phase.DEALER_DRAW, Phase.DEAL):
+        while state.phase != OVER:
+            if state.phase in (DEALER_DRAW, DEAL):
                 pairs = advance(state, rng)
             else:
                 legal = legal_actions(state)

@@ -30,7 +30,6 @@ from core.events import (
     RoundEndReason,
     ShobuCalled,
 )
-from core.games.base import Then
 from core.games.koikoi.game import GAME
 from core.games.koikoi.lucky import lucky_kind
 from core.games.koikoi.round import KoiKoiRound, round_of
@@ -38,7 +37,7 @@ from core.games.koikoi.rules import KoiKoiRules
 from core.games.registry import evaluate_yaku
 from core.players import Player
 from core.rules import find_rules, option_docs
-from core.state import Phase, Source, State
+from core.state import CHOOSE, DEAL, DECIDE, DRAW, HAND, NEXT_TURN, OVER, PLAY, SCORING, State, Then
 
 PLAYERS = (Player(name="Ann"), Player(name="Bo"))
 
@@ -93,10 +92,10 @@ class Table:
 
     def play(self, code: str, target: str | None = None) -> list[Event]:
         seat = to_act(self.state)
-        assert seat is not None and self.state.phase == Phase.PLAY, self.state.phase
+        assert seat is not None and self.state.phase == PLAY, self.state.phase
         out = self.act(PlayCard(seat=seat, card=C(code)))
         if target is not None:
-            assert self.state.phase == Phase.CHOOSE
+            assert self.state.phase == CHOOSE
             out += self.act(
                 ChooseCapture(seat=seat, card=CARDS[self.state.pending], target=C(target))
             )
@@ -111,7 +110,7 @@ class Table:
     def deal(self, deck: Sequence[Card]) -> None:
         """The next round's deal (the state must wait for one)."""
         s = self.state
-        assert s.phase == Phase.DEAL, s.phase
+        assert s.phase == DEAL, s.phase
         self.events.append(Dealt(round=s.rounds_done + 1, dealer=s.dealer, deck=tuple(deck)))
         self.state = apply(s, self.events[-1])
         self._auto()
@@ -159,14 +158,14 @@ PILE = "09b 08c 04d 03c"
 def test_koikoi_then_the_opponents_shobu_doubles() -> None:
     t = Table(find_rules("koikoi"), deck_of(FIELD, HAND0, HAND1, PILE))
     t.play("03b")  # takes the Curtain; the draw 09b takes the Sake Cup: hanamizake
-    assert t.state.phase == Phase.DECIDE and t.state.turn == 0
+    assert t.state.phase == DECIDE and t.state.turn == 0
     assert legal_actions(t.state) == (CallKoiKoi(seat=0), CallShobu(seat=0))
     assert t.koikoi()[0] == KoiKoiCalled(seat=0)
     t.play("01b")  # seat 1 takes the Crane; the draw 08c takes the Moon
-    assert t.state.phase == Phase.PLAY and t.state.turn == 0
+    assert t.state.phase == PLAY and t.state.turn == 0
     t.play("02c")  # seat 0 misses, and so does its draw 04d
     t.play("12b")  # seat 1 takes the Phoenix: sanko; its draw 03c misses
-    assert t.state.phase == Phase.DECIDE and t.state.turn == 1
+    assert t.state.phase == DECIDE and t.state.turn == 1
     events = t.shobu()
     assert events[0] == ShobuCalled(seat=1, auto=False)
     ended = t.ended()
@@ -192,7 +191,7 @@ def test_seven_points_double_and_own_koikoi_does_not_count_for_opponent_flat() -
     t.koikoi()
     t.play("01b")  # seat 1 takes the Crane; the draw 04d misses
     t.play("08b")  # seat 0 takes the Moon; the draw 03c misses
-    assert t.state.phase == Phase.DECIDE
+    assert t.state.phase == DECIDE
     t.shobu()
     ended = t.ended()
     assert ended.points == (20, 0)  # 10 points, x2 for 7 or more; seat 0's own koi-koi: no x2
@@ -247,7 +246,7 @@ def test_exhaustive_draw_scores_nothing_and_the_dealer_deals_again() -> None:
         assert ended.next_dealer == dealer
         assert not any(isinstance(e, (KoiKoiCalled, ShobuCalled)) for e in t.events)
         assert sum(isinstance(e, CardPlayed) for e in t.events) == 16
-        assert len(t.state.pile) == 0 or t.state.phase == Phase.DEAL
+        assert len(t.state.pile) == 0 or t.state.phase == DEAL
         t.check()
 
 
@@ -267,7 +266,7 @@ def test_a_yaku_on_the_last_move_is_an_automatic_shobu() -> None:
     assert not any(isinstance(e, KoiKoiCalled) for e in t.events)
     index = t.events.index(shobu[0])
     state = fold(t.events[:index])
-    assert state.phase == Phase.DECIDE and state.hands[0] == 0 and state.hands[1] != 0
+    assert state.phase == DECIDE and state.hands[0] == 0 and state.hands[1] != 0
     assert legal_actions(state) == ()  # nobody chooses: the engine stops the round
     with pytest.raises(IllegalActionError):
         step(state, CallKoiKoi(seat=0))
@@ -307,7 +306,7 @@ def test_zero_sum_match_ends_early_when_a_player_reaches_zero() -> None:
     assert sum(ended.totals) == 2 * 10
     assert isinstance(t.events[-1], MatchEnded)
     assert t.events[-1].winners == (1,)
-    assert t.state.phase == Phase.OVER and t.state.rounds_done == 1
+    assert t.state.phase == OVER and t.state.rounds_done == 1
     t.check()
 
 
@@ -320,7 +319,7 @@ def test_zero_sum_payment_is_capped_at_what_the_loser_has() -> None:
     assert ended.points == (-6, 6) and ended.totals == (0, 12)
     assert sum(x.points for x in ended.breakdown[1].lines) == 6
     assert any("capped" in x.label for x in ended.breakdown[1].lines)
-    assert t.state.phase == Phase.OVER
+    assert t.state.phase == OVER
 
 
 # ------------------------------------------------------------------------------------------
@@ -351,7 +350,7 @@ def scored(
         rules=rules,
         hooks=GAME,
         players=PLAYERS,
-        phase=Phase.SCORING,
+        phase=SCORING,
         dealer=dealer,
         totals=totals if totals is not None else GAME.initial_totals(rules, 2),
         round=round_no,
@@ -443,9 +442,9 @@ def test_lucky_hands_redeal_voids_the_deal_and_off_ignores_it() -> None:
     deck = deck_of(FIELD_PLAIN, HAND_PLAIN, TESHI)
     t = Table(find_rules("koikoi", lucky_hands="redeal"), deck)
     assert t.events[-1] == Redeal(reason="lucky_hand")
-    assert t.state.phase == Phase.DEAL and t.state.rounds_done == 0 and t.state.dealer == 0
+    assert t.state.phase == DEAL and t.state.rounds_done == 0 and t.state.dealer == 0
     t = Table(find_rules("koikoi", lucky_hands="off"), deck)
-    assert t.state.phase == Phase.PLAY and not any(isinstance(e, RoundEnded) for e in t.events)
+    assert t.state.phase == PLAY and not any(isinstance(e, RoundEnded) for e in t.events)
 
 
 # P3: field patterns ------------------------------------------------------------------------
@@ -457,7 +456,7 @@ def test_field_lucky_pattern_redeal() -> None:
     t = Table(find_rules("koikoi"), deck)
     assert t.events[-1] == Redeal(reason="lucky_pattern_on_field")
     t = Table(find_rules("koikoi", field_lucky_pattern_redeal=False), deck)
-    assert t.state.phase == Phase.PLAY
+    assert t.state.phase == PLAY
     # Four of a month on the field is a misdeal whatever the option says (docs/rules.md §2.6).
     four = deck_of("09a 09b 09c 09d 10c 11a 11b 12b", HAND_PLAIN, HAND_PLAIN2)
     for flag in (True, False):
@@ -530,10 +529,10 @@ def test_weather_block_in_play_is_judged_on_the_field_at_the_shobu() -> None:
     rules = find_rules("koikoi", viewing_weather_block=True)
     t = Table(rules, deck_of(field, HAND0.replace("11b", "02d"), HAND1, PILE))
     t.play("03b")
-    assert t.state.phase == Phase.PLAY and t.state.turn == 1  # rained out: no decision
+    assert t.state.phase == PLAY and t.state.turn == 1  # rained out: no decision
     t = Table(find_rules("koikoi"), deck_of(field, HAND0.replace("11b", "02d"), HAND1, PILE))
     t.play("03b")
-    assert t.state.phase == Phase.DECIDE
+    assert t.state.phase == DECIDE
 
 
 def test_rain_man_voids_viewing() -> None:
@@ -624,7 +623,7 @@ def test_lightning_wild_always_takes_any_field_card() -> None:
     deck = deck_of(WILD_FIELD, hand0, "01b 02c 03d 04b 05c 06d 07b 08d", "09c 10c")
     t = Table(find_rules("koikoi", lightning_wild="always"), deck)
     t.play("11d")
-    assert t.state.phase == Phase.CHOOSE
+    assert t.state.phase == CHOOSE
     assert _targets(t.state) == WILD_FIELD.split()
     t.act(ChooseCapture(seat=0, card=C("11d"), target=C("01a")))
     assert t.state.captures[0] == mask_of(["01a", "11d"])
@@ -641,7 +640,7 @@ def test_lightning_wild_on_the_draw_and_with_three_willows() -> None:
     )
     t = Table(find_rules("koikoi", lightning_wild="always"), deck)
     t.play("06a")  # joins the field; the draw is the Lightning
-    assert t.state.phase == Phase.CHOOSE and t.state.pending_from == Source.DRAW
+    assert t.state.phase == CHOOSE and t.state.pending_from == DRAW
     targets = _targets(t.state)
     # Taking the three Willows (all four) stands in for taking one of them.
     assert targets == ["01a", "02b", "03c", "04a", "05b", "06a", "11a"]
@@ -656,7 +655,7 @@ def test_lightning_wild_if_susuki_on_initial_field() -> None:
     t = Table(rules, deck_of(WILD_FIELD, hand0, hand1, "09c"))
     assert round_of(t.state).wild
     t.play("11d")
-    assert t.state.phase == Phase.CHOOSE
+    assert t.state.phase == CHOOSE
     no_susuki = WILD_FIELD.replace("08c", "06b")
     t = Table(rules, deck_of(no_susuki, hand0, hand1.replace("08d", "08c"), "09c"))
     assert not round_of(t.state).wild
@@ -700,10 +699,10 @@ def test_draw_then_play_two() -> None:
     t = Table(rules, deck_from_codes(NO_YAKU_DECK))
     # The turn starts with the top of the pile (02d) going into the dealer's hand.
     assert t.events[3:] == [DrawnToHand(seat=0, card=C("02d"), reason="draw_then_play_two")]
-    assert t.state.hands[0].bit_count() == 9 and t.state.phase == Phase.PLAY and t.state.turn == 0
+    assert t.state.hands[0].bit_count() == 9 and t.state.phase == PLAY and t.state.turn == 0
     assert PlayCard(seat=0, card=C("02d")) in legal_actions(t.state)
     t.play("02d")  # no Plum on the field: it joins it, and no card is turned over
-    assert t.state.turn == 0 and t.state.stage == Source.HAND and t.state.hands[0].bit_count() == 8
+    assert t.state.turn == 0 and t.state.stage == HAND and t.state.hands[0].bit_count() == 8
     events = t.play("03d")  # the second card ends the turn; seat 1 draws into its hand
     assert [type(e) for e in events] == [CardPlayed, DrawnToHand]
     assert events[1] == DrawnToHand(seat=1, card=C("04c"), reason="draw_then_play_two")
@@ -720,12 +719,12 @@ def test_unmatched_draw_to_hand() -> None:
     t = Table(rules, deck_of(FIELD, HAND0, HAND1, "04d 08c"))
     t.play("03b")
     assert t.events[-1] == DrawnToHand(seat=0, card=C("04d"), reason="unmatched_draw")
-    assert t.state.turn == 0 and t.state.stage == Source.HAND and t.state.hands[0] & C("04d").bit
+    assert t.state.turn == 0 and t.state.stage == HAND and t.state.hands[0] & C("04d").bit
     legal = legal_actions(t.state)
     assert PlayCard(seat=0, card=C("04d")) not in legal  # another card plays in its place
     assert PlayCard(seat=0, card=C("04a")) in legal
     t.play("04a")  # the replacement: it joins the field (no month 4 there), no second draw
-    assert t.state.turn == 1 and t.state.stage == Source.HAND
+    assert t.state.turn == 1 and t.state.stage == HAND
     assert t.state.pile[0] == C("08c").index
     assert t.state.field & C("04a").bit
     t.check()
@@ -733,7 +732,7 @@ def test_unmatched_draw_to_hand() -> None:
     t = Table(rules, deck_of(FIELD, HAND0, HAND1, "09b"))
     t.play("03b")
     assert t.events[-1] == CardDrawn(seat=0, card=C("09b"), captured=(C("09a"), C("09b")))
-    assert t.state.phase == Phase.DECIDE  # hanamizake
+    assert t.state.phase == DECIDE  # hanamizake
     with pytest.raises(RulesError):
         find_rules("koikoi", unmatched_draw_to_hand=True, turn_structure="draw_then_play_two")
 
@@ -785,12 +784,12 @@ def test_koikoi_min_points() -> None:
     assert t.ended().points == (5, 0)
     t = Table(find_rules("koikoi", koikoi_min_points=5), deck)
     t.play("03b")
-    assert t.state.phase == Phase.DECIDE and legal_actions(t.state)
+    assert t.state.phase == DECIDE and legal_actions(t.state)
 
 
 def _after_turn(rules: KoiKoiRules, before: str, now: str) -> Then:
     """What follows when seat 0 ends a turn holding ``now``, having held ``before`` at its last
-    decision: a decision (`Then.DECIDE`) or the next turn."""
+    decision: a decision (`DECIDE`) or the next turn."""
     from core.games.koikoi.yaku import compiled_yaku
 
     table = compiled_yaku(rules, None)
@@ -799,7 +798,7 @@ def _after_turn(rules: KoiKoiRules, before: str, now: str) -> Then:
         rules=rules,
         hooks=GAME,
         players=PLAYERS,
-        phase=Phase.PLAY,
+        phase=PLAY,
         dealer=0,
         totals=(0, 0),
         round=1,
@@ -820,13 +819,13 @@ def test_koikoi_requires_new_yaku() -> None:
     new = find_rules("koikoi", koikoi_requires_new_yaku=True)
     std = find_rules("koikoi")
     # Kasu 10 -> 11: a raise. Decision by default; none under P22.
-    assert _after_turn(std, CHAFF10, CHAFF10 + " 06c") == Then.DECIDE
-    assert _after_turn(new, CHAFF10, CHAFF10 + " 06c") == Then.NEXT_TURN
+    assert _after_turn(std, CHAFF10, CHAFF10 + " 06c") == DECIDE
+    assert _after_turn(new, CHAFF10, CHAFF10 + " 06c") == NEXT_TURN
     # A new yaku (tane beside kasu) is a decision either way.
     five = " 02a 04a 05a 08b 11b"
-    assert _after_turn(new, CHAFF10, CHAFF10 + five) == Then.DECIDE
+    assert _after_turn(new, CHAFF10, CHAFF10 + five) == DECIDE
     # Sanko -> shiko names a new yaku.
-    assert _after_turn(new, "01a 03a 08a", "01a 03a 08a 12a") == Then.DECIDE
+    assert _after_turn(new, "01a 03a 08a", "01a 03a 08a 12a") == DECIDE
 
 
 # P23-P28, P30-P33: multipliers and counting ----------------------------------------------------
@@ -960,7 +959,7 @@ def test_target_match_ends_at_the_target() -> None:
     t = Table(rules, deck_of(FIELD, HAND0, HAND1, PILE))
     for action in ("03b", "koikoi", "01b", "02c", "12b", "shobu"):
         t.koikoi() if action == "koikoi" else t.shobu() if action == "shobu" else t.play(action)
-    assert t.state.phase == Phase.OVER and t.state.totals == (0, 10)
+    assert t.state.phase == OVER and t.state.totals == (0, 10)
 
 
 # Presets, option docs, decisions -------------------------------------------------------------
@@ -1095,6 +1094,4 @@ def test_sample_replays_show_the_koikoi_situations() -> None:
     variants = read_log((root / "koikoi-2p-variants-seed5.hana").read_bytes())
     assert any(isinstance(e, DrawnToHand) for e in variants.events)
     three = read_log((root / "hana-awase-3p-seed3.hana").read_bytes())
-    assert (
-        three.state is not None and three.state.num_players == 3 and three.state.phase == Phase.OVER
-    )
+    assert three.state is not None and three.state.num_players == 3 and three.state.phase == OVER

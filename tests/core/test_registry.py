@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
+import core.state
 from core.errors import RulesError
 from core.events import AnyRules
-from core.games.base import OPTIONAL_HOOKS, Game, Then
+from core.games.base import OPTIONAL_HOOKS, Game
 from core.games.options import game_id_of
 from core.games.registry import GAMES, find_game, game_of
 from core.rules import find_rules, presets
-from core.state import Phase, PhaseName, Source, SourceName
+from core.state import Phase, Source, Then
 from core.turns import proceed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,18 +112,16 @@ def test_the_overridden_hooks_are_known_per_class():
     assert type(GAMES["koikoi"]).overrides is GAMES["koikoi"].overrides
 
 
-def test_phase_and_source_constants_are_their_literal_types():
-    def constants(namespace: type) -> set[str]:
-        return {v for k, v in vars(namespace).items() if k.isupper()}
-
-    assert constants(Phase) == set(typing.get_args(PhaseName))
-    assert constants(Source) == set(typing.get_args(SourceName))
+def test_phase_source_and_instruction_constants_are_their_literal_types():
+    for literal in (Phase, Source, Then):
+        for value in typing.get_args(literal):
+            assert getattr(core.state, value.upper()) == value
 
 
 def test_every_instruction_has_a_step():
     from core.turns import _STEPS
 
-    assert set(_STEPS) == set(Then)
+    assert set(_STEPS) == set(typing.get_args(Then))
     assert callable(proceed)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from core.logfile import encode_log, read_log
-from core.state import Phase
+from core.state import OVER
 
 REPLAYS = sorted((Path(__file__).resolve().parents[2] / "replays").glob("*.hana"))
 
@@ -23,5 +23,5 @@ def test_a_sample_log_reads_and_writes_back_unchanged(path: Path):
     data = path.read_bytes()
     log = read_log(data)
     assert log.error is None
-    assert log.states[-1].phase == Phase.OVER
+    assert log.states[-1].phase == OVER
     assert encode_log(log.header, log.events) == data

@@ -44,7 +44,7 @@ from core.games.sakura.round import SakuraRound
 from core.games.sakura.teams import teams_of
 from core.games.sakura.yaku import SAKURA_YAKU
 from core.rules import find_rules, option_docs
-from core.state import Phase, Source, State
+from core.state import CHOOSE, DECIDE, DRAW, HAND, PLAY, SCORING, State
 from core.timeline import Timeline
 from core.view import observe
 from tests.helpers import assert_replays, check_zones, players
@@ -244,7 +244,7 @@ def test_sakura_card_values_total_240():
 
 def test_the_dealer_captures_four_of_a_month_dealt_to_the_field():
     t = Table(2, dealer=1, field=["08a", "08b", "08c", "08d", "12a", "12b", "12c", "12d"])
-    assert t.state.phase == Phase.PLAY and t.state.turn == 1
+    assert t.state.phase == PLAY and t.state.turn == 1
     assert t.field() == set()
     assert t.captures(1) == {"08a", "08b", "08c", "08d", "12a", "12b", "12c", "12d"}
     assert t.state.extra.dealer_took == MONTH_MASKS[7] | MONTH_MASKS[11]
@@ -264,7 +264,7 @@ def test_gaji_from_the_hand_takes_any_one_field_card_and_keeps_it():
     t = Table(2, field=["01a", "05c", "09c"], hands=[["11d", "02c"], ["03c"]], pile=["10c"])
     events = t.play(0, "11d")
     assert events == [CardPlayed(seat=0, card=G("11d"), captured=())]
-    assert t.state.phase == Phase.CHOOSE and to_act(t.state) == 0
+    assert t.state.phase == CHOOSE and to_act(t.state) == 0
     targets = t.targets()
     assert set(targets) == t.field() | {None}  # any field card, or as an ordinary Willow card
     assert targets[-1] is None
@@ -283,12 +283,12 @@ def test_gaji_turned_from_the_draw_pile_is_wild():
     t = Table(2, field=["01a", "05c", "09c"], hands=[["02c"], ["03c"]], pile=["11d"])
     events = t.play(0, "02c")
     assert events[-1] == CardDrawn(seat=0, card=G("11d"), captured=())
-    assert t.state.phase == Phase.CHOOSE and t.state.pending_from == Source.DRAW
+    assert t.state.phase == CHOOSE and t.state.pending_from == DRAW
     assert "05c" in t.targets()
     events = t.choose(0, "11d", "05c")
     assert events[0].captured == (G("05c"), G("11d"))
     assert t.state.extra.gaji_owner == 0 and t.state.extra.gaji_pair == G("05c").index
-    assert t.state.phase == Phase.PLAY and t.state.turn == 1
+    assert t.state.phase == PLAY and t.state.turn == 1
     t.check_log()
 
 
@@ -302,7 +302,7 @@ def test_gaji_from_the_draw_pile_is_ordinary_when_the_option_says_so():
     )
     events = t.play(0, "02c")
     assert events[-1] == CardDrawn(seat=0, card=G("11d"), captured=())
-    assert t.state.phase == Phase.PLAY and t.state.turn == 1  # no choice: it joined the field
+    assert t.state.phase == PLAY and t.state.turn == 1  # no choice: it joined the field
     assert "11d" in t.field() and t.state.extra.gaji_owner == -1
     t.check_log()
 
@@ -488,7 +488,7 @@ def _blocked_table(**options) -> Table:
     t.play(0, "11d")
     events = t.choose(0, "11d", "07c")
     assert events == [GajiInterrupted(seat=0, target=G("07c"), by=1, month=7)]
-    assert t.state.phase == Phase.DECIDE and to_act(t.state) == 1
+    assert t.state.phase == DECIDE and to_act(t.state) == 1
     assert legal_actions(t.state) == (DeclareHiki(seat=1, month=7),)
     with pytest.raises(IllegalActionError):
         t.act(ChooseCapture(seat=0, card=G("11d"), target=G("02c")))  # seat 1 decides now
@@ -500,7 +500,7 @@ def _blocked_table(**options) -> Table:
 
 def test_a_blocked_gaji_takes_another_card():
     t = _blocked_table()
-    assert t.state.phase == Phase.CHOOSE and to_act(t.state) == 0
+    assert t.state.phase == CHOOSE and to_act(t.state) == 0
     targets = t.targets()
     assert "07c" not in targets and "02c" in targets and targets[-1] is None
     events = t.choose(0, "11d", "02c")
@@ -520,7 +520,7 @@ def test_a_blocked_gaji_may_be_left_on_the_field():
 
 def test_a_blocked_gaji_goes_back_to_the_hand_and_another_card_is_played():
     t = _blocked_table(gaji_blocked="return_to_hand")
-    assert t.state.phase == Phase.PLAY and t.state.stage == Source.HAND and to_act(t.state) == 0
+    assert t.state.phase == PLAY and t.state.stage == HAND and to_act(t.state) == 0
     assert "11d" in t.hand(0)
     plays = [a.card.value for a in legal_actions(t.state) if isinstance(a, PlayCard)]
     assert "11d" not in plays and "03c" in plays
@@ -552,10 +552,10 @@ def test_a_blocked_gaji_from_the_draw_pile_retargets_even_with_return_to_hand():
         gaji_blocked="return_to_hand",
     )
     t.play(0, "03c")
-    assert t.state.phase == Phase.CHOOSE and t.state.pending_from == Source.DRAW
+    assert t.state.phase == CHOOSE and t.state.pending_from == DRAW
     t.choose(0, "11d", "07d")
     t.hiki(1, 7)
-    assert t.state.phase == Phase.CHOOSE and to_act(t.state) == 0 and "11d" not in t.hand(0)
+    assert t.state.phase == CHOOSE and to_act(t.state) == 0 and "11d" not in t.hand(0)
     t.choose(0, "11d", "02c")
     t.check_log()
 
@@ -583,7 +583,7 @@ def test_undo_of_the_interrupting_hiki_returns_to_that_decision():
     t = _blocked_table()
     timeline = Timeline(t.events)
     timeline.undo(1)
-    assert timeline.last.phase == Phase.DECIDE and to_act(timeline.last) == 1
+    assert timeline.last.phase == DECIDE and to_act(timeline.last) == 1
 
 
 def test_a_forged_interrupt_is_refused():
@@ -628,7 +628,7 @@ def _scoring_state(n: int, captures: list[str], **options) -> State:
         field=rest,
         pile=(),
         captures=caps,
-        phase=Phase.SCORING,
+        phase=SCORING,
         end_reason="cards_exhausted",
     )
 

@@ -14,7 +14,7 @@ from core.events import GajiClaimed, GajiInterrupted, HikiDeclared, RoundEnded
 from core.games.sakura.teams import teams_of
 from core.logfile import read_log
 from core.rules import find_rules
-from core.state import Phase
+from core.state import OVER
 from core.timeline import Timeline
 from core.view import observe
 from hanatui.cli import main
@@ -96,7 +96,7 @@ def test_random_playouts_keep_every_invariant(n: int, teams: str) -> None:
                 assert list(event.totals) == totals
 
         events, states = random_playout(rules, n, seed, check=check)
-        assert states[-1].phase == Phase.OVER and states[-1].rounds_done == rules.rounds
+        assert states[-1].phase == OVER and states[-1].rounds_done == rules.rounds
         assert_replays(events, states)
     assert seen.get("RoundEnded", 0) >= 40
     assert seen.get("CaptureChosen", 0) > 0
@@ -157,7 +157,7 @@ def test_the_sample_replays_verify(name):
     n, teams = SAMPLES[name]
     log = read_log((ROOT / "replays" / name).read_bytes())
     state = log.state
-    assert state is not None and state.phase == Phase.OVER
+    assert state is not None and state.phase == OVER
     assert state.rules.game == "sakura" and state.rules.teams == teams
     assert state.num_players == n
     assert main(["verify", str(ROOT / "replays" / name)]) == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.cards import ALL_MASK
 from core.rules import find_rules
-from core.state import Phase
+from core.state import PLAY
 from core.view import observe
 from tests.helpers import random_playout
 
@@ -13,7 +13,7 @@ def test_a_view_holds_only_what_the_seat_may_see():
     _, states = random_playout(find_rules("bakappana", rounds=1), 3, 5)
     checked = 0
     for state in states:
-        if state.phase != Phase.PLAY:
+        if state.phase != PLAY:
             continue
         for seat in range(3):
             view = observe(state, seat)

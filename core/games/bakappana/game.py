@@ -25,7 +25,9 @@ class Bakappana(Game[BakappanaRules]):
         return scoring.deal_sizes(rules, n)
 
     def round_over(self, state: State) -> RoundEndReason | None:
-        return scoring.round_over(state, self.rules_of(state))
+        rules = state.rules  # checked every turn: narrowed inline, not by `rules_of`
+        assert isinstance(rules, BakappanaRules)
+        return scoring.round_over(state, rules)
 
     def score_round(self, state: State) -> RoundEnded:
         return scoring.score_by_cards(state, self.rules_of(state))

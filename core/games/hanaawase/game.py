@@ -7,11 +7,11 @@ from msgspec.structs import replace
 
 from core.events import RoundEnded, RoundEndReason
 from core.games.bakappana import scoring as cards
-from core.games.base import Game, Then
+from core.games.base import Game
 from core.games.hanaawase.rules import PRESETS, HanaAwaseRules
 from core.games.hanaawase.scoring import score_round, shown_teyaku
 from core.games.hanaawase.yaku import hanaawase_hits, hanaawase_specs
-from core.state import State
+from core.state import PLAY, State, Then
 from core.yaku import YakuContext, YakuHit, YakuSpec
 
 
@@ -42,10 +42,12 @@ class HanaAwase(Game[HanaAwaseRules]):
     def after_deal(self, state: State) -> tuple[State, Then]:
         if self.rules_of(state).teyaku_chaff:
             state = replace(state, extra=shown_teyaku(state.hands))
-        return state, Then.PLAY
+        return state, PLAY
 
     def round_over(self, state: State) -> RoundEndReason | None:
-        return cards.round_over(state, self.rules_of(state))
+        rules = state.rules  # checked every turn: narrowed inline, not by `rules_of`
+        assert isinstance(rules, HanaAwaseRules)
+        return cards.round_over(state, rules)
 
     def score_round(self, state: State) -> RoundEnded:
         return score_round(state, self.rules_of(state))

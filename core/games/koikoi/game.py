@@ -5,7 +5,7 @@ The engine runs the fishing turn; these hooks add what koi-koi does differently:
 - the deal: four of a month or (P3) four pairs on the field void it; lucky hands (P1/P2) win the
   round for 6, void the deal, or do nothing (`core.games.koikoi.lucky`);
 - after each turn (`after_turn`): a seat that formed a new yaku or raised a group's value since
-  its last decision must decide (`Then.DECIDE`, actions `CallKoiKoi` / `CallShobu`); on its last
+  its last decision must decide (`DECIDE`, actions `CallKoiKoi` / `CallShobu`); on its last
   move, or below ``koikoi_min_points``, shobu is automatic (`ShobuCalled(auto=True)` through
   `auto_event`);
 - turn variants: draw-then-play-two (P16) and the unmatched draw kept in the hand (P17) through
@@ -30,13 +30,13 @@ from core.events import (
     RoundEndReason,
     ShobuCalled,
 )
-from core.games.base import Game, Then
+from core.games.base import Game
 from core.games.koikoi import scoring
 from core.games.koikoi.lucky import LuckyKind, fours, lucky_cards, lucky_kind, month_counts, twos
 from core.games.koikoi.round import KoiKoiRound, round_of, with_seat
 from core.games.koikoi.rules import PRESETS, KoiKoiRules
 from core.games.koikoi.yaku import Standing, compiled_yaku, koikoi_specs, round_month
-from core.state import Phase, Source, SourceName, State
+from core.state import DECIDE, DRAW, END_ROUND, END_TURN, HAND, NEXT_TURN, PLAY, Source, State, Then
 from core.turns import capture_targets
 from core.yaku import YakuContext, YakuHit, YakuSpec
 
@@ -90,7 +90,8 @@ class KoiKoi(Game[KoiKoiRules]):
     def evaluate_yaku(
         self, rules: KoiKoiRules, captured: int, context: YakuContext
     ) -> tuple[YakuHit, ...]:
-        return compiled_yaku(rules, context.month).hits(captured, context.field)
+        month = context.month if rules.tsukifuda_enabled else None
+        return compiled_yaku(rules, month).hits(captured, context.field)
 
     # --- setup -------------------------------------------------------------------------
     def deal_sizes(self, rules: KoiKoiRules, n: int) -> tuple[int, int]:
@@ -130,22 +131,22 @@ class KoiKoi(Game[KoiKoiRules]):
         )
         state = replace(state, extra=extra)
         if lucky[0] and lucky[1]:
-            return replace(state, end_reason="both_lucky"), Then.END_ROUND
+            return replace(state, end_reason="both_lucky"), END_ROUND
         if lucky[0] or lucky[1]:
-            return replace(state, end_reason="lucky_hand"), Then.END_ROUND
-        return state, Then.PLAY
+            return replace(state, end_reason="lucky_hand"), END_ROUND
+        return state, PLAY
 
     # --- the turn ------------------------------------------------------------------------
     def round_over(self, state: State) -> RoundEndReason | None:
         if any(state.hands):
             return None
-        if state.pile and self.rules_of(state).play_out_draw_pile:
+        rules = state.rules
+        assert isinstance(rules, KoiKoiRules)
+        if state.pile and rules.play_out_draw_pile:
             return None
         return "exhaustive_draw"
 
-    def capture_targets(
-        self, state: State, card: int, source: SourceName
-    ) -> tuple[int, ...] | None:
+    def capture_targets(self, state: State, card: int, source: Source) -> tuple[int, ...] | None:
         if card != LIGHTNING:
             return None
         extra = state.extra
@@ -166,28 +167,31 @@ class KoiKoi(Game[KoiKoiRules]):
         targets.sort(key=lambda t: t & -t)
         return tuple(targets)
 
+    # The hooks below run on every turn: they narrow the rules and the round state with an
+    # inline assert rather than `rules_of` / `round_of`, whose calls cost the engine its speed.
+
     def after_hand_step(self, state: State) -> tuple[State, Then]:
-        rules = self.rules_of(state)
-        extra = round_of(state)
+        rules, extra = state.rules, state.extra
+        assert isinstance(rules, KoiKoiRules) and isinstance(extra, KoiKoiRound)
         if rules.unmatched_draw_to_hand:
             if extra.kept_turn == state.turn_no:
-                return state, Then.END_TURN  # the card played in place of the kept draw
-            return state, Then.DRAW
+                return state, END_TURN  # the card played in place of the kept draw
+            return state, DRAW
         if rules.turn_structure != "draw_then_play_two":
-            return state, Then.DRAW
+            return state, DRAW
         turn, plays = extra.plays
         plays = plays + 1 if turn == state.turn_no else 1
         state = replace(state, extra=replace(extra, plays=(state.turn_no, plays)))
         if plays < 2 and state.hands[state.turn]:
-            return state, Then.PLAY
-        return state, Then.END_TURN
+            return state, PLAY
+        return state, END_TURN
 
     def playable(self, state: State) -> int:
         hand = state.hands[state.turn]
-        if self.rules_of(state).unmatched_draw_to_hand:
-            extra = round_of(state)
-            if extra.kept_turn == state.turn_no:
-                return hand & ~(1 << extra.kept_card)  # "another hand card in its place"
+        extra = state.extra
+        assert isinstance(extra, KoiKoiRound)
+        if extra.kept_turn == state.turn_no:  # only under P17 (unmatched_draw_to_hand)
+            return hand & ~(1 << extra.kept_card)  # "another hand card in its place"
         return hand
 
     def has_more_turns(self, state: State, seat: int) -> bool:
@@ -202,13 +206,13 @@ class KoiKoi(Game[KoiKoiRules]):
     def after_turn(self, state: State) -> tuple[State, Then]:
         """A seat whose yaku are new or raised since its last decision decides (P21/P22)."""
         seat = state.turn
-        extra = round_of(state)
-        rules = self.rules_of(state)
-        yaku = compiled_yaku(rules, round_month(state.round))
+        rules, extra = state.rules, state.extra
+        assert isinstance(rules, KoiKoiRules) and isinstance(extra, KoiKoiRound)
+        yaku = compiled_yaku(rules, round_month(state.round) if rules.tsukifuda_enabled else None)
         now = yaku.standing(state.captures[seat], state.field)
         seen = extra.seen[seat]
         if now == seen:
-            return state, Then.NEXT_TURN
+            return state, NEXT_TURN
         improved = better(now, seen)
         before = extra.decided[seat]
         decision = newer(now, before) if rules.koikoi_requires_new_yaku else better(now, before)
@@ -221,30 +225,27 @@ class KoiKoi(Game[KoiKoiRules]):
             forced = not self.has_more_turns(state, seat)
             if not forced and rules.koikoi_min_points:
                 forced = base_points(rules, now) < rules.koikoi_min_points
-            return replace(state, extra=replace(extra, forced=forced)), Then.DECIDE
-        return replace(state, extra=extra), Then.NEXT_TURN
+            return replace(state, extra=replace(extra, forced=forced)), DECIDE
+        return replace(state, extra=extra), NEXT_TURN
 
     def auto_event(self, state: State) -> Event | None:
         phase = state.phase
-        if phase == Phase.DECIDE:
+        if phase == DECIDE:
             if round_of(state).forced:
                 return ShobuCalled(seat=state.turn, auto=True)
             return None
-        if phase != Phase.PLAY:
+        if phase != PLAY:
             return None
-        rules = self.rules_of(state)
+        rules = state.rules
+        assert isinstance(rules, KoiKoiRules)
         if rules.turn_structure == "draw_then_play_two":
-            if (
-                state.stage == Source.HAND
-                and state.pile
-                and round_of(state).drawn_turn != state.turn_no
-            ):
+            if state.stage == HAND and state.pile and round_of(state).drawn_turn != state.turn_no:
                 return DrawnToHand(
                     seat=state.turn, card=CARDS[state.pile[0]], reason="draw_then_play_two"
                 )
         elif (
             rules.unmatched_draw_to_hand
-            and state.stage == Source.DRAW
+            and state.stage == DRAW
             and state.hands[state.turn]
             and self._unmatched(state, state.pile[0])
         ):
@@ -253,17 +254,17 @@ class KoiKoi(Game[KoiKoiRules]):
 
     @staticmethod
     def _unmatched(state: State, card: int) -> bool:
-        return not capture_targets(state, card, Source.DRAW)
+        return not capture_targets(state, card, DRAW)
 
     # --- decisions -----------------------------------------------------------------------
     def legal_extra(self, state: State) -> tuple[Action, ...]:
-        if state.phase != Phase.DECIDE or round_of(state).forced:
+        if state.phase != DECIDE or round_of(state).forced:
             return ()
         seat = state.turn
         return (CallKoiKoi(seat=seat), CallShobu(seat=seat))
 
     def decide_extra(self, state: State, action: Action) -> Event:
-        if state.phase != Phase.DECIDE:
+        if state.phase != DECIDE:
             raise IllegalActionError(
                 f"there is no koi-koi decision now (phase {state.phase}): {action!r}"
             )
@@ -291,7 +292,7 @@ class KoiKoi(Game[KoiKoiRules]):
                 koikoi=(calls[0], calls[1]),
                 decided=with_seat(extra.decided, seat, extra.seen[seat]),
             )
-            return replace(state, extra=extra), Then.NEXT_TURN
+            return replace(state, extra=extra), NEXT_TURN
         if isinstance(event, ShobuCalled):
             self._expect_decision(state, event.seat, event)
             extra = round_of(state)
@@ -301,14 +302,14 @@ class KoiKoi(Game[KoiKoiRules]):
             ended = replace(
                 state, end_reason="shobu", extra=replace(extra, winner=event.seat, forced=False)
             )
-            return ended, Then.END_ROUND
+            return ended, END_ROUND
         if isinstance(event, DrawnToHand):
-            return self._apply_drawn_to_hand(state, event), Then.PLAY
+            return self._apply_drawn_to_hand(state, event), PLAY
         return super().apply_extra(state, event)
 
     @staticmethod
     def _expect_decision(state: State, seat: int, event: Event) -> None:
-        if state.phase != Phase.DECIDE:
+        if state.phase != DECIDE:
             raise CorruptLogError(
                 f"{type(event).__name__} is out of order: no koi-koi decision is due"
             )
@@ -316,7 +317,7 @@ class KoiKoi(Game[KoiKoiRules]):
             raise CorruptLogError(f"seat {seat} decided, but it is seat {state.turn}'s decision")
 
     def _apply_drawn_to_hand(self, state: State, ev: DrawnToHand) -> State:
-        if state.phase != Phase.PLAY:
+        if state.phase != PLAY:
             raise CorruptLogError("drawn_to_hand is out of order: no turn is in play")
         if ev.seat != state.turn:
             raise CorruptLogError(f"seat {ev.seat} drew, but it is seat {state.turn}'s turn")
@@ -332,14 +333,14 @@ class KoiKoi(Game[KoiKoiRules]):
                 raise CorruptLogError(
                     "a draw into the hand needs turn_structure=draw_then_play_two"
                 )
-            if state.stage != Source.HAND or extra.drawn_turn == state.turn_no:
+            if state.stage != HAND or extra.drawn_turn == state.turn_no:
                 raise CorruptLogError("this turn's draw into the hand was already taken")
             extra = replace(extra, drawn_turn=state.turn_no)
         else:
             if not rules.unmatched_draw_to_hand:
                 raise CorruptLogError("keeping an unmatched draw needs unmatched_draw_to_hand")
             if (
-                state.stage != Source.DRAW
+                state.stage != DRAW
                 or not state.hands[ev.seat]
                 or not self._unmatched(state, ev.card.index)
             ):

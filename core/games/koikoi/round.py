@@ -23,7 +23,7 @@ class KoiKoiRound(RoundState, frozen=True, kw_only=True):
     lucky_cards: tuple[int, int] = (0, 0)  # the cards that make them
     field_brights: int = 0  # brights on the initial field (P30/P31)
     wild: bool = False  # the Lightning is wild this round (P12/P13)
-    forced: bool = False  # Phase.DECIDE: the shobu is automatic
+    forced: bool = False  # DECIDE: the shobu is automatic
     winner: int = -1  # the seat that called shobu
     drawn_turn: int = 0  # P16: the turn whose draw went into the hand
     plays: tuple[int, int] = (0, 0)  # P16: (turn, cards played from hand in it)

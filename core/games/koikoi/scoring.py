@@ -28,7 +28,7 @@ def win_lines(state: State, rules: KoiKoiRules, seat: int) -> list[ScoreLine]:
     """The score of ``seat`` winning the round by its yaku: one line per yaku, then one per
     multiplier (a multiplier line's points are what it adds)."""
     extra = round_of(state)
-    yaku = compiled_yaku(rules, round_month(state.round))
+    yaku = compiled_yaku(rules, round_month(state.round) if rules.tsukifuda_enabled else None)
     lines: list[ScoreLine] = []
     for h in counted_hits(rules, yaku.hits(state.captures[seat], state.field)):
         lines.append(ScoreLine(kind="yaku", label=h.name, id=h.id, points=h.points, cards=h.cards))

@@ -329,14 +329,10 @@ class KoiKoiYaku:
         return self.tables[t].hits(captured, vals)
 
 
+@lru_cache(maxsize=64)
 def compiled_yaku(rules: KoiKoiRules, month: int | None) -> KoiKoiYaku:
-    """The compiled yaku of ``rules`` in a round of ``month`` (month matters only with
-    tsukifuda), cached by the (hashable) rules."""
-    return _compiled_yaku(rules, month if rules.tsukifuda_enabled else None)
-
-
-@lru_cache(maxsize=32)
-def _compiled_yaku(rules: KoiKoiRules, month: int | None) -> KoiKoiYaku:
+    """The compiled yaku of ``rules`` in a round of ``month`` (None: no tsukifuda), cached by the
+    (hashable) rules. Pass None unless ``rules.tsukifuda_enabled``, so rounds share a table."""
     return KoiKoiYaku(rules, month)
 
 

@@ -37,13 +37,25 @@ from core.events import (
     RoundEnded,
     RoundEndReason,
 )
-from core.games.base import DEAL_TABLE, Game, Then
+from core.games.base import DEAL_TABLE, Game
 from core.games.sakura import scoring
 from core.games.sakura.round import SakuraRound, round_of
 from core.games.sakura.rules import PRESETS, SakuraRules
 from core.games.sakura.teams import teams_of
 from core.games.sakura.yaku import sakura_hits, sakura_specs
-from core.state import Phase, Source, SourceName, State
+from core.state import (
+    CHOOSE,
+    DECIDE,
+    DRAW,
+    END_ROUND,
+    HAND,
+    HAND_DONE,
+    PLAY,
+    SCORING,
+    Source,
+    State,
+    Then,
+)
 from core.yaku import YakuContext, YakuHit, YakuSpec
 
 GAJI = Card.C11D.index
@@ -136,7 +148,7 @@ class Sakura(Game[SakuraRules]):
             captures=captures,
             extra=SakuraRound(discarded=discarded, dealer_took=took),
         )
-        return state, Then.PLAY
+        return state, PLAY
 
     # --- the turn ----------------------------------------------------------------------------
     def round_over(self, state: State) -> RoundEndReason | None:
@@ -149,12 +161,10 @@ class Sakura(Game[SakuraRules]):
         return None
 
     @staticmethod
-    def _wild(rules: SakuraRules, source: SourceName | None) -> bool:
-        return source == Source.HAND or (source == Source.DRAW and rules.gaji_wild_on_draw)
+    def _wild(rules: SakuraRules, source: Source | None) -> bool:
+        return source == HAND or (source == DRAW and rules.gaji_wild_on_draw)
 
-    def capture_targets(
-        self, state: State, card: int, source: SourceName
-    ) -> tuple[int, ...] | None:
+    def capture_targets(self, state: State, card: int, source: Source) -> tuple[int, ...] | None:
         """A wild Gaji may take any one field card (the player chooses). Three Willow cards on
         the field are taken all together, as by any fourth Willow. Mask 0 (target None) plays it
         as an ordinary Willow card: offered when that differs from a wild capture (no Willow on
@@ -182,9 +192,7 @@ class Sakura(Game[SakuraRules]):
             targets.append(0)
         return tuple(targets)
 
-    def landed(
-        self, state: State, seat: int, card: int, captured: int, source: SourceName
-    ) -> State:
+    def landed(self, state: State, seat: int, card: int, captured: int, source: Source) -> State:
         """A wild Gaji that took a card remembers it (it stays with the Gaji for the end claim)."""
         if card != GAJI:
             return state
@@ -223,7 +231,7 @@ class Sakura(Game[SakuraRules]):
         return state.field & MONTH_MASKS[ex.gaji_pair >> 2]
 
     def auto_event(self, state: State) -> Event | None:
-        if state.phase != Phase.SCORING:
+        if state.phase != SCORING:
             return None
         mask = self.claim_mask(state)
         if not mask:
@@ -232,7 +240,7 @@ class Sakura(Game[SakuraRules]):
 
     # --- decisions: hiki, and who decides ------------------------------------------------
     def decider(self, state: State) -> int:
-        if state.phase == Phase.DECIDE:
+        if state.phase == DECIDE:
             ex = round_of(state)
             if ex is not None and ex.interrupt_by >= 0:
                 return ex.interrupt_by
@@ -250,12 +258,12 @@ class Sakura(Game[SakuraRules]):
 
     def legal_extra(self, state: State) -> tuple[Action, ...]:
         phase = state.phase
-        if phase == Phase.PLAY:
+        if phase == PLAY:
             seat = state.turn
             return tuple(
                 DeclareHiki(seat=seat, month=m) for m in hiki_months(state.hands[seat], state.field)
             )
-        if phase == Phase.DECIDE:
+        if phase == DECIDE:
             ex = round_of(state)
             if ex is not None and ex.interrupt_by >= 0:
                 return (DeclareHiki(seat=ex.interrupt_by, month=ex.interrupt_month),)
@@ -279,9 +287,9 @@ class Sakura(Game[SakuraRules]):
         if isinstance(event, HikiDeclared):
             return self._apply_hiki(state, event)
         if isinstance(event, GajiInterrupted):
-            return self._apply_interrupt(state, event), Then.DECIDE
+            return self._apply_interrupt(state, event), DECIDE
         if isinstance(event, GajiClaimed):
-            return self._apply_claim(state, event), Then.END_ROUND
+            return self._apply_claim(state, event), END_ROUND
         return super().apply_extra(state, event)
 
     @staticmethod
@@ -299,7 +307,7 @@ class Sakura(Game[SakuraRules]):
                 f"a hiki of month {ev.month} takes its four cards, not {_codes(ev.captured)}"
             )
         ex = round_of(state)
-        if state.phase == Phase.DECIDE and ex is not None and ex.interrupt_by >= 0:
+        if state.phase == DECIDE and ex is not None and ex.interrupt_by >= 0:
             # The holder who stopped the Gaji declares; then the Gaji's player goes on.
             if ev.seat != ex.interrupt_by or ev.month != ex.interrupt_month:
                 raise CorruptLogError(
@@ -309,15 +317,15 @@ class Sakura(Game[SakuraRules]):
             state = self._take(state, ev.seat, mm)
             ex = replace(ex, interrupt_by=-1, interrupt_month=0)
             rules = self.rules_of(state)
-            if rules.gaji_blocked == "return_to_hand" and state.pending_from == Source.HAND:
+            if rules.gaji_blocked == "return_to_hand" and state.pending_from == HAND:
                 hands = list(state.hands)
                 hands[state.turn] |= GAJI_BIT
                 back = replace(
                     state, hands=tuple(hands), extra=replace(ex, returned_turn=state.turn_no)
                 )
-                return back, Then.PLAY
-            return replace(state, extra=replace(ex, blocked_turn=state.turn_no)), Then.CHOOSE
-        if state.phase != Phase.PLAY or state.stage != Source.HAND:
+                return back, PLAY
+            return replace(state, extra=replace(ex, blocked_turn=state.turn_no)), CHOOSE
+        if state.phase != PLAY or state.stage != HAND:
             raise CorruptLogError(f"a hiki was declared out of turn (phase {state.phase!r})")
         if ev.seat != state.turn:
             raise CorruptLogError(
@@ -325,10 +333,10 @@ class Sakura(Game[SakuraRules]):
             )
         if ev.month not in hiki_months(state.hands[ev.seat], state.field):
             raise CorruptLogError(f"seat {ev.seat} holds no hiki of month {ev.month}")
-        return self._take(state, ev.seat, mm), Then.HAND_DONE
+        return self._take(state, ev.seat, mm), HAND_DONE
 
     def _apply_interrupt(self, state: State, ev: GajiInterrupted) -> State:
-        if state.phase != Phase.CHOOSE or state.pending != GAJI:
+        if state.phase != CHOOSE or state.pending != GAJI:
             raise CorruptLogError("a Gaji was interrupted, but no Gaji is waiting for a target")
         if ev.seat != state.turn:
             raise CorruptLogError(
@@ -351,7 +359,7 @@ class Sakura(Game[SakuraRules]):
         )
 
     def _apply_claim(self, state: State, ev: GajiClaimed) -> State:
-        if state.phase != Phase.SCORING:
+        if state.phase != SCORING:
             raise CorruptLogError("the Gaji's end claim comes only when the round is over")
         mask = self.claim_mask(state)
         if not mask or ev.seat != _sakura_round(state).gaji_owner or mask_of(ev.captured) != mask:
