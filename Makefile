@@ -1,11 +1,11 @@
-# Two commands: `make play` and `make test`. Each builds .venv from pyproject.toml when it is
+# `make play`, `make test` and `make lint`. Each builds .venv from pyproject.toml when it is
 # missing or older than pyproject.toml, then runs.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench clean screenshot
+.PHONY: play test lint bench clean screenshot
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +19,15 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS)
 
+# The rules and the type checking are configured in pyproject.toml (mypy: strict for core/).
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/decisions.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

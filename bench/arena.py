@@ -20,22 +20,23 @@ import argparse
 import json
 import math
 import multiprocessing
+import random
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+from core.actions import Action
+from core.games.registry import GAMES
+from core.rules import AnyRules, find_rules
+from core.view import View
+from hanatui.bots import BOTS, Bot, StrongBot
+from hanatui.bots.strong import DEFAULT_PLAYOUTS
+from hanatui.selfplay import DuelResult, duel
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from core.games import GAMES  # noqa: E402
-from core.rules import Rules, find_rules  # noqa: E402
-from core.view import View  # noqa: E402
-from hanatui.bots import BOTS, Bot  # noqa: E402
-from hanatui.bots.strong import DEFAULT_PLAYOUTS  # noqa: E402
-from hanatui.selfplay import DuelResult, duel  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "arena.json"
 README = ROOT / "README.md"
@@ -43,8 +44,11 @@ PAIRINGS = (("strong", "normal"), ("normal", "easy"), ("easy", "random"))
 LEVELS = ("random", "easy", "normal", "strong")
 SECTION = "## Computer opponents"
 
+# Results and options as they are read from and written to JSON.
+Json = dict[str, Any]
+
 # The arena's budget for the strong level: its default, so the figures are the level as played.
-ARENA_STRONG = {"playouts": DEFAULT_PLAYOUTS}
+ARENA_STRONG: Json = {"playouts": DEFAULT_PLAYOUTS}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -58,19 +62,19 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def make(spec: str, strong_kwargs: dict[str, object] | None = None) -> Bot:
+def make(spec: str, strong_kwargs: Json | None = None) -> Bot:
     """A bot from a level name; the strong level gets the arena's budget."""
     if spec == "strong":
-        return BOTS["strong"](**(strong_kwargs or ARENA_STRONG))  # type: ignore[call-arg]
+        return StrongBot(**(strong_kwargs or ARENA_STRONG))
     return BOTS[spec]()
 
 
-def game_rules(game: str, options: dict[str, object] | None = None) -> Rules:
+def game_rules(game: str, options: Json | None = None) -> AnyRules:
     return find_rules(game, rounds=1, **(options or {}))
 
 
 def _play_chunk(
-    task: tuple[str, str, str, int, int, int, dict[str, object], dict[str, object]],
+    task: tuple[str, str, str, int, int, int, Json, Json],
 ) -> DuelResult:
     """Some deals of one pairing, each in every seating."""
     game, a, b, seed, deals, players, options, strong_kwargs = task
@@ -93,9 +97,9 @@ def run_pairing(
     seed: int = 1,
     players: int = 2,
     workers: int = 1,
-    options: dict[str, object] | None = None,
-    strong_kwargs: dict[str, object] | None = None,
-) -> dict[str, object]:
+    options: Json | None = None,
+    strong_kwargs: Json | None = None,
+) -> Json:
     """``a`` against ``b`` over about ``hands`` seat-swapped hands: points and hands won.
 
     With more than two seats the two levels alternate round the table; each side's points are
@@ -126,7 +130,7 @@ def run_pairing(
     result = DuelResult(())
     for part in parts:
         result = result + part
-    n = result.count
+    n = result.hand_count
     diffs = [x - y for x, y in result.hands]
     sd = statistics.pstdev(diffs) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n) if n else 0.0
@@ -157,10 +161,10 @@ class _Timed(Bot):
 
     def __init__(self, bot: Bot, sink: list[float]) -> None:
         self.bot = bot
-        self.level = bot.level  # type: ignore[misc]
+        self.level = bot.level
         self.sink = sink
 
-    def choose(self, view: View, legal, rng):  # type: ignore[no-untyped-def]
+    def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         t = time.perf_counter()
@@ -169,9 +173,7 @@ class _Timed(Bot):
         return action
 
 
-def decision_times(
-    game: str, level: str, *, hands: int, seed: int = 1, players: int = 2
-) -> dict[str, object]:
+def decision_times(game: str, level: str, *, hands: int, seed: int = 1, players: int = 2) -> Json:
     """Median and 95th percentile of one level's decision time at its default budget, over
     ``hands`` hands against the normal level (only decisions with a real choice are timed)."""
     from hanatui.selfplay import play_match
@@ -185,7 +187,7 @@ def decision_times(
     times.sort()
     if not times:
         return {"level": level, "decisions": 0}
-    p95 = times[min(len(times) - 1, int(math.ceil(0.95 * len(times))) - 1)]
+    p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
     return {
         "level": level,
         "decisions": len(times),
@@ -195,28 +197,29 @@ def decision_times(
     }
 
 
-def _fmt_pairing(r: dict[str, object]) -> str:
+def _fmt_pairing(r: Json) -> str:
     ppH = r["points_per_hand"]
     ci = r["diff_ci95"]
     wr = r["win_rate"]
     wci = r["win_rate_ci95"]
     budget = r.get("strong_budget")
-    note = f" (strong: {budget['playouts']} playouts)" if budget else ""  # type: ignore[index]
+    note = f" (strong: {budget['playouts']} playouts)" if budget else ""
     return (
-        f"| {r['a']} vs {r['b']}{note} | {r['hands']} | {ppH[0]:.2f} / {ppH[1]:.2f} | "  # type: ignore[index]
-        f"{r['diff_per_hand']:+.2f} [{ci[0]:+.2f}, {ci[1]:+.2f}] | "  # type: ignore[index]
-        f"{100 * wr:.1f}% [{100 * wci[0]:.1f}, {100 * wci[1]:.1f}] |"  # type: ignore[index,operator]
+        f"| {r['a']} vs {r['b']}{note} | {r['hands']} | {ppH[0]:.2f} / {ppH[1]:.2f} | "
+        f"{r['diff_per_hand']:+.2f} [{ci[0]:+.2f}, {ci[1]:+.2f}] | "
+        f"{100 * wr:.1f}% [{100 * wci[0]:.1f}, {100 * wci[1]:.1f}] |"
         if wr is not None
         else f"| {r['a']} vs {r['b']} | {r['hands']} | - | - | - |"
     )
 
 
-def readme_section(results: dict[str, dict[str, object]]) -> str:
+def readme_section(results: dict[str, Json]) -> str:
     """The README's "Computer opponents" section from the recorded results."""
     lines = [
         SECTION,
         "",
-        "Four levels play every game, each deciding from what its seat can see (`observe`) only; in",
+        "Four levels play every game, each deciding from what its seat can see (`observe`) "
+        "only; in",
         "Sakura with teams a bot plays for its team's pooled captures.",
         "",
         "- `random`: any legal move.",
@@ -225,7 +228,8 @@ def readme_section(results: dict[str, dict[str, object]]) -> str:
         "- `normal` (`hanatui/bots/normal.py`): a one-move heuristic over a value model of the",
         "  table: card points, yaku held and within reach (the chance of collecting the missing",
         "  cards), the opponents' near-complete yaku a capture denies, and what the field is left",
-        "  offering the next opponent (the chance it holds a match, from the cards unseen). Koi-koi",
+        "  offering the next opponent (the chance it holds a match, from the cards unseen). "
+        "Koi-koi",
         "  or shobu is a turn-by-turn race between its chance to raise its score and the",
         "  opponent's chance to score, with the multipliers that would apply.",
         "- `strong` (`hanatui/bots/strong.py`): determinized Monte Carlo. It deals the cards it",
@@ -239,7 +243,8 @@ def readme_section(results: dict[str, dict[str, object]]) -> str:
         "this round (`hanatui.bots.hint.hint(state_or_view, seat, budget)`).",
         "",
         "`hanatui sim GAME --bots strong,normal --hands N` plays each deal once per seating, the",
-        "bots swapping seats (same deal seed, so the same cards and first dealer), and reports each",
+        "bots swapping seats (same deal seed, so the same cards and first dealer), and reports "
+        "each",
         "bot's points per hand and its share of the decided hands with a Wilson 95% interval.",
         "",
         "The figures below are from `bench/arena.py` (results in `bench/results/arena.json`): each",
@@ -256,17 +261,18 @@ def readme_section(results: dict[str, dict[str, object]]) -> str:
         lines.append("")
         lines.append("| pairing | hands | points per hand | difference | first wins |")
         lines.append("|---|---|---|---|---|")
-        for r in entry.get("pairings", []):  # type: ignore[union-attr]
-            lines.append(_fmt_pairing(r))  # type: ignore[arg-type]
+        for r in entry.get("pairings", []):
+            lines.append(_fmt_pairing(r))
         times = entry.get("times", [])
         if times:
             lines.append("")
             lines.append("| level | decisions timed | median | 95th percentile |")
             lines.append("|---|---|---|---|")
-            for t in times:  # type: ignore[union-attr]
+            for t in times:
                 if t.get("decisions"):
                     lines.append(
-                        f"| {t['level']} | {t['decisions']} | {t['median_ms']:.2f} ms | {t['p95_ms']:.2f} ms |"
+                        f"| {t['level']} | {t['decisions']} | {t['median_ms']:.2f} ms | "
+                        f"{t['p95_ms']:.2f} ms |"
                     )
         if entry.get("recorded"):
             lines.append("")
@@ -275,51 +281,52 @@ def readme_section(results: dict[str, dict[str, object]]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _pairing(
-    results: dict[str, dict[str, object]], game: str, a: str, b: str
-) -> dict[str, object] | None:
-    for r in results.get(game, {}).get("pairings", []):  # type: ignore[union-attr]
+def _pairing(results: dict[str, Json], game: str, a: str, b: str) -> Json | None:
+    for r in results.get(game, {}).get("pairings", []):
         if r["a"] == a and r["b"] == b:
             return r
     return None
 
 
-def _targets(results: dict[str, dict[str, object]]) -> list[str]:
+def _targets(results: dict[str, Json]) -> list[str]:
     """The koi-koi targets of issue 7, each with its measured figure: met or missed."""
     sn = _pairing(results, "koikoi", "strong", "normal")
     ne = _pairing(results, "koikoi", "normal", "easy")
     er = _pairing(results, "koikoi", "easy", "random")
     if not (sn and ne and er):
         return []
-    times = {t["level"]: t for t in results["koikoi"].get("times", [])}  # type: ignore[union-attr]
+    times = {t["level"]: t for t in results["koikoi"].get("times", [])}
 
-    def rate(r: dict[str, object]) -> str:
-        lo, hi = r["win_rate_ci95"]  # type: ignore[misc]
-        text = f"{100 * r['win_rate']:.1f}% (interval {100 * lo:.1f}-{100 * hi:.1f}%), "  # type: ignore[operator]
-        if r["win_rate"] >= 0.6:  # type: ignore[operator]
+    def rate(r: Json) -> str:
+        lo, hi = r["win_rate_ci95"]
+        text = f"{100 * r['win_rate']:.1f}% (interval {100 * lo:.1f}-{100 * hi:.1f}%), "
+        if r["win_rate"] >= 0.6:
             return text + ("met" if lo >= 0.6 else "met narrowly: the interval reaches below 60%")
-        return text + f"missed by {100 * (0.6 - r['win_rate']):.1f} points"  # type: ignore[operator]
+        return text + f"missed by {100 * (0.6 - r['win_rate']):.1f} points"
 
     d = sn["diff_per_hand"]
-    lo, hi = sn["diff_ci95"]  # type: ignore[misc]
+    lo, hi = sn["diff_ci95"]
     out = [
-        f"Koi-koi targets, over {sn['hands']:,} seat-swapped hands per pairing at the default budget:",
+        f"Koi-koi targets, over {sn['hands']:,} seat-swapped hands per pairing at the default "
+        f"budget:",
         "",
         f"- strong beats normal by at least 0.5 points per hand: {d:+.2f} (interval {lo:+.2f} to "
-        f"{hi:+.2f}), " + ("met" if d >= 0.5 else f"missed by {0.5 - d:.2f}") + ";",  # type: ignore[operator]
+        f"{hi:+.2f}), " + ("met" if d >= 0.5 else f"missed by {0.5 - d:.2f}") + ";",
         f"- normal beats easy in at least 60% of decided hands: {rate(ne)};",
         f"- easy beats random in at least 60% of decided hands: {rate(er)};",
     ]
     normal, strong = times.get("normal"), times.get("strong")
     if normal and strong:
         out.append(
-            f"- normal decides in under 10 ms: median {normal['median_ms']:.2f} ms, 95th percentile "
+            f"- normal decides in under 10 ms: median {normal['median_ms']:.2f} ms, 95th "
+            f"percentile "
             f"{normal['p95_ms']:.2f} ms; strong in under 1 s: median {strong['median_ms']:.0f} ms, "
             f"95th percentile {strong['p95_ms']:.0f} ms."
         )
     out += [
         "",
-        "Normal's koi-koi threshold trades points for hands won: calling koi-koi less often wins more",
+        "Normal's koi-koi threshold trades points for hands won: calling koi-koi less often "
+        "wins more",
         "hands against easy but scores fewer points; the default sits where it clears 60% of hands",
         "while keeping most of the points. In bakappana, hana-awase and Sakura the card points",
         "dominate and greedy capture is hard to beat: normal's edge over easy there is small, and",
@@ -329,7 +336,7 @@ def _targets(results: dict[str, dict[str, object]]) -> list[str]:
     return out
 
 
-def write_readme(results: dict[str, dict[str, object]]) -> None:
+def write_readme(results: dict[str, Json]) -> None:
     """Replace (or append) the "Computer opponents" section of README.md, nothing else."""
     text = README.read_text(encoding="utf-8") if README.exists() else ""
     section = readme_section(results)
@@ -343,7 +350,7 @@ def write_readme(results: dict[str, dict[str, object]]) -> None:
     README.write_text(text, encoding="utf-8")
 
 
-def load_results() -> dict[str, dict[str, object]]:
+def load_results() -> dict[str, Json]:
     if RESULTS.exists():
         return json.loads(RESULTS.read_text(encoding="utf-8"))
     return {}
@@ -380,7 +387,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = load_results()
     strong_kwargs = {"playouts": args.playouts}
     for game in [g.strip() for g in args.games.split(",") if g.strip()]:
-        entry: dict[str, object] = {"pairings": [], "times": []}
+        entry: Json = {"pairings": [], "times": []}
         previous = results.get(game, {})
         for pair in args.pairings.split(","):
             a, b = pair.split(":")
@@ -396,23 +403,23 @@ def main(argv: Sequence[str] | None = None) -> int:
                 strong_kwargs=strong_kwargs,
             )
             print(json.dumps(r), flush=True)
-            entry["pairings"].append(r)  # type: ignore[union-attr]
+            entry["pairings"].append(r)
         if not args.no_timing:
             for level in LEVELS:
                 t = decision_times(
                     game, level, hands=args.timing_hands, seed=args.seed, players=args.players
                 )
                 print(json.dumps({"game": game, **t}), flush=True)
-                entry["times"].append(t)  # type: ignore[union-attr]
+                entry["times"].append(t)
         else:
             entry["times"] = previous.get("times", [])
         # keep pairings measured earlier that this run did not repeat
-        done = {(r["a"], r["b"]) for r in entry["pairings"]}  # type: ignore[union-attr]
-        for r in previous.get("pairings", []):  # type: ignore[union-attr]
+        done = {(r["a"], r["b"]) for r in entry["pairings"]}
+        for r in previous.get("pairings", []):
             if (r["a"], r["b"]) not in done:
-                entry["pairings"].append(r)  # type: ignore[union-attr]
+                entry["pairings"].append(r)
         order = {f"{a}:{b}": i for i, (a, b) in enumerate(PAIRINGS)}
-        entry["pairings"].sort(key=lambda r: order.get(f"{r['a']}:{r['b']}", 99))  # type: ignore[union-attr]
+        entry["pairings"].sort(key=lambda r: order.get(f"{r['a']}:{r['b']}", 99))
         entry["recorded"] = time.strftime("%Y-%m-%d")
         entry["machine"] = f"{multiprocessing.cpu_count()} cores, Python {sys.version.split()[0]}"
         results[game] = entry

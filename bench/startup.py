@@ -108,7 +108,8 @@ def main() -> int:
         print(json.dumps(result))
     else:
         print(
-            f"bare Textual app: {result['bare_textual_median_s'] * 1000:.0f} ms to first frame (median of {args.runs})"
+            f"bare Textual app: {result['bare_textual_median_s'] * 1000:.0f} ms to first frame "
+            f"(median of {args.runs})"
         )
         print(f"hanatui:          {result['hanatui_median_s'] * 1000:.0f} ms to first frame")
         print(f"ratio:            {result['ratio']}x (target <= 1.3x)")

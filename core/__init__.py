@@ -16,15 +16,17 @@ from core.errors import (
     UnsupportedVersionError,
 )
 from core.events import Event, MatchStarted
+from core.games.registry import GAMES, evaluate_yaku, find_game, game_of
 from core.players import Player
 from core.rules import Rules, find_rules, presets
-from core.state import State
+from core.state import Phase, Source, State
 from core.timeline import Timeline
 from core.view import View, observe
-from core.yaku import YakuHit, evaluate_yaku
+from core.yaku import YakuHit
 
 __all__ = [
     "CARDS",
+    "GAMES",
     "Action",
     "CallKoiKoi",
     "CallShobu",
@@ -39,10 +41,12 @@ __all__ = [
     "Kind",
     "MatchStarted",
     "NotationError",
+    "Phase",
     "PlayCard",
     "Player",
     "Rules",
     "RulesError",
+    "Source",
     "State",
     "Timeline",
     "UnsupportedVersionError",
@@ -54,8 +58,10 @@ __all__ = [
     "decide",
     "draw_dealer",
     "evaluate_yaku",
+    "find_game",
     "find_rules",
     "fold",
+    "game_of",
     "is_chance",
     "is_over",
     "legal_actions",

@@ -15,13 +15,13 @@ class Action(
     seat: int
 
 
-class PlayCard(Action, tag="play"):
+class PlayCard(Action, frozen=True, tag="play"):
     """Play a card from the hand to the field."""
 
     card: Card
 
 
-class ChooseCapture(Action, tag="choose"):
+class ChooseCapture(Action, frozen=True, tag="choose"):
     """Pick which field card the pending card takes (two matches, or a wild card's target).
 
     ``target`` is None to play a wild card as an ordinary card of its month.
@@ -31,17 +31,17 @@ class ChooseCapture(Action, tag="choose"):
     target: Card | None
 
 
-class DeclareHiki(Action, tag="hiki"):
+class DeclareHiki(Action, frozen=True, tag="hiki"):
     """Sakura: take all four cards of a month held between hand and field."""
 
     month: int
 
 
-class CallKoiKoi(Action, tag="koikoi"):
+class CallKoiKoi(Action, frozen=True, tag="koikoi"):
     """Koi-koi: play on after making or raising a yaku."""
 
 
-class CallShobu(Action, tag="shobu"):
+class CallShobu(Action, frozen=True, tag="shobu"):
     """Koi-koi: stop the round and score."""
 
 

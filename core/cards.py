@@ -1,4 +1,4 @@
-"""The 48 hanafuda cards, their codes (RULES.md §1) and the CardSet bitmask.
+"""The 48 hanafuda cards, their codes (docs/rules.md §1) and the CardSet bitmask.
 
 A card is a `Card` enum member whose value is its normative code ("01a".."12d"). Internally the
 engine works on bit indexes (0..47, month-major) and on plain ``int`` masks; `CardSet` is the
@@ -169,6 +169,7 @@ class Card(enum.Enum):
     C12C = "12c"
     C12D = "12d"
 
+    _value_: str  # the code
     # Filled in below, once per member.
     index: int
     month: int
@@ -181,7 +182,7 @@ class Card(enum.Enum):
 
     @property
     def code(self) -> str:
-        return self.value
+        return self._value_
 
     @property
     def month_name(self) -> str:
@@ -208,7 +209,7 @@ class Card(enum.Enum):
         return f"Card.parse({self.value!r})"
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_
 
 
 for _i, (_code, _kind, _pts, _spts, _en, _ja) in enumerate(_TABLE):

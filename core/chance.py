@@ -6,8 +6,8 @@ the dealer draw), so a log replays identically anywhere, without any random-numb
 
 from __future__ import annotations
 
-import random
-from typing import Protocol
+from collections.abc import MutableSequence, Sequence
+from typing import Any, Protocol, TypeVar
 
 from core.cards import CARDS, Card
 from core.engine import dealer_from_draws
@@ -16,44 +16,46 @@ from core.events import DealerDrawn, Dealt, Event
 from core.rules import Rules
 from core.state import DEAL, DEALER_DRAW, State
 
+T = TypeVar("T")
+
 
 class Rng(Protocol):
-    def shuffle(self, x: list[object], /) -> None: ...
-    def sample(self, population: list[object], k: int, /) -> list[object]: ...
+    """What the engine asks of a random generator (`random.Random` is one)."""
+
+    def shuffle(self, x: MutableSequence[Any], /) -> None: ...
+    def sample(self, population: Sequence[T], k: int, /) -> list[T]: ...
 
 
-def deal(rules: Rules, rng: Rng | random.Random, *, round: int = 1, dealer: int = 0) -> Dealt:
+def deal(rules: Rules, rng: Rng, *, round: int = 1, dealer: int = 0) -> Dealt:
     """A freshly shuffled deck for round ``round`` dealt by ``dealer``."""
     deck = list(CARDS)
-    rng.shuffle(deck)  # type: ignore[arg-type]
+    rng.shuffle(deck)
     return Dealt(round=round, dealer=dealer, deck=tuple(deck))
 
 
-def shuffle_positions(
-    deck: tuple[Card, ...], mask: int, rng: Rng | random.Random
-) -> tuple[Card, ...]:
+def shuffle_positions(deck: tuple[Card, ...], mask: int, rng: Rng) -> tuple[Card, ...]:
     """The deck with the cards in ``mask`` shuffled among their own positions; others stay."""
     places = [i for i, c in enumerate(deck) if c.bit & mask]
     moving = [deck[i] for i in places]
-    rng.shuffle(moving)  # type: ignore[arg-type]
+    rng.shuffle(moving)
     out = list(deck)
-    for i, c in zip(places, moving):
+    for i, c in zip(places, moving, strict=True):
         out[i] = c
     return tuple(out)
 
 
-def draw_dealer(rules: Rules, players: int, rng: Rng | random.Random) -> DealerDrawn:
-    """Each player draws a card; ties on the best card draw again (RULES.md §2.1)."""
+def draw_dealer(rules: Rules, players: int, rng: Rng) -> DealerDrawn:
+    """Each player draws a card; ties on the best card draw again (docs/rules.md §2.1)."""
     draws = []
     while True:
-        attempt = tuple(rng.sample(list(CARDS), players))  # type: ignore[arg-type]
+        attempt = tuple(rng.sample(CARDS, players))
         draws.append(attempt)
         dealer = dealer_from_draws(draws)
         if dealer is not None:
             return DealerDrawn(draws=tuple(draws), dealer=dealer)
 
 
-def advance(state: State, rng: Rng | random.Random) -> list[tuple[Event, State]]:
+def advance(state: State, rng: Rng) -> list[tuple[Event, State]]:
     """The chance event due now, then every automatic event after it, each with its state."""
     from core.engine import apply, run_auto
 
@@ -62,7 +64,7 @@ def advance(state: State, rng: Rng | random.Random) -> list[tuple[Event, State]]
     return [(event, state), *run_auto(state)]
 
 
-def chance_event(state: State, rng: Rng | random.Random) -> Event:
+def chance_event(state: State, rng: Rng) -> Event:
     """The random event a chance state needs (the dealer draw or the next deal)."""
     if state.phase == DEALER_DRAW:
         return draw_dealer(state.rules, len(state.players), rng)

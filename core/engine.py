@@ -1,4 +1,4 @@
-"""The decider: legal actions, decisions into events, events into states (RULES.md §2).
+"""The decider: legal actions, decisions into events, events into states (docs/rules.md §2).
 
 ``decide(state, action)`` validates an action and returns the events it causes, including every
 automatic event up to the next decision or chance point (the draw after a play, the round's score,
@@ -9,13 +9,13 @@ against the state, raising `CorruptLogError` on a mismatch, so a tampered log ca
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from msgspec.structs import replace
 
 from core.actions import Action, ChooseCapture, PlayCard
-from core.cards import ALL_MASK, CARDS, MONTH_MASKS, Card, cards_of
+from core.cards import ALL_MASK, CARDS, Card, cards_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
     CaptureChosen,
@@ -30,113 +30,43 @@ from core.events import (
     RoundEnded,
     UndoTaken,
 )
-from core.games import game_of
+from core.games.registry import game_of
 from core.state import (
     CHOOSE,
     DEAL,
     DEALER_DRAW,
     DECIDE,
+    DRAW,
+    HAND,
     MATCH_END,
     OVER,
     PLAY,
     SCORING,
     VOID,
+    Source,
     State,
-    initial_state,
 )
+from core.turns import capture_targets, end_turn, hand_done, land, proceed
 
-if TYPE_CHECKING:
-    from core.games.base import Game
+# `capture_targets` (what a card landing from the hand or the pile may take, wild cards included)
+# is defined with the turn flow in `core.turns` and offered here too, beside `legal_actions`.
 
 __all__ = [
     "apply",
+    "capture_targets",
     "dealer_from_draws",
     "decide",
     "fold",
     "is_chance",
+    "is_over",
     "legal_actions",
     "next_auto",
+    "run_auto",
+    "start",
     "step",
     "to_act",
+    "winners",
 ]
-
-
-_GAME_BY_RULES_TYPE: dict[type, Game] = {}
-
-
-def _game(state: State) -> Game:
-    """The game hooks for a state. On every hot path: a state made by `start` carries them."""
-    game = state.hooks
-    if game is not None:
-        return game  # type: ignore[no-any-return]
-    rules_type = type(state.rules)
-    game = _GAME_BY_RULES_TYPE.get(rules_type)
-    if game is None:
-        game = _GAME_BY_RULES_TYPE[rules_type] = game_of(state.rules.game)
-        # Which optional hooks this game overrides, so hot paths skip the no-op calls.
-        from core.games.base import Game as _Base
-
-        cls = type(game)
-        game.hooks_landed = cls.landed is not _Base.landed  # type: ignore[attr-defined]
-        game.hooks_playable = cls.playable is not _Base.playable  # type: ignore[attr-defined]
-        game.hooks_targets = cls.capture_targets is not _Base.capture_targets  # type: ignore[attr-defined]
-        game.hooks_auto = cls.auto_event is not _Base.auto_event  # type: ignore[attr-defined]
-        game.hooks_hand_step = cls.after_hand_step is not _Base.after_hand_step  # type: ignore[attr-defined]
-    return game
-
-
-# --------------------------------------------------------------------------------------------
-# Capture resolution
-# --------------------------------------------------------------------------------------------
-
-
-def _lowbits(mask: int) -> tuple[int, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return tuple(out)
-
-
-def capture_targets(state: State, card: int, source: str) -> tuple[int, ...]:
-    """The field masks a card landing from ``source`` ("hand" or "draw") may take.
-
-    () the card joins the field; one mask: it takes that mask; several: the player chooses.
-    """
-    game = _game(state)
-    if game.hooks_targets:  # type: ignore[attr-defined]
-        special = game.capture_targets(state, card, source)
-        if special is not None:
-            return special
-    matches = state.field & MONTH_MASKS[card >> 2]
-    count = matches.bit_count()
-    if count == 0:
-        return ()
-    if count == 2:
-        return _lowbits(matches)
-    return (matches,)
-
-
-def _capture_mask(state: State, card: int, target: int) -> int:
-    """All cards taken when ``card`` takes ``target``; three of a month on the field taken by the
-    fourth card take all four (RULES.md §2.4)."""
-    return target | (1 << card)
-
-
-def _landed(state: State, seat: int, card: int, captured: int, source: str) -> State:
-    """The state after ``card`` (already out of hand or pile) lands and takes ``captured``."""
-    bit = 1 << card
-    if captured:
-        caps = list(state.captures)
-        caps[seat] |= captured
-        state = replace(state, field=state.field & ~captured, captures=tuple(caps))
-    else:
-        state = replace(state, field=state.field | bit)
-    game = _game(state)
-    if game.hooks_landed:  # type: ignore[attr-defined]
-        return game.landed(state, seat, card, captured, source)
-    return state
 
 
 def _check_captured(event_cards: tuple[Card, ...], expected: int, what: str) -> None:
@@ -151,49 +81,6 @@ def _check_captured(event_cards: tuple[Card, ...], expected: int, what: str) -> 
 
 
 # --------------------------------------------------------------------------------------------
-# Turn flow
-# --------------------------------------------------------------------------------------------
-
-
-def _after_hand_step(state: State) -> State:
-    """The hand action is resolved: draw next, or end the turn if the pile is empty."""
-    game = _game(state)
-    variant = game.after_hand_step(state) if game.hooks_hand_step else None  # type: ignore[attr-defined]
-    if variant is not None:  # a turn variant of the game (koi-koi P16/P17)
-        state, then = variant
-        if then == "hand":
-            return replace(state, phase=PLAY, stage="hand", pending=-1, pending_from="")
-        return _end_turn(replace(state, phase=PLAY, pending=-1, pending_from=""))
-    if state.pile:
-        return replace(state, phase=PLAY, stage="draw", pending=-1, pending_from="")
-    return _end_turn(replace(state, phase=PLAY, pending=-1, pending_from=""))
-
-
-def _end_turn(state: State) -> State:
-    stopped = _game(state).after_turn(state)
-    if stopped is not None:
-        return stopped
-    return next_turn(state)
-
-
-def next_turn(state: State) -> State:
-    """Pass the turn on, or end the round when it is over."""
-    reason = _game(state).round_over(state)
-    if reason:
-        return replace(state, phase=SCORING, end_reason=reason, stage="hand", pending=-1)
-    n = len(state.players)
-    seat = state.turn
-    hands = state.hands
-    for _ in range(n):
-        seat = (seat + 1) % n
-        if hands[seat]:
-            return replace(state, phase=PLAY, turn=seat, turn_no=state.turn_no + 1, stage="hand")
-        if state.pile:
-            return replace(state, phase=PLAY, turn=seat, turn_no=state.turn_no + 1, stage="draw")
-    return replace(state, phase=SCORING, end_reason="cards_exhausted", stage="hand", pending=-1)
-
-
-# --------------------------------------------------------------------------------------------
 # Who acts, and what they may do
 # --------------------------------------------------------------------------------------------
 
@@ -202,18 +89,19 @@ def to_act(state: State) -> int | None:
     """The seat that must decide now, or None (a chance or automatic step, or the match is over)."""
     phase = state.phase
     if phase == PLAY:
-        return state.turn if state.stage == "hand" else None
-    if phase == CHOOSE or phase == DECIDE:
-        return _game(state).decider(state)
+        return state.turn if state.stage == HAND else None
+    if phase in (CHOOSE, DECIDE):
+        return state.hooks.decider(state)
     return None
 
 
 def is_chance(state: State) -> bool:
     """True when the next event is a random one (`core.chance`)."""
-    return state.phase == DEALER_DRAW or state.phase == DEAL
+    return state.phase in (DEALER_DRAW, DEAL)
 
 
 def is_over(state: State) -> bool:
+    """True once the match has ended."""
     return state.phase == OVER
 
 
@@ -221,9 +109,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the seat to act, sorted; () when nobody may act."""
     phase = state.phase
     seat = state.turn
-    if phase == PLAY and state.stage == "hand":
-        game = _game(state)
-        hand = game.playable(state) if game.hooks_playable else state.hands[seat]  # type: ignore[attr-defined]
+    if phase == PLAY and state.stage == HAND:
+        game = state.hooks
+        hand = game.playable(state) if "playable" in game.overrides else state.hands[seat]
         plays: list[Action] = []
         row = _PLAYS[seat]
         while hand:
@@ -235,15 +123,22 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         card = CARDS[state.pending]
         return tuple(
             ChooseCapture(seat=seat, card=card, target=_target_card(t))
-            for t in capture_targets(state, state.pending, state.pending_from)
+            for t in capture_targets(state, state.pending, _pending_source(state))
         )
     if phase == DECIDE:
-        return _game(state).legal_extra(state)
+        return state.hooks.legal_extra(state)
     return ()
 
 
 # Actions are immutable values, so the 7 x 48 possible card plays are built once.
 _PLAYS = tuple(tuple(PlayCard(seat=seat, card=card) for card in CARDS) for seat in range(7))
+
+
+def _pending_source(state: State) -> Source:
+    """Where the card waiting for its target came from (the CHOOSE phase always has one)."""
+    source = state.pending_from
+    assert source is not None, "no card is waiting for a target"
+    return source
 
 
 def _target_card(mask: int) -> Card | None:
@@ -271,42 +166,39 @@ def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
     return tuple(h)
 
 
+def _taken(state: State, card: Card, source: Source) -> int | None:
+    """What ``card``, landing from ``source``, takes with it (0: it joins the field), or None
+    when its player must choose."""
+    targets = capture_targets(state, card.index, source)
+    if len(targets) > 1:
+        return None
+    return targets[0] | card.bit if targets else 0
+
+
 def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, State]:
     """``seat`` plays ``card`` from the hand: the event and the state after it."""
-    idx = card.index
     state = replace(state, hands=_without(state.hands, seat, card.bit))
-    targets = capture_targets(state, idx, "hand")
-    if len(targets) > 1:
+    captured = _taken(state, card, HAND)
+    if captured is None:
         return CardPlayed(seat=seat, card=card), replace(
-            state, phase=CHOOSE, pending=idx, pending_from="hand"
+            state, phase=CHOOSE, pending=card.index, pending_from=HAND
         )
-    if targets:
-        captured = targets[0] | card.bit
-        event = CardPlayed(seat=seat, card=card, captured=cards_of(captured))
-    else:
-        captured = 0
-        event = CardPlayed(seat=seat, card=card)
-    return event, _after_hand_step(_landed(state, seat, idx, captured, "hand"))
+    event = CardPlayed(seat=seat, card=card, captured=cards_of(captured) if captured else ())
+    return event, hand_done(land(state, seat, card.index, captured, HAND))
 
 
 def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
     """The top card of the pile is turned over for ``state.turn``."""
-    top = state.pile[0]
     seat = state.turn
-    card = CARDS[top]
+    card = CARDS[state.pile[0]]
     state = replace(state, pile=state.pile[1:])
-    targets = capture_targets(state, top, "draw")
-    if len(targets) > 1:
+    captured = _taken(state, card, DRAW)
+    if captured is None:
         return CardDrawn(seat=seat, card=card), replace(
-            state, phase=CHOOSE, pending=top, pending_from="draw"
+            state, phase=CHOOSE, pending=card.index, pending_from=DRAW
         )
-    if targets:
-        captured = targets[0] | card.bit
-        event = CardDrawn(seat=seat, card=card, captured=cards_of(captured))
-    else:
-        captured = 0
-        event = CardDrawn(seat=seat, card=card)
-    return event, _end_turn(replace(_landed(state, seat, top, captured, "draw"), stage="hand"))
+    event = CardDrawn(seat=seat, card=card, captured=cards_of(captured) if captured else ())
+    return event, end_turn(land(state, seat, card.index, captured, DRAW))
 
 
 def _resolve_choice(
@@ -321,10 +213,9 @@ def _resolve_choice(
         target=target,
         captured=cards_of(captured) if captured else (),
     )
-    landed = _landed(state, seat, pending, captured, state.pending_from)
-    if state.pending_from == "hand":
-        return event, _after_hand_step(landed)
-    return event, _end_turn(replace(landed, phase=PLAY, stage="hand", pending=-1, pending_from=""))
+    source = _pending_source(state)
+    landed = land(state, seat, pending, captured, source)
+    return event, hand_done(landed) if source == HAND else end_turn(landed)
 
 
 # --------------------------------------------------------------------------------------------
@@ -341,14 +232,14 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
         raise IllegalActionError(
             f"it is seat {seat}'s decision, not seat {action.seat}'s: {action!r}"
         )
-    game = _game(state)
+    game = state.hooks
     if isinstance(action, PlayCard):
         if state.phase != PLAY:
             raise IllegalActionError(f"cannot play a card now (phase {state.phase}): {action!r}")
         card = action.card
         if not state.hands[seat] & card.bit:
             raise IllegalActionError(f"{card.value} is not in seat {seat}'s hand: {action!r}")
-        if game.hooks_playable and not game.playable(state) & card.bit:  # type: ignore[attr-defined]
+        if "playable" in game.overrides and not game.playable(state) & card.bit:
             raise IllegalActionError(f"{card.value} may not be played now: {action!r}")
         return _resolve_play(state, seat, card)
     if isinstance(action, ChooseCapture):
@@ -358,13 +249,14 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
             raise IllegalActionError(
                 f"the pending card is {CARDS[state.pending].value}: {action!r}"
             )
-        targets = capture_targets(state, state.pending, state.pending_from)
+        targets = capture_targets(state, state.pending, _pending_source(state))
         mask = _target_mask(targets, action.target)
         if mask is None:
             raise IllegalActionError(f"{action.card.value} cannot take {action.target}: {action!r}")
-        interrupt = game.interrupt_choice(state, seat, mask)
-        if interrupt is not None:
-            return interrupt, apply(state, interrupt)
+        if "interrupt_choice" in game.overrides:
+            interrupt = game.interrupt_choice(state, seat, mask)
+            if interrupt is not None:
+                return interrupt, apply(state, interrupt)
         return _resolve_choice(state, seat, mask, action.target)
     event = game.decide_extra(state, action)
     return event, apply(state, event)
@@ -372,24 +264,25 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
 
 def _auto(state: State) -> tuple[Event, State] | None:
     """The automatic event due in this state with the state after it, or None."""
-    game = _game(state)
-    if game.hooks_auto:  # type: ignore[attr-defined]
+    game = state.hooks
+    if "auto_event" in game.overrides:
         event = game.auto_event(state)
         if event is not None:
             return event, _apply_event(state, event)
     phase = state.phase
     if phase == PLAY:
-        if state.stage == "draw":
+        if state.stage == DRAW:
             return _resolve_draw(state)
         return None
     if phase == SCORING:
         ended = game.score_round(state)
         return ended, _round_ended(state, ended)
     if phase == VOID:
-        redeal = Redeal(reason=state.void_reason)  # type: ignore[arg-type]
+        assert state.void_reason is not None
+        redeal = Redeal(reason=state.void_reason)
         return redeal, _apply_event(state, redeal)
     if phase == MATCH_END:
-        ended_match = MatchEnded(totals=state.totals, winners=game.winners(state))
+        ended_match = MatchEnded(totals=state.totals, winners=winners(state))
         return ended_match, _apply_event(state, ended_match)
     return None
 
@@ -447,14 +340,14 @@ def _mask(cards: tuple[Card, ...]) -> int:
 
 def _apply_card_played(state: State, ev: CardPlayed) -> State:
     _expect_phase(state, ev, PLAY)
-    if state.stage != "hand":
+    if state.stage != HAND:
         raise CorruptLogError("a card was played where the draw was due")
     _expect_seat(state, ev.seat, ev)
     card = ev.card
     if not state.hands[ev.seat] & card.bit:
         raise CorruptLogError(f"{card.value} is not in seat {ev.seat}'s hand")
-    game = _game(state)
-    if game.hooks_playable and not game.playable(state) & card.bit:  # type: ignore[attr-defined]
+    game = state.hooks
+    if "playable" in game.overrides and not game.playable(state) & card.bit:
         raise CorruptLogError(f"{card.value} may not be played now")
     computed, after = _resolve_play(state, ev.seat, card)
     _check_captured(ev.captured, _mask(computed.captured), f"the play of {card.value}")
@@ -463,7 +356,7 @@ def _apply_card_played(state: State, ev: CardPlayed) -> State:
 
 def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
     _expect_phase(state, ev, PLAY)
-    if state.stage != "draw":
+    if state.stage != DRAW:
         raise CorruptLogError("a card was drawn where a play from the hand was due")
     _expect_seat(state, ev.seat, ev)
     top = state.pile[0]
@@ -484,11 +377,11 @@ def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
         raise CorruptLogError(
             f"chose for {ev.card.value}, but the pending card is {CARDS[state.pending].value}"
         )
-    targets = capture_targets(state, state.pending, state.pending_from)
+    targets = capture_targets(state, state.pending, _pending_source(state))
     mask = _target_mask(targets, ev.target)
     if mask is None:
         raise CorruptLogError(f"{ev.card.value} cannot take {ev.target}")
-    interrupt = _game(state).interrupt_choice(state, ev.seat, mask)
+    interrupt = state.hooks.interrupt_choice(state, ev.seat, mask)
     if interrupt is not None:  # as in `decide`: that choice is stopped, the interrupt is due
         raise CorruptLogError(
             f"the choice for {ev.card.value} is stopped by the rules: {_tag(interrupt)} is due"
@@ -501,7 +394,7 @@ def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
 def dealer_from_draws(draws: Iterable[tuple[Card, ...]]) -> int | None:
     """The seat that deals first from the last attempt of the draw, or None if it tied.
 
-    Earliest month wins; on the same month bright > animal > ribbon > chaff (RULES.md §2.1).
+    Earliest month wins; on the same month bright > animal > ribbon > chaff (docs/rules.md §2.1).
     """
     attempt = list(draws)[-1]
     keys = [(c.month, int(c.kind)) for c in attempt]
@@ -541,19 +434,20 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
         raise CorruptLogError(f"dealt round {ev.round}, but round {state.rounds_done + 1} is next")
     if ev.dealer != state.dealer:
         raise CorruptLogError(f"seat {ev.dealer} dealt, but seat {state.dealer} is the dealer")
-    if None in ev.deck:
-        raise CorruptLogError(
-            "the dealt deck is redacted (null cards) in a log not marked redacted"
-        )
+    idx = []
     mask = 0
     for c in ev.deck:
-        mask |= c.bit  # type: ignore[union-attr]
+        if c is None:
+            raise CorruptLogError(
+                "the dealt deck is redacted (null cards) in a log not marked redacted"
+            )
+        idx.append(c.index)
+        mask |= c.bit
     if mask != ALL_MASK or len(ev.deck) != 48:
         raise CorruptLogError("the dealt deck is not the 48 different cards")
-    game = _game(state)
+    game = state.hooks
     n = len(state.players)
     hand_size, field_size = game.deal_sizes(state.rules, n)
-    idx = [c.index for c in ev.deck]  # type: ignore[union-attr]
     field = 0
     for i in idx[:field_size]:
         field |= 1 << i
@@ -574,17 +468,18 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
         captures=(0,) * n,
         turn=ev.dealer,
         turn_no=1,
-        stage="hand",
+        stage=HAND,
         pending=-1,
-        pending_from="",
-        void_reason="",
-        end_reason="",
+        pending_from=None,
+        void_reason=None,
+        end_reason=None,
         extra=None,
     )
     reason = game.void_deal(state)
     if reason:
         return replace(state, phase=VOID, void_reason=reason)
-    return game.after_deal(replace(state, phase=PLAY))
+    state, then = game.after_deal(replace(state, phase=PLAY))
+    return proceed(state, then)
 
 
 def _apply_redeal(state: State, ev: Redeal) -> State:
@@ -593,12 +488,12 @@ def _apply_redeal(state: State, ev: Redeal) -> State:
         raise CorruptLogError(
             f"redeal for {ev.reason}, but the deal is void for {state.void_reason}"
         )
-    return replace(state, phase=DEAL, void_reason="")
+    return replace(state, phase=DEAL, void_reason=None)
 
 
 def _apply_round_ended(state: State, ev: RoundEnded) -> State:
     _expect_phase(state, ev, SCORING)
-    expected = _game(state).score_round(state)
+    expected = state.hooks.score_round(state)
     if ev != expected:
         raise CorruptLogError(
             f"the round's score does not follow from the cards: the log says {list(ev.points)} "
@@ -613,22 +508,22 @@ def _round_ended(state: State, ev: RoundEnded) -> State:
     state = replace(
         state,
         totals=ev.totals,
-        history=state.history + (ev.points,),
+        history=(*state.history, ev.points),
         dealer=ev.next_dealer,
         phase=DEAL,
         end_reason=ev.reason,
     )
-    if _game(state).match_over(state):
+    if state.hooks.match_over(state):
         return replace(state, phase=MATCH_END)
     return state
 
 
 def _apply_match_ended(state: State, ev: MatchEnded) -> State:
     _expect_phase(state, ev, MATCH_END)
-    winners = _game(state).winners(state)
-    if ev.totals != state.totals or ev.winners != winners:
+    best = winners(state)
+    if ev.totals != state.totals or ev.winners != best:
         raise CorruptLogError(
-            f"the match result does not follow: totals {list(state.totals)}, winners {list(winners)}"
+            f"the match result does not follow: totals {list(state.totals)}, winners {list(best)}"
         )
     return replace(state, phase=OVER)
 
@@ -653,7 +548,8 @@ def _apply_undo(state: State, ev: UndoTaken) -> State:
     return replace(state, undos=tuple(undos))
 
 
-_APPLY = {
+#: One handler per event type of the fishing core; a game's own events go to `Game.apply_extra`.
+_APPLY: dict[type[Event], Callable[[State, Any], State]] = {
     CardPlayed: _apply_card_played,
     CardDrawn: _apply_card_drawn,
     CaptureChosen: _apply_capture_chosen,
@@ -669,14 +565,24 @@ _APPLY = {
 def start(ev: MatchStarted) -> State:
     """The state of a match that has just begun."""
     game = game_of(ev.rules.game)
+    n = len(ev.players)
     try:
-        game.check_players(ev.rules, len(ev.players))
+        game.check_players(ev.rules, n)
     except IllegalActionError as exc:
         raise CorruptLogError(str(exc)) from None
-    state = initial_state(ev.rules, ev.players)
-    state = replace(state, hooks=_game(state))
-    totals = game.initial_totals(ev.rules, len(ev.players))
-    return replace(state, totals=totals) if totals != state.totals else state
+    return State(
+        rules=ev.rules,
+        hooks=game,
+        players=ev.players,
+        totals=game.initial_totals(ev.rules, n),
+        undos=(0,) * n,
+    )
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The seats with the best total (more than one: a tie)."""
+    best = max(state.totals)
+    return tuple(i for i, t in enumerate(state.totals) if t == best)
 
 
 def apply(state: State | None, event: Event) -> State:
@@ -710,8 +616,9 @@ def _apply_event(state: State, event: Event) -> State:
     """Fold one event into a state that is not at an automatic step (see `apply`)."""
     handler = _APPLY.get(type(event))
     if handler is None:
-        return _game(state).apply_extra(state, event)
-    return handler(state, event)  # type: ignore[operator]
+        state, then = state.hooks.apply_extra(state, event)
+        return proceed(state, then)
+    return handler(state, event)
 
 
 def _tag(event: Event) -> str:
@@ -720,9 +627,9 @@ def _tag(event: Event) -> str:
 
 def _shown(value: object) -> str:
     if isinstance(value, Card):
-        return value.value
+        return value.code
     if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
-        return "[" + " ".join(v.value for v in value) + "]"
+        return "[" + " ".join(v.code for v in value) + "]"
     text = repr(value)
     return text if len(text) <= 80 else text[:79] + "…"
 
@@ -747,10 +654,10 @@ def _not_due(state: State, event: Event, expected: Event) -> CorruptLogError:
     return CorruptLogError(f"{_tag(event)} does not follow")
 
 
-_CARD_LISTS: dict[type, tuple[str, ...]] = {}
+_CARD_LISTS: dict[type[Event], tuple[str, ...]] = {}
 
 
-def _card_lists(kind: type) -> tuple[str, ...]:
+def _card_lists(kind: type[Event]) -> tuple[str, ...]:
     """The fields of an event type that hold a list of cards."""
     names = _CARD_LISTS.get(kind)
     if names is None:

@@ -12,8 +12,16 @@ from typing import Annotated, Literal
 import msgspec
 
 from core.cards import Card
-from core.players import SAFE_TEXT_PATTERN, Player
-from core.rulesets import AnyRules
+from core.games.bakappana.rules import BakappanaRules
+from core.games.hanaawase.rules import HanaAwaseRules
+from core.games.koikoi.rules import KoiKoiRules
+from core.games.sakura.rules import SakuraRules
+from core.players import Player
+from core.text import SAFE_TEXT_PATTERN
+
+#: The rules of any game: what a log's header and its match_started event record, tagged by the
+#: game's id. Every game of `core.games.registry.GAMES` has its Rules type here.
+AnyRules = BakappanaRules | HanaAwaseRules | KoiKoiRules | SakuraRules
 
 Seat = Annotated[int, msgspec.Meta(ge=0, le=6)]
 Text = Annotated[str, msgspec.Meta(max_length=200, pattern=SAFE_TEXT_PATTERN)]
@@ -26,21 +34,21 @@ class Event(
     """Base of every event."""
 
 
-class MatchStarted(Event, tag="match_started"):
+class MatchStarted(Event, frozen=True, tag="match_started"):
     """A match begins: the resolved rules and who sits in each seat (seat order = turn order)."""
 
     rules: AnyRules
     players: tuple[Player, ...]
 
 
-class DealerDrawn(Event, tag="dealer_drawn"):
+class DealerDrawn(Event, frozen=True, tag="dealer_drawn"):
     """Each player drew a card for the first deal; ``draws`` holds every attempt (ties redraw)."""
 
     draws: tuple[Cards, ...]
     dealer: Seat
 
 
-class Dealt(Event, tag="dealt"):
+class Dealt(Event, frozen=True, tag="dealt"):
     """A shuffled deck was dealt. The deck order decides everything: see docs/replay-format.md."""
 
     round: Annotated[int, msgspec.Meta(ge=1)]
@@ -54,13 +62,13 @@ RedealReason = Literal[
 ]
 
 
-class Redeal(Event, tag="redeal"):
+class Redeal(Event, frozen=True, tag="redeal"):
     """The deal is void and the same dealer deals again."""
 
     reason: RedealReason
 
 
-class CardPlayed(Event, tag="card_played"):
+class CardPlayed(Event, frozen=True, tag="card_played"):
     """A card went from ``seat``'s hand to the field; ``captured`` is what it took with it.
 
     Empty ``captured`` means no capture yet: either no field card matched, or a choice follows.
@@ -71,7 +79,7 @@ class CardPlayed(Event, tag="card_played"):
     captured: Cards = ()
 
 
-class CardDrawn(Event, tag="card_drawn"):
+class CardDrawn(Event, frozen=True, tag="card_drawn"):
     """The top card of the draw pile was turned over for ``seat``; same meaning of ``captured``."""
 
     seat: Seat
@@ -79,7 +87,7 @@ class CardDrawn(Event, tag="card_drawn"):
     captured: Cards = ()
 
 
-class CaptureChosen(Event, tag="capture_chosen"):
+class CaptureChosen(Event, frozen=True, tag="capture_chosen"):
     """``seat`` chose which field card the pending ``card`` takes (None: no wild capture)."""
 
     seat: Seat
@@ -88,7 +96,7 @@ class CaptureChosen(Event, tag="capture_chosen"):
     captured: Cards = ()
 
 
-class HikiDeclared(Event, tag="hiki_declared"):
+class HikiDeclared(Event, frozen=True, tag="hiki_declared"):
     """Sakura: ``seat`` took the four cards of ``month`` held between hand and field."""
 
     seat: Seat
@@ -96,7 +104,7 @@ class HikiDeclared(Event, tag="hiki_declared"):
     captured: Cards
 
 
-class GajiInterrupted(Event, tag="gaji_interrupted"):
+class GajiInterrupted(Event, frozen=True, tag="gaji_interrupted"):
     """Sakura: ``seat`` aimed the Gaji at ``target``, a card of the hiki of ``month`` that seat
     ``by`` holds; ``by`` interrupts (a `HikiDeclared` follows) and the Gaji takes nothing yet."""
 
@@ -106,20 +114,20 @@ class GajiInterrupted(Event, tag="gaji_interrupted"):
     month: Annotated[int, msgspec.Meta(ge=1, le=12)]
 
 
-class GajiClaimed(Event, tag="gaji_claimed"):
+class GajiClaimed(Event, frozen=True, tag="gaji_claimed"):
     """Sakura, at the round's end: the owner of a wild Gaji takes these cards left on the field."""
 
     seat: Seat
     captured: Cards
 
 
-class KoiKoiCalled(Event, tag="koikoi_called"):
+class KoiKoiCalled(Event, frozen=True, tag="koikoi_called"):
     """Koi-koi: ``seat`` plays on."""
 
     seat: Seat
 
 
-class DrawnToHand(Event, tag="drawn_to_hand"):
+class DrawnToHand(Event, frozen=True, tag="drawn_to_hand"):
     """Koi-koi turn variants: the top card of the draw pile went into ``seat``'s hand, at the start
     of a draw-then-play-two turn (P16), or turned over and kept because it matched nothing (P17)."""
 
@@ -128,14 +136,15 @@ class DrawnToHand(Event, tag="drawn_to_hand"):
     reason: Literal["draw_then_play_two", "unmatched_draw"]
 
 
-class ShobuCalled(Event, tag="shobu_called"):
-    """Koi-koi: ``seat`` stops the round (``auto``: forced, on the last move or below the minimum)."""
+class ShobuCalled(Event, frozen=True, tag="shobu_called"):
+    """Koi-koi: ``seat`` stops the round (``auto``: forced, on the last move or below the
+    minimum)."""
 
     seat: Seat
     auto: bool = False
 
 
-class UndoTaken(Event, tag="undo_taken"):
+class UndoTaken(Event, frozen=True, tag="undo_taken"):
     """``seat`` took back their last decision; the undone events are gone from the log."""
 
     seat: Seat
@@ -173,7 +182,7 @@ RoundEndReason = Literal[
 ]
 
 
-class RoundEnded(Event, tag="round_ended"):
+class RoundEnded(Event, frozen=True, tag="round_ended"):
     """A round is over: the points of each seat, the breakdown, the new totals and next dealer."""
 
     round: Annotated[int, msgspec.Meta(ge=1)]
@@ -184,7 +193,7 @@ class RoundEnded(Event, tag="round_ended"):
     next_dealer: Seat
 
 
-class MatchEnded(Event, tag="match_ended"):
+class MatchEnded(Event, frozen=True, tag="match_ended"):
     """The match is over; ``winners`` are the seats with the best total (more than one: a tie)."""
 
     totals: tuple[int, ...]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from core.chance import Rng, shuffle_positions
-from core.engine import fold
+from core.engine import fold, is_over
 from core.errors import HanaError
 from core.events import Dealt, Event, MatchStarted
 from core.players import Player
@@ -43,7 +43,7 @@ def fork_events(
         raise HanaError(f"the match has {len(first.players)} seats, not {len(players)}")
     prefix = [replace(first, players=players), *events[1:index]]
     state = fold(prefix)
-    if state.phase == "over":
+    if is_over(state):
         raise HanaError("the match is over: there is nothing to play on from")
     if mode == "same_future":
         return prefix
@@ -57,6 +57,9 @@ def fork_events(
     unseen = observe(state, seat).unseen.mask
     dealt = prefix[dealt_at]
     assert isinstance(dealt, Dealt)
-    prefix[dealt_at] = replace(dealt, deck=shuffle_positions(dealt.deck, unseen, rng))
+    deck = tuple(c for c in dealt.deck if c is not None)
+    if len(deck) != len(dealt.deck):
+        raise HanaError("a redacted deal cannot be reshuffled")
+    prefix[dealt_at] = replace(dealt, deck=shuffle_positions(deck, unseen, rng))
     fold(prefix)  # the prefix must still replay: it never mentions an unseen card
     return prefix

@@ -11,13 +11,14 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
 from core.engine import apply
 from core.errors import CorruptLogError, HanaError, UnsupportedVersionError
 from core.events import (
+    AnyRules,
     CaptureChosen,
     CardDrawn,
     CardPlayed,
@@ -39,35 +40,34 @@ from core.events import (
 )
 from core.players import Player
 from core.redact import HiddenDraw, unredact
-from core.rulesets import AnyRules
 from core.state import State
 from core.text import printable
 
-FORMAT = "hanatui"
+FORMAT: Final = "hanatui"
 #: The format version this program writes and the newest it reads.
 VERSION = 1
 #: Logs larger than this are refused before any parsing. A 12-round 7-player match is ~100 KB.
 MAX_BYTES = 4 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
 
-AnyEvent = Union[
-    MatchStarted,
-    DealerDrawn,
-    Dealt,
-    Redeal,
-    CardPlayed,
-    CardDrawn,
-    CaptureChosen,
-    HikiDeclared,
-    GajiInterrupted,
-    GajiClaimed,
-    KoiKoiCalled,
-    ShobuCalled,
-    DrawnToHand,
-    UndoTaken,
-    RoundEnded,
-    MatchEnded,
-]
+AnyEvent = (
+    MatchStarted
+    | DealerDrawn
+    | Dealt
+    | Redeal
+    | CardPlayed
+    | CardDrawn
+    | CaptureChosen
+    | HikiDeclared
+    | GajiInterrupted
+    | GajiClaimed
+    | KoiKoiCalled
+    | ShobuCalled
+    | DrawnToHand
+    | UndoTaken
+    | RoundEnded
+    | MatchEnded
+)
 
 
 class Origin(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -344,7 +344,7 @@ def _read_redacted(
 def check_header(header: Header) -> None:
     """The header's fields against each other, before any event is read: the number of players
     is one the game is played with, and ``redacted_for`` names one of the seats."""
-    from core.games import GAMES
+    from core.games.registry import GAMES
 
     n = len(header.players)
     game = GAMES.get(header.rules.game)

@@ -36,8 +36,8 @@ from core.events import (
     RoundEnded,
     Seat,
 )
-from core.games import game_of
-from core.rules import Rules
+from core.games.options import Rules
+from core.games.registry import game_of
 from core.state import State
 
 #: Orders tried for the never-revealed cards of one deal before giving up.

@@ -1,117 +1,91 @@
-"""Rules are data: a frozen Struct per game, with the standard defaults, and named presets.
+"""Rules are data: every game's options as a frozen Struct, with the standard defaults, and named
+presets. This module finds them by game id; each game declares its own Rules type and presets in
+its package (``core/games/<game>/rules.py``) on the `Rules` base of `core.games.base`.
 
-Every game's Rules type is a msgspec Struct tagged by its ``game`` id, so a log header records the
-resolved options of the game it was played under, and a newer option is refused clearly.
+A Rules value is tagged by its game's id, so a log's header records the game it was played under
+with every resolved option, and a newer option is refused clearly.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any, Literal, overload
 
 import msgspec
 
 from core.errors import RulesError
+from core.events import AnyRules
+from core.games.bakappana.rules import BakappanaRules
+from core.games.hanaawase.rules import HanaAwaseRules
+from core.games.koikoi.rules import KoiKoiRules
+from core.games.options import Preset, Rules
+from core.games.registry import game_of
+from core.games.sakura.rules import SakuraRules
 
-Rounds = Annotated[int, msgspec.Meta(ge=1, le=120, description="Rounds in the match.")]
-
-
-class Rules(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="game"
-):
-    """Options shared by every game. Subclasses add the options of their game."""
-
-    rounds: Rounds = 12
-
-    @property
-    def game(self) -> str:
-        tag = type(self).__struct_config__.tag
-        assert isinstance(tag, str)
-        return tag
-
-    def options(self) -> dict[str, Any]:
-        """The options as a plain dict (without the game id)."""
-        return msgspec.structs.asdict(self)
-
-    def replace(self, **options: Any) -> Rules:
-        """A copy with some options changed, validated like a decoded log."""
-        return make_rules(self.game, {**self.options(), **options})
-
-
-# game id -> Rules subclass; filled by core.games when each game module is imported.
-RULES_TYPES: dict[str, type[Rules]] = {}
-# (game id, preset name) -> options that differ from the standard defaults.
-PRESETS: dict[tuple[str, str], dict[str, Any]] = {}
-PRESET_DESCRIPTIONS: dict[tuple[str, str], str] = {}
-
-
-def register_rules(rules_type: type[Rules]) -> None:
-    tag = rules_type.__struct_config__.tag
-    assert isinstance(tag, str)
-    RULES_TYPES[tag] = rules_type
-    PRESETS.setdefault((tag, "standard"), {})
-    PRESET_DESCRIPTIONS.setdefault((tag, "standard"), "the standard rules of RULES.md")
-
-
-def register_preset(game: str, name: str, description: str, **options: Any) -> None:
-    PRESETS[(game, name)] = options
-    PRESET_DESCRIPTIONS[(game, name)] = description
-
-
-def make_rules(game: str, options: dict[str, Any]) -> Rules:
-    """Build and validate a Rules value from a game id and an options dict."""
-    rules_type = _rules_type(game)
-    try:
-        return msgspec.convert(options, rules_type, strict=False)
-    except msgspec.ValidationError as exc:
-        raise RulesError(f"invalid option for {game}: {exc}") from None
-
-
-def _rules_type(game: str) -> type[Rules]:
-    import core.games  # noqa: F401  (registers every game)
-
-    try:
-        return RULES_TYPES[game]
-    except KeyError:
-        known = ", ".join(sorted(RULES_TYPES))
-        raise RulesError(f"unknown game: {game!r} (known: {known})") from None
+__all__ = ["AnyRules", "Preset", "Rules", "find_rules", "option_docs", "preset_of", "presets"]
 
 
 def presets(game: str) -> tuple[str, ...]:
     """The preset names of a game, ``standard`` first."""
-    _rules_type(game)
-    names = [name for (g, name) in PRESETS if g == game]
-    return tuple(sorted(names, key=lambda n: (n != "standard", n)))
+    return ("standard", *sorted(p.name for p in game_of(game).presets))
 
 
-def find_rules(game: str, preset: str = "standard", **options: Any) -> Rules:
+def preset_of(game: str, name: str) -> Preset:
+    """A game's preset by name (``standard``: its defaults); `RulesError` otherwise."""
+    g = game_of(game)
+    if name == "standard":
+        return Preset("standard", f"the standard rules of docs/rules.md {g.rules_section}")
+    for p in g.presets:
+        if p.name == name:
+            return p
+    raise RulesError(f"unknown preset {name!r} for {game} (known: {', '.join(presets(game))})")
+
+
+# The overloads give each game id its own Rules type, for type checkers (tests/core/test_registry.py
+# checks they name every game of the registry).
+@overload
+def find_rules(
+    game: Literal["bakappana"], preset: str = "standard", **options: Any
+) -> BakappanaRules: ...
+@overload
+def find_rules(
+    game: Literal["hana-awase"], preset: str = "standard", **options: Any
+) -> HanaAwaseRules: ...
+@overload
+def find_rules(
+    game: Literal["koikoi"], preset: str = "standard", **options: Any
+) -> KoiKoiRules: ...
+@overload
+def find_rules(
+    game: Literal["sakura"], preset: str = "standard", **options: Any
+) -> SakuraRules: ...
+@overload
+def find_rules(game: str, preset: str = "standard", **options: Any) -> AnyRules: ...
+
+
+def find_rules(game: str, preset: str = "standard", **options: Any) -> AnyRules:
     """The Rules of a game under a preset, with any options overridden.
 
     >>> find_rules("bakappana", scoring="zero_sum").scoring
     'zero_sum'
     """
-    _rules_type(game)
-    try:
-        base = PRESETS[(game, preset)]
-    except KeyError:
-        raise RulesError(
-            f"unknown preset {preset!r} for {game} (known: {', '.join(presets(game))})"
-        ) from None
-    rules_type = RULES_TYPES[game]
+    rules_type = game_of(game).rules_type
+    base = preset_of(game, preset).options
     unknown = sorted(set(options) - set(rules_type.__struct_fields__))
     if unknown:
         raise RulesError(f"unknown option for {game}: {', '.join(unknown)}")
-    return make_rules(game, {**base, **options})
+    rules: AnyRules = rules_type.from_options({**base, **options})
+    return rules
 
 
 def option_docs(game: str) -> list[tuple[str, Any, str]]:
     """(key, default, one-line explanation) for every option of a game, for editors and help."""
-    rules_type = _rules_type(game)
-    default = rules_type()
+    rules_type = game_of(game).rules_type
+    defaults = rules_type().options()
     docs: list[tuple[str, Any, str]] = []
     for f in msgspec.structs.fields(rules_type):
         doc = ""
         for meta in getattr(f.type, "__metadata__", ()):
             if isinstance(meta, msgspec.Meta) and meta.description:
                 doc = meta.description
-        docs.append((f.name, getattr(default, f.name), doc))
+        docs.append((f.name, defaults[f.name], doc))
     return docs

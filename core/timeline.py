@@ -78,7 +78,7 @@ class Timeline:
             ev = self.events[i]
             if isinstance(ev, ShobuCalled) and ev.auto:
                 continue  # forced by the rules, not decided: undo goes back to the move before
-            if isinstance(ev, DECISION_EVENTS) and ev.seat == seat:  # type: ignore[attr-defined]
+            if isinstance(ev, DECISION_EVENTS) and ev.seat == seat:
                 return i
         return None
 

@@ -1,4 +1,4 @@
-"""Yaku as data: named specs evaluated with CardSet masks, and the public `evaluate_yaku`.
+"""Yaku as data: named specs evaluated on card masks, compiled into fast tables.
 
 A `YakuSpec` says which cards make a yaku: all of ``cards``, plus at least ``need`` of ``pool``
 (a card of ``doubles`` counting as two), and what it is worth: ``points``, plus ``per_extra`` for
@@ -6,36 +6,19 @@ each counted card of ``pool`` beyond ``need`` (or, with ``extra_pool``, each car
 beyond ``extra_base``). Specs with the same ``group`` are mutually exclusive: only the most
 valuable one counts. A yaku worth 0 points (a value table can switch one off that way) is not held.
 
-Each game registers its own evaluator, because the options of a game (the sake cup's role, weather
-blocks, value tables) change which specs apply. `YakuTable` compiles a list of specs once for
-fast evaluation in the engine's hot path; `evaluate_specs` is the plain reference version.
-
-Public API, stable for other tools::
-
-    evaluate_yaku(rules, cards, *, field=None, month=None) -> tuple[YakuHit, ...]
-
-``cards`` is any iterable of `Card` members or card codes (or a `CardSet`, or an int mask): one
-player's captured cards. The hits are the yaku those cards hold under ``rules``, after the
-exclusivity rules of that game and its options, each with its ``id`` (the ids of RULES.md §4 and
-§5), ``points`` (including per-card extras) and the ``cards`` that make it. Two optional facts of
-the table matter for some koi-koi options: ``field`` (the cards on the field, for the weather
-blocks of ``viewing_weather_block``) and ``month`` (the round's month 1-12, for ``tsukifuda``;
-without it tsukifuda is not evaluated). Rules that compare players or settle a round
-(koi-koi ``yaku_count_mode`` and ``winner_scores_opponent_yaku``, hana-awase ``willow_row``) are
-applied by the game's round score, not here.
+Each game builds its specs from its options (the Sake Cup's role, value tables...) and evaluates
+them in its own `Game.evaluate_yaku`; `core.games.registry.evaluate_yaku` (also
+`core.evaluate_yaku`) is the public entry for any game's rules. `YakuTable` compiles a list of
+specs once for the engine's hot path; `evaluate_specs` is the plain reference version.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
 
 import msgspec
 
-from core.cards import Card, CardSet, cards_of, mask_of
-
-if TYPE_CHECKING:
-    from core.rules import Rules
+from core.cards import Card, cards_of
 
 
 class YakuSpec(msgspec.Struct, frozen=True, kw_only=True):
@@ -276,72 +259,17 @@ class YakuContext(msgspec.Struct, frozen=True, kw_only=True):
     month: int | None = None
 
 
-# game id -> evaluator. A plain evaluator is called as ``evaluator(rules, mask)``; one registered
-# with ``context=True`` as ``evaluator(rules, mask, YakuContext)``.
-Evaluator = Callable[..., tuple[YakuHit, ...]]
-EVALUATORS: dict[str, Evaluator] = {}
-_WANTS_CONTEXT: set[str] = set()
-
-
-def register_evaluator(game: str, evaluator: Evaluator, *, context: bool = False) -> None:
-    EVALUATORS[game] = evaluator
-    if context:
-        _WANTS_CONTEXT.add(game)
-    else:
-        _WANTS_CONTEXT.discard(game)
-
-
-def _mask(cards: Iterable[Card | str] | CardSet | int | None) -> int:
-    if cards is None:
-        return 0
-    if isinstance(cards, int):
-        return cards
-    if isinstance(cards, CardSet):
-        return cards.mask
-    return mask_of(cards)
-
-
-def evaluate_yaku(
-    rules: Rules,
-    cards: Iterable[Card | str] | CardSet | int,
-    *,
-    field: Iterable[Card | str] | CardSet | int | None = None,
-    month: int | None = None,
-) -> tuple[YakuHit, ...]:
-    """The yaku that one player's ``cards`` make under ``rules``, after that game's exclusivity
-    rules and options. ``field`` and ``month``: see the module docstring.
-
-    >>> from core.rules import find_rules
-    >>> [h.id for h in evaluate_yaku(find_rules("koikoi"), "01a 03a 08a".split())]
-    ['sanko']
-    >>> [(h.id, h.points) for h in evaluate_yaku(find_rules("koikoi"), "01b 02b 03b 04b".split())]
-    [('akatan', 6)]
-    """
-    import core.games  # noqa: F401  (registers every game's evaluator)
-
-    mask = _mask(cards)
-    evaluator = EVALUATORS.get(rules.game)
-    if evaluator is None:
-        return ()
-    if rules.game in _WANTS_CONTEXT:
-        context = YakuContext(field=None if field is None else _mask(field), month=month)
-        return evaluator(rules, mask, context)
-    return evaluator(rules, mask)
-
-
 def describe_hits(hits: Iterable[YakuHit]) -> str:
     """``"sanko 5, kasu 2"``: hits in one line, for logs and messages."""
     return ", ".join(f"{h.id} {h.points}" for h in hits)
 
 
-__all__: list[Any] = [
+__all__ = [
     "YakuContext",
     "YakuHit",
     "YakuSpec",
     "YakuTable",
     "describe_hits",
     "evaluate_specs",
-    "evaluate_yaku",
     "match_spec",
-    "register_evaluator",
 ]

@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from hanatui.app.app import HanaApp
@@ -21,7 +21,7 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
@@ -90,25 +90,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _game_id(text: str) -> str:
-    game_id = text.replace("_", "-").lower()
-    return {"koi-koi": "koikoi", "hanaawase": "hana-awase"}.get(game_id, game_id)
-
-
 def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from core.errors import HanaError  # lazily: the app starts faster
-    from core.games import GAMES
+    from core.games.registry import find_game
     from core.players import Player
     from core.rules import find_rules
     from hanatui.bots import make_bot
     from hanatui.settings import load_settings
 
     settings, _ = load_settings()
-    game_id = _game_id(args.game)
     level = args.bot or settings.bot_level
     try:
-        rules = find_rules(game_id, args.preset)
-        game = GAMES[game_id]
+        game = find_game(args.game)
+        rules = find_rules(game.id, args.preset)
         players = args.players or game.min_players
         game.check_players(rules, players)
         make_bot(level)
@@ -217,6 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from core.engine import is_over
     from core.errors import CorruptLogError, HanaError  # lazily: the app starts faster
     from core.text import printable, printable_path
     from hanatui.files import read_log_file
@@ -250,12 +245,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
                     "players": len(state.players),
                     "events": len(log.events),
                     "rounds": state.rounds_done,
-                    "finished": state.phase == "over",
+                    "finished": is_over(state),
                     "totals": list(state.totals),
                 }
             )
             if not args.json:
-                status = "finished" if state.phase == "over" else "unfinished"
+                status = "finished" if is_over(state) else "unfinished"
                 print(
                     f"{shown}: ok ({state.rules.game}, {len(state.players)} players, "
                     f"{state.rounds_done} rounds, {len(log.events)} events, {status})"
@@ -376,7 +371,7 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Bots against bots. Every match is played once per seating (the bots rotated round the
     table, the same seed for the deals), so each bot gets the same cards and first dealer."""
     from core.errors import HanaError  # lazily: the app starts faster
-    from core.games import GAMES
+    from core.games.registry import find_game
     from core.logfile import header_for
     from core.rules import find_rules
     from hanatui import __version__
@@ -384,12 +379,11 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from hanatui.files import write_log_file
     from hanatui.selfplay import play_match, seat_rotations
 
-    game_id = args.game.replace("_", "-")
-    game_id = {"koi-koi": "koikoi", "hanaawase": "hana-awase"}.get(game_id, game_id)
     try:
+        game = find_game(args.game)
+        game_id = game.id
         options = dict(_parse_option(o) for o in args.option)
         rules = find_rules(game_id, args.preset, **options)
-        game = GAMES[game_id]
         players = args.players or game.min_players
         game.check_players(rules, players)
         levels = (args.bots or "easy").split(",")
@@ -458,7 +452,7 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     seconds = time.perf_counter() - start
     if progress:
         print(file=sys.stderr)
-    seats = []
+    seats: list[dict[str, Any]] = []
     for e in range(players):
         rate = won[e] / decided if decided else None
         low, high = _wilson(won[e], decided)
@@ -495,12 +489,12 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             f"({result['hands_per_second']} hands/s); {decided} hands decided"
         )
         for s in seats:
-            rate = "-" if s["win_rate"] is None else f"{100 * s['win_rate']:.1f}%"
+            won_rate = "-" if s["win_rate"] is None else f"{100 * s['win_rate']:.1f}%"
             low, high = s["win_rate_ci95"]
             print(
                 f"  {s['bot']:<8} points {s['total_points']:>8}  "
                 f"per hand {s['points_per_hand']:>8}  hands won {s['hands_won']} "
-                f"({rate}, 95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+                f"({won_rate}, 95% CI {100 * low:.1f}-{100 * high:.1f}%)"
             )
     return EXIT_OK
 

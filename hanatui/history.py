@@ -206,7 +206,8 @@ def format_statistics(stats: Statistics) -> str:
         o = stats.koikoi_outcomes
         lines += [
             "",
-            f"Koi-koi called {stats.koikoi_calls} times: round won {o['won']}, lost {o['lost']}, drawn {o['draw']}",
+            f"Koi-koi called {stats.koikoi_calls} times: round won {o['won']}, lost "
+            f"{o['lost']}, drawn {o['draw']}",
         ]
     return "\n".join(lines) + "\n"
 

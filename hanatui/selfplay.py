@@ -10,7 +10,7 @@ from core.chance import advance
 from core.engine import is_chance, is_over, legal_actions, step, to_act
 from core.events import MatchStarted
 from core.players import Player
-from core.rules import Rules
+from core.rules import AnyRules
 from core.timeline import Timeline
 from core.view import observe
 from hanatui.bots.base import Bot
@@ -24,7 +24,7 @@ def bot_players(levels: Sequence[str]) -> tuple[Player, ...]:
 
 
 def play_match(
-    rules: Rules,
+    rules: AnyRules,
     bots: Sequence[Bot],
     *,
     seed: int,
@@ -68,7 +68,7 @@ def seat_rotations(n: int, entries: Sequence[object]) -> list[tuple[int, ...]]:
 
 
 def play_rotated(
-    rules: Rules,
+    rules: AnyRules,
     bots: Sequence[Bot],
     *,
     seed: int,
@@ -95,7 +95,7 @@ class DuelResult(NamedTuple):
     hands: tuple[tuple[float, float], ...]
 
     @property
-    def count(self) -> int:
+    def hand_count(self) -> int:
         return len(self.hands)
 
     @property
@@ -122,7 +122,7 @@ class DuelResult(NamedTuple):
 
 
 def duel(
-    rules: Rules,
+    rules: AnyRules,
     make_a: Callable[[], Bot],
     make_b: Callable[[], Bot],
     *,

@@ -17,6 +17,7 @@ import datetime
 import random
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -27,13 +28,16 @@ from core.errors import HanaError
 from core.events import DECISION_EVENTS, Event, MatchStarted, RoundEnded
 from core.logfile import Header, header_for
 from core.players import Player
-from core.rules import Rules
+from core.rules import AnyRules
 from core.state import State
 from core.timeline import Timeline
 from core.view import View, observe
 from hanatui.files import free_log_name, read_log_file, write_log_file
 from hanatui.journal import Journal, retire
 from hanatui.settings import autosave_dir, games_dir
+
+if TYPE_CHECKING:
+    from hanatui.bots.base import Bot
 
 JOURNAL_NAME = "current.hana"
 
@@ -77,13 +81,13 @@ class Session:
         self.version = 0  # bumped on every change, so stale bot moves are dropped
         self.archived: Path | None = None
         self.archive_problem: str | None = None
-        self._bots: dict[int, object] = {}
+        self._bots: dict[int, Bot] = {}
 
     # --- making and finding sessions --------------------------------------------------------
     @classmethod
     def new(
         cls,
-        rules: Rules,
+        rules: AnyRules,
         players: Sequence[Player],
         *,
         seed: int | None = None,
@@ -92,9 +96,9 @@ class Session:
     ) -> Session:
         """A new match; with ``autosave`` its journal replaces any unfinished one (which is kept
         among the finished games first, so nothing is lost)."""
-        from core.games import game_of
+        from core.games.registry import game_for
 
-        game_of(rules.game).check_players(rules, len(players))
+        game_for(rules).check_players(rules, len(players))
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
         timeline = Timeline([MatchStarted(rules=rules, players=tuple(players))])
@@ -241,7 +245,7 @@ class Session:
         if bot is None:
             bot = self._bots[seat] = make_bot(player.bot or "easy")
         rng = random.Random(f"{self.seed}:{events}:{seat}")
-        return bot.choose(observe(state, seat), legal_actions(state), rng)  # type: ignore[attr-defined]
+        return bot.choose(observe(state, seat), legal_actions(state), rng)
 
     def preview_shobu(self) -> RoundEnded | None:
         """What the round's score would be if the seat to act stopped now (koi-koi)."""
@@ -261,8 +265,8 @@ class Session:
         """The human seat whose last decision an undo takes back: the latest human decision."""
         humans = set(self.humans)
         for ev in reversed(self.events):
-            if isinstance(ev, DECISION_EVENTS) and ev.seat in humans:  # type: ignore[attr-defined]
-                return ev.seat  # type: ignore[attr-defined]
+            if isinstance(ev, DECISION_EVENTS) and ev.seat in humans:
+                return ev.seat
         return None
 
     def can_undo(self) -> bool:

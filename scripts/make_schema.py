@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from core.logfile import json_schema
 
-from core.logfile import json_schema  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 out = ROOT / "docs" / "replay-format.schema.json"
 out.write_text(

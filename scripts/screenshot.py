@@ -14,17 +14,21 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+
+if TYPE_CHECKING:
+    from hanatui.session import Session
 
 
-def _session(game: str, seed: int, turns: int):  # type: ignore[no-untyped-def]
+def _session(game: str, seed: int, turns: int) -> Session:
     from core.chance import advance
     from core.engine import is_chance, legal_actions, step, to_act
     from core.events import MatchStarted
     from core.players import Player
     from core.rules import find_rules
+    from core.state import PLAY
     from core.timeline import Timeline
     from core.view import observe
     from hanatui.bots import make_bot
@@ -42,7 +46,7 @@ def _session(game: str, seed: int, turns: int):  # type: ignore[no-untyped-def]
             continue
         seat = to_act(state)
         assert seat is not None
-        if seat == 0 and state.phase == "play" and state.turn_no >= turns:
+        if seat == 0 and state.phase == PLAY and state.turn_no >= turns:
             return Session(timeline, seed=seed)
         timeline.extend(step(state, bot.choose(observe(state, seat), legal_actions(state), rng)))
 
@@ -51,12 +55,7 @@ async def _shoot(path: Path, size: tuple[int, int]) -> None:
     from hanatui.app.app import HanaApp
     from hanatui.settings import Settings
 
-    game = "koikoi"
-    from core.games import GAMES
-
-    if game not in GAMES:
-        game = "bakappana"
-    session = _session(game, seed=12, turns=7)
+    session = _session("koikoi", seed=12, turns=7)
     app = HanaApp(settings=Settings(pace=0.0), save=False, session=session)
     async with app.run_test(size=size) as pilot:
         for _ in range(20):

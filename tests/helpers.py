@@ -13,7 +13,7 @@ from core.engine import fold, is_chance, is_over, legal_actions, step
 from core.events import Event, MatchStarted
 from core.logfile import AnyEvent
 from core.players import Player
-from core.rules import Rules
+from core.rules import AnyRules
 from core.state import DEAL, DEALER_DRAW, State
 
 
@@ -22,7 +22,7 @@ def players(n: int) -> tuple[Player, ...]:
 
 
 def random_playout(
-    rules: Rules, n: int, seed: int, *, check: Callable[[Event, State], None] | None = None
+    rules: AnyRules, n: int, seed: int, *, check: Callable[[Event, State], None] | None = None
 ) -> tuple[list[Event], list[State]]:
     """A whole match of uniformly random legal play; ``check`` sees every event and state."""
     rng = random.Random(seed)
@@ -59,6 +59,8 @@ def zone_masks(state: State) -> Iterator[int]:
     yield from state.captures
     if state.pending >= 0:
         yield 1 << state.pending
+    if state.extra is not None:
+        yield state.extra.out_of_play
 
 
 def check_zones(state: State) -> None:

@@ -1,16 +1,7 @@
-"""Every game the engine plays, by id."""
+"""The four games, one package each; `core.games.registry` lists them by id.
 
-from __future__ import annotations
-
-import core.rulesets  # noqa: F401  (registers every game's Rules type and presets)
-from core.games.bakappana import GAME as BAKAPPANA
-from core.games.base import Game
-from core.games.hanaawase import GAME as HANA_AWASE
-from core.games.koikoi import GAME as KOIKOI
-from core.games.sakura import GAME as SAKURA
-
-GAMES: dict[str, Game] = {g.id: g for g in (BAKAPPANA, HANA_AWASE, KOIKOI, SAKURA)}
-
-
-def game_of(game_id: str) -> Game:
-    return GAMES[game_id]
+Each package holds everything about its game, one job a file: ``rules.py`` (its options and
+presets), ``yaku.py``, ``scoring.py``, and ``game.py``, which declares the game's `Game` value
+(``GAME``) with its hooks. `core.games.base` is what every game is built from. This package's
+own import stays empty, so the log's types can import a game's Rules type without the engine.
+"""

@@ -1,153 +1,165 @@
-"""The hooks by which a game differs from the shared fishing core (RULES.md §2).
+"""What every game is built from: the `Game` value it declares, with the hooks by which it differs.
 
-The engine (`core.engine`) runs the turn structure; a `Game` says how many cards are dealt, when a
-deal is void, how cards are valued, when a round ends, how it is scored and who deals next. A game
-with decisions of its own (koi-koi, hiki) adds actions and events through `legal_extra`,
-`decide_extra` and `apply_extra`.
+A game is one package under ``core/games/`` that declares one `Game` value: its id, title,
+aliases, player counts, Rules type and presets, and what other code reads about it (card values,
+yaku specs, teams, yaku evaluation). The engine (`core.engine`, `core.turns`) runs the fishing
+turn shared by all four games (docs/rules.md §2) and asks the game's hooks where it differs: how
+many cards are dealt, when a deal is void, where a card may land, when a round ends, how it
+scores, and the game's own decisions (koi-koi's call, Sakura's hiki).
+
+Hooks return what should happen and never call the turn flow back: a hook that moves the match
+on returns the state with its own changes and a `Then` instruction (a phase or a step, the
+constants of `core.state`), which the engine carries out (`core.turns.proceed`). Which optional
+hooks a game overrides is worked out once per class (`Game.overrides`), so the engine skips the
+others on its hot paths.
+
+A game's options build on `core.games.options` (the `Rules` base and `Preset`), which the log's
+types import without the hooks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from core.cards import MONTH_MASKS, STANDARD_POINTS, points_of
+from core.cards import MONTH_MASKS, STANDARD_POINTS
 from core.errors import CorruptLogError, IllegalActionError
+from core.events import RoundEnded, SeatScore
+from core.games.options import Preset, Rules
+from core.state import DRAW, NEXT_TURN, PLAY
+from core.yaku import YakuContext, YakuHit, YakuSpec, evaluate_specs
 
 if TYPE_CHECKING:
     from core.actions import Action
-    from core.events import Event, RoundEnded
-    from core.rules import Rules
-    from core.state import State
+    from core.events import Event, RedealReason, RoundEndReason
+    from core.state import Source, State, Then
 
-# Deal sizes (hand each, field) by player count: RULES.md §2.
-DEAL_TABLE = {2: (8, 8), 3: (7, 6), 4: (5, 8), 5: (4, 8), 6: (3, 12), 7: (3, 6)}
+# --------------------------------------------------------------------------------------------
+# Hooks
+# --------------------------------------------------------------------------------------------
 
 
-class Game:
-    """Default behaviour shared by the fishing games; subclasses override what differs."""
+#: Deal sizes (cards in each hand, cards on the field) by player count: docs/rules.md §2.3.
+DEAL_TABLE: Mapping[int, tuple[int, int]] = {
+    2: (8, 8),
+    3: (7, 6),
+    4: (5, 8),
+    5: (4, 8),
+    6: (3, 12),
+    7: (3, 6),
+}
 
-    id: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
+#: The hooks the engine calls only when a game overrides them (`Game.overrides`).
+OPTIONAL_HOOKS = (
+    "after_hand_step",
+    "after_turn",
+    "auto_event",
+    "capture_targets",
+    "interrupt_choice",
+    "landed",
+    "playable",
+)
 
-    # --- setup -----------------------------------------------------------------------------
-    def check_players(self, rules: Rules, n: int) -> None:
+R = TypeVar("R", bound=Rules)
+
+
+class Game(Generic[R]):
+    """One game: what it declares, and the hooks by which it differs from the fishing core.
+
+    A subclass declares the class attributes and overrides the hooks its game changes; its
+    package makes one instance of it (``GAME``), which `core.games.registry` lists.
+    """
+
+    # --- what a game declares ------------------------------------------------------------
+    id: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()  # other names people type for it (the CLI)
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_type: type[R]
+    presets: ClassVar[tuple[Preset, ...]] = ()  # besides "standard" (the defaults)
+    rules_section: ClassVar[str]  # where docs/rules.md describes it, e.g. "§5"
+
+    #: The `OPTIONAL_HOOKS` this class overrides; worked out once per class.
+    overrides: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.overrides = frozenset(
+            name for name in OPTIONAL_HOOKS if getattr(cls, name) is not getattr(Game, name)
+        )
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
+
+    def rules_of(self, state: State) -> R:
+        """The rules of a state of this game, typed as this game's Rules."""
+        rules = state.rules
+        if not isinstance(rules, self.rules_type):
+            raise TypeError(f"{self.title} cannot play {rules.game} rules")
+        return rules
+
+    def check_players(self, rules: R, n: int) -> None:
+        """Raise `IllegalActionError` unless ``n`` players can play under ``rules``."""
         if not self.min_players <= n <= self.max_players:
             raise IllegalActionError(
                 f"{self.title} is for {self.min_players}-{self.max_players} players, not {n}"
             )
+        self.teams(rules, n)
 
-    def deal_sizes(self, rules: Rules, n: int) -> tuple[int, int]:
-        """(cards in each hand, cards on the field)."""
-        hand, field = DEAL_TABLE[n]
-        if n == 2 and getattr(rules, "hand_size_2p", 8) == 10:
-            hand = 10
-        return hand, field
+    # --- what other code reads: values, yaku, teams --------------------------------------
+    def card_values(self, rules: R) -> tuple[int, ...]:
+        """Each card's points (by bit index): what captured cards add to a score, or, in a game
+        where cards do not score (koi-koi), their customary worth (docs/rules.md §1)."""
+        return STANDARD_POINTS
 
-    def void_deal(self, state: State) -> str | None:
-        """Why a fresh deal is void (a Redeal follows), or None. Default: four of a month on the field."""
+    def yaku_specs(self, rules: R) -> tuple[YakuSpec, ...]:
+        """The yaku of this game under ``rules`` (() for a game without yaku), for help screens
+        and the computer players. Scores come from `evaluate_yaku`, which applies the options
+        that compare piles or look at the table."""
+        return ()
+
+    def evaluate_yaku(self, rules: R, captured: int, context: YakuContext) -> tuple[YakuHit, ...]:
+        """The yaku one pile of captured cards holds (see `core.games.registry.evaluate_yaku`)."""
+        return evaluate_specs(self.yaku_specs(rules), captured)
+
+    def teams(self, rules: R, n: int) -> tuple[tuple[int, ...], ...]:
+        """The scoring units of ``n`` seats: each seat alone, or teams that pool their captures.
+        Raises `IllegalActionError` when ``rules`` cannot seat ``n`` players."""
+        return tuple((s,) for s in range(n))
+
+    # --- setup -----------------------------------------------------------------------------
+    def deal_sizes(self, rules: R, n: int) -> tuple[int, int]:
+        """(cards in each hand, cards on the field) for ``n`` players."""
+        return DEAL_TABLE[n]
+
+    def initial_totals(self, rules: R, n: int) -> tuple[int, ...]:
+        """Each seat's total when the match begins (koi-koi's zero-sum stake)."""
+        return (0,) * n
+
+    def void_deal(self, state: State) -> RedealReason | None:
+        """Why a fresh deal is void (a Redeal follows), or None. Default: four cards of one month
+        on the field."""
         field = state.field
         for m in MONTH_MASKS:
             if field & m == m:
                 return "four_of_a_month_on_field"
         return None
 
-    def after_deal(self, state: State) -> State:
-        """Adjust the state right after a valid deal (Sakura: the dealer takes four of a month)."""
-        return state
+    def after_deal(self, state: State) -> tuple[State, Then]:
+        """The state right after a valid deal, and what follows: `PLAY` (the dealer leads)
+        or `END_ROUND` (koi-koi's lucky hands win at once)."""
+        return state, PLAY
 
-    # --- values and the end of a round ----------------------------------------------------
-    def card_values(self, rules: Rules) -> tuple[int, ...]:
-        chaff = getattr(rules, "chaff_value", 1)
-        if chaff == 1:
-            return STANDARD_POINTS
-        return tuple(p if p != 1 else chaff for p in STANDARD_POINTS)
-
-    def card_total(self, state: State, seat: int) -> int:
-        return points_of(state.captures[seat], self.card_values(state.rules))
-
-    def plays_out_pile(self, rules: Rules) -> bool:
-        """Whether draw-only turns continue once every hand is empty (2-player bakappana)."""
-        return True
-
-    def round_over(self, state: State) -> str | None:
-        """The reason the round is over, checked at the start of each turn, or None."""
-        if any(state.hands):
-            return None
-        if not state.pile or not self.plays_out_pile(state.rules):
-            return "cards_exhausted" if not state.pile else "hands_empty"
-        return None
-
-    def after_hand_step(self, state: State) -> tuple[State, str] | None:
-        """Called when a card from the hand has landed. None: the standard turn (turn the top
-        card of the pile over next). Or ``(state, "hand")``: the same seat plays another card from
-        the hand; ``(state, "end")``: the turn ends without a draw (koi-koi P16/P17)."""
-        return None
-
-    def after_turn(self, state: State) -> State | None:
-        """Called when ``state.turn`` has finished both actions; a new state to stop there
-        (a decision of the game's own), or None to pass the turn on."""
-        return None
-
-    def auto_event(self, state: State) -> Event | None:
-        """A game-specific automatic event due in this state, or None."""
-        return None
-
-    def score_round(self, state: State) -> RoundEnded:
-        raise NotImplementedError
-
-    def next_dealer(self, state: State, points: Sequence[int]) -> int:
-        """Highest round score deals; a tie goes to the tied seat earliest in turn order from
-        the dealer (RULES.md §3)."""
-        n = state.num_players
-        best = max(points)
-        for k in range(n):
-            seat = (state.dealer + k) % n
-            if points[seat] == best:
-                return seat
-        raise AssertionError("unreachable")
-
-    def initial_totals(self, rules: Rules, n: int) -> tuple[int, ...]:
-        """Each seat's total when the match begins (koi-koi zero-sum: the stake)."""
-        return (0,) * n
-
-    def match_over(self, state: State) -> bool:
-        """Checked after each round is scored."""
-        return state.rounds_done >= state.rules.rounds
-
-    def winners(self, state: State) -> tuple[int, ...]:
-        best = max(state.totals)
-        return tuple(i for i, t in enumerate(state.totals) if t == best)
-
-    # --- game-specific decisions ----------------------------------------------------------
-    def legal_extra(self, state: State) -> tuple[Action, ...]:
-        """Legal actions the game adds: in the PLAY phase besides playing a card, and in DECIDE."""
-        return ()
-
-    def decider(self, state: State) -> int:
-        """The seat that decides in the CHOOSE and DECIDE phases. Default: the seat whose turn it
-        is; a game may ask another seat (Sakura: a hiki holder interrupting the Gaji)."""
-        return state.turn
-
+    # --- the turn ----------------------------------------------------------------------------
     def playable(self, state: State) -> int:
-        """The mask of hand cards ``state.turn`` may play now. Default: the whole hand (Sakura: a
-        Gaji taken back after a block may not be played again at once)."""
+        """The mask of hand cards ``state.turn`` may play now. Default: the whole hand."""
         return state.hands[state.turn]
 
-    def decide_extra(self, state: State, action: Action) -> Event:
-        raise IllegalActionError(f"illegal action in {self.title}: {action!r}")
-
-    def apply_extra(self, state: State, event: Event) -> State:
-        raise CorruptLogError(f"event {type(event).__name__} does not belong to {self.title}")
-
-    # --- capture resolution -------------------------------------------------------------
-    def capture_targets(self, state: State, card: int, source: str) -> tuple[int, ...] | None:
-        """Masks the card may take when it lands, or None for the ordinary month match.
-
-        More than one mask means the player chooses. Wild cards override this.
-        """
+    def capture_targets(self, state: State, card: int, source: Source) -> tuple[int, ...] | None:
+        """The field masks ``card`` (a bit index) landing from ``source`` may take, or None for
+        the ordinary month match. More than one mask: the player chooses; a mask of 0: the card
+        may join the field instead (a wild card played as an ordinary one)."""
         return None
 
     def interrupt_choice(self, state: State, seat: int, target: int) -> Event | None:
@@ -156,7 +168,83 @@ class Game:
         applies that event in `apply_extra` (Sakura: a hiki holder interrupts the Gaji)."""
         return None
 
-    def landed(self, state: State, seat: int, card: int, captured: int, source: str) -> State:
-        """The state after ``card`` from ``source`` ("hand" or "draw") landed and took
-        ``captured`` (0: it joined the field). Sakura: a wild Gaji remembers the card it took."""
+    def landed(self, state: State, seat: int, card: int, captured: int, source: Source) -> State:
+        """The state after ``card`` from ``source`` landed and took ``captured`` (0: it joined
+        the field), with the game's own bookkeeping (Sakura: what a wild Gaji took)."""
         return state
+
+    def after_hand_step(self, state: State) -> tuple[State, Then]:
+        """When the card from the hand is dealt with: `DRAW` (the standard turn), or a turn
+        variant: `PLAY` (the same seat plays another card) or `END_TURN` (no draw)."""
+        return state, DRAW
+
+    def after_turn(self, state: State) -> tuple[State, Then]:
+        """When ``state.turn`` has finished its turn: `NEXT_TURN`, or `DECIDE` for a
+        decision of the game's own (koi-koi or shobu)."""
+        return state, NEXT_TURN
+
+    def auto_event(self, state: State) -> Event | None:
+        """An automatic event of the game's own due in this state, or None."""
+        return None
+
+    def round_over(self, state: State) -> RoundEndReason | None:
+        """Why the round is over, checked whenever the turn passes on, or None. Default: once
+        every hand and the draw pile are empty."""
+        if any(state.hands) or state.pile:
+            return None
+        return "cards_exhausted"
+
+    # --- decisions of the game's own ---------------------------------------------------------
+    def decider(self, state: State) -> int:
+        """The seat that decides in the CHOOSE and DECIDE phases. Default: the seat whose turn it
+        is; a game may ask another seat (Sakura: a hiki holder interrupting the Gaji)."""
+        return state.turn
+
+    def legal_extra(self, state: State) -> tuple[Action, ...]:
+        """Legal actions the game adds: in the PLAY phase besides playing a card, and in DECIDE."""
+        return ()
+
+    def decide_extra(self, state: State, action: Action) -> Event:
+        """The event of a legal action of the game's own; `IllegalActionError` otherwise."""
+        raise IllegalActionError(f"illegal action in {self.title}: {action!r}")
+
+    def apply_extra(self, state: State, event: Event) -> tuple[State, Then]:
+        """The state after an event of the game's own, and what follows it; `CorruptLogError`
+        if the event does not follow."""
+        raise CorruptLogError(f"event {type(event).__name__} does not belong to {self.title}")
+
+    # --- the round's score and the match -----------------------------------------------------
+    def score_round(self, state: State) -> RoundEnded:
+        """The score of the round that is over (every seat's points, line by line)."""
+        raise NotImplementedError
+
+    def match_over(self, state: State) -> bool:
+        """Checked after each round is scored. Default: the rounds of the rules are played."""
+        return state.rounds_done >= state.rules.rounds
+
+
+def round_ended(state: State, breakdown: Sequence[SeatScore], next_dealer: int) -> RoundEnded:
+    """The `RoundEnded` of the round that is over: each seat's points from its breakdown, and the
+    match totals after them."""
+    assert state.end_reason is not None, "a round is scored only once it is over"
+    points = tuple(s.points for s in breakdown)
+    return RoundEnded(
+        round=state.round,
+        reason=state.end_reason,
+        points=points,
+        totals=tuple(t + p for t, p in zip(state.totals, points, strict=True)),
+        breakdown=tuple(breakdown),
+        next_dealer=next_dealer,
+    )
+
+
+def highest_deals(state: State, points: Sequence[int]) -> int:
+    """The seat that deals next under the common rule: the best round score; a tie goes to the
+    tied seat earliest in turn order from the dealer (docs/rules.md §3)."""
+    n = state.num_players
+    best = max(points)
+    for k in range(n):
+        seat = (state.dealer + k) % n
+        if points[seat] == best:
+            return seat
+    raise AssertionError("unreachable")

@@ -5,16 +5,14 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
-GAME_TITLES = {
-    "koikoi": "Koi-koi",
-    "hana-awase": "Hana-awase",
-    "bakappana": "Bakappana",
-    "sakura": "Sakura",
-}
-
 
 def game_title(game: str) -> str:
-    return GAME_TITLES.get(game, game.replace("-", " ").capitalize())
+    """A game's title, as the game declares it (the registry is imported on first use: the first
+    frame does not need the engine)."""
+    from core.games.registry import GAMES
+
+    declared = GAMES.get(game)
+    return declared.title if declared is not None else game.replace("-", " ").capitalize()
 
 
 class TooSmall(Static):

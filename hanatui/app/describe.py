@@ -27,7 +27,7 @@ from core.events import (
 )
 from core.rules import Rules
 from core.state import State
-from hanatui.app.common import GAME_TITLES, game_title  # noqa: F401
+from hanatui.app.common import game_title
 
 REASONS = {
     "cards_exhausted": "every card played",
@@ -186,23 +186,22 @@ def _hits(rules: Rules, mask: int):  # type: ignore[no-untyped-def]
     try:
         return _hits_cached(rules, mask)
     except TypeError:  # unhashable rules
-        from core.yaku import evaluate_yaku
+        from core.games.registry import evaluate_yaku
 
         return evaluate_yaku(rules, mask)
 
 
 @lru_cache(maxsize=4096)
 def _hits_cached(rules: Rules, mask: int):  # type: ignore[no-untyped-def]
-    from core.yaku import evaluate_yaku
+    from core.games.registry import evaluate_yaku
 
     return evaluate_yaku(rules, mask)
 
 
 def has_yaku(rules: Rules) -> bool:
-    import core.games  # noqa: F401
-    from core.yaku import EVALUATORS
+    from core.games.registry import game_for
 
-    return rules.game in EVALUATORS
+    return bool(game_for(rules).yaku_specs(rules))
 
 
 def near_yaku(rules: Rules, mine: int, taken: int, limit: int = 2) -> list[tuple[str, int, int]]:

@@ -13,7 +13,7 @@ from core.view import View
 class Bot:
     """A computer player: sees a View and the legal actions, returns one of them."""
 
-    level: ClassVar[str] = ""
+    level: str = ""  # the level's name (a wrapper around a bot takes the wrapped bot's)
     description: ClassVar[str] = ""
 
     def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:

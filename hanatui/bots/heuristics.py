@@ -1,19 +1,22 @@
 """What the heuristic bots know about each game: card worth, yaku targets, teams, and a value
 model of a team's captures that counts both the yaku held and the yaku within reach.
 
-This is bot knowledge, not the rules: the engine alone decides what scores. The targets here
-mirror RULES.md's standard yaku tables closely enough to steer play; exact scores (koi-koi's
-multipliers, option variants) always come from the engine.
+This is bot knowledge, not the rules: the engine alone decides what scores. Card values, yaku and
+teams are read from the game's own declaration (`core.games.registry`), under the match's rules;
+exact scores (koi-koi's multipliers, option variants) always come from the engine.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
-from core.cards import ALL_MASK, CARDS, SAKURA_POINTS, STANDARD_POINTS, mask_of
+from core.cards import ALL_MASK
+from core.games.registry import game_for
 from core.rules import Rules
+from core.yaku import YakuSpec
 
 # --------------------------------------------------------------------------------------------
 # Yaku targets
@@ -31,75 +34,6 @@ class Target(NamedTuple):
     extra_mask: int = 0
     extra_base: int = 0
     per_extra: float = 0.0
-
-
-def _m(codes: str) -> int:
-    return mask_of(codes.split())
-
-
-def _all(id: str, group: str | None, points: float, codes: str) -> Target:
-    mask = _m(codes)
-    return Target(id, group, points, ((mask, mask.bit_count()),))
-
-
-BRIGHTS5 = _m("01a 03a 08a 11a 12a")
-BRIGHTS4 = _m("01a 03a 08a 12a")
-RAIN = _m("11a")
-ANIMALS = mask_of(c for c in CARDS if c.kind.name == "ANIMAL")
-RIBBONS = mask_of(c for c in CARDS if c.kind.name == "RIBBON")
-CHAFF = mask_of(c for c in CARDS if c.kind.name == "CHAFF")
-SAKE = _m("09a")
-AKA = _m("01b 02b 03b")
-AO = _m("06b 09b 10b")
-ISC = _m("06a 07a 10a")
-
-KOIKOI_TARGETS: tuple[Target, ...] = (
-    _all("goko", "brights", 10, "01a 03a 08a 11a 12a"),
-    _all("shiko", "brights", 8, "01a 03a 08a 12a"),
-    Target("ameshiko", "brights", 7, ((RAIN, 1), (BRIGHTS4, 3))),
-    Target("sanko", "brights", 5, ((BRIGHTS4, 3),)),
-    Target("inoshikacho", "animals", 5, ((ISC, 3),), ANIMALS, 3, 1),
-    Target("tane", "animals", 1, ((ANIMALS, 5),), ANIMALS, 5, 1),
-    Target("akatan_aotan", "ribbons", 10, ((AKA | AO, 6),), RIBBONS, 6, 1),
-    Target("akatan", "ribbons", 5, ((AKA, 3),), RIBBONS, 3, 1),
-    Target("aotan", "ribbons", 5, ((AO, 3),), RIBBONS, 3, 1),
-    Target("tan", "ribbons", 1, ((RIBBONS, 5),), RIBBONS, 5, 1),
-    _all("hanamizake", None, 5, "03a 09a"),
-    _all("tsukimizake", None, 5, "08a 09a"),
-    Target("kasu", None, 1, ((CHAFF | SAKE, 10),), CHAFF | SAKE, 10, 1),
-)
-
-_RIB_NO_WILLOW = RIBBONS & ~_m("11c")
-
-HANA_AWASE_TARGETS: tuple[Target, ...] = (
-    _all("goko", "brights", 100, "01a 03a 08a 11a 12a"),
-    _all("shiko", "brights", 60, "01a 03a 08a 12a"),
-    _all("omote_sugawara", "brights", 30, "01a 02a 03a"),
-    _all("matsukiribozu", "brights", 20, "01a 08a 12a"),
-    Target("nanatan", "ribbons", 40, ((_RIB_NO_WILLOW, 7),)),
-    Target("rokutan", "ribbons", 30, ((_RIB_NO_WILLOW, 6),)),
-    _all("nomi", "viewing", 40, "03a 08a 09a"),
-    _all("hanami", "viewing", 20, "03a 09a"),
-    _all("tsukimi", "viewing", 20, "08a 09a"),
-    _all("akatan", None, 40, "01b 02b 03b"),
-    _all("aotan", None, 40, "06b 09b 10b"),
-    _all("kusatan", None, 20, "04b 05b 07b"),
-    _all("inoshikacho", None, 20, "06a 07a 10a"),
-    _all("yanagi_shima", None, 10, "11a 11b 11c 11d"),
-    _all("fuji_shima", None, 10, "04a 04b 04c 04d"),
-    _all("kiri_shima", None, 10, "12a 12b 12c 12d"),
-)
-
-SAKURA_TARGETS: tuple[Target, ...] = (
-    _all("nomi", None, 1, "03a 08a 09a"),
-    _all("omote_sugawara", None, 1, "01a 02a 03a"),
-    _all("akatan", None, 1, "01b 02b 03b"),
-    _all("aotan", None, 1, "06b 09b 10b"),
-    _all("blue_animals", None, 1, "06a 09a 10a"),
-    _all("kusatan", None, 1, "04b 05b 07b"),
-    _all("grass_animals", None, 1, "04a 05a 07a"),
-    _all("inoshikagan", None, 1, "07a 08b 10a"),
-)
 
 
 # --------------------------------------------------------------------------------------------
@@ -123,67 +57,45 @@ class Profile(NamedTuple):
     flat: tuple[Target, ...] = ()  # every target
     card_targets: tuple[tuple[int, ...], ...] = ()  # per card: indexes in `flat` of its targets
     worth: tuple[float, ...] = ()  # per card: points plus a share of its yaku
-    cache: dict[object, object] | None = None  # memo of the playout policy, per profile
+    cache: dict[int, list[int]] | None = None  # memo of the playout policy, per profile
 
 
-def teams_of(rules: Rules, n: int) -> tuple[int, ...]:
-    """The team of each seat: seats that pool captures share a number. Sakura's ``teams``
-    layout "COUNTxSIZE" seats COUNT teams alternately (seat s plays for team s % COUNT)."""
-    layout = getattr(rules, "teams", None)
-    if isinstance(layout, str):
-        count, sep, size = layout.lower().partition("x")
-        if sep and count.isdigit() and size.isdigit() and int(count) * int(size) == n:
-            return tuple(s % int(count) for s in range(n))
-    return tuple(range(n))
+def team_numbers(rules: Rules, n: int) -> tuple[int, ...]:
+    """The team of each seat, from the game's own teams: seats that pool captures share a
+    number (the index of their team)."""
+    out = [0] * n
+    for t, unit in enumerate(game_for(rules).teams(rules, n)):
+        for seat in unit:
+            out[seat] = t
+    return tuple(out)
 
 
-# (id of the Rules object, players) -> (the Rules object, its profile). Rules may hold dicts
-# (unhashable), and a match keeps one Rules object throughout, so identity is the cheap key.
-_PROFILES: dict[tuple[int, int], tuple[Rules, Profile]] = {}
-
-
+@lru_cache(maxsize=64)
 def profile_for(rules: Rules, n: int) -> Profile:
-    """The (cached) profile of a game under ``rules`` with ``n`` players."""
-    key = (id(rules), n)
-    entry = _PROFILES.get(key)
-    if entry is None or entry[0] is not rules:
-        if len(_PROFILES) > 256:
-            _PROFILES.clear()
-        entry = (rules, _build_profile(rules, n))
-        _PROFILES[key] = entry
-    return entry[1]
+    """The profile of a game under ``rules`` with ``n`` players (cached by the rules)."""
+    return _build_profile(rules, n)
 
 
 def _build_profile(rules: Rules, n: int) -> Profile:
-    game = rules.game
-    from core.games import GAMES
-
-    g = GAMES.get(game)
-    koikoi = game == "koikoi"
+    game = game_for(rules)
+    values = tuple(float(v) for v in game.card_values(rules))
+    targets = targets_from_specs(game.yaku_specs(rules))
+    koikoi = game.id == "koikoi"
     if koikoi:
         # Card points do not score in koi-koi; a trace of them breaks ties toward bigger cards.
-        values = tuple(0.01 * p for p in STANDARD_POINTS)
-        targets = _game_targets(rules) or KOIKOI_TARGETS
+        values = tuple(0.01 * v for v in values)
         potential = 1.0
-    elif game == "sakura":
-        try:
-            values = tuple(float(v) for v in g.card_values(rules)) if g else SAKURA_POINTS
-        except Exception:
-            values = tuple(float(v) for v in SAKURA_POINTS)
-        yaku_on = getattr(rules, "sakura_yaku_enabled", True)
-        # A yaku costs every opponent 50: worth about 50 to its holder against the table.
-        targets = tuple(t._replace(points=50.0) for t in SAKURA_TARGETS) if yaku_on else ()
+    elif game.id == "sakura":
+        # A yaku costs every opponent the penalty: worth about that to its holder.
+        potential = 0.8
+    elif game.id == "hana-awase":
+        # A yaku is paid once by each other player under seed and zero-sum scoring.
+        scoring = getattr(rules, "scoring", "plain")
+        scale = (n - 1) if scoring in ("seed", "zero_sum") else 1
+        targets = tuple(t._replace(points=t.points * scale) for t in targets)
         potential = 0.8
     else:
-        values = tuple(float(v) for v in (g.card_values(rules) if g else STANDARD_POINTS))
-        if game == "hana-awase":
-            scale = (n - 1) if getattr(rules, "scoring", "seed") in ("seed", "zero_sum") else 1
-            base = _game_targets(rules) or HANA_AWASE_TARGETS
-            targets = tuple(t._replace(points=t.points * scale) for t in base)
-            potential = 0.8
-        else:
-            targets = ()
-            potential = 0.0
+        potential = 0.0
     groups: dict[str, list[Target]] = {}
     single: list[Target] = []
     for t in targets:
@@ -209,11 +121,11 @@ def _build_profile(rules: Rules, n: int) -> Profile:
                     if m >> i & 1:
                         worth[i] += share * need / size
     return Profile(
-        game=game,
+        game=game.id,
         values=tuple(float(v) for v in values),
         grouped=tuple(tuple(v) for v in groups.values()),
         single=tuple(single),
-        teams=teams_of(rules, n),
+        teams=team_numbers(rules, n),
         koikoi=koikoi,
         potential=potential,
         slots=slots,
@@ -240,46 +152,30 @@ def _or(masks: Sequence[int]) -> int:
     return out
 
 
-def targets_from_specs(specs: Sequence[object]) -> tuple[Target, ...]:
-    """Targets from a game's own `core.yaku.YakuSpec` list (so its options are followed)."""
+def targets_from_specs(specs: Sequence[YakuSpec]) -> tuple[Target, ...]:
+    """Targets from a game's own yaku specs under its rules (so its options are followed)."""
     out = []
     for spec in specs:
-        points = float(getattr(spec, "points", 0))
+        points = float(spec.points)
         if points <= 0:
             continue
-        cards = spec.cards  # type: ignore[attr-defined]
+        cards = spec.cards
         clauses = []
         if cards:
             clauses.append((cards, cards.bit_count()))
-        if spec.need:  # type: ignore[attr-defined]
-            clauses.append((spec.pool & ~cards, spec.need))  # type: ignore[attr-defined]
+        if spec.need:
+            clauses.append((spec.pool & ~cards, spec.need))
         if not clauses:
             continue
-        per_extra = float(spec.per_extra)  # type: ignore[attr-defined]
-        if spec.extra_pool:  # type: ignore[attr-defined]
-            extra_mask, extra_base = spec.extra_pool, spec.extra_base  # type: ignore[attr-defined]
+        per_extra = float(spec.per_extra)
+        if spec.extra_pool:
+            extra_mask, extra_base = spec.extra_pool, spec.extra_base
         else:
-            extra_mask, extra_base = (spec.pool, spec.need) if per_extra else (0, 0)  # type: ignore[attr-defined]
+            extra_mask, extra_base = (spec.pool, spec.need) if per_extra else (0, 0)
         out.append(
             Target(spec.id, spec.group, points, tuple(clauses), extra_mask, extra_base, per_extra)
-        )  # type: ignore[attr-defined]
+        )
     return tuple(out)
-
-
-def _game_targets(rules: Rules) -> tuple[Target, ...]:
-    """The targets of the game's own yaku table under ``rules``, or () if it offers none."""
-    try:
-        if rules.game == "koikoi":
-            from core.games.koikoi import koikoi_specs
-
-            return targets_from_specs(koikoi_specs(rules))  # type: ignore[arg-type]
-        if rules.game == "hana-awase":
-            from core.games.hanaawase import hanaawase_specs
-
-            return targets_from_specs(hanaawase_specs(getattr(rules, "yaku_table", "fudawiki")))
-    except (ImportError, AttributeError, TypeError):
-        return ()
-    return ()
 
 
 # --------------------------------------------------------------------------------------------
@@ -430,12 +326,11 @@ def hold_probability(unseen: int, month_unseen: int, hand_size: int) -> float:
 
 __all__ = [
     "ALL_MASK",
-    "KOIKOI_TARGETS",
     "Profile",
     "Target",
     "hold_probability",
     "profile_for",
     "target_value",
+    "team_numbers",
     "team_value",
-    "teams_of",
 ]

@@ -16,8 +16,7 @@ import random
 from core.actions import Action, describe_action
 from core.engine import legal_actions, to_act
 from core.state import State
-from core.view import View, observe
-from hanatui.bots.determinize import determinize
+from core.view import View, determinize, observe
 from hanatui.bots.normal import normal_policy
 from hanatui.bots.strong import DEFAULT_PLAYOUTS, search
 

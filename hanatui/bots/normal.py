@@ -20,12 +20,13 @@ from typing import NamedTuple
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, PlayCard
 from core.cards import ALL_MASK, MONTH_MASKS
-from core.engine import capture_targets, step
+from core.engine import step
+from core.errors import IllegalActionError
 from core.events import RoundEnded
 from core.state import CHOOSE, DECIDE, State
-from core.view import View
+from core.turns import capture_targets
+from core.view import View, determinize
 from hanatui.bots.base import Bot
-from hanatui.bots.determinize import determinize
 from hanatui.bots.heuristics import (
     Profile,
     TeamEval,
@@ -98,7 +99,7 @@ def read_table(state: State, seat: int) -> Table:
         all_caps |= c
     hand = state.hands[seat]
     pending = (1 << state.pending) if state.pending >= 0 else 0
-    out_of_play = getattr(state.extra, "discarded", 0) or 0  # Sakura: a discarded Gaji
+    out_of_play = state.extra.out_of_play if state.extra is not None else 0
     unseen = ALL_MASK & ~(hand | state.field | all_caps | pending | out_of_play)
     next_opp = 0
     for k in range(1, n):
@@ -304,7 +305,7 @@ def shobu_points(state: State, seat: int) -> float | None:
     """What calling shobu scores now, relative to the others (from the engine's own scoring)."""
     try:
         events = step(state, CallShobu(seat=seat))
-    except Exception:
+    except IllegalActionError:  # shobu is not this seat's to call now
         return None
     for ev, _ in events:
         if isinstance(ev, RoundEnded):
@@ -380,7 +381,9 @@ def _scaled(rules: object, base: float, mine: bool, called: tuple[int, int]) -> 
         points *= 2
     mode = getattr(rules, "koikoi_multiplier", "none")
     me, them = called
-    if (mode in ("self_flat", "any_flat") and mine and me) or (mode in ("opponent_flat", "any_flat") and not mine and me):
+    if (mode in ("self_flat", "any_flat") and mine and me) or (
+        mode in ("opponent_flat", "any_flat") and not mine and me
+    ):
         points *= 2
     elif mode == "opponent_count" and not mine:
         points *= me + 1
@@ -397,14 +400,7 @@ def koikoi_estimate(
     if s is None:
         return None
     t = read_table(state, seat)
-    prof = t.prof
-    p_me, gain = _completion_chances(prof, t.mine, my_levels(t, params))
-    p_op = 0.0
-    v_op = 0.0
-    for o in t.opps:
-        p, v = _completion_chances(prof, o, opp_levels(t, params))
-        if p > p_op:
-            p_op, v_op = p, v
+    p_me, gain, p_op, v_op = _threats(t, params)
     turns_me = max(1, t.hand_count)
     turns_op = max(1, t.next_opp_hand)
     q_me = 1.0 - (1.0 - min(p_me, 0.999)) ** (1.0 / turns_me)
@@ -416,6 +412,19 @@ def koikoi_estimate(
     win = _scaled(state.rules, base + gain, True, called)
     lose = _scaled(state.rules, max(v_op, 1.0), False, (called[0], called[1]))
     return s, first_me * win - first_op * lose
+
+
+def _threats(t: Table, params: Params) -> tuple[float, float, float, float]:
+    """(our chance to complete a yaku, what it would add, the most dangerous opponent's chance,
+    what theirs would be worth)."""
+    p_me, gain = _completion_chances(t.prof, t.mine, my_levels(t, params))
+    p_op = 0.0
+    v_op = 0.0
+    for o in t.opps:
+        p, v = _completion_chances(t.prof, o, opp_levels(t, params))
+        if p > p_op:
+            p_op, v_op = p, v
+    return p_me, gain, p_op, v_op
 
 
 def _base_points(state: State, seat: int, shobu: float) -> float:
@@ -446,22 +455,15 @@ def koikoi_choice(
         est = koikoi_estimate(state, seat, params)
         if est is None:
             return shobu
-        s, ev = est
-        return koi if ev > s * (1.0 + params.koikoi_margin) else shobu
+        now, ev = est
+        return koi if ev > now * (1.0 + params.koikoi_margin) else shobu
     t = read_table(state, seat)
     if t.hand_count < 2:
         return shobu
     s = shobu_points(state, seat)
     if s is None:
         return shobu
-    prof = t.prof
-    p_me, gain = _completion_chances(prof, t.mine, my_levels(t, params))
-    p_op = 0.0
-    v_op = 0.0
-    for o in t.opps:
-        p, v = _completion_chances(prof, o, opp_levels(t, params))
-        if p > p_op:
-            p_op, v_op = p, v
+    p_me, gain, p_op, v_op = _threats(t, params)
     me_first = p_me * (1.0 - 0.5 * p_op)
     op_first = p_op * (1.0 - 0.5 * p_me)
     ev_koikoi = me_first * (s + gain) - op_first * 2.0 * max(v_op, 1.0)
@@ -491,7 +493,7 @@ def normal_policy(
         return koikoi_choice(state, seat, legal, params)
     scores = score_actions(state, seat, legal, params)
     best = max(scores)
-    options = [a for a, s in zip(legal, scores) if s >= best - 1e-9]
+    options = [a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
     return options[0] if len(options) == 1 else options[rng.randrange(len(options))]
 
 

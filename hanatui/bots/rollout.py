@@ -14,8 +14,8 @@ import random
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, PlayCard
 from core.cards import MONTH_MASKS
-from core.engine import capture_targets
 from core.state import DECIDE, State
+from core.turns import capture_targets
 from hanatui.bots.heuristics import Profile, profile_for
 from hanatui.bots.normal import koikoi_choice
 
@@ -33,7 +33,7 @@ def _missing(prof: Profile, caps: int) -> list[int]:
     memo = prof.cache if prof.cache is not None else {}
     hit = memo.get(caps)
     if hit is not None:
-        return hit  # type: ignore[return-value]
+        return hit
     if len(memo) > 4096:
         memo.clear()
     out = []

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from core.actions import Action, ChooseCapture, DeclareHiki, PlayCard
-from core.cards import MONTH_MASKS, SAKURA_POINTS, STANDARD_POINTS
+from core.cards import MONTH_MASKS, STANDARD_POINTS, points_of
+from core.games.registry import game_for
 from core.view import View
 from hanatui.bots.base import Bot
 
@@ -19,18 +20,9 @@ class RandomBot(Bot):
 
 
 def _points_table(view: View) -> tuple[int, ...]:
-    """Card points as the game counts them (Sakura has its own column); koi-koi, where cards do
-    not score, uses the standard points as a measure of a card's worth."""
-    return SAKURA_POINTS if view.rules.game == "sakura" else STANDARD_POINTS
-
-
-def _sum(mask: int, table: tuple[int, ...]) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += table[low.bit_length() - 1]
-        mask ^= low
-    return total
+    """Card points as the game counts them (Sakura has its own column); in koi-koi, where cards
+    do not score, their customary worth."""
+    return game_for(view.rules).card_values(view.rules)
 
 
 def capture_value(view: View, action: Action, table: tuple[int, ...] = STANDARD_POINTS) -> int:
@@ -47,19 +39,15 @@ def capture_value(view: View, action: Action, table: tuple[int, ...] = STANDARD_
             # the better of the two field cards we will then choose between
             best = max(table[i] for i in range(48) if matches >> i & 1)
             return table[card.index] + best
-        return table[card.index] + _sum(matches, table)
+        return table[card.index] + points_of(matches, table)
     if isinstance(action, ChooseCapture):
         if action.target is None:
             return 0
         return table[action.card.index] + table[action.target.index]
     if isinstance(action, DeclareHiki):
         month = MONTH_MASKS[action.month - 1]
-        return _sum(month & (field | view.hand.mask), table)
+        return points_of(month & (field | view.hand.mask), table)
     return 0  # koi-koi or shobu: easy does not weigh them, and picks either at random
-
-
-# Kept for callers of the first version.
-_capture_value = capture_value
 
 
 class EasyBot(Bot):
@@ -72,5 +60,5 @@ class EasyBot(Bot):
         table = _points_table(view)
         values = [capture_value(view, a, table) for a in legal]
         best = max(values)
-        options = [a for a, v in zip(legal, values) if v == best]
+        options = [a for a, v in zip(legal, values, strict=True) if v == best]
         return options[rng.randrange(len(options))]

@@ -27,9 +27,8 @@ from core.actions import Action, CallShobu
 from core.engine import legal_actions, step, to_act
 from core.events import RoundEnded
 from core.state import State
-from core.view import View
+from core.view import View, determinize, hidden_indexes
 from hanatui.bots.base import Bot
-from hanatui.bots.determinize import determinize, hidden_indexes
 from hanatui.bots.normal import normal_policy, relative_points
 from hanatui.bots.rollout import rollout_policy
 
@@ -113,9 +112,10 @@ def search(
             seed = rng.getrandbits(32)
             for i in alive:
                 if i in exact:
-                    if exact[i] is None:
-                        exact[i] = playout(det, legal[i], seat, policy, random.Random(seed))
-                    values[i].append(exact[i])
+                    known = exact[i]
+                    if known is None:
+                        known = exact[i] = playout(det, legal[i], seat, policy, random.Random(seed))
+                    values[i].append(known)
                 else:
                     values[i].append(playout(det, legal[i], seat, policy, random.Random(seed)))
             samples += 1
@@ -130,7 +130,7 @@ def search(
             alive.sort(key=lambda i: -_mean(values[i]))
             survivors = alive[:keep]
             if p >= 0 and p not in survivors:
-                survivors = survivors[:-1] + [p]
+                survivors = [*survivors[:-1], p]
             alive = survivors
     means = [_mean(v) if v else -math.inf for v in values]
     alive_set = set(alive)
@@ -151,7 +151,7 @@ def _beats(a: list[float], b: list[float], z: float) -> bool:
     if n < 2:
         return _mean(a) > _mean(b)
     # Both lists end with the samples of the last rounds; a dropped candidate has fewer.
-    d = [x - y for x, y in zip(a[-n:], b[-n:])]
+    d = [x - y for x, y in zip(a[-n:], b[-n:], strict=True)]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
     return mean > z * math.sqrt(var / n)

@@ -137,13 +137,6 @@ async def test_capture_choice_by_click():
         assert chosen.target == dialog.choices[0].target
 
 
-def _has_koikoi() -> bool:
-    from core.games import GAMES
-
-    return "koikoi" in GAMES
-
-
-@pytest.mark.skipif(not _has_koikoi(), reason="koi-koi has not landed in the engine yet")
 @pytest.mark.parametrize("key,event_type", [("k", KoiKoiCalled), ("s", ShobuCalled)])
 async def test_koikoi_dialog(key, event_type):
     session = session_where("koikoi", 2, lambda s: s.phase == "decide")

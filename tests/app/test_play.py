@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from core.events import CardPlayed, RoundEnded
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.dialogs import (
@@ -79,12 +77,6 @@ async def play_round(
     raise AssertionError(f"no round result after {max_steps} steps (screen {app.screen!r})")
 
 
-def _games():
-    from core.games import GAMES
-
-    return GAMES
-
-
 async def test_bakappana_three_players_round_by_keys():
     session = new_session("bakappana", 3, seed=11)
     app = HanaApp(settings=settings(), save=False, session=session)
@@ -110,7 +102,6 @@ async def test_round_by_mouse():
         assert session.state.round == 2
 
 
-@pytest.mark.skipif("koikoi" not in _games(), reason="koi-koi has not landed in the engine yet")
 async def test_koikoi_round_by_keys():
     session = new_session("koikoi", 2, seed=3)
     app = HanaApp(settings=settings(), save=False, session=session)
@@ -119,7 +110,6 @@ async def test_koikoi_round_by_keys():
         assert result.round == 1
 
 
-@pytest.mark.skipif("sakura" not in _games(), reason="Sakura has not landed in the engine yet")
 async def test_sakura_round_by_keys():
     session = new_session("sakura", 3, seed=5)
     app = HanaApp(settings=settings(), save=False, session=session)

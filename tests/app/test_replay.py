@@ -251,8 +251,6 @@ def _rounds_prefix(path: Path, rounds: int):  # type: ignore[no-untyped-def]
 )
 async def test_the_seat_view_never_shows_a_card_that_seat_cannot_see(name, rounds):
     path = REPLAYS / name
-    if not path.exists():
-        pytest.skip(f"{name} has not landed")
     log = _rounds_prefix(path, rounds)
     async with app().run_test(size=SIZE) as pilot:
         screen = await viewer(pilot, path, log)

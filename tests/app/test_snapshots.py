@@ -28,18 +28,6 @@ VARIANTS = {
 SIZE = (120, 40)
 
 
-def _games() -> set[str]:
-    from core.games import GAMES
-
-    return set(GAMES)
-
-
-def needs(game: str):  # type: ignore[no-untyped-def]
-    return pytest.mark.skipif(
-        game not in _games(), reason=f"{game} has not landed in the engine yet"
-    )
-
-
 def app_for(variant: str, session=None) -> HanaApp:  # type: ignore[no-untyped-def]
     return HanaApp(settings=settings(**VARIANTS[variant]), save=False, session=session)
 
@@ -76,9 +64,9 @@ def test_new_game(snap_compare, variant):
     "game,players",
     [
         pytest.param("bakappana", 3, id="bakappana-3p"),
-        pytest.param("koikoi", 2, id="koikoi", marks=needs("koikoi")),
-        pytest.param("hana-awase", 2, id="hana-awase", marks=needs("hana-awase")),
-        pytest.param("sakura", 4, id="sakura-4p", marks=needs("sakura")),
+        pytest.param("koikoi", 2, id="koikoi"),
+        pytest.param("hana-awase", 2, id="hana-awase"),
+        pytest.param("sakura", 4, id="sakura-4p"),
     ],
 )
 def test_table(snap_compare, variant, game, players):
@@ -103,14 +91,12 @@ def test_capture_dialog(snap_compare, variant):
 
 
 @variants
-@needs("koikoi")
 def test_koikoi_dialog(snap_compare, variant):
     session = session_where("koikoi", 2, lambda s: s.phase == "decide")
     assert snap_compare(app_for(variant, session), terminal_size=SIZE, run_before=_settled)
 
 
 @variants
-@needs("sakura")
 def test_hiki_dialog(snap_compare, variant):
     session = session_where(
         "sakura",
@@ -140,7 +126,6 @@ def test_round_result(snap_compare, variant):
 
 
 @variants
-@needs("koikoi")
 def test_koikoi_round_result(snap_compare, variant):
     timeline = _finished_match("koikoi", 2)
     event = next(e for e in timeline.events if isinstance(e, RoundEnded) and any(e.points))

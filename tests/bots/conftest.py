@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 from core.chance import advance
 from core.engine import apply, is_chance, is_over, legal_actions, step, to_act
 from core.events import MatchStarted
-from core.games import GAMES
-from core.rules import Rules, find_rules
+from core.games.registry import GAMES
+from core.rules import AnyRules, find_rules
 from core.state import State
 from tests.helpers import players
 
@@ -39,16 +40,16 @@ OPTION_SETS: list[tuple[str, int, dict[str, object]]] = [
     ("sakura", 6, {"teams": "3x2", "sakura_round_end": "hands_and_deck_empty"}),
 ]
 
-STANDARD: list[tuple[str, int, dict[str, object]]] = [
+STANDARD: list[tuple[str, int, dict[str, Any]]] = [
     (game, GAMES[game].min_players, {}) for game in sorted(GAMES)
 ] + [("sakura", 4, {"teams": "2x2"})]
 
 
-def rules_for(game: str, options: dict[str, object], rounds: int = 1) -> Rules:
+def rules_for(game: str, options: dict[str, Any], rounds: int = 1) -> AnyRules:
     return find_rules(game, rounds=rounds, **options)
 
 
-def decision_points(rules: Rules, n: int, seed: int, limit: int = 1000) -> Iterator[State]:
+def decision_points(rules: AnyRules, n: int, seed: int, limit: int = 1000) -> Iterator[State]:
     """Every state of a random match where a seat must decide (up to ``limit``)."""
     rng = random.Random(seed)
     state = apply(None, MatchStarted(rules=rules, players=players(n)))

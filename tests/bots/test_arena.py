@@ -15,7 +15,7 @@ from hanatui.selfplay import duel
 def test_koikoi_levels_are_ordered():
     rules = find_rules("koikoi", rounds=1)
     easy_random = duel(rules, EasyBot, RandomBot, deals=60, seed=1000)
-    assert easy_random.count == 120
+    assert easy_random.hand_count == 120
     assert easy_random.win_rate >= 0.65, easy_random.win_rate  # 0.75 today
     ppH = easy_random.points_per_hand
     assert ppH[0] - ppH[1] >= 2.5, ppH  # +4.7 today

@@ -10,9 +10,8 @@ import pytest
 
 from core.engine import legal_actions, to_act
 from core.state import State
-from core.view import observe
+from core.view import determinize, observe
 from hanatui.bots import BOTS
-from hanatui.bots.determinize import determinize
 from hanatui.bots.strong import StrongBot
 from tests.bots.conftest import STANDARD, decision_points, option_id, rules_for
 

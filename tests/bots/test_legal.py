@@ -7,8 +7,10 @@ import random
 
 import pytest
 
+from core.actions import Action
 from core.engine import legal_actions, to_act
-from core.view import observe
+from core.state import OVER
+from core.view import View, observe
 from hanatui.bots import BOTS, Bot
 from hanatui.bots.strong import StrongBot
 from hanatui.selfplay import play_match
@@ -20,10 +22,10 @@ class Checked(Bot):
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        self.level = bot.level  # type: ignore[misc]
+        self.level = bot.level
         self.decisions = 0
 
-    def choose(self, view, legal, rng):  # type: ignore[no-untyped-def]
+    def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
         action = self.bot.choose(view, legal, rng)
         assert action in legal, f"{self.level} chose {action!r}, not among {legal!r}"
         self.decisions += 1
@@ -42,7 +44,7 @@ def test_mixed_tables_play_whole_matches_legally(entry):
     for seed in range(2):
         bots = [Checked(level_bot(levels[(s + seed) % len(levels)])) for s in range(n)]
         timeline = play_match(rules, bots, seed=seed)
-        assert timeline.last.phase == "over"
+        assert timeline.last.phase == OVER
         assert sum(b.decisions for b in bots) > 0
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.games.sakura import teams_of as engine_teams
+from core.games.sakura.teams import teams_of
 from core.rules import find_rules
-from hanatui.bots.heuristics import profile_for, teams_of
+from hanatui.bots.heuristics import profile_for, team_numbers
 from hanatui.bots.normal import read_table, relative_points
 from tests.bots.conftest import decision_points
 
@@ -12,10 +12,10 @@ from tests.bots.conftest import decision_points
 def test_the_bots_teams_are_the_engines_scoring_units():
     for n, layout in ((4, "2x2"), (6, "3x2"), (6, "2x3"), (5, "none")):
         rules = find_rules("sakura", teams=layout)
-        mine = teams_of(rules, n)
-        for unit in engine_teams(layout, n):
+        mine = team_numbers(rules, n)
+        for unit in teams_of(layout, n):
             assert len({mine[s] for s in unit}) == 1
-        assert len(set(mine)) == len(engine_teams(layout, n))
+        assert len(set(mine)) == len(teams_of(layout, n))
 
 
 def test_a_seat_counts_its_teammates_captures_and_shares_their_result():

@@ -1,9 +1,10 @@
-"""Hana-awase (RULES.md §4): the three scoring modes, the variants as options, a scripted
+"""Hana-awase (docs/rules.md §4): the three scoring modes, the variants as options, a scripted
 3-player deal, and random playouts over sampled options."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -11,20 +12,23 @@ from core.cards import ALL_MASK, CARDS, Card, mask_of
 from core.chance import advance
 from core.engine import apply, fold, legal_actions, run_auto, step
 from core.errors import RulesError
-from core.events import DealerDrawn, Dealt, MatchStarted, RoundEnded
-from core.games.hanaawase import GAME, HanaAwaseRound
+from core.events import DealerDrawn, Dealt, Event, MatchStarted, RoundEnded
+from core.games.hanaawase.game import GAME
+from core.games.hanaawase.rules import HanaAwaseRules
+from core.games.hanaawase.scoring import HanaAwaseRound
 from core.logfile import encode_log, header_for, read_log
 from core.players import Player
 from core.rules import find_rules, option_docs, presets
-from core.rulesets.hanaawase import HanaAwaseRules
-from core.state import SCORING, State
+from core.state import CHOOSE, DEAL, DEALER_DRAW, OVER, SCORING, RoundState, State
 
 
 def players(n: int) -> tuple[Player, ...]:
     return tuple(Player(name=f"P{i + 1}") for i in range(n))
 
 
-def scored(rules: HanaAwaseRules, *piles: str, extra: object = None, dealer: int = 0) -> RoundEnded:
+def scored(
+    rules: HanaAwaseRules, *piles: str, extra: RoundState | None = None, dealer: int = 0
+) -> RoundEnded:
     """The score of a finished round in which seat i captured ``piles[i]``; the rest of the deck
     goes to the last seat, so that every card is captured."""
     masks = [mask_of(p.split()) for p in piles]
@@ -35,6 +39,7 @@ def scored(rules: HanaAwaseRules, *piles: str, extra: object = None, dealer: int
     n = len(masks)
     state = State(
         rules=rules,
+        hooks=GAME,
         players=players(n),
         phase=SCORING,
         dealer=dealer,
@@ -155,10 +160,16 @@ def test_teyaku_chaff() -> None:
     assert ("bonus", None, 60) in lines(ended, 2) and ("penalty", None, -20) in lines(ended, 2)
     assert [x.points for x in ended.breakdown[1].lines if x.kind == "penalty"] == [-20, -30]
     plain = scored(find_rules("hana-awase"), AKA, "02a", "")
-    assert [a - b for a, b in zip(ended.points, plain.points)] == [40 - 30, -50, 60 - 20]
+    assert [a - b for a, b in zip(ended.points, plain.points, strict=True)] == [
+        40 - 30,
+        -50,
+        60 - 20,
+    ]
     # The deal records what each seat showed: 6 or more chaff in the opening hand.
     deck = [Card.parse(c) for c in ["08a", "08b", "09a", "09b", "10a", "10b"]]
-    deck += [Card.parse(c) for c in ["01c", "01d", "02c", "02d", "03c", "03d", "11a"]]  # seat 0: six chaff
+    deck += [
+        Card.parse(c) for c in ["01c", "01d", "02c", "02d", "03c", "03d", "11a"]
+    ]  # seat 0: six chaff
     deck += [Card.parse(c) for c in ["04a", "04b", "05a", "05b", "06a", "06b", "07a"]]
     deck += [c for c in CARDS if c not in deck]
     events = [
@@ -175,7 +186,7 @@ def _one_round(rules: HanaAwaseRules, n: int, seed: int) -> tuple[RoundEnded, St
     state = apply(None, MatchStarted(rules=rules, players=players(n)))
     ended = None
     while ended is None:
-        if state.phase in ("dealer_draw", "deal"):
+        if state.phase in (DEALER_DRAW, DEAL):
             pairs = advance(state, rng)
         else:
             pairs = step(state, legal_actions(state)[0])
@@ -199,8 +210,6 @@ def test_two_players_play_out_the_pile_unless_ending_at_empty_hands() -> None:
 def test_hand_size_and_end_at_empty_hands() -> None:
     assert GAME.deal_sizes(find_rules("hana-awase", hand_size_2p=10), 2) == (10, 8)
     assert GAME.deal_sizes(find_rules("hana-awase"), 3) == (7, 6)
-    assert GAME.plays_out_pile(find_rules("hana-awase"))
-    assert not GAME.plays_out_pile(find_rules("hana-awase", end_at_empty_hands=True))
     with pytest.raises(RulesError):
         find_rules("hana-awase", end_at_empty_hands=True, scoring="zero_sum")
 
@@ -242,7 +251,7 @@ def test_scripted_three_player_round() -> None:
         pairs = step(state, legal_actions(state)[0]) if legal_actions(state) else run_auto(state)
         events += [e for e, _ in pairs]
         state = pairs[-1][1]
-    ended = [e for e in events if isinstance(e, RoundEnded)][0]
+    ended = next(e for e in events if isinstance(e, RoundEnded))
     caps = fold(events[: events.index(ended)]).captures
     for seat in range(3):
         total = sum(c.points for c in CARDS if caps[seat] & c.bit)
@@ -254,7 +263,7 @@ def test_scripted_three_player_round() -> None:
     assert ended.next_dealer == max(range(3), key=lambda s: (ended.points[s], -((s - 1) % 3)))
 
 
-OPTIONS = dict(
+OPTIONS: dict[str, list[Any]] = dict(
     yaku_table=["fudawiki", "ja"],
     scoring=["seed", "plain", "zero_sum"],
     fuke_threshold=[0, 20, 40],
@@ -277,7 +286,7 @@ def _zones_ok(state: State) -> None:
     for i in state.pile:
         assert not seen >> i & 1
         seen |= 1 << i
-    if state.phase == "choose":
+    if state.phase == CHOOSE:
         seen |= 1 << state.pending
     assert seen == ALL_MASK
 
@@ -291,9 +300,9 @@ def test_random_playouts_over_sampled_options() -> None:
         rules = find_rules("hana-awase", rounds=rng.choice([1, 2]), **options)
         n = rng.choice([2, 3, 4])
         state = apply(None, MatchStarted(rules=rules, players=players(n)))
-        events = [MatchStarted(rules=rules, players=players(n))]
-        while state.phase != "over":
-            if state.phase in ("dealer_draw", "deal"):
+        events: list[Event] = [MatchStarted(rules=rules, players=players(n))]
+        while state.phase != OVER:
+            if state.phase in (DEALER_DRAW, DEAL):
                 pairs = advance(state, rng)
             else:
                 legal = legal_actions(state)

@@ -10,7 +10,7 @@ from pathlib import Path
 import core
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = sorted(m.name for m in pkgutil.walk_packages(core.__path__, prefix="core.")) + ["core"]
+MODULES = [*sorted(m.name for m in pkgutil.walk_packages(core.__path__, prefix="core.")), "core"]
 
 
 def test_every_core_module_imports_without_ui_or_app_packages():
@@ -18,7 +18,8 @@ def test_every_core_module_imports_without_ui_or_app_packages():
         "import importlib, sys\n"
         f"for name in {MODULES!r}:\n"
         "    importlib.import_module(name)\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'hanatui'))\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', "
+        "'hanatui'))\n"
         "print(','.join(bad))\n"
     )
     out = subprocess.run(

@@ -1,8 +1,8 @@
-"""Koi-koi (RULES.md §5): scripted deals with fixed decks, played to known scores, and one test
-per option (rules/SOURCES.md §5.8 P1-P33 plus the extra options) showing what it changes.
+"""Koi-koi (docs/rules.md §5): scripted deals with fixed decks, played to known scores, and one test
+per option (docs/rules.md §5.5, P1-P33 and the extra options) showing what it changes.
 
 A scripted deal is a `Dealt` whose deck order is chosen: deck[0:8] is the field, then seat 0's
-hand, then seat 1's hand, then the draw pile with its top first (docs/architecture.md).
+hand, then seat 1's hand, then the draw pile with its top first (docs/replay-format.md, "The deal").
 """
 
 from __future__ import annotations
@@ -27,14 +27,17 @@ from core.events import (
     MatchStarted,
     Redeal,
     RoundEnded,
+    RoundEndReason,
     ShobuCalled,
 )
-from core.games.koikoi import GAME, KoiKoiRound, lucky_kind
+from core.games.koikoi.game import GAME
+from core.games.koikoi.lucky import lucky_kind
+from core.games.koikoi.round import KoiKoiRound, round_of
+from core.games.koikoi.rules import KoiKoiRules
+from core.games.registry import evaluate_yaku
 from core.players import Player
 from core.rules import find_rules, option_docs
-from core.rulesets.koikoi import KoiKoiRules
-from core.state import DECIDE, PLAY, SCORING, State
-from core.yaku import evaluate_yaku
+from core.state import CHOOSE, DEAL, DECIDE, DRAW, HAND, NEXT_TURN, OVER, PLAY, SCORING, State, Then
 
 PLAYERS = (Player(name="Ann"), Player(name="Bo"))
 
@@ -92,7 +95,7 @@ class Table:
         assert seat is not None and self.state.phase == PLAY, self.state.phase
         out = self.act(PlayCard(seat=seat, card=C(code)))
         if target is not None:
-            assert self.state.phase == "choose"
+            assert self.state.phase == CHOOSE
             out += self.act(
                 ChooseCapture(seat=seat, card=CARDS[self.state.pending], target=C(target))
             )
@@ -107,7 +110,7 @@ class Table:
     def deal(self, deck: Sequence[Card]) -> None:
         """The next round's deal (the state must wait for one)."""
         s = self.state
-        assert s.phase == "deal", s.phase
+        assert s.phase == DEAL, s.phase
         self.events.append(Dealt(round=s.rounds_done + 1, dealer=s.dealer, deck=tuple(deck)))
         self.state = apply(s, self.events[-1])
         self._auto()
@@ -212,19 +215,22 @@ def test_seven_points_double_and_own_koikoi_does_not_count_for_opponent_flat() -
 # Decks found by search (random shuffles), replayed with the first-legal policy (always koi-koi):
 # nobody ever forms a yaku in this deal, so it ends in an exhaustive draw.
 NO_YAKU_DECK = (
-    "12c 05d 08b 10d 05a 12a 06b 12b 03d 07c 10b 11b 08c 07b 05c 11c 04a 10a 01c 04d 09b 11a 01d 05b "
-    "02d 04c 09d 03b 09a 01a 06d 03a 07a 07d 08d 06c 11d 08a 01b 04b 02a 10c 03c 09c 12d 02c 06a 02b"
+    "12c 05d 08b 10d 05a 12a 06b 12b 03d 07c 10b 11b 08c 07b 05c 11c "
+    "04a 10a 01c 04d 09b 11a 01d 05b 02d 04c 09d 03b 09a 01a 06d 03a "
+    "07a 07d 08d 06c 11d 08a 01b 04b 02a 10c 03c 09c 12d 02c 06a 02b"
 )
 # Seat 0 makes sanko and calls koi-koi, raises it to ameshiko (and tan) and calls koi-koi again;
 # nothing more happens and the hands run out.
 KOIKOI_THEN_DRAW_DECK = (
-    "03d 09c 03b 11a 07c 09a 11d 06b 12c 10b 06a 12b 10c 11c 07b 08a 05b 05d 04c 02a 01c 07d 04a 02b "
-    "03a 04b 08d 09d 01a 10a 05c 02c 07a 12d 08c 06d 02d 03c 01d 04d 08b 01b 09b 11b 12a 06c 05a 10d"
+    "03d 09c 03b 11a 07c 09a 11d 06b 12c 10b 06a 12b 10c 11c 07b 08a "
+    "05b 05d 04c 02a 01c 07d 04a 02b 03a 04b 08d 09d 01a 10a 05c 02c "
+    "07a 12d 08c 06d 02d 03c 01d 04d 08b 01b 09b 11b 12a 06c 05a 10d"
 )
 # The dealer's first yaku (tan) comes with its last card: an automatic shobu.
 LAST_MOVE_DECK = (
-    "11d 09c 05d 11a 04b 03a 02a 04d 07d 01b 08b 10b 11c 12b 08d 05a 09a 01c 09d 03d 01d 06a 05c 05b "
-    "06c 10a 07b 12c 07c 10c 09b 08a 12d 06d 03b 06b 02b 02d 03c 04a 01a 02c 08c 10d 12a 04c 07a 11b"
+    "11d 09c 05d 11a 04b 03a 02a 04d 07d 01b 08b 10b 11c 12b 08d 05a "
+    "09a 01c 09d 03d 01d 06a 05c 05b 06c 10a 07b 12c 07c 10c 09b 08a "
+    "12d 06d 03b 06b 02b 02d 03c 04a 01a 02c 08c 10d 12a 04c 07a 11b"
 )
 
 
@@ -240,7 +246,7 @@ def test_exhaustive_draw_scores_nothing_and_the_dealer_deals_again() -> None:
         assert ended.next_dealer == dealer
         assert not any(isinstance(e, (KoiKoiCalled, ShobuCalled)) for e in t.events)
         assert sum(isinstance(e, CardPlayed) for e in t.events) == 16
-        assert len(t.state.pile) == 0 or t.state.phase == "deal"
+        assert len(t.state.pile) == 0 or t.state.phase == DEAL
         t.check()
 
 
@@ -300,7 +306,7 @@ def test_zero_sum_match_ends_early_when_a_player_reaches_zero() -> None:
     assert sum(ended.totals) == 2 * 10
     assert isinstance(t.events[-1], MatchEnded)
     assert t.events[-1].winners == (1,)
-    assert t.state.phase == "over" and t.state.rounds_done == 1
+    assert t.state.phase == OVER and t.state.rounds_done == 1
     t.check()
 
 
@@ -313,7 +319,7 @@ def test_zero_sum_payment_is_capped_at_what_the_loser_has() -> None:
     assert ended.points == (-6, 6) and ended.totals == (0, 12)
     assert sum(x.points for x in ended.breakdown[1].lines) == 6
     assert any("capped" in x.label for x in ended.breakdown[1].lines)
-    assert t.state.phase == "over"
+    assert t.state.phase == OVER
 
 
 # ------------------------------------------------------------------------------------------
@@ -330,7 +336,7 @@ def scored(
     koikoi: tuple[int, int] = (0, 0),
     field_brights: int = 0,
     field: str = "",
-    reason: str = "shobu",
+    reason: RoundEndReason = "shobu",
     round_no: int = 1,
     last_yaku: int = -1,
     dealer: int = 0,
@@ -342,6 +348,7 @@ def scored(
         caps.reverse()
     state = State(
         rules=rules,
+        hooks=GAME,
         players=PLAYERS,
         phase=SCORING,
         dealer=dealer,
@@ -360,10 +367,24 @@ def scored(
     return GAME.score_round(state)
 
 
-def ids(cards: str, rules: KoiKoiRules | None = None, **context: object) -> dict[str, int]:
-    if isinstance(context.get("field"), str):
-        context["field"] = context["field"].split()  # type: ignore[union-attr]
-    hits = evaluate_yaku(rules or find_rules("koikoi"), cards.split(), **context)  # type: ignore[arg-type]
+def _targets(state: State) -> list[str | None]:
+    """The codes of the field cards the pending card may take (None: no capture)."""
+    return [
+        a.target.value if a.target else None
+        for a in legal_actions(state)
+        if isinstance(a, ChooseCapture)
+    ]
+
+
+def ids(
+    cards: str, rules: KoiKoiRules | None = None, *, field: str = "", month: int | None = None
+) -> dict[str, int]:
+    hits = evaluate_yaku(
+        rules or find_rules("koikoi"),
+        cards.split(),
+        field=field.split() if field else None,
+        month=month,
+    )
     return {h.id: h.points for h in hits}
 
 
@@ -421,7 +442,7 @@ def test_lucky_hands_redeal_voids_the_deal_and_off_ignores_it() -> None:
     deck = deck_of(FIELD_PLAIN, HAND_PLAIN, TESHI)
     t = Table(find_rules("koikoi", lucky_hands="redeal"), deck)
     assert t.events[-1] == Redeal(reason="lucky_hand")
-    assert t.state.phase == "deal" and t.state.rounds_done == 0 and t.state.dealer == 0
+    assert t.state.phase == DEAL and t.state.rounds_done == 0 and t.state.dealer == 0
     t = Table(find_rules("koikoi", lucky_hands="off"), deck)
     assert t.state.phase == PLAY and not any(isinstance(e, RoundEnded) for e in t.events)
 
@@ -436,7 +457,7 @@ def test_field_lucky_pattern_redeal() -> None:
     assert t.events[-1] == Redeal(reason="lucky_pattern_on_field")
     t = Table(find_rules("koikoi", field_lucky_pattern_redeal=False), deck)
     assert t.state.phase == PLAY
-    # Four of a month on the field is a misdeal whatever the option says (RULES.md §2.6).
+    # Four of a month on the field is a misdeal whatever the option says (docs/rules.md §2.6).
     four = deck_of("09a 09b 09c 09d 10c 11a 11b 12b", HAND_PLAIN, HAND_PLAIN2)
     for flag in (True, False):
         t = Table(find_rules("koikoi", field_lucky_pattern_redeal=flag), four)
@@ -572,8 +593,13 @@ def test_yaku_values_and_overrides() -> None:
     assert ids("03a 08a 09a 01a", custom) == {"sanko": 5, "hanamizake": 3, "tsukimizake": 3}
     zero = find_rules("koikoi", yaku_points={"hanamizake": 0})
     assert ids("03a 09a", zero) == {}
-    with pytest.raises(RulesError, match="unknown koi-koi yaku"):
+    with pytest.raises(RulesError, match=r"unknown field `hanami` - at `\$\.yaku_points`"):
         find_rules("koikoi", yaku_points={"hanami": 3})
+    with pytest.raises(RulesError, match=r"yaku_points\.kasu"):
+        find_rules("koikoi", yaku_points={"kasu": 1001})
+    # An override is written to a log as the plain object it was given as, and reads back equal.
+    assert custom.options()["yaku_points"] == {"hanamizake": 3, "tsukimizake": 3}
+    assert custom.replace(rounds=3).yaku_points == custom.yaku_points
 
 
 def test_tsukifuda() -> None:
@@ -597,9 +623,8 @@ def test_lightning_wild_always_takes_any_field_card() -> None:
     deck = deck_of(WILD_FIELD, hand0, "01b 02c 03d 04b 05c 06d 07b 08d", "09c 10c")
     t = Table(find_rules("koikoi", lightning_wild="always"), deck)
     t.play("11d")
-    assert t.state.phase == "choose"
-    targets = [a.target.value for a in legal_actions(t.state)]  # type: ignore[union-attr]
-    assert targets == WILD_FIELD.split()
+    assert t.state.phase == CHOOSE
+    assert _targets(t.state) == WILD_FIELD.split()
     t.act(ChooseCapture(seat=0, card=C("11d"), target=C("01a")))
     assert t.state.captures[0] == mask_of(["01a", "11d"])
     t.check()
@@ -615,8 +640,8 @@ def test_lightning_wild_on_the_draw_and_with_three_willows() -> None:
     )
     t = Table(find_rules("koikoi", lightning_wild="always"), deck)
     t.play("06a")  # joins the field; the draw is the Lightning
-    assert t.state.phase == "choose" and t.state.pending_from == "draw"
-    targets = [a.target.value for a in legal_actions(t.state)]  # type: ignore[union-attr]
+    assert t.state.phase == CHOOSE and t.state.pending_from == DRAW
+    targets = _targets(t.state)
     # Taking the three Willows (all four) stands in for taking one of them.
     assert targets == ["01a", "02b", "03c", "04a", "05b", "06a", "11a"]
     t.act(ChooseCapture(seat=0, card=C("11d"), target=C("11a")))
@@ -628,12 +653,12 @@ def test_lightning_wild_if_susuki_on_initial_field() -> None:
     hand0 = "11d 09a 09b 10a 10b 12a 12b 12c"
     hand1 = "01b 02c 03d 04b 05c 06d 07b 08d"
     t = Table(rules, deck_of(WILD_FIELD, hand0, hand1, "09c"))
-    assert t.state.extra.wild
+    assert round_of(t.state).wild
     t.play("11d")
-    assert t.state.phase == "choose"
+    assert t.state.phase == CHOOSE
     no_susuki = WILD_FIELD.replace("08c", "06b")
     t = Table(rules, deck_of(no_susuki, hand0, hand1.replace("08d", "08c"), "09c"))
-    assert not t.state.extra.wild
+    assert not round_of(t.state).wild
     t.play("11d")
     assert t.state.field & C("11d").bit
 
@@ -677,7 +702,7 @@ def test_draw_then_play_two() -> None:
     assert t.state.hands[0].bit_count() == 9 and t.state.phase == PLAY and t.state.turn == 0
     assert PlayCard(seat=0, card=C("02d")) in legal_actions(t.state)
     t.play("02d")  # no Plum on the field: it joins it, and no card is turned over
-    assert t.state.turn == 0 and t.state.stage == "hand" and t.state.hands[0].bit_count() == 8
+    assert t.state.turn == 0 and t.state.stage == HAND and t.state.hands[0].bit_count() == 8
     events = t.play("03d")  # the second card ends the turn; seat 1 draws into its hand
     assert [type(e) for e in events] == [CardPlayed, DrawnToHand]
     assert events[1] == DrawnToHand(seat=1, card=C("04c"), reason="draw_then_play_two")
@@ -694,12 +719,12 @@ def test_unmatched_draw_to_hand() -> None:
     t = Table(rules, deck_of(FIELD, HAND0, HAND1, "04d 08c"))
     t.play("03b")
     assert t.events[-1] == DrawnToHand(seat=0, card=C("04d"), reason="unmatched_draw")
-    assert t.state.turn == 0 and t.state.stage == "hand" and t.state.hands[0] & C("04d").bit
+    assert t.state.turn == 0 and t.state.stage == HAND and t.state.hands[0] & C("04d").bit
     legal = legal_actions(t.state)
     assert PlayCard(seat=0, card=C("04d")) not in legal  # another card plays in its place
     assert PlayCard(seat=0, card=C("04a")) in legal
     t.play("04a")  # the replacement: it joins the field (no month 4 there), no second draw
-    assert t.state.turn == 1 and t.state.stage == "hand"
+    assert t.state.turn == 1 and t.state.stage == HAND
     assert t.state.pile[0] == C("08c").index
     assert t.state.field & C("04a").bit
     t.check()
@@ -762,14 +787,16 @@ def test_koikoi_min_points() -> None:
     assert t.state.phase == DECIDE and legal_actions(t.state)
 
 
-def _after_turn(rules: KoiKoiRules, before: str, now: str) -> State:
-    """Seat 0 ends a turn holding ``now``; at its last decision it held ``before``."""
-    from core.games.koikoi import compiled_yaku
+def _after_turn(rules: KoiKoiRules, before: str, now: str) -> Then:
+    """What follows when seat 0 ends a turn holding ``now``, having held ``before`` at its last
+    decision: a decision (`DECIDE`) or the next turn."""
+    from core.games.koikoi.yaku import compiled_yaku
 
     table = compiled_yaku(rules, None)
     standing = table.standing(mask_of(before.split()), 0)
     state = State(
         rules=rules,
+        hooks=GAME,
         players=PLAYERS,
         phase=PLAY,
         dealer=0,
@@ -783,22 +810,22 @@ def _after_turn(rules: KoiKoiRules, before: str, now: str) -> State:
         turn_no=5,
         extra=KoiKoiRound(decided=(standing, ()), seen=(standing, ())),
     )
-    out = GAME.after_turn(state)
-    assert out is not None
-    return out
+    after, then = GAME.after_turn(state)
+    assert round_of(after).seen[0] != standing  # the new standing is seen
+    return then
 
 
 def test_koikoi_requires_new_yaku() -> None:
     new = find_rules("koikoi", koikoi_requires_new_yaku=True)
     std = find_rules("koikoi")
     # Kasu 10 -> 11: a raise. Decision by default; none under P22.
-    assert _after_turn(std, CHAFF10, CHAFF10 + " 06c").phase == DECIDE
-    assert _after_turn(new, CHAFF10, CHAFF10 + " 06c").phase == PLAY
+    assert _after_turn(std, CHAFF10, CHAFF10 + " 06c") == DECIDE
+    assert _after_turn(new, CHAFF10, CHAFF10 + " 06c") == NEXT_TURN
     # A new yaku (tane beside kasu) is a decision either way.
     five = " 02a 04a 05a 08b 11b"
-    assert _after_turn(new, CHAFF10, CHAFF10 + five).phase == DECIDE
+    assert _after_turn(new, CHAFF10, CHAFF10 + five) == DECIDE
     # Sanko -> shiko names a new yaku.
-    assert _after_turn(new, "01a 03a 08a", "01a 03a 08a 12a").phase == DECIDE
+    assert _after_turn(new, "01a 03a 08a", "01a 03a 08a 12a") == DECIDE
 
 
 # P23-P28, P30-P33: multipliers and counting ----------------------------------------------------
@@ -875,7 +902,7 @@ def test_field_bright_multiplier() -> None:
         find_rules("koikoi", field_bright_multiplier="per_bright"),
         deck_of(FIELD, HAND0, HAND1, PILE),
     )
-    assert t.state.extra.field_brights == 4
+    assert round_of(t.state).field_brights == 4
 
 
 def test_yaku_count_mode_best_only() -> None:
@@ -914,7 +941,9 @@ def test_match_scoring_modes() -> None:
     assert GAME.initial_totals(es, 2) == (50, 50)
 
     def over(rules: KoiKoiRules, totals: tuple[int, int], rounds: int = 1) -> bool:
-        state = State(rules=rules, players=PLAYERS, totals=totals, history=((0, 0),) * rounds)
+        state = State(
+            rules=rules, hooks=GAME, players=PLAYERS, totals=totals, history=((0, 0),) * rounds
+        )
         return GAME.match_over(state)
 
     assert over(zero, (0, 60)) and not over(zero, (1, 59))
@@ -930,7 +959,7 @@ def test_target_match_ends_at_the_target() -> None:
     t = Table(rules, deck_of(FIELD, HAND0, HAND1, PILE))
     for action in ("03b", "koikoi", "01b", "02c", "12b", "shobu"):
         t.koikoi() if action == "koikoi" else t.shobu() if action == "shobu" else t.play(action)
-    assert t.state.phase == "over" and t.state.totals == (0, 10)
+    assert t.state.phase == OVER and t.state.totals == (0, 10)
 
 
 # Presets, option docs, decisions -------------------------------------------------------------
@@ -1033,7 +1062,7 @@ def test_decisions_are_checked() -> None:
     t.koikoi()
     with pytest.raises(CorruptLogError):
         apply(t.state, KoiKoiCalled(seat=1))  # the decision has been made
-    assert before.extra.koikoi == (0, 0) and t.state.extra.koikoi == (1, 0)
+    assert round_of(before).koikoi == (0, 0) and round_of(t.state).koikoi == (1, 0)
 
 
 # ------------------------------------------------------------------------------------------
@@ -1065,4 +1094,4 @@ def test_sample_replays_show_the_koikoi_situations() -> None:
     variants = read_log((root / "koikoi-2p-variants-seed5.hana").read_bytes())
     assert any(isinstance(e, DrawnToHand) for e in variants.events)
     three = read_log((root / "hana-awase-3p-seed3.hana").read_bytes())
-    assert three.state is not None and three.state.num_players == 3 and three.state.phase == "over"
+    assert three.state is not None and three.state.num_players == 3 and three.state.phase == OVER

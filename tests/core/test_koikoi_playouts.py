@@ -15,7 +15,7 @@ from core.events import DrawnToHand, KoiKoiCalled, MatchStarted, Redeal, RoundEn
 from core.logfile import encode_log, header_for, read_log
 from core.players import Player
 from core.rules import find_rules
-from core.state import State
+from core.state import CHOOSE, DEAL, DEALER_DRAW, OVER, State
 
 PLAYERS = (
     Player(name="Ann", kind="bot", bot="random"),
@@ -85,7 +85,7 @@ def check_zones(state: State) -> None:
     for i in state.pile:
         assert not seen >> i & 1, "a card is in two zones"
         seen |= 1 << i
-    if state.phase == "choose":
+    if state.phase == CHOOSE:
         assert not seen >> state.pending & 1
         seen |= 1 << state.pending
     assert seen == ALL_MASK, "a card is in no zone"
@@ -96,8 +96,8 @@ def play(rules: Any, rng: random.Random) -> list[Any]:
     events: list[Any] = [start]
     state = apply(None, start)
     zero_sum = rules.match_scoring == "zero_sum"
-    while state.phase != "over":
-        if state.phase in ("dealer_draw", "deal"):
+    while state.phase != OVER:
+        if state.phase in (DEALER_DRAW, DEAL):
             pairs = advance(state, rng)
         else:
             legal = legal_actions(state)

@@ -5,6 +5,7 @@ never another exception. Derandomized, so the suite is stable; a few seconds in 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -16,7 +17,7 @@ from core.rules import find_rules
 from tests.helpers import random_playout
 
 #: Small one-round logs of every game and turn variant, and a redacted one.
-GAMES = {
+GAMES: dict[str, tuple[str, dict[str, Any], int]] = {
     "bakappana": ("bakappana", {}, 3),
     "hana-awase": ("hana-awase", {}, 3),
     "koikoi": ("koikoi", {}, 2),

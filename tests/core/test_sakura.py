@@ -1,10 +1,13 @@
-"""Sakura (RULES.md §6) on scripted decks: the deal, the Gaji, hiki, the interrupt, scoring, teams.
+"""Sakura (docs/rules.md §6) on scripted decks: the deal, the Gaji, hiki, the interrupt, scoring,
+teams.
 
 Every scenario deals a chosen deck (a `Dealt` event: deck[0:field] to the field, then each seat's
 hand in seat order, then the draw pile top first) and drives the engine with decide/apply.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pytest
 from msgspec.structs import replace
@@ -34,17 +37,18 @@ from core.events import (
     MatchStarted,
     RoundEnded,
 )
-from core.games import GAMES
 from core.games.base import DEAL_TABLE
-from core.games.sakura import GAJI, SAKURA_YAKU, SakuraRound, teams_of
+from core.games.registry import evaluate_yaku
+from core.games.sakura.game import GAJI, GAME
+from core.games.sakura.round import SakuraRound
+from core.games.sakura.teams import teams_of
+from core.games.sakura.yaku import SAKURA_YAKU
 from core.rules import find_rules, option_docs
-from core.state import CHOOSE, DECIDE, PLAY, SCORING, State
+from core.state import CHOOSE, DECIDE, DRAW, HAND, PLAY, SCORING, State
 from core.timeline import Timeline
 from core.view import observe
-from core.yaku import evaluate_yaku
-from tests.helpers import assert_replays, players
+from tests.helpers import assert_replays, check_zones, players
 
-GAME = GAMES["sakura"]
 G = Card.parse
 
 
@@ -64,8 +68,8 @@ def make_deck(
     n: int,
     field: list[str],
     hands: list[list[str]],
-    pile: list[str] = (),  # type: ignore[assignment]
-    bottom: list[str] = (),  # type: ignore[assignment]
+    pile: Sequence[str] = (),
+    bottom: Sequence[str] = (),
     hand_size: int | None = None,
 ) -> tuple[Card, ...]:
     hand, fsize = DEAL_TABLE[n]
@@ -105,12 +109,12 @@ class Table:
             Dealt(round=1, dealer=dealer, deck=deck),
         ]
         self.state = fold(self.events)
-        check_sakura_zones(self.state)
+        check_zones(self.state)
 
     def act(self, action) -> list:
         pairs = step(self.state, action)
         for event, state in pairs:
-            check_sakura_zones(state)
+            check_zones(state)
             self.events.append(event)
         self.state = pairs[-1][1]
         return [e for e, _ in pairs]
@@ -127,7 +131,11 @@ class Table:
         return self.act(DeclareHiki(seat=seat, month=month))
 
     def targets(self) -> list[str | None]:
-        return [a.target.value if a.target else None for a in legal_actions(self.state)]
+        return [
+            a.target.value if a.target else None
+            for a in legal_actions(self.state)
+            if isinstance(a, ChooseCapture)
+        ]
 
     def finish_round(self) -> list:
         """Play on with the first legal action until the round is scored."""
@@ -148,30 +156,6 @@ class Table:
     def check_log(self) -> None:
         assert fold(self.events) == self.state
         assert_replays(self.events, [self.state])
-
-
-def sakura_zones(state: State) -> list[int]:
-    """Every zone of a Sakura round: hands, field, pile, captures, the pending card, discards."""
-    pile = 0
-    for i in state.pile:
-        pile |= 1 << i
-    zones = [*state.hands, state.field, pile, *state.captures]
-    if state.pending >= 0:
-        zones.append(1 << state.pending)
-    if isinstance(state.extra, SakuraRound):
-        zones.append(state.extra.discarded)
-    return zones
-
-
-def check_sakura_zones(state: State) -> None:
-    if not state.hands:
-        return
-    seen = total = 0
-    for m in sakura_zones(state):
-        assert seen & m == 0, f"a card is in two zones in phase {state.phase}"
-        seen |= m
-        total += m.bit_count()
-    assert seen == ALL_MASK and total == 48, f"cards missing in phase {state.phase}"
 
 
 def codes(cards) -> tuple[str, ...]:
@@ -299,7 +283,7 @@ def test_gaji_turned_from_the_draw_pile_is_wild():
     t = Table(2, field=["01a", "05c", "09c"], hands=[["02c"], ["03c"]], pile=["11d"])
     events = t.play(0, "02c")
     assert events[-1] == CardDrawn(seat=0, card=G("11d"), captured=())
-    assert t.state.phase == CHOOSE and t.state.pending_from == "draw"
+    assert t.state.phase == CHOOSE and t.state.pending_from == DRAW
     assert "05c" in t.targets()
     events = t.choose(0, "11d", "05c")
     assert events[0].captured == (G("05c"), G("11d"))
@@ -536,7 +520,7 @@ def test_a_blocked_gaji_may_be_left_on_the_field():
 
 def test_a_blocked_gaji_goes_back_to_the_hand_and_another_card_is_played():
     t = _blocked_table(gaji_blocked="return_to_hand")
-    assert t.state.phase == PLAY and t.state.stage == "hand" and to_act(t.state) == 0
+    assert t.state.phase == PLAY and t.state.stage == HAND and to_act(t.state) == 0
     assert "11d" in t.hand(0)
     plays = [a.card.value for a in legal_actions(t.state) if isinstance(a, PlayCard)]
     assert "11d" not in plays and "03c" in plays
@@ -568,7 +552,7 @@ def test_a_blocked_gaji_from_the_draw_pile_retargets_even_with_return_to_hand():
         gaji_blocked="return_to_hand",
     )
     t.play(0, "03c")
-    assert t.state.phase == CHOOSE and t.state.pending_from == "draw"
+    assert t.state.phase == CHOOSE and t.state.pending_from == DRAW
     t.choose(0, "11d", "07d")
     t.hiki(1, 7)
     assert t.state.phase == CHOOSE and to_act(t.state) == 0 and "11d" not in t.hand(0)

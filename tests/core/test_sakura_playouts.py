@@ -5,26 +5,26 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from core.cards import ALL_MASK, SAKURA_POINTS, points_of
 from core.events import GajiClaimed, GajiInterrupted, HikiDeclared, RoundEnded
-from core.games.sakura import teams_of
+from core.games.sakura.teams import teams_of
 from core.logfile import read_log
 from core.rules import find_rules
 from core.state import OVER
 from core.timeline import Timeline
 from core.view import observe
 from hanatui.cli import main
-from tests.core.test_sakura import check_sakura_zones, sakura_zones
-from tests.helpers import assert_replays, random_playout
+from tests.helpers import assert_replays, check_zones, random_playout, zone_masks
 
 ROOT = Path(__file__).resolve().parents[2]
 
 LAYOUTS = [(n, "none") for n in range(2, 8)] + [(4, "2x2"), (6, "3x2"), (6, "2x3")]
 
-VARIANTS = [
+VARIANTS: list[dict[str, Any]] = [
     {},
     {
         "gaji_blocked": "return_to_hand",
@@ -44,7 +44,7 @@ VARIANTS = [
 def check_round(rules, state, event: RoundEnded) -> bool:
     """The score follows from the cards; returns whether every card was captured."""
     n = state.num_players
-    assert sum(points_of(m, SAKURA_POINTS) for m in sakura_zones(state)) == 240
+    assert sum(points_of(m, SAKURA_POINTS) for m in zone_masks(state)) == 240
     units = teams_of(rules.teams, n)
     pools = []
     for unit in units:
@@ -53,7 +53,7 @@ def check_round(rules, state, event: RoundEnded) -> bool:
             mask |= state.captures[s]
         pools.append(mask)
     yaku = []
-    for unit, pool in zip(units, pools):
+    for unit, pool in zip(units, pools, strict=True):
         lines = event.breakdown[unit[0]].lines
         assert lines[0].kind == "cards" and lines[0].points == points_of(pool, SAKURA_POINTS)
         yaku.append(len([x for x in lines if x.kind == "yaku"]))
@@ -76,7 +76,7 @@ def check_round(rules, state, event: RoundEnded) -> bool:
 
 
 @pytest.mark.parametrize(("n", "teams"), LAYOUTS)
-def test_random_playouts_keep_every_invariant(n, teams):
+def test_random_playouts_keep_every_invariant(n: int, teams: str) -> None:
     seen: dict[str, int] = {}
     for seed in range(100):
         rules = find_rules(
@@ -85,7 +85,7 @@ def test_random_playouts_keep_every_invariant(n, teams):
         totals = [0] * n
 
         def check(event, state, rules=rules, totals=totals):
-            check_sakura_zones(state)
+            check_zones(state)
             name = type(event).__name__
             seen[name] = seen.get(name, 0) + 1
             if isinstance(event, RoundEnded):

@@ -10,7 +10,7 @@ from tests.helpers import random_playout
 
 
 def test_a_view_holds_only_what_the_seat_may_see():
-    events, states = random_playout(find_rules("bakappana", rounds=1), 3, 5)
+    _, states = random_playout(find_rules("bakappana", rounds=1), 3, 5)
     checked = 0
     for state in states:
         if state.phase != PLAY:

@@ -1,19 +1,22 @@
-"""Yaku as data (RULES.md §4 and §5): every yaku present and absent at its edge, every exclusive
-group, every per-extra rule and every double-chaff card, through the public `evaluate_yaku`."""
+"""Yaku as data (docs/rules.md §4.2, §5.2): every yaku present and absent at its edge, every
+exclusive group, every per-extra rule and every double-chaff card, through the public
+`evaluate_yaku`."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import core
 from core.cards import CARDS, CardSet, mask_of
-from core.games.hanaawase import HANAAWASE_YAKU_IDS, hanaawase_specs
-from core.games.koikoi import koikoi_specs
-from core.rules import find_rules
-from core.rulesets.koikoi import KOIKOI_YAKU_IDS
-from core.yaku import YakuSpec, YakuTable, evaluate_specs, evaluate_yaku, match_spec
+from core.games.hanaawase.yaku import HANAAWASE_YAKU_IDS, hanaawase_specs
+from core.games.koikoi.rules import KOIKOI_YAKU_IDS, KoiKoiRules
+from core.games.koikoi.yaku import koikoi_specs
+from core.games.registry import evaluate_yaku
+from core.rules import Rules, find_rules
+from core.yaku import YakuSpec, YakuTable, evaluate_specs, match_spec
 
 KOIKOI = find_rules("koikoi")
 HANA = find_rules("hana-awase")
@@ -22,12 +25,12 @@ HANA_JA = find_rules("hana-awase", preset="ja")
 CHAFF9 = "01c 01d 02c 02d 03c 03d 04c 04d 05c"
 
 
-def held(rules, cards: str, **context) -> dict[str, int]:  # type: ignore[no-untyped-def]
-    return {h.id: h.points for h in evaluate_yaku(rules, cards.split(), **context)}
+def held(rules: Rules, cards: str, *, month: int | None = None) -> dict[str, int]:
+    return {h.id: h.points for h in evaluate_yaku(rules, cards.split(), month=month)}
 
 
 # ------------------------------------------------------------------------------------------
-# Koi-koi (RULES.md §5, nintendo values)
+# Koi-koi (docs/rules.md §5, nintendo values)
 # ------------------------------------------------------------------------------------------
 
 KOIKOI_CASES = [
@@ -126,7 +129,7 @@ def test_koikoi_hits_carry_their_cards() -> None:
 
 
 # ------------------------------------------------------------------------------------------
-# Hana-awase (RULES.md §4)
+# Hana-awase (docs/rules.md §4)
 # ------------------------------------------------------------------------------------------
 
 HANA_CASES = [
@@ -220,29 +223,36 @@ def test_per_extra_with_an_extra_pool_and_doubles() -> None:
         extra_base=1,
         doubles=mask_of(["01d"]),
     )
-    assert match_spec(spec, mask_of(["01a"])).points == 2  # type: ignore[union-attr]
-    assert match_spec(spec, mask_of(["01a", "01b"])).points == 2  # type: ignore[union-attr]
-    assert match_spec(spec, mask_of(["01a", "01d"])).points == 3  # type: ignore[union-attr]
-    assert match_spec(spec, mask_of(["01a", "01b", "01d"])).points == 4  # type: ignore[union-attr]
+
+    def points(codes: str) -> int:
+        hit = match_spec(spec, mask_of(codes.split()))
+        assert hit is not None
+        return hit.points
+
+    assert points("01a") == 2
+    assert points("01a 01b") == 2
+    assert points("01a 01d") == 3
+    assert points("01a 01b 01d") == 4
     assert match_spec(spec, mask_of(["01b"])) is None
 
 
-def _option_rules() -> list:  # type: ignore[type-arg]
+def _option_rules() -> list[KoiKoiRules]:
     out = [KOIKOI]
-    for key, values in {
+    options: dict[str, list[Any]] = {
         "ribbon_animal_system": ["classic"],
         "sake_cup_role": ["either", "animal_only"],
         "inoshikacho_enabled": [False],
         "viewing_yaku": ["off"],
         "yaku_values": ["common"],
         "double_chaff_cards": [("sake_cup", "lightning"), ("yellow_paulownia",)],
-    }.items():
+    }
+    for key, values in options.items():
         out += [find_rules("koikoi", **{key: v}) for v in values]
     return out
 
 
 @pytest.mark.parametrize("rules", _option_rules())
-def test_compiled_tables_agree_with_the_reference_evaluation(rules) -> None:  # type: ignore[no-untyped-def]
+def test_compiled_tables_agree_with_the_reference_evaluation(rules: KoiKoiRules) -> None:
     rng = random.Random(7)
     roles = {"both": ["both"], "either": ["animal", "chaff"], "animal_only": ["animal"]}[
         rules.sake_cup_role
@@ -258,13 +268,13 @@ def test_compiled_tables_agree_with_the_reference_evaluation(rules) -> None:  # 
             values = table.values(mask)
             assert table.held(mask) == tuple((k, i, v) for k, (i, v) in enumerate(values) if v)
     for name in ("fudawiki", "ja"):
-        specs = hanaawase_specs(name)
-        table = YakuTable(specs)
+        hana_specs = hanaawase_specs(name)
+        table = YakuTable(hana_specs)
         for _ in range(400):
             mask = 0
             for i in rng.sample(range(48), rng.randrange(0, 30)):
                 mask |= CARDS[i].bit
-            assert table.hits(mask) == evaluate_specs(specs, mask)
+            assert table.hits(mask) == evaluate_specs(hana_specs, mask)
 
 
 def test_exclusive_group_keeps_the_first_of_equal_values() -> None:

@@ -25,6 +25,7 @@ from textual.widgets import (
 from core.cards import CARDS, Kind
 from core.errors import HanaError
 from core.players import check_name
+from core.yaku import YakuSpec
 from hanatui.app.describe import game_title
 from hanatui.app.widgets import TooSmall
 from hanatui.settings import PACES
@@ -189,25 +190,12 @@ all four cards of a month between your hand and the field, you may take them all
 }
 
 
-def _yaku_specs(game: str) -> list[object]:
-    """The yaku specs a game module exposes, or [] (the reference then lists none)."""
-    try:
-        if game == "koikoi":
-            from core.games.koikoi import koikoi_specs
-            from core.rules import find_rules
+def _yaku_specs(game: str) -> list[YakuSpec]:
+    """The yaku of a game under its standard rules ([] for a game without yaku)."""
+    from core.games.registry import game_of
+    from core.rules import find_rules
 
-            return list(koikoi_specs(find_rules("koikoi")))  # type: ignore[arg-type]
-        if game == "hana-awase":
-            from core.games.hanaawase import hanaawase_specs
-
-            return list(hanaawase_specs("fudawiki"))
-        if game == "sakura":
-            from core.games.sakura import SAKURA_YAKU
-
-            return list(SAKURA_YAKU)
-    except (ImportError, AttributeError, TypeError):
-        return []
-    return []
+    return list(game_of(game).yaku_specs(find_rules(game)))
 
 
 def _paragraphs(text: str) -> str:
@@ -245,9 +233,7 @@ class RulesScreen(Screen[None]):
                     yield Static(Content("House rules"), classes="heading")
                     for key, default, doc, _t in option_specs(game):
                         yield Static(
-                            Content.assemble(
-                                (f"{key}", "bold"), f" (default {default!r}): {doc}"
-                            )
+                            Content.assemble((f"{key}", "bold"), f" (default {default!r}): {doc}")
                         )
         yield Footer()
 

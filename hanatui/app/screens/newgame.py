@@ -18,14 +18,11 @@ from core.players import Player, check_name
 from hanatui.app.describe import game_title
 from hanatui.app.widgets import TooSmall
 
-GAME_ORDER = ("koikoi", "hana-awase", "bakappana", "sakura")
-
 
 def available_games() -> list[str]:
-    from core.games import GAMES
+    from core.games.registry import GAMES
 
-    known = [g for g in GAME_ORDER if g in GAMES]
-    return known + sorted(g for g in GAMES if g not in known)
+    return list(GAMES)
 
 
 def bot_levels() -> list[str]:
@@ -44,10 +41,11 @@ def option_specs(game: str) -> list[tuple[str, Any, str, Any]]:
     """(key, default, explanation, type) of every option of a game."""
     import msgspec
 
-    from core.rules import RULES_TYPES, option_docs
+    from core.games.registry import game_of
+    from core.rules import option_docs
 
     docs = option_docs(game)
-    types = {f.name: f.type for f in msgspec.structs.fields(RULES_TYPES[game])}
+    types = {f.name: f.type for f in msgspec.structs.fields(game_of(game).rules_type)}
     return [(key, default, doc, _base_type(types.get(key))) for key, default, doc in docs]
 
 
@@ -149,12 +147,12 @@ class NewGameScreen(Screen[None]):
 
     # --- building the form for a game ------------------------------------------------------
     def _load_game(self, game: str) -> None:
-        from core.games import GAMES
+        from core.games.registry import game_of
         from core.rules import presets
 
         self._building = True
         self.game = game
-        g = GAMES[game]
+        g = game_of(game)
         players = self.query_one("#players", Select)
         players.set_options([(str(n), n) for n in range(g.min_players, g.max_players + 1)])
         players.value = g.min_players

@@ -304,15 +304,9 @@ class TableScreen(Screen[None]):
 
     def _team_label(self, view: View, seat: int) -> str:
         """' · team A (yours)' when the rules seat teams, else ''."""
-        layout = getattr(view.rules, "teams", None)
-        if not layout or layout == "none":
-            return ""
-        try:
-            from core.games.sakura import teams_of
+        from core.games.registry import game_for
 
-            units = teams_of(layout, view.num_players)
-        except (ImportError, AttributeError):
-            return ""
+        units = game_for(view.rules).teams(view.rules, view.num_players)
         for i, unit in enumerate(units):
             if seat in unit and len(unit) > 1:
                 yours = " (yours)" if self.viewer in unit and seat != self.viewer else ""

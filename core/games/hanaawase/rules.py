@@ -1,4 +1,4 @@
-"""Hana-awase options (RULES.md §4; variants of rules/SOURCES.md §4.6).
+"""Hana-awase's options and presets (docs/rules.md §4; its variants in §4.3).
 
 Hana-awase is bakappana plus yaku: the same deal, turn and end of round (with 2 players the last
 8 draw-pile cards are played out), scored by card points plus yaku. Choices the sources leave
@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.rules import Rules, register_preset, register_rules
+from core.games.options import Preset, Rules
 
 
 class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
@@ -20,7 +20,8 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
     yaku_table: Annotated[
         Literal["fudawiki", "ja"],
         msgspec.Meta(
-            description="Yaku values: fudawiki (goko 100, nomi 40, shima 10) or ja (goko 200, nomi 30, shima 20)."
+            description="Yaku values: fudawiki (goko 100, nomi 40, shima 10) or ja (goko 200, "
+            "nomi 30, shima 20)."
         ),
     ] = "fudawiki"
     scoring: Annotated[
@@ -37,7 +38,8 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
         msgspec.Meta(
             ge=0,
             le=264,
-            description="Fuke: a player with this many card points or fewer makes the round a draw (0 = off; usually 20).",
+            description="Fuke: a player with this many card points or fewer makes the round a "
+            "draw (0 = off; usually 20).",
         ),
     ] = 0
     willow_row: Annotated[
@@ -52,7 +54,8 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
     rainman_blocks_viewing: Annotated[
         bool,
         msgspec.Meta(
-            description="The player holding the Rain Man (11a) cannot score nomi, hanami or tsukimi."
+            description="The player holding the Rain Man (11a) cannot score nomi, hanami or "
+            "tsukimi."
         ),
     ] = False
     chaff_value: Annotated[
@@ -64,7 +67,8 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
     teyaku_chaff: Annotated[
         bool,
         msgspec.Meta(
-            description="Teyaku: 6 chaff in the opening hand are paid 20 by each other player, 7 or more 30."
+            description="Teyaku: 6 chaff in the opening hand are paid 20 by each other player, "
+            "7 or more 30."
         ),
     ] = False
     hand_size_2p: Annotated[
@@ -76,7 +80,8 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
     end_at_empty_hands: Annotated[
         bool,
         msgspec.Meta(
-            description="2 players, seed or plain scoring: end at empty hands, leave the draw pile unplayed."
+            description="2 players, seed or plain scoring: end at empty hands, leave the draw "
+            "pile unplayed."
         ),
     ] = False
 
@@ -87,16 +92,12 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
             )
 
 
-register_rules(HanaAwaseRules)
-register_preset(
-    "hana-awase", "ja", "the Japanese yaku values (ja.wikipedia, sazano)", yaku_table="ja"
-)
-register_preset(
-    "hana-awase", "plain", "FudaWiki's simplified scoring: cards + yaku", scoring="plain"
-)
-register_preset(
-    "hana-awase",
-    "zero-sum",
-    "traditional settlement: par and yaku paid by each player",
-    scoring="zero_sum",
+PRESETS = (
+    Preset("ja", "the Japanese yaku values (ja.wikipedia, sazano)", {"yaku_table": "ja"}),
+    Preset("plain", "FudaWiki's simplified scoring: cards + yaku", {"scoring": "plain"}),
+    Preset(
+        "zero-sum",
+        "traditional settlement: par and yaku paid by each player",
+        {"scoring": "zero_sum"},
+    ),
 )

@@ -1,4 +1,4 @@
-"""Bakappana options (RULES.md §3)."""
+"""Bakappana's options and presets (docs/rules.md §3)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.rules import Rules, register_preset, register_rules
+from core.games.options import Preset, Rules
 
 
 class BakappanaRules(Rules, frozen=True, kw_only=True, tag="bakappana"):
@@ -19,7 +19,9 @@ class BakappanaRules(Rules, frozen=True, kw_only=True, tag="bakappana"):
     end_at_empty_hands: Annotated[
         bool,
         msgspec.Meta(
-            description="2 players, simple scoring: end at empty hands, leave the draw pile unplayed."
+            description=(
+                "2 players, simple scoring: end at empty hands, leave the draw pile unplayed."
+            )
         ),
     ] = False
     chaff_value: Annotated[
@@ -40,6 +42,7 @@ class BakappanaRules(Rules, frozen=True, kw_only=True, tag="bakappana"):
             raise ValueError("end_at_empty_hands needs simple scoring (zero-sum plays every card)")
 
 
-register_rules(BakappanaRules)
-register_preset("bakappana", "eighty", "the '80' game: chaff counts 0", chaff_value=0)
-register_preset("bakappana", "zero-sum", "traditional settlement against par", scoring="zero_sum")
+PRESETS = (
+    Preset("eighty", "the '80' game: chaff counts 0", {"chaff_value": 0}),
+    Preset("zero-sum", "traditional settlement against par", {"scoring": "zero_sum"}),
+)

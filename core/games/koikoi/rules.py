@@ -1,8 +1,8 @@
-"""Koi-koi options (RULES.md §5; every optional rule P1-P33 of rules/SOURCES.md §5.8).
+"""Koi-koi's options and presets (docs/rules.md §5; the optional rules P1-P33 in §5.5).
 
 Each field's ``msgspec.Meta(description=...)`` is the one-line explanation the house-rules editor
-shows (`core.rules.option_docs`). The defaults are the ``standard`` preset (RULES.md §5); choices
-the sources leave open are recorded in docs/rules-notes.md.
+shows (`core.rules.option_docs`). The defaults are the ``standard`` preset (docs/rules.md §5);
+choices the sources leave open are recorded in docs/rules-notes.md.
 """
 
 from __future__ import annotations
@@ -11,27 +11,40 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.rules import Rules, register_preset, register_rules
+from core.games.options import Preset, Rules
 
-#: Koi-koi yaku ids (RULES.md §5), in table order.
-KOIKOI_YAKU_IDS = (
-    "goko",
-    "shiko",
-    "ameshiko",
-    "sanko",
-    "inoshikacho",
-    "tane",
-    "akatan_aotan",
-    "akatan",
-    "aotan",
-    "tan",
-    "hanamizake",
-    "tsukimizake",
-    "kasu",
-    "tsukifuda",
-)
+Points = Annotated[int, msgspec.Meta(ge=0, le=1000)]
 
-#: Base points of each yaku under a `yaku_values` table (extras are +1 per card, see §5.4).
+
+class YakuPoints(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True
+):
+    """Base points overriding the value table for single yaku (None: the table's value).
+
+    Written to a log as an object of the overridden yaku only, e.g. ``{"hanamizake": 3}``. The
+    fields are the koi-koi yaku ids (docs/rules.md §5.2), in table order.
+    """
+
+    goko: Points | None = None
+    shiko: Points | None = None
+    ameshiko: Points | None = None
+    sanko: Points | None = None
+    inoshikacho: Points | None = None
+    tane: Points | None = None
+    akatan_aotan: Points | None = None
+    akatan: Points | None = None
+    aotan: Points | None = None
+    tan: Points | None = None
+    hanamizake: Points | None = None
+    tsukimizake: Points | None = None
+    kasu: Points | None = None
+    tsukifuda: Points | None = None
+
+
+#: Koi-koi yaku ids (docs/rules.md §5.2), in table order.
+KOIKOI_YAKU_IDS: tuple[str, ...] = YakuPoints.__struct_fields__
+
+#: Base points of each yaku under a `yaku_values` table (extras: +1 per card, docs/rules.md §5.2).
 YAKU_VALUES: dict[str, dict[str, int]] = {
     "nintendo": {
         "goko": 10,
@@ -86,9 +99,9 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         _opt("Yaku value table: nintendo (goko 10, sanko 5) or common (goko 15, sanko 6)."),
     ] = "nintendo"
     yaku_points: Annotated[
-        dict[str, int],
+        YakuPoints,
         _opt('Per-yaku base points overriding the value table, e.g. {"hanamizake": 3}.'),
-    ] = {}
+    ] = YakuPoints()
     ribbon_animal_system: Annotated[
         Literal["modern", "classic"],
         _opt(
@@ -143,13 +156,15 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     turn_structure: Annotated[
         Literal["standard", "draw_then_play_two"],
         _opt(
-            "P16 standard (play, then turn the top card) or draw into the hand, then play two cards."
+            "P16 standard (play, then turn the top card) or draw into the hand, then play two "
+            "cards."
         ),
     ] = "standard"
     unmatched_draw_to_hand: Annotated[
         bool,
         _opt(
-            "P17 a turned card that matches nothing goes to the hand, and a hand card is played instead."
+            "P17 a turned card that matches nothing goes to the hand, and a hand card is played "
+            "instead."
         ),
     ] = False
 
@@ -159,7 +174,8 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         msgspec.Meta(
             ge=0,
             le=100,
-            description="P18 on a draw (exhaustive or both lucky) the dealer scores this many (0 = off).",
+            description="P18 on a draw (exhaustive or both lucky) the dealer scores this many "
+            "(0 = off).",
         ),
     ] = 0
     draw_next_dealer: Annotated[
@@ -180,7 +196,8 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         msgspec.Meta(
             ge=0,
             le=100,
-            description="P21 yaku points needed to call koi-koi; below them shobu is automatic (0 = off).",
+            description="P21 yaku points needed to call koi-koi; below them shobu is automatic "
+            "(0 = off).",
         ),
     ] = 0
     koikoi_requires_new_yaku: Annotated[
@@ -240,49 +257,44 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     ] = 50
 
     def __post_init__(self) -> None:
-        unknown = sorted(set(self.yaku_points) - set(KOIKOI_YAKU_IDS))
-        if unknown:
-            raise ValueError(
-                f"unknown koi-koi yaku in yaku_points: {', '.join(unknown)} "
-                f"(known: {', '.join(KOIKOI_YAKU_IDS)})"
-            )
-        for key, value in self.yaku_points.items():
-            if not 0 <= value <= 1000:
-                raise ValueError(f"yaku_points[{key!r}] must be 0..1000, not {value}")
         if len(set(self.double_chaff_cards)) != len(self.double_chaff_cards):
             raise ValueError("double_chaff_cards lists a card twice")
         if self.turn_structure == "draw_then_play_two" and self.unmatched_draw_to_hand:
             raise ValueError(
-                "unmatched_draw_to_hand needs the standard turn (draw_then_play_two turns no card over)"
+                "unmatched_draw_to_hand needs the standard turn (draw_then_play_two turns no "
+                "card over)"
             )
 
     def yaku_value(self, yaku_id: str) -> int:
         """The base points of a yaku under these rules (value table plus overrides)."""
-        return self.yaku_points.get(yaku_id, YAKU_VALUES[self.yaku_values][yaku_id])
+        points: int | None = getattr(self.yaku_points, yaku_id)
+        return YAKU_VALUES[self.yaku_values][yaku_id] if points is None else points
 
 
-register_rules(KoiKoiRules)
-register_preset(
-    "koikoi",
-    "nintendo",
-    "Nintendo's official values (goko 10, sanko 5), x2 at 7+, x2 after the opponent's koi-koi",
-    yaku_values="nintendo",
-    double_at_7=True,
-    double_threshold=7,
-    koikoi_multiplier="opponent_flat",
-)
-register_preset(
-    "koikoi",
-    "common",
-    "the 'most common' values per FudaWiki: goko 15, sanko 6",
-    yaku_values="common",
-)
-register_preset(
-    "koikoi",
-    "seed-es",
-    "the Spanish seed: x2 if you called koi-koi yourself, zero-sum with a 50-point stake",
-    koikoi_multiplier="self_flat",
-    double_at_7=False,
-    match_scoring="zero_sum",
-    zero_sum_start=50,
+PRESETS = (
+    Preset(
+        "nintendo",
+        "Nintendo's official values (goko 10, sanko 5), x2 at 7+, x2 after the opponent's koi-koi",
+        {
+            "yaku_values": "nintendo",
+            "double_at_7": True,
+            "double_threshold": 7,
+            "koikoi_multiplier": "opponent_flat",
+        },
+    ),
+    Preset(
+        "common",
+        "the 'most common' values per FudaWiki: goko 15, sanko 6",
+        {"yaku_values": "common"},
+    ),
+    Preset(
+        "seed-es",
+        "the Spanish seed: x2 if you called koi-koi yourself, zero-sum with a 50-point stake",
+        {
+            "koikoi_multiplier": "self_flat",
+            "double_at_7": False,
+            "match_scoring": "zero_sum",
+            "zero_sum_start": 50,
+        },
+    ),
 )

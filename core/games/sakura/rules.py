@@ -1,4 +1,4 @@
-"""Sakura options (RULES.md §6; the evidence and variants in shared/rules/SOURCES.md §6)."""
+"""Sakura's options and presets (docs/rules.md §6, the presets in §7)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.rules import Rules, register_preset, register_rules
+from core.games.options import Preset, Rules
 
-#: Team layouts: "COUNTxSIZE" (2x2 = two teams of two), seated alternately: seat s is in team s % COUNT.
+#: Team layouts: "COUNTxSIZE" (2x2 = two teams of two), seated alternately: seat s plays for team
+#: s % COUNT.
 TEAM_LAYOUTS: dict[str, tuple[int, int]] = {"2x2": (2, 2), "3x2": (3, 2), "2x3": (2, 3)}
 
 
@@ -41,13 +42,15 @@ class SakuraRules(Rules, frozen=True, kw_only=True, tag="sakura"):
     gaji_wild_on_draw: Annotated[
         bool,
         msgspec.Meta(
-            description="The Gaji (11d) is wild when turned from the draw pile too, not only from the hand."
+            description="The Gaji (11d) is wild when turned from the draw pile too, not only "
+            "from the hand."
         ),
     ] = True
     gaji_initial_field: Annotated[
         Literal["ordinary", "discard"],
         msgspec.Meta(
-            description="The Gaji dealt to the initial field: an ordinary Willow card, or discarded."
+            description="The Gaji dealt to the initial field: an ordinary Willow card, or "
+            "discarded."
         ),
     ] = "ordinary"
     gaji_end_claim: Annotated[
@@ -63,7 +66,8 @@ class SakuraRules(Rules, frozen=True, kw_only=True, tag="sakura"):
         Literal["retarget_or_leave", "return_to_hand"],
         msgspec.Meta(
             description=(
-                "After a hiki holder interrupts the Gaji: its player picks another target or leaves "
+                "After a hiki holder interrupts the Gaji: its player picks another target or "
+                "leaves "
                 "it on the field, or (played from the hand) takes it back and plays another card."
             )
         ),
@@ -88,28 +92,26 @@ class SakuraRules(Rules, frozen=True, kw_only=True, tag="sakura"):
     ] = "previous_dealer"
 
 
-register_rules(SakuraRules)
-register_preset(
-    "sakura",
-    "beginner",
-    "the Spanish guide's first games: card points only, no yaku",
-    sakura_yaku_enabled=False,
-)
-register_preset("sakura", "half-year", "a half game of 6 rounds", rounds=6)
-register_preset(
-    "sakura",
-    "fudawiki",
-    "FudaWiki's reading: the Gaji is wild from the hand only, the round ends when the draw pile "
-    "is empty too, ties go to the earliest seat in turn order",
-    gaji_wild_on_draw=False,
-    sakura_round_end="hands_and_deck_empty",
-    tie_next_dealer="turn_order",
-)
-register_preset(
-    "sakura",
-    "bga",
-    "Board Game Arena: 4 rounds, the Gaji's owner takes every card left on the field",
-    rounds=4,
-    gaji_end_claim="all_remaining",
-    tie_next_dealer="turn_order",
+PRESETS = (
+    Preset(
+        "beginner",
+        "the Spanish guide's first games: card points only, no yaku",
+        {"sakura_yaku_enabled": False},
+    ),
+    Preset("half-year", "a half game of 6 rounds", {"rounds": 6}),
+    Preset(
+        "fudawiki",
+        "FudaWiki's reading: the Gaji is wild from the hand only, the round ends when the draw "
+        "pile is empty too, ties go to the earliest seat in turn order",
+        {
+            "gaji_wild_on_draw": False,
+            "sakura_round_end": "hands_and_deck_empty",
+            "tie_next_dealer": "turn_order",
+        },
+    ),
+    Preset(
+        "bga",
+        "Board Game Arena: 4 rounds, the Gaji's owner takes every card left on the field",
+        {"rounds": 4, "gaji_end_claim": "all_remaining", "tie_next_dealer": "turn_order"},
+    ),
 )

@@ -1,0 +1,123 @@
+"""Hana-awase's round score (docs/rules.md §4.3): card points plus yaku, by scoring mode.
+
+``seed`` pays a seat's yaku once per other player, ``plain`` once, ``zero_sum`` settles card
+points against par and has each other player pay a seat's yaku. Fuke (a seat with too few card
+points) makes the round a draw; the four Willows may cancel yaku; a chaff teyaku shown at the
+deal is paid by every other player.
+"""
+
+from __future__ import annotations
+
+from core.cards import CHAFF, cards_of, points_of
+from core.events import RoundEnded, ScoreLine, SeatScore
+from core.games.bakappana.scoring import card_lines, card_values, round_result
+from core.games.hanaawase.rules import HanaAwaseRules
+from core.games.hanaawase.yaku import hanaawase_hits
+from core.state import RoundState, State
+from core.yaku import YakuHit
+
+
+class HanaAwaseRound(RoundState, frozen=True, kw_only=True):
+    """Hana-awase's round state (``State.extra``), public: the chaff each seat showed at the deal
+    for a teyaku (``teyaku_chaff``)."""
+
+    shown: tuple[int, ...] = ()
+
+
+def teyaku_payment(chaff: int) -> int:
+    """What each other player pays for a chaff teyaku: 6 chaff 20, 7 or more 30."""
+    if chaff >= 7:
+        return 30
+    if chaff == 6:
+        return 20
+    return 0
+
+
+def shown_teyaku(hands: tuple[int, ...]) -> HanaAwaseRound:
+    """The chaff teyaku each opening hand shows (0 for a hand without one)."""
+    return HanaAwaseRound(
+        shown=tuple(h & CHAFF if teyaku_payment((h & CHAFF).bit_count()) else 0 for h in hands)
+    )
+
+
+def score_round(state: State, rules: HanaAwaseRules) -> RoundEnded:
+    n = state.num_players
+    lines: list[list[ScoreLine]] = [card_lines(state, rules, s) for s in range(n)]
+    hits: list[tuple[YakuHit, ...]] = [hanaawase_hits(rules, state.captures[s]) for s in range(n)]
+    notes: list[ScoreLine] = []
+    holders = [s for s in range(n) if any(h.id == "yanagi_shima" for h in hits[s])]
+    if holders and rules.willow_row == "cancel_all":
+        notes.append(
+            ScoreLine(kind="note", label="the four Willows cancel every yaku of the round")
+        )
+        hits = [() for _ in range(n)]
+    elif holders and rules.willow_row == "owner_only":
+        notes.append(
+            ScoreLine(kind="note", label="the four Willows: only their owner's yaku count")
+        )
+        hits = [hits[s] if s in holders else () for s in range(n)]
+    values = card_values(rules)
+    totals = [points_of(state.captures[s], values) for s in range(n)]
+    fuke = [s for s in range(n) if rules.fuke_threshold and totals[s] <= rules.fuke_threshold]
+    if fuke:
+        label = (
+            f"fuke: seat {fuke[0]} took only {totals[fuke[0]]} card points "
+            f"({rules.fuke_threshold} or fewer): nobody scores"
+        )
+        lines = [[ScoreLine(kind="note", label=label)] for _ in range(n)]
+    else:
+        yaku_points = [sum(h.points for h in hs) for hs in hits]
+        for s in range(n):
+            lines[s].extend(notes)
+            for h in hits[s]:
+                lines[s].append(
+                    ScoreLine(kind="yaku", label=h.name, id=h.id, points=h.points, cards=h.cards)
+                )
+            factor = n - 1 if rules.scoring in ("seed", "zero_sum") else 1
+            if factor > 1 and yaku_points[s]:
+                why = "paid by each other player" if rules.scoring == "zero_sum" else f"{n} players"
+                lines[s].append(
+                    ScoreLine(
+                        kind="multiplier",
+                        label=f"yaku x{factor}: {why}",
+                        factor=factor,
+                        points=yaku_points[s] * (factor - 1),
+                    )
+                )
+            if rules.scoring == "zero_sum":
+                for o in range(n):
+                    if o != s and yaku_points[o]:
+                        lines[s].append(
+                            ScoreLine(
+                                kind="penalty",
+                                label=f"pays seat {o}'s yaku",
+                                points=-yaku_points[o],
+                            )
+                        )
+    extra = state.extra
+    if isinstance(extra, HanaAwaseRound):
+        for s in range(n):
+            pay = teyaku_payment(extra.shown[s].bit_count())
+            if not pay:
+                continue
+            lines[s].append(
+                ScoreLine(
+                    kind="bonus",
+                    label=f"teyaku: {extra.shown[s].bit_count()} chaff in the opening hand",
+                    points=pay * (n - 1),
+                    cards=cards_of(extra.shown[s]),
+                )
+            )
+            for o in range(n):
+                if o != s:
+                    lines[o].append(
+                        ScoreLine(kind="penalty", label=f"pays seat {s}'s teyaku", points=-pay)
+                    )
+    breakdown = tuple(
+        SeatScore(seat=s, lines=tuple(lines[s]), points=sum(x.points for x in lines[s]))
+        for s in range(n)
+    )
+    return round_result(state, breakdown)
+
+
+__all__ = ["HanaAwaseRound", "score_round", "shown_teyaku", "teyaku_payment"]

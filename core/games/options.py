@@ -1,0 +1,78 @@
+"""The options of a game: the `Rules` base every game's Rules type extends, and `Preset`.
+
+A game's Rules type is a frozen msgspec Struct tagged by the game's id, so a log's header records
+the game it was played under with every resolved option, and a newer option is refused clearly.
+This module imports nothing of the engine: the log's event types import every game's Rules type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Self
+
+import msgspec
+
+from core.errors import RulesError
+
+Rounds = Annotated[int, msgspec.Meta(ge=1, le=120, description="Rounds in the match.")]
+
+
+class Rules(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    tag_field="game",
+    cache_hash=True,
+):
+    """Options shared by every game; each game's Rules type adds its own (a Struct tagged by the
+    game's id, so a log's header records the game and every resolved option).
+
+    A Rules value is frozen and hashable (its hash is computed once), so caches key on it.
+    """
+
+    rounds: Rounds = 12
+
+    @property
+    def game(self) -> str:
+        """The id of the game these are the rules of."""
+        return game_id_of(type(self))
+
+    def options(self) -> dict[str, Any]:
+        """The options as a plain dict (without the game id); a nested group of options (koi-koi's
+        ``yaku_points``) as the plain dict a log writes for it."""
+        return {
+            key: msgspec.to_builtins(value) if isinstance(value, msgspec.Struct) else value
+            for key, value in msgspec.structs.asdict(self).items()
+        }
+
+    def replace(self, **options: Any) -> Self:
+        """A copy with some options changed, validated like a decoded log."""
+        return self.from_options({**self.options(), **options})
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> Self:
+        """These rules from an options dict, validated like a decoded log; `RulesError` says
+        what is wrong."""
+        try:
+            return msgspec.convert(options, cls, strict=False)
+        except msgspec.ValidationError as exc:
+            raise RulesError(f"invalid option for {game_id_of(cls)}: {exc}") from None
+
+
+def game_id_of(rules_type: type[Rules]) -> str:
+    """The game id a Rules type is tagged with."""
+    tag = rules_type.__struct_config__.tag
+    if not isinstance(tag, str):
+        raise TypeError(f"{rules_type.__name__} is not the Rules type of a game")
+    return tag
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of options that differ from a game's standard rules."""
+
+    name: str
+    description: str
+    options: Mapping[str, Any] = field(default_factory=dict)

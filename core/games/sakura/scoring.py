@@ -1,0 +1,104 @@
+"""Sakura's round score (docs/rules.md §6.2): each seat or team scores its (pooled) card points
+less the penalty for every yaku its opponents hold; and who deals next."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.cards import SAKURA_POINTS, cards_of, points_of
+from core.events import RoundEnded, ScoreLine, SeatScore
+from core.games.base import round_ended
+from core.games.sakura.rules import SakuraRules
+from core.games.sakura.teams import teams_of, unit_label
+from core.games.sakura.yaku import sakura_hits
+from core.state import State
+
+
+def score_round(state: State, rules: SakuraRules) -> RoundEnded:
+    """Each unit (seat or team) scores its pooled card total minus the penalty for every
+    yaku its opponents hold (docs/rules.md §6.2; the Spanish rule book's example)."""
+    n = state.num_players
+    units = teams_of(rules.teams, n)
+    pools = []
+    for unit in units:
+        mask = 0
+        for s in unit:
+            mask |= state.captures[s]
+        pools.append(mask)
+    hits = [sakura_hits(rules, mask) for mask in pools]
+    unit_lines: list[tuple[ScoreLine, ...]] = []
+    unit_points: list[int] = []
+    for u, unit in enumerate(units):
+        pool = pools[u]
+        team = len(unit) > 1
+        lines = [
+            ScoreLine(
+                kind="cards",
+                label=("team " if team else "") + f"card points ({pool.bit_count()} cards)",
+                points=points_of(pool, SAKURA_POINTS),
+                cards=cards_of(pool),
+            )
+        ]
+        if team:
+            lines.append(ScoreLine(kind="note", label=f"{unit_label(unit)} pool their captures"))
+        for hit in hits[u]:
+            lines.append(
+                ScoreLine(
+                    kind="yaku",
+                    label=f"holds {hit.name} (each opponent loses {hit.points})",
+                    id=hit.id,
+                    cards=hit.cards,
+                )
+            )
+        for v, other in enumerate(units):
+            if v == u:
+                continue
+            for hit in hits[v]:
+                lines.append(
+                    ScoreLine(
+                        kind="penalty",
+                        label=f"{unit_label(other)} holds {hit.name}",
+                        points=-hit.points,
+                        id=hit.id,
+                        cards=hit.cards,
+                    )
+                )
+        unit_lines.append(tuple(lines))
+        unit_points.append(sum(line.points for line in lines))
+    unit_of = [0] * n
+    for u, unit in enumerate(units):
+        for s in unit:
+            unit_of[s] = u
+    breakdown = tuple(
+        SeatScore(seat=s, lines=unit_lines[unit_of[s]], points=unit_points[unit_of[s]])
+        for s in range(n)
+    )
+    points = tuple(unit_points[unit_of[s]] for s in range(n))
+    return round_ended(state, breakdown, next_dealer(state, rules, points))
+
+
+def next_dealer(state: State, rules: SakuraRules, points: Sequence[int]) -> int:
+    """The best round score deals next; a winning team's deal goes to its member earliest in
+    turn order after the previous dealer (docs/rules.md §6.2). A tie between seats or
+    teams: the previous dealer deals again, or (``tie_next_dealer = turn_order``) the tied
+    seat earliest in turn order from the dealer."""
+    n = state.num_players
+    dealer = state.dealer
+    units = teams_of(rules.teams, n)
+    best = max(points)
+    tied = [unit for unit in units if points[unit[0]] == best]
+    if len(tied) == 1:
+        members = tied[0]
+        if len(members) == 1:
+            return members[0]
+        for k in range(1, n + 1):
+            seat = (dealer + k) % n
+            if seat in members:
+                return seat
+    if rules.tie_next_dealer == "previous_dealer":
+        return dealer
+    for k in range(n):
+        seat = (dealer + k) % n
+        if points[seat] == best:
+            return seat
+    raise AssertionError("unreachable")
