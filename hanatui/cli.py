@@ -249,6 +249,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                     "game": state.rules.game,
                     "players": len(state.players),
                     "events": len(log.events),
+                    "comments": len(log.comments),
                     "rounds": state.rounds_done,
                     "finished": state.phase == "over",
                     "totals": list(state.totals),
@@ -256,9 +257,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
             )
             if not args.json:
                 status = "finished" if state.phase == "over" else "unfinished"
+                comments = len(log.comments)
+                noted = f", {comments} comment{'s' * (comments != 1)}" if comments else ""
                 print(
                     f"{shown}: ok ({state.rules.game}, {len(state.players)} players, "
-                    f"{state.rounds_done} rounds, {len(log.events)} events, {status})"
+                    f"{state.rounds_done} rounds, {len(log.events)} events{noted}, {status})"
                 )
     if args.json:
         # ASCII only: a file name or reason can never put a raw control or bidi character out
