@@ -67,7 +67,19 @@ class Estimate(NamedTuple):
     playouts: int
 
 
-def search(
+class Evaluation(NamedTuple):
+    """What the search measured: each candidate's result on every sample it was played on.
+
+    All candidates are played on the same samples (deals and playout randomness) while they are
+    searched, so ``values[i][-n:]`` and ``values[j][-n:]`` are paired for any ``n`` up to the
+    shorter length. The ``finalists`` were never dropped: they were played on every sample."""
+
+    legal: tuple[Action, ...]
+    values: list[list[float]]
+    finalists: list[int]
+
+
+def evaluate(
     view: View,
     legal: tuple[Action, ...],
     rng: random.Random,
@@ -75,22 +87,15 @@ def search(
     playouts: int = DEFAULT_PLAYOUTS,
     seconds: float | None = None,
     policy: Policy = rollout_policy,
-    prior: Action | None = None,
-    z: float = DEFAULT_Z,
-    evaluate_single: bool = False,
-) -> list[Estimate]:
-    """Estimates of every legal action, best first, within the playout (and time) budget.
-
-    ``prior`` (one of ``legal``) is kept to the end and stays first unless another candidate
-    beats it by ``z`` standard errors of the paired differences. With a single legal action
-    nothing is searched (estimate 0 from 0 playouts) unless ``evaluate_single`` is set."""
+    keep: Action | None = None,
+) -> Evaluation:
+    """Play the candidates out on sampled deals within the playout (and time) budget, dropping
+    the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped."""
     seat = view.seat
     k = len(legal)
-    if k == 1 and not evaluate_single:
-        return [Estimate(legal[0], 0.0, 0)]
     deadline = None if seconds is None else time.perf_counter() + seconds
     hidden = hidden_indexes(view)
-    p = legal.index(prior) if prior is not None and prior in legal else -1
+    p = legal.index(keep) if keep is not None and keep in legal else -1
     alive = list(range(k))
     # Stopping now (shobu) scores the same on every sample: one playout tells it exactly.
     exact: dict[int, float | None] = {
@@ -98,7 +103,6 @@ def search(
     }
     # values[i][j]: candidate i's result on sample j (None once it was dropped)
     values: list[list[float]] = [[] for _ in range(k)]
-    samples = 0
     rounds = max(1, math.ceil(math.log2(k))) if k > 1 else 1
     spent = 0
     out_of_time = False
@@ -118,7 +122,6 @@ def search(
                     values[i].append(exact[i])
                 else:
                     values[i].append(playout(det, legal[i], seat, policy, random.Random(seed)))
-            samples += 1
             spent += max(1, len(searched))
             if deadline is not None and time.perf_counter() > deadline:
                 out_of_time = True
@@ -126,14 +129,42 @@ def search(
         if out_of_time:
             break
         if r < rounds - 1 and len(alive) > 2:
-            keep = max(2, math.ceil(len(alive) / 2))
+            keep_n = max(2, math.ceil(len(alive) / 2))
             alive.sort(key=lambda i: -_mean(values[i]))
-            survivors = alive[:keep]
+            survivors = alive[:keep_n]
             if p >= 0 and p not in survivors:
-                survivors = survivors[:-1] + [p]
+                survivors = [*survivors[:-1], p]
             alive = survivors
+    return Evaluation(legal, values, alive)
+
+
+def search(
+    view: View,
+    legal: tuple[Action, ...],
+    rng: random.Random,
+    *,
+    playouts: int = DEFAULT_PLAYOUTS,
+    seconds: float | None = None,
+    policy: Policy = rollout_policy,
+    prior: Action | None = None,
+    z: float = DEFAULT_Z,
+    evaluate_single: bool = False,
+) -> list[Estimate]:
+    """Estimates of every legal action, best first, within the playout (and time) budget.
+
+    ``prior`` (one of ``legal``) is kept to the end and stays first unless another candidate
+    beats it by ``z`` standard errors of the paired differences. With a single legal action
+    nothing is searched (estimate 0 from 0 playouts) unless ``evaluate_single`` is set."""
+    k = len(legal)
+    if k == 1 and not evaluate_single:
+        return [Estimate(legal[0], 0.0, 0)]
+    p = legal.index(prior) if prior is not None and prior in legal else -1
+    result = evaluate(
+        view, legal, rng, playouts=playouts, seconds=seconds, policy=policy, keep=prior
+    )
+    values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
-    alive_set = set(alive)
+    alive_set = set(result.finalists)
     order = sorted(range(k), key=lambda i: (i not in alive_set, -means[i], i))
     if p >= 0 and order[0] != p and not _beats(values[order[0]], values[p], z):
         order.remove(p)
@@ -151,7 +182,7 @@ def _beats(a: list[float], b: list[float], z: float) -> bool:
     if n < 2:
         return _mean(a) > _mean(b)
     # Both lists end with the samples of the last rounds; a dropped candidate has fewer.
-    d = [x - y for x, y in zip(a[-n:], b[-n:])]
+    d = [x - y for x, y in zip(a[-n:], b[-n:], strict=True)]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
     return mean > z * math.sqrt(var / n)
