@@ -122,7 +122,7 @@ def test_a_commented_log_round_trips_through_every_export(tmp_path, capsys):
     assert main(["export", str(path), "--anonymise", "-o", str(anon)]) == 0
     copy = read_log_file(anon)
     assert copy.comments == log.comments  # word for word, names they typed included
-    assert [p.name for p in copy.header.players][0] == "Computer 1"
+    assert copy.header.players[0].name == "Computer 1"
 
     for seat in (1, 2, 3):
         mine = tmp_path / f"seat{seat}.hana"

@@ -110,9 +110,7 @@ def _insert(data: bytes, after_line: int, line: str) -> bytes:
         (5, json.dumps({"type": "comment", "text": "x" * (MAX_COMMENT + 1)}), "length <="),
     ],
 )
-def test_the_strict_reader_refuses_a_malformed_comment_with_its_line(
-    plain, where, line, reason
-):
+def test_the_strict_reader_refuses_a_malformed_comment_with_its_line(plain, where, line, reason):
     data = _insert(encode_log(plain.header, plain.events), where, line)
     with pytest.raises(CorruptLogError) as err:
         read_log(data)
