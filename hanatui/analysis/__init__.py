@@ -9,9 +9,11 @@ No Textual here, so the CLI (`hanatui analyse`) and the replay viewer share it:
     >>> verdict(result, d)                                        # doctest: +SKIP
     'mistake ?: play 01c Pine chaff expects -0.4; better play 09b Chrysanthemum blue ribbon, ...'
 
-`Analyser.cancel()` stops a run from another thread (a Textual worker's cancel), and
-`GameAnalysis` offers what the viewer shows: `class_of`/`mark_of` per decision, `summary(seat)`,
-`evaluation()` for a graph, `next_flagged`/`previous_flagged`.
+Run it in a Textual thread worker (``@work(thread=True)``), report progress with
+``call_from_thread``, and stop it with `Analyser.cancel()` (a worker's own cancel cannot stop a
+thread): the run returns what is done. `GameAnalysis` offers what the viewer shows:
+`class_of`/`mark_of` per decision, `summary(seat)`, `evaluation()` for a graph,
+`next_flagged`/`previous_flagged`, `verdict` for the line under the board.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@ of the seat that decided, one decision at a time.
 
 `Analyser` is the runner the CLI and the replay viewer share: build it from a `LogRead`, call
 `run` (in a worker thread if a UI must stay responsive), read `done`/`total` or pass a progress
-callback, `cancel()` from any thread (the run stops after the decision in hand), and `result()`
-whenever: what is done so far. Each decision is searched with a generator seeded by its position
+callback, `cancel()` from any thread (the run stops after the decision in hand, a fraction of a
+second at the default budget, and returns what is done), and `result()` whenever: what is done
+so far. Each decision is searched with a generator seeded by its position
 in the log, so a log analysed at one budget gives the same numbers every time, whichever seats
 or decisions are asked for and in whatever order (so a cache can be filled piecemeal).
 """

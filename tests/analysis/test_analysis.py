@@ -206,9 +206,9 @@ def _analysis(decisions, teams=(0, 1), game="koikoi") -> GameAnalysis:
 SAMPLE = [
     _decision(3, 0, 1.0, 1.0),  # best
     _decision(5, 1, -2.0, -1.8),  # good (0.2)
-    _decision(7, 0, 0.0, 2.5),  # blunder (2.5 in koi-koi plays)
-    _decision(9, 1, 1.0, 1.6),  # inaccuracy
-    _decision(11, 0, 3.0, 4.5),  # mistake
+    _decision(7, 0, 0.0, 4.5),  # blunder (4 or more in koi-koi plays)
+    _decision(9, 1, 1.0, 2.2),  # inaccuracy (1 or more)
+    _decision(11, 0, 3.0, 5.5),  # mistake (2 or more)
     _decision(12, 0, -1.0, 2.0, kind="koikoi"),  # koi-koi calls have wider thresholds
 ]
 
@@ -221,7 +221,7 @@ def test_classes_marks_and_the_next_flagged_move():
         "blunder",
         "inaccuracy",
         "mistake",
-        a.thresholds(SAMPLE[5]).classify(3.0),
+        "mistake",  # a loss of 3 in a koi-koi call: a mistake, where a card play's is one
     ]
     assert [a.mark_of(d) for d in a.decisions[:5]] == ["", "", "??", "?!", "?"]
     assert a.next_flagged(0).index == 7
@@ -239,8 +239,8 @@ def test_a_summary_per_seat():
     a = _analysis(SAMPLE)
     s0, s1 = a.summary(0), a.summary(1)
     assert s0.decisions == 4 and s1.decisions == 2
-    assert s0.average_loss == pytest.approx((0 + 2.5 + 1.5 + 3.0) / 4)
-    assert s1.average_loss == pytest.approx((0.2 + 0.6) / 2)
+    assert s0.average_loss == pytest.approx((0 + 4.5 + 2.5 + 3.0) / 4)
+    assert s1.average_loss == pytest.approx((0.2 + 1.2) / 2)
     assert s1.counts == {"best": 0, "good": 1, "inaccuracy": 1, "mistake": 0, "blunder": 0}
     assert sum(s0.counts.values()) == 4
 
