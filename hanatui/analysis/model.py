@@ -57,9 +57,10 @@ class Thresholds(NamedTuple):
         return "good" if loss > 0 else "best"
 
 
-#: Thresholds per game and kind of decision, in that game's points: at least three times the
-#: noise of the loss at the default budget (the 90th percentile of its spread between runs,
-#: measured by bench/analysis.py; docs/analysis.md gives the figures). Koi-koi scores a handful
+#: Thresholds per game and kind of decision, in that game's points. The lowest is at least two
+#: and a half times the noise of the loss at the default budget (the 90th percentile of its
+#: spread between runs and of its standard error, measured by bench/analysis.py; docs/analysis.md
+#: gives the figures), the other two about twice and four times that. Koi-koi scores a handful
 #: of yaku points a round; the card-point games score tens (a bright is 20).
 THRESHOLDS: dict[tuple[str, Kind], Thresholds] = {
     ("koikoi", "play"): Thresholds(1.0, 2.0, 4.0),
