@@ -13,17 +13,18 @@ import hashlib
 import math
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 
+from core.actions import Action
 from core.logfile import LogRead, encode_event
 from hanatui.analysis.model import Decision
 from hanatui.analysis.run import decision_points
 
-FORMAT = "hanatui-analysis"
+FORMAT: Final = "hanatui-analysis"
 #: The version of the sidecar's layout.
-VERSION = 1
+VERSION: Final = 1
 #: The version of the method: raised whenever the search or its playouts change, so results of
 #: an older method are not mixed with new ones.
 METHOD = 1
@@ -96,7 +97,7 @@ def decode_sidecar(data: bytes, log: LogRead, budget: int) -> dict[int, Decision
     return out
 
 
-def _consistent(d: Decision, seat: int, kind: str, move: object, legal: tuple) -> bool:
+def _consistent(d: Decision, seat: int, kind: str, move: Action, legal: tuple[Action, ...]) -> bool:
     if d.seat != seat or d.kind != kind or len(d.candidates) != len(legal):
         return False
     if not (0 <= d.made < len(d.candidates) and 0 <= d.best < len(d.candidates)):

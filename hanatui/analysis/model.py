@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 import msgspec
@@ -141,7 +142,8 @@ class SeatSummary(NamedTuple):
     counts: dict[Class, int]
 
 
-class EvalPoint(NamedTuple):
+@dataclass(frozen=True)
+class EvalPoint:
     """A point of the evaluation graph: after decision ``index`` by ``seat``, the points each
     seat expects from the round (None where one decision says nothing about a seat: with more
     than two sides, a decision tells only about its own seat)."""

@@ -16,7 +16,8 @@ import math
 import random
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import cast
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
 from core.cards import CARDS
@@ -32,7 +33,7 @@ from core.events import (
 )
 from core.logfile import LogRead
 from core.view import View, observe
-from hanatui.analysis.model import Candidate, Decision, GameAnalysis, Kind
+from hanatui.analysis.model import AnyAction, Candidate, Decision, GameAnalysis, Kind
 from hanatui.bots.heuristics import teams_of
 from hanatui.bots.hint import legal_for
 from hanatui.bots.strong import DEFAULT_PLAYOUTS, evaluate
@@ -43,7 +44,8 @@ DEFAULT_BUDGET = DEFAULT_PLAYOUTS
 MIN_BUDGET = 10
 
 
-class DecisionPoint(NamedTuple):
+@dataclass(frozen=True)
+class DecisionPoint:
     """A decision in a log with a real choice: the event that recorded it, who made it, what
     kind it is, the move made and every legal move (as the seat saw them)."""
 
@@ -138,7 +140,7 @@ def analyse_position(
     se = 0.0 if best == made else _paired_se(result.values[best], result.values[made])
     candidates = tuple(
         Candidate(
-            action=a,
+            action=cast(AnyAction, a),
             expected=round(means[i], 4) if result.values[i] else 0.0,
             playouts=len(result.values[i]),
         )

@@ -117,9 +117,10 @@ def evaluate(
             seed = rng.getrandbits(32)
             for i in alive:
                 if i in exact:
-                    if exact[i] is None:
-                        exact[i] = playout(det, legal[i], seat, policy, random.Random(seed))
-                    values[i].append(exact[i])
+                    value = exact[i]
+                    if value is None:
+                        value = exact[i] = playout(det, legal[i], seat, policy, random.Random(seed))
+                    values[i].append(value)
                 else:
                     values[i].append(playout(det, legal[i], seat, policy, random.Random(seed)))
             spent += max(1, len(searched))
