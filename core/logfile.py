@@ -415,9 +415,10 @@ def check_comment_place(comment: Comment, events_before: int, seats: int) -> Non
     if events_before == 0:
         raise CorruptLogError("a comment before match_started: comments follow the first event")
     if comment.after is not None and comment.after >= events_before:
+        so_far = "event 0" if events_before == 1 else f"events 0 to {events_before - 1}"
         raise CorruptLogError(
-            f"a comment on event {comment.after} stands before it (only events 0 to "
-            f"{events_before - 1} come before this line)"
+            f"a comment on event {comment.after} stands before that event (only {so_far} "
+            "come before this line)"
         )
     if comment.seat is not None and comment.seat >= seats:
         raise CorruptLogError(

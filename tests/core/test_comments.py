@@ -96,7 +96,7 @@ def _insert(data: bytes, after_line: int, line: str) -> bytes:
     ("where", "line", "reason"),
     [
         (1, '{"type":"comment","text":"too early"}', "before match_started"),
-        (5, '{"type":"comment","after":4,"text":"on a later move"}', "stands before it"),
+        (5, '{"type":"comment","after":4,"text":"on a later move"}', "stands before that event"),
         (5, '{"type":"comment","after":3,"seat":2,"text":"x"}', "seats are 0 to 1"),
         (5, '{"type":"comment","after":3,"seat":7,"text":"x"}', "<= 6"),
         (5, '{"type":"comment","after":3,"text":"   "}', "blank"),
@@ -132,7 +132,7 @@ def test_a_redacted_log_keeps_its_comments(plain):
     assert copy.comments == [own]
     assert copy.states[-1].totals == plain.states[-1].totals
     bad = _insert(player_view(source, 0), 4, '{"type":"comment","after":9,"text":"x"}')
-    with pytest.raises(CorruptLogError, match="stands before it") as err:
+    with pytest.raises(CorruptLogError, match="stands before that event") as err:
         read_log(bad)
     assert err.value.line == 5
 
