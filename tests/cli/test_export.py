@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,8 @@ def test_a_commented_log_round_trips_through_every_export(tmp_path, capsys):
 
     assert main(["verify", str(path)]) == 0
     assert "5 comments" in capsys.readouterr().out
+    assert main(["verify", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["files"][0]["comments"] == 5
 
     assert main(["export", str(path), "--text"]) == 0
     text = capsys.readouterr().out
