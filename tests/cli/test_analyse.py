@@ -138,6 +138,7 @@ def test_a_changed_log_is_analysed_again(game, capsys, searches):
         b"\x00\xff" * 100,
         "tampered",
     ],
+    ids=["not-json", "no-fields", "binary", "tampered"],
 )
 def test_a_corrupt_sidecar_is_ignored_and_rewritten(game, capsys, searches, garbage):
     status, clean, _ = analyse(capsys, game, "--budget", BUDGET)
