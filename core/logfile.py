@@ -521,13 +521,26 @@ def _decode_line(
         old = msgspec.json.decode(raw)
         if not isinstance(old, dict):
             raise CorruptLogError(f"not a JSON object ({type(old).__name__})")
-        return msgspec.convert(upcast(old), decoder.type)
+        return msgspec.convert(_upcast(upcast, old), decoder.type)
     except msgspec.ValidationError as exc:
         raise CorruptLogError(_validation_reason(exc)) from None
     except msgspec.DecodeError as exc:
         raise _SyntaxProblem(_validation_reason(exc)) from None
     except UnicodeDecodeError:
         raise _SyntaxProblem("not UTF-8 text") from None
+
+
+def _upcast(step: Callable[[Json], Json], line: Json) -> Json:
+    """One upcasting step over a line; a line it cannot handle is refused, not a crash."""
+    try:
+        return step(line)
+    except CorruptLogError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise CorruptLogError(
+            f"cannot bring this line to log format version {VERSION} "
+            f"({printable(f'{type(exc).__name__}: {exc}', MAX_REASON)})"
+        ) from None
 
 
 def _read_header(
@@ -568,7 +581,7 @@ def _read_header(
             if not isinstance(as_json, dict):
                 raise CorruptLogError("not a JSON object")
             for up in header_steps:
-                as_json = up(as_json)
+                as_json = _upcast(up, as_json)
             as_json["version"] = VERSION
             header = msgspec.convert(as_json, Header)
         else:

@@ -246,6 +246,9 @@ def test_upcasting_changes_every_line_as_it_is_read(log_lines, monkeypatch):
     i = _index(broken, "card_moved", 2)
     broken[i] = {**broken[i], "card": "13z"}
     _refused(broken, i + 1, "card")
+    # and so is one the upcaster itself chokes on
+    broken[i] = {"card": "01a"}
+    _refused(broken, i + 1, "cannot bring this line to log format version 3 (KeyError: 'type')")
 
 
 def test_an_old_version_without_an_upcaster_is_refused(log_lines, monkeypatch):
