@@ -322,3 +322,34 @@ def test_a_sidecar_inconsistent_with_the_log_is_never_trusted(log, analysed, cha
 def test_garbage_is_no_sidecar(log):
     for data in (b"", b"{", b"[]", b"\x00" * 10, b'{"format":"hanatui-analysis"}'):
         assert cache.decode_sidecar(data, log, BUDGET) is None
+
+
+def test_decisions_of_every_sample_log_and_of_its_player_views():
+    """Every game's decisions are found from the seat's view alone, in a full log and in one
+    redacted for a seat (whose decisions are then the same)."""
+    from pathlib import Path
+
+    from hanatui.files import read_log_file
+
+    root = Path(__file__).resolve().parents[2] / "replays"
+    kinds = set()
+    for path in sorted(root.glob("*.hana")):
+        full = read_log_file(path)
+        points = decision_points(full)
+        assert points, path.name
+        kinds |= {p.kind for p in points}
+        copy = read_log(player_view(full, 0))
+        mine = [p for p in points if p.seat == 0]
+        assert [p for p in decision_points(copy) if p.seat == 0] == mine
+    assert kinds == {"play", "capture", "koikoi", "hiki"}
+
+
+def test_a_gaji_stopped_by_a_hiki_is_the_capture_its_player_chose():
+    from core.events import GajiInterrupted
+
+    log = short_log("sakura", 4, seed=13)
+    index = next(i for i, e in enumerate(log.events) if isinstance(e, GajiInterrupted))
+    point = decision_points_by_index(log)[index]
+    event = log.events[index]
+    assert point.kind == "capture"
+    assert point.move == ChooseCapture(seat=event.seat, card=Card("11d"), target=event.target)
