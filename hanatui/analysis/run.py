@@ -231,7 +231,8 @@ class Analyser:
             return len(self._results)
 
     def cancel(self) -> None:
-        """Stop the run after the decision in hand (safe from any thread)."""
+        """Stop the run after the decision in hand (safe from any thread). A cancelled analyser
+        stays stopped; to go on, make a new one with ``known=`` what this one did."""
         self._cancel.set()
 
     @property
