@@ -1,4 +1,8 @@
-"""Sharing games: a readable text record, an anonymised copy, a copy redacted for one seat."""
+"""Sharing games: a readable text record, an anonymised copy, a copy redacted for one seat.
+
+Comments travel with every copy: the text record shows each under the move it is on (game
+comments at the top), an anonymised copy keeps them word for word, and a copy for one seat keeps
+only that seat's own."""
 
 from __future__ import annotations
 
@@ -17,10 +21,11 @@ from core.events import (
     RoundEnded,
     ShobuCalled,
 )
-from core.logfile import Header, LogRead, encode_log
+from core.logfile import Comment, Header, LogRead, encode_log
 from core.players import Player
 from core.redact import redact
 from core.rules import find_rules
+from core.text import printable
 
 
 def anonymised_players(players: tuple[Player, ...]) -> tuple[Player, ...]:
@@ -33,7 +38,8 @@ def anonymised_players(players: tuple[Player, ...]) -> tuple[Player, ...]:
 
 def anonymise(log: LogRead) -> bytes:
     """The log with every player name replaced (see `anonymised_players`). A copy redacted for
-    one seat stays redacted: the cards its reader filled in are blanked again."""
+    one seat stays redacted: the cards its reader filled in are blanked again. Comments are kept
+    as they are (their text is the players' own words: names they typed in it stay)."""
     players = anonymised_players(log.header.players)
     events = list(log.events)
     first = events[0]
@@ -42,13 +48,14 @@ def anonymise(log: LogRead) -> bytes:
     header = replace(log.header, players=players, anonymised=True)
     if header.redacted_for is not None:
         events = redact(events, header.redacted_for)
-    return encode_log(header, events)
+    return encode_log(header, events, log.comments)
 
 
 def player_view(log: LogRead, seat: int) -> bytes:
     """The log with every card ``seat`` could not see left out (null): the other hands and the
-    draw pile at each deal, and draws into another seat's hand. A log already redacted for one
-    seat can only be redacted for that seat again (its other cards were never known)."""
+    draw pile at each deal, and draws into another seat's hand. Of the comments, only ``seat``'s
+    own are kept. A log already redacted for one seat can only be redacted for that seat again
+    (its other cards were never known)."""
     redacted_for = log.header.redacted_for
     if redacted_for is not None and redacted_for != seat:
         raise HanaError(
@@ -56,7 +63,8 @@ def player_view(log: LogRead, seat: int) -> bytes:
             f"seat {seat + 1} saw"
         )
     header: Header = replace(log.header, redacted_for=seat)
-    return encode_log(header, redact(log.events, seat))
+    own = [c for c in log.comments if c.seat == seat]
+    return encode_log(header, redact(log.events, seat), own)
 
 
 def _options_changed(log: LogRead) -> list[str]:
@@ -70,7 +78,8 @@ def _options_changed(log: LogRead) -> list[str]:
 
 
 def text_record(log: LogRead) -> str:
-    """A readable record: the header, then round by round each turn in words with card codes."""
+    """A readable record: the header, then round by round each turn in words with card codes,
+    each comment under the move it is on."""
     from hanatui.app.describe import describe_event, game_title
 
     h = log.header
@@ -91,9 +100,23 @@ def text_record(log: LogRead) -> str:
         lines.append(
             f"Redacted for seat {h.redacted_for + 1}: cards that player could not see are unknown"
         )
+    on_move: dict[int, list[Comment]] = {}
+    for c in log.comments:
+        if c.after is None:
+            lines.append(f"Comment by {_author(h.players, c)}: {printable(c.text)}")
+        else:
+            on_move.setdefault(c.after, []).append(c)
+
+    def comments_after(index: int, indent: str) -> None:
+        for c in on_move.get(index, ()):
+            lines.append(f"{indent}> {_author(h.players, c)}: {printable(c.text)}")
+
+    comments_after(0, "  ")
     lines.append("")
     before = state0
-    for event, after in zip(log.events[1:], log.states[1:], strict=True):
+    for index, (event, after) in enumerate(
+        zip(log.events[1:], log.states[1:], strict=True), start=1
+    ):
         if isinstance(event, Dealt):
             lines.append("")
             lines.append(f"Round {event.round} — {after.players[event.dealer].name} deals")
@@ -101,6 +124,7 @@ def text_record(log: LogRead) -> str:
             for seat, hand in enumerate(after.hands):
                 if h.redacted_for is None or seat == h.redacted_for:
                     lines.append(f"  {after.players[seat].name} holds: {_cards(hand)}")
+            comments_after(index, "  ")
             before = after
             continue
         text = describe_event(event, before, after, h.redacted_for)
@@ -114,6 +138,7 @@ def text_record(log: LogRead) -> str:
             else:
                 prefix = "  "
             lines.append(prefix + text)
+        comments_after(index, "       ")
         if isinstance(event, RoundEnded):
             for seat_score in event.breakdown:
                 name = after.players[seat_score.seat].name
@@ -130,6 +155,13 @@ def text_record(log: LogRead) -> str:
             )
         before = after
     return "\n".join(lines) + "\n"
+
+
+def _author(players: tuple[Player, ...], comment: Comment) -> str:
+    """Who wrote a comment: the player's name and seat (from 1), or "a reviewer"."""
+    if comment.seat is None or comment.seat >= len(players):
+        return "a reviewer"
+    return f"{players[comment.seat].name} (seat {comment.seat + 1})"
 
 
 def _cards(mask: int) -> str:

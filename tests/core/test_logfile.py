@@ -202,27 +202,61 @@ def test_recover_mode_keeps_the_longest_valid_prefix(log_lines):
     assert log.states[-1] == strict.states[-1]
 
 
-def test_upcasting_reads_an_older_version(log_lines, monkeypatch):
-    """A version-1 log read by a program whose format is version 2 goes through the upcaster."""
-    calls = []
+def test_a_version_1_log_reads_as_the_current_version(log_lines):
+    """Version 2 added comments: a version-1 log reads unchanged, one line at a time."""
+    old = [{**log_lines[0], "version": 1}, *log_lines[1:]]
+    log = read_log(_bytes(old))
+    assert log.header.version == logfile.VERSION == 2
+    assert log.events == read_log(_bytes(log_lines)).events
+    assert log.comments == []
+    # still read line by line: a torn last line of an old journal is recovered as before
+    cut = _bytes(old)[:-15]
+    recovered = read_log(cut, recover=True)
+    assert recovered.torn and len(recovered.events) == len(log.events) - 1
 
-    def v1_to_v2(header, events):
-        calls.append(len(events))
-        return header, events
 
-    monkeypatch.setattr(logfile, "VERSION", 2)
-    monkeypatch.setitem(logfile.UPCASTERS, 1, v1_to_v2)
-    log = read_log(_bytes(log_lines))
-    assert calls == [len(log_lines) - 1]
-    assert log.header.version == 2
-    assert log.state is not None and log.state.phase == "over"
+def test_upcasting_changes_every_line_as_it_is_read(log_lines, monkeypatch):
+    """A log of an older version goes through each version step's upcaster, the header and
+    every later line, before typed decoding."""
+    seen: list[str] = []
+
+    def header_step(header):
+        seen.append("header")
+        return {k: v for k, v in header.items() if k != "legacy"}
+
+    def line_step(line):
+        seen.append(line["type"])
+        if line["type"] == "card_moved":  # an event renamed in this imaginary version step
+            return {**line, "type": "card_played"}
+        return line
+
+    old = [{**log_lines[0], "version": 2, "legacy": True}]
+    old += [
+        {**line, "type": "card_moved"} if line["type"] == "card_played" else line
+        for line in log_lines[1:]
+    ]
+    monkeypatch.setattr(logfile, "VERSION", 3)
+    monkeypatch.setitem(logfile.UPCASTERS, 2, logfile.Upcaster(header_step, line_step))
+    log = read_log(_bytes(old))
+    assert log.header.version == 3
+    assert seen[0] == "header" and len(seen) == len(old)
+    assert log.events == read_log(_bytes(log_lines)).events
+    # a line the upcaster cannot make valid is refused with its line number
+    broken = list(old)
+    i = _index(broken, "card_moved", 2)
+    broken[i] = {**broken[i], "card": "13z"}
+    _refused(broken, i + 1, "card")
+    # and so is one the upcaster itself chokes on
+    broken[i] = {"card": "01a"}
+    _refused(broken, i + 1, "cannot bring this line to log format version 3 (KeyError: 'type')")
 
 
 def test_an_old_version_without_an_upcaster_is_refused(log_lines, monkeypatch):
-    monkeypatch.setattr(logfile, "VERSION", 3)
-    monkeypatch.setitem(logfile.UPCASTERS, 1, lambda h, e: (h, e))
+    monkeypatch.setattr(logfile, "VERSION", 4)
+    monkeypatch.delitem(logfile.UPCASTERS, 2, raising=False)
+    lines = [{**log_lines[0], "version": 1}, *log_lines[1:]]
     with pytest.raises(UnsupportedVersionError, match="version 2"):
-        read_log(_bytes(log_lines))
+        read_log(_bytes(lines))
 
 
 def test_the_json_schema_in_docs_is_current():
@@ -270,7 +304,7 @@ def _all_text_fields():
     fields = []
     for path, info in _text_fields(inspect.type_info(logfile.Header)):
         fields.append((("header", *path), info))
-    for event in typing.get_args(logfile.AnyEvent):
+    for event in (*typing.get_args(logfile.AnyEvent), logfile.Comment):
         tag = event.__struct_config__.tag
         for path, info in _text_fields(inspect.type_info(event)):
             fields.append(((tag, *path), info))
@@ -291,13 +325,15 @@ def test_every_text_field_of_a_log_refuses_control_and_bidi_characters_by_type()
         "header.origin.source",
         "round_ended.breakdown.*.lines.*.label",
         "round_ended.breakdown.*.lines.*.id",
+        "comment.text",
     ):
         assert expected in names, expected
     for path, info in fields:
         if path[-1] == "{key}":
             continue  # koi-koi's yaku_points keys: checked against the known yaku ids
         assert info.pattern == SAFE_TEXT_PATTERN, ".".join(path)
-        assert info.max_length is not None and info.max_length <= 200, ".".join(path)
+        longest = logfile.MAX_COMMENT if path == ("comment", "text") else 200
+        assert info.max_length is not None and info.max_length <= longest, ".".join(path)
 
 
 def _set(obj, path, value) -> bool:
@@ -320,7 +356,8 @@ def test_every_text_field_refuses_control_and_bidi_characters_in_a_real_log(bad)
     data = (ROOT / "replays" / "koikoi-2p-nintendo-seed13.hana").read_bytes()
     base = [json.loads(line) for line in data.splitlines()]
     base[0]["origin"] = {"source": "x.hana", "event": 3, "mode": "same_future"}
-    read_log(_bytes(base))  # the sample with an origin is valid
+    base.insert(4, {"type": "comment", "after": 2, "seat": 0, "text": "a comment"})
+    read_log(_bytes(base))  # the sample with an origin and a comment is valid
     checked = 0
     for path, _info in _all_text_fields():
         if path[-1] == "{key}":
@@ -341,7 +378,7 @@ def test_every_text_field_refuses_control_and_bidi_characters_in_a_real_log(bad)
         assert err.value.line == i + 1
         assert "control or bidi" in err.value.reason, err.value.reason
         checked += 1
-    assert checked >= 7
+    assert checked >= 8
 
 
 @pytest.mark.parametrize("depth", [65, 1000, 30_000])
