@@ -1,4 +1,4 @@
-"""Sakura's options from the rule books' variants (docs/rules.md §6.4, §6.5): the Gaji's
+"""Sakura's options from the rule books' variants (docs/rules.md §6.2, §6.4): the Gaji's
 ``transfer_during_play``, ``hiki_mode`` and ``sakura_victory_scoring``. Each is a scripted deal
 or a scored pile whose result changes exactly as the rule says, with the option on and off. The
 driver (`Table`) and `_scoring_state` are those of test_sakura.py.
