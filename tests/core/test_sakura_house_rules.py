@@ -6,6 +6,8 @@ driver (`Table`) and `_scoring_state` are those of test_sakura.py.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from core.actions import DeclareHiki
@@ -13,14 +15,22 @@ from core.engine import legal_actions
 from core.errors import IllegalActionError
 from core.events import CardDrawn, GajiClaimed, GajiInterrupted, HikiDeclared, RoundEnded
 from core.games.sakura.game import GAME
+from core.games.sakura.round import SakuraRound
 from core.rules import find_rules
 from core.state import CHOOSE, HAND, PLAY
 from tests.core.test_sakura import G, Table, _scoring_state
 
+
+def extra(t: Table) -> SakuraRound:
+    ex = t.state.extra
+    assert isinstance(ex, SakuraRound)
+    return ex
+
+
 # ---- transfer_during_play ---------------------------------------------------------------------
 
 
-def _gaji_took_05c(**options: object) -> Table:
+def _gaji_took_05c(**options: Any) -> Table:
     """P0 (dealer) takes 05c with the Gaji; 05d lies on the field; P1 holds 05a (5 points) and
     turns 05b (10 points) from the pile after P0's draw (02d)."""
     t = Table(
@@ -40,7 +50,7 @@ def test_transfer_during_play_takes_the_next_point_card_captured_by_another() ->
     t.play(1, "05a")  # takes 05d; 05a is a point card of the Gaji's month: it goes to P0
     assert "05a" in t.captures(0) and "05a" not in t.captures(1)
     assert "05d" in t.captures(1)
-    assert t.state.extra.transferred == G("05a").index
+    assert extra(t).transferred == G("05a").index
     # The right is spent: 05b, which P1 then turned up, stays on the field.
     assert "05b" in t.field()
     t.finish_round()
@@ -55,7 +65,7 @@ def test_transfer_during_play_takes_the_next_point_card_captured_by_another() ->
 
 
 # No other May card on the field: P1's draw of 05b would join it. P0's draw 02d takes 02c.
-TURNED_UP = {
+TURNED_UP: dict[str, Any] = {
     "field": ["05c", "01c", "02c", "03d", "06c", "07c", "08c", "09c"],
     "hands": [["11d", "03c"], ["04c", "06d"]],
     "pile": ["02d", "05b"],
@@ -89,7 +99,7 @@ def test_transfer_during_play_is_spent_when_the_owner_takes_it() -> None:
     t.choose(0, "11d", "05c")
     t.play(1, "04c")
     t.play(0, "05a")  # P0 takes 05d with its own 05a: that was the next point card
-    assert t.state.extra.transfer_spent and t.state.extra.transferred == -1
+    assert extra(t).transfer_spent and extra(t).transferred == -1
     t.play(1, "06c")
     assert "05b" in t.hand(1)
 
