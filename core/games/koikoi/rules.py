@@ -231,8 +231,8 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     raise_allows_shobu: Annotated[
         bool,
         _opt(
-            "With P22: raising a yaku you already hold lets you stop (shobu) or play on, but "
-            "playing on is no new koi-koi call."
+            "When only a new yaku gives a decision: raising a yaku you already hold still lets "
+            "you stop (shobu) or play on, and playing on is no new koi-koi call."
         ),
     ] = False
     koikoi_once: Annotated[
