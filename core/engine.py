@@ -407,6 +407,12 @@ def dealer_from_draws(draws: Iterable[tuple[Card, ...]]) -> int | None:
 def _apply_dealer_drawn(state: State, ev: DealerDrawn) -> State:
     _expect_phase(state, ev, DEALER_DRAW)
     n = len(state.players)
+    if state.hooks.coin_flip_first_dealer(state.rules):
+        if ev.draws:
+            raise CorruptLogError("a coin flip picks the first dealer: no cards are drawn")
+        if ev.dealer >= n:
+            raise CorruptLogError(f"the coin flip picks seat {ev.dealer}, but there are {n} seats")
+        return replace(state, phase=DEAL, dealer=ev.dealer)
     if not ev.draws:
         raise CorruptLogError("the dealer draw has no attempts")
     for i, attempt in enumerate(ev.draws):

@@ -42,7 +42,8 @@ class MatchStarted(Event, frozen=True, tag="match_started"):
 
 
 class DealerDrawn(Event, frozen=True, tag="dealer_drawn"):
-    """Each player drew a card for the first deal; ``draws`` holds every attempt (ties redraw)."""
+    """Each player drew a card for the first deal; ``draws`` holds every attempt (ties redraw).
+    Under koi-koi's ``first_dealer = coin_flip`` no card is drawn: ``draws`` is empty."""
 
     draws: tuple[Cards, ...]
     dealer: Seat
@@ -58,7 +59,11 @@ class Dealt(Event, frozen=True, tag="dealt"):
 
 
 RedealReason = Literal[
-    "four_of_a_month_on_field", "lucky_pattern_on_field", "both_lucky", "lucky_hand"
+    "four_of_a_month_on_field",
+    "lucky_pattern_on_field",
+    "both_lucky",
+    "lucky_hand",
+    "three_of_a_month_on_field",
 ]
 
 
@@ -121,10 +126,13 @@ class GajiClaimed(Event, frozen=True, tag="gaji_claimed"):
     captured: Cards
 
 
-class KoiKoiCalled(Event, frozen=True, tag="koikoi_called"):
-    """Koi-koi: ``seat`` plays on."""
+class KoiKoiCalled(Event, frozen=True, tag="koikoi_called", omit_defaults=True):
+    """Koi-koi: ``seat`` plays on. ``play_on``: after raising a yaku it held, under
+    ``raise_allows_shobu``, the seat plays on without a new koi-koi call (not counted by the
+    multipliers); written only when true."""
 
     seat: Seat
+    play_on: bool = False
 
 
 class DrawnToHand(Event, frozen=True, tag="drawn_to_hand"):

@@ -152,7 +152,7 @@ def statistics(logs: Iterable[LogRead]) -> Statistics:
             by_opp[level].won += won
         called = False
         for event in log.events:
-            if isinstance(event, KoiKoiCalled) and event.seat == me:
+            if isinstance(event, KoiKoiCalled) and event.seat == me and not event.play_on:
                 stats.koikoi_calls += 1
                 called = True
             elif isinstance(event, RoundEnded):

@@ -129,6 +129,11 @@ class Game(Generic[R]):
         return tuple((s,) for s in range(n))
 
     # --- setup -----------------------------------------------------------------------------
+    def coin_flip_first_dealer(self, rules: R) -> bool:
+        """Whether a coin flip picks the first dealer (a `DealerDrawn` without draws) instead of
+        the draw for the earliest month (docs/rules.md §2.1). Default: the draw."""
+        return False
+
     def deal_sizes(self, rules: R, n: int) -> tuple[int, int]:
         """(cards in each hand, cards on the field) for ``n`` players."""
         return DEAL_TABLE[n]

@@ -38,6 +38,7 @@ REASONS = {
     "both_lucky": "both hands lucky",
     "four_of_a_month_on_field": "four of a month on the field",
     "lucky_pattern_on_field": "a lucky pattern on the field",
+    "three_of_a_month_on_field": "three of a month on the field",
 }
 
 POETRY = frozenset({"01b", "02b", "03b"})
@@ -110,6 +111,8 @@ def describe_event(
         names_ = " vs ".join(p.name for p in event.players)
         return f"{game_title(event.rules.game)}, {rounds} round{'s' * (rounds != 1)}: {names_}"
     if isinstance(event, DealerDrawn):
+        if not event.draws:
+            return f"Coin flip for dealer: {does(event.dealer, 'deal')} first"
         last = event.draws[-1]
         draws = "; ".join(f"{who(i)} {c.value}" for i, c in enumerate(last))
         return f"Draw for dealer: {draws}. {does(event.dealer, 'deal')} first"
@@ -138,6 +141,8 @@ def describe_event(
     if isinstance(event, HikiDeclared):
         return f"{does(event.seat, 'declare')} hiki: takes the four {MONTH_NAMES[event.month - 1]} cards"
     if isinstance(event, KoiKoiCalled):
+        if event.play_on:
+            return f"{does(event.seat, 'play')} on after raising a yaku (no new koi-koi call)"
         on = "play on" if who(event.seat).strip().lower() == "you" else "plays on"
         return f"{does(event.seat, 'call')} KOI-KOI and {on}"
     if isinstance(event, ShobuCalled):

@@ -71,6 +71,13 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
             "7 or more 30."
         ),
     ] = False
+    compensation: Annotated[
+        bool,
+        msgspec.Meta(
+            description="Three players: the dealer or the second player with 8 cards or fewer "
+            "taken, or the third with 10 or fewer, receives 30 from each other player."
+        ),
+    ] = False
     hand_size_2p: Annotated[
         Literal[8, 10],
         msgspec.Meta(

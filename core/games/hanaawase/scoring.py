@@ -40,6 +40,21 @@ def shown_teyaku(hands: tuple[int, ...]) -> HanaAwaseRound:
     )
 
 
+#: What each other player pays a seat owed compensation (3 players).
+COMPENSATION = 30
+
+
+def compensated(state: State) -> list[int]:
+    """Three players: the seats owed compensation, the dealer or the second in turn order with
+    8 cards or fewer taken, the third with 10 or fewer."""
+    out = []
+    for k in range(3):
+        seat = (state.dealer + k) % 3
+        if state.captures[seat].bit_count() <= (10 if k == 2 else 8):
+            out.append(seat)
+    return out
+
+
 def score_round(state: State, rules: HanaAwaseRules) -> RoundEnded:
     n = state.num_players
     lines: list[list[ScoreLine]] = [card_lines(state, rules, s) for s in range(n)]
@@ -113,6 +128,24 @@ def score_round(state: State, rules: HanaAwaseRules) -> RoundEnded:
                     lines[o].append(
                         ScoreLine(kind="penalty", label=f"pays seat {s}'s teyaku", points=-pay)
                     )
+    if rules.compensation and n == 3 and not fuke:
+        for s in compensated(state):
+            lines[s].append(
+                ScoreLine(
+                    kind="bonus",
+                    label=f"compensation: only {state.captures[s].bit_count()} cards taken",
+                    points=COMPENSATION * (n - 1),
+                )
+            )
+            for o in range(n):
+                if o != s:
+                    lines[o].append(
+                        ScoreLine(
+                            kind="penalty",
+                            label=f"pays seat {s}'s compensation",
+                            points=-COMPENSATION,
+                        )
+                    )
     breakdown = tuple(
         SeatScore(seat=s, lines=tuple(lines[s]), points=sum(x.points for x in lines[s]))
         for s in range(n)
@@ -120,4 +153,11 @@ def score_round(state: State, rules: HanaAwaseRules) -> RoundEnded:
     return round_result(state, breakdown)
 
 
-__all__ = ["HanaAwaseRound", "score_round", "shown_teyaku", "teyaku_payment"]
+__all__ = [
+    "COMPENSATION",
+    "HanaAwaseRound",
+    "compensated",
+    "score_round",
+    "shown_teyaku",
+    "teyaku_payment",
+]

@@ -32,7 +32,15 @@ from core.events import (
 )
 from core.games.base import Game
 from core.games.koikoi import scoring
-from core.games.koikoi.lucky import LuckyKind, fours, lucky_cards, lucky_kind, month_counts, twos
+from core.games.koikoi.lucky import (
+    LuckyKind,
+    fours,
+    lucky_cards,
+    lucky_kind,
+    month_counts,
+    three_or_more,
+    twos,
+)
 from core.games.koikoi.round import KoiKoiRound, round_of, with_seat
 from core.games.koikoi.rules import PRESETS, KoiKoiRules
 from core.games.koikoi.yaku import Standing, compiled_yaku, koikoi_specs, round_month
@@ -105,11 +113,18 @@ class KoiKoi(Game[KoiKoiRules]):
         counts = month_counts(state.field)
         if fours(counts):
             return "four_of_a_month_on_field"
+        if rules.field_three_redeal and three_or_more(counts):
+            return "three_of_a_month_on_field"
         if rules.field_lucky_pattern_redeal and twos(counts).bit_count() >= 4:
             return "lucky_pattern_on_field"
-        if rules.lucky_hands == "redeal" and any(lucky_kind(h) for h in state.hands):
+        if rules.lucky_hands == "redeal" and any(
+            lucky_kind(h, kuttsuki=rules.kuttsuki_enabled) for h in state.hands
+        ):
             return "lucky_hand"
         return None
+
+    def coin_flip_first_dealer(self, rules: KoiKoiRules) -> bool:
+        return rules.first_dealer == "coin_flip"
 
     def after_deal(self, state: State) -> tuple[State, Then]:
         rules = self.rules_of(state)
@@ -120,7 +135,11 @@ class KoiKoi(Game[KoiKoiRules]):
         lucky_masks = (0, 0)
         if rules.lucky_hands == "win_6":
             h0, h1 = state.hands
-            lucky = (lucky_kind(h0), lucky_kind(h1))
+            kut, stack = rules.kuttsuki_enabled, rules.lucky_hands_stack
+            lucky = (
+                lucky_kind(h0, kuttsuki=kut, stack=stack),
+                lucky_kind(h1, kuttsuki=kut, stack=stack),
+            )
             if lucky[0] or lucky[1]:
                 lucky_masks = (lucky_cards(h0, lucky[0]), lucky_cards(h1, lucky[1]))
         extra = KoiKoiRound(
@@ -215,7 +234,13 @@ class KoiKoi(Game[KoiKoiRules]):
             return state, NEXT_TURN
         improved = better(now, seen)
         before = extra.decided[seat]
-        decision = newer(now, before) if rules.koikoi_requires_new_yaku else better(now, before)
+        play_on = False
+        if rules.koikoi_requires_new_yaku:
+            decision = newer(now, before)
+            if not decision and rules.raise_allows_shobu and better(now, before):
+                decision = play_on = True  # shobu, or play on without a new call
+        else:
+            decision = better(now, before)
         extra = replace(
             extra,
             seen=with_seat(extra.seen, seat, now),
@@ -223,9 +248,11 @@ class KoiKoi(Game[KoiKoiRules]):
         )
         if decision:
             forced = not self.has_more_turns(state, seat)
+            if not forced and rules.koikoi_once:
+                forced = extra.koikoi != (0, 0)  # a koi-koi was called: this yaku ends it
             if not forced and rules.koikoi_min_points:
                 forced = base_points(rules, now) < rules.koikoi_min_points
-            return replace(state, extra=replace(extra, forced=forced)), DECIDE
+            return replace(state, extra=replace(extra, forced=forced, play_on=play_on)), DECIDE
         return replace(state, extra=extra), NEXT_TURN
 
     def auto_event(self, state: State) -> Event | None:
@@ -273,7 +300,7 @@ class KoiKoi(Game[KoiKoiRules]):
                 f"shobu is automatic here (last move or too few points): {action!r}"
             )
         if isinstance(action, CallKoiKoi):
-            return KoiKoiCalled(seat=action.seat)
+            return KoiKoiCalled(seat=action.seat, play_on=round_of(state).play_on)
         if isinstance(action, CallShobu):
             return ShobuCalled(seat=action.seat)
         raise IllegalActionError(f"decide koi-koi or shobu: {action!r}")
@@ -284,13 +311,21 @@ class KoiKoi(Game[KoiKoiRules]):
             extra = round_of(state)
             if extra.forced:
                 raise CorruptLogError(f"seat {event.seat} called koi-koi, but shobu was automatic")
+            if event.play_on != extra.play_on:
+                raise CorruptLogError(
+                    f"seat {event.seat}'s koi-koi is "
+                    + ("a play-on after a raise" if extra.play_on else "a new call")
+                    + " here"
+                )
             seat = event.seat
             calls = list(extra.koikoi)
-            calls[seat] += 1
+            if not event.play_on:
+                calls[seat] += 1
             extra = replace(
                 extra,
                 koikoi=(calls[0], calls[1]),
                 decided=with_seat(extra.decided, seat, extra.seen[seat]),
+                play_on=False,
             )
             return replace(state, extra=extra), NEXT_TURN
         if isinstance(event, ShobuCalled):
@@ -300,7 +335,9 @@ class KoiKoi(Game[KoiKoiRules]):
                 free = "automatic" if extra.forced else "a free choice"
                 raise CorruptLogError(f"seat {event.seat}'s shobu is {free} here")
             ended = replace(
-                state, end_reason="shobu", extra=replace(extra, winner=event.seat, forced=False)
+                state,
+                end_reason="shobu",
+                extra=replace(extra, winner=event.seat, forced=False, play_on=False),
             )
             return ended, END_ROUND
         if isinstance(event, DrawnToHand):

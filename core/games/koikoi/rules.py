@@ -89,6 +89,24 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     field_lucky_pattern_redeal: Annotated[
         bool, _opt("P3 four pairs on the initial field void the deal (four of a month always do).")
     ] = True
+    field_three_redeal: Annotated[
+        bool, _opt("Three cards of one month on the initial field void the deal too.")
+    ] = False
+    kuttsuki_enabled: Annotated[
+        bool,
+        _opt("Four pairs in a dealt hand count as a lucky hand, as four cards of one month do."),
+    ] = True
+    lucky_hands_stack: Annotated[
+        bool,
+        _opt(
+            "A hand holding both lucky hands at once (four of a month and four pairs, the four "
+            "counting as two pairs) wins 12 instead of 6."
+        ),
+    ] = False
+    first_dealer: Annotated[
+        Literal["draw", "coin_flip"],
+        _opt("Who deals first: the player who draws the earliest month, or a coin flip."),
+    ] = "draw"
     hand_size: Annotated[
         Literal[8, 10], _opt("P4 cards dealt to each hand: 8 (field 8, pile 24) or 10 (pile 20).")
     ] = 8
@@ -109,6 +127,13 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
             "extras on inoshikacho/akatan/aotan, which stack with tane/tan and each other."
         ),
     ] = "modern"
+    akatan_aotan_stack: Annotated[
+        bool,
+        _opt(
+            "With the older yaku: holding both ribbon sets also scores Poetry and Blue Ribbons, "
+            "on top of each set (10 + 5 + 5)."
+        ),
+    ] = False
     inoshikacho_enabled: Annotated[
         bool, _opt("P6 boar-deer-butterflies counts as a yaku of its own.")
     ] = True
@@ -203,6 +228,20 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     koikoi_requires_new_yaku: Annotated[
         bool, _opt("P22 only a new yaku gives a decision; raising one already held does not.")
     ] = False
+    raise_allows_shobu: Annotated[
+        bool,
+        _opt(
+            "When only a new yaku gives a decision: raising a yaku you already hold still lets "
+            "you stop (shobu) or play on, and playing on is no new koi-koi call."
+        ),
+    ] = False
+    koikoi_once: Annotated[
+        bool,
+        _opt(
+            "Once either player has called koi-koi, the next yaku made by either player ends "
+            "the round at once (no second koi-koi)."
+        ),
+    ] = False
 
     # --- multipliers (P23-P28, P30-P31) ------------------------------------------------------
     double_at_7: Annotated[
@@ -221,6 +260,22 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
             "by the opponent (opponent_count) or by anyone (any_count)."
         ),
     ] = "opponent_flat"
+    koikoi_call_bonus: Annotated[
+        bool,
+        _opt(
+            "The winner adds 1 point for each koi-koi they called (up to three); with four or "
+            "more calls their points are multiplied by the calls less two."
+        ),
+    ] = False
+    viewing_after_koikoi: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=100,
+            description="Flower and Moon Viewing are worth this many points once their holder "
+            "has called koi-koi (0 = no change).",
+        ),
+    ] = 0
     field_bright_multiplier: Annotated[
         Literal["off", "double_if_any", "per_bright"],
         _opt(
@@ -245,6 +300,13 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
             "target_score ends the match."
         ),
     ] = "cumulative"
+    zero_sum_cap: Annotated[
+        bool,
+        _opt(
+            "Zero-sum: a payment is capped at what the loser has left; off: totals may go "
+            "below zero."
+        ),
+    ] = True
     zero_sum_start: Annotated[
         int,
         msgspec.Meta(ge=1, le=10000, description="P29 each player's starting points in zero_sum."),
@@ -259,6 +321,16 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     def __post_init__(self) -> None:
         if len(set(self.double_chaff_cards)) != len(self.double_chaff_cards):
             raise ValueError("double_chaff_cards lists a card twice")
+        if self.akatan_aotan_stack and self.ribbon_animal_system != "classic":
+            raise ValueError(
+                "akatan_aotan_stack needs the older yaku (ribbon_animal_system=classic); the "
+                "modern table already has Poetry and Blue Ribbons"
+            )
+        if self.raise_allows_shobu and not self.koikoi_requires_new_yaku:
+            raise ValueError(
+                "raise_allows_shobu reads P22 (koikoi_requires_new_yaku): without it every raise "
+                "already gives koi-koi or shobu"
+            )
         if self.turn_structure == "draw_then_play_two" and self.unmatched_draw_to_hand:
             raise ValueError(
                 "unmatched_draw_to_hand needs the standard turn (draw_then_play_two turns no "
@@ -286,6 +358,46 @@ PRESETS = (
         "common",
         "the 'most common' values per FudaWiki: goko 15, sanko 6",
         {"yaku_values": "common"},
+    ),
+    Preset(
+        "koikoi-ai",
+        "the rules of the KoiKoi-AI program (guansanghai/KoiKoi-AI): 8 rounds, 30 points each "
+        "and no cap on a payment, older yaku with both ribbon sets adding 10, the viewing yaku "
+        "1 (3 after a koi-koi call), +1 per own koi-koi call, no doubling",
+        {
+            "rounds": 8,
+            "first_dealer": "coin_flip",
+            "lucky_hands": "redeal",
+            "kuttsuki_enabled": False,
+            "field_lucky_pattern_redeal": False,
+            "yaku_values": "nintendo",
+            "yaku_points": {"hanamizake": 1, "tsukimizake": 1},
+            "viewing_after_koikoi": 3,
+            "ribbon_animal_system": "classic",
+            "akatan_aotan_stack": True,
+            "sake_cup_role": "both",
+            "double_at_7": False,
+            "koikoi_multiplier": "none",
+            "koikoi_call_bonus": True,
+            "draw_dealer_points": 1,
+            "draw_next_dealer": "same",
+            "match_scoring": "zero_sum",
+            "zero_sum_start": 30,
+            "zero_sum_cap": False,
+        },
+    ),
+    Preset(
+        "open-hanafuda-ai",
+        "the rules of the open-hanafuda-ai program (suzukiplan/open-hanafuda-ai): Nintendo's "
+        "values, one koi-koi per round, lucky deals redealt, a coin flip for the first dealer",
+        {
+            "first_dealer": "coin_flip",
+            "lucky_hands": "redeal",
+            "field_lucky_pattern_redeal": True,
+            "field_three_redeal": True,
+            "koikoi_once": True,
+            "draw_next_dealer": "other",
+        },
     ),
     Preset(
         "seed-es",

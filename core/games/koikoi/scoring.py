@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from core.cards import CARDS, cards_of
 from core.events import RoundEnded, ScoreLine, SeatScore
 from core.games.base import round_ended
+from core.games.koikoi.lucky import LuckyKind, lucky_cards
 from core.games.koikoi.round import round_of
 from core.games.koikoi.rules import KoiKoiRules
 from core.games.koikoi.yaku import compiled_yaku, round_month
@@ -24,31 +25,50 @@ def counted_hits(rules: KoiKoiRules, hits: Sequence[YakuHit]) -> list[YakuHit]:
     return list(hits)
 
 
+VIEWING = ("hanamizake", "tsukimizake")
+
+
+def _yaku_line(rules: KoiKoiRules, hit: YakuHit, calls: int, whose: str = "") -> ScoreLine:
+    """A yaku's score line; a viewing yaku is worth ``viewing_after_koikoi`` once its holder has
+    called koi-koi (``calls``)."""
+    points = hit.points
+    label = hit.name + whose
+    if rules.viewing_after_koikoi and calls and hit.id in VIEWING:
+        points = rules.viewing_after_koikoi
+        label += f" ({points} after a koi-koi call)"
+    return ScoreLine(kind="yaku", label=label, id=hit.id, points=points, cards=hit.cards)
+
+
 def win_lines(state: State, rules: KoiKoiRules, seat: int) -> list[ScoreLine]:
-    """The score of ``seat`` winning the round by its yaku: one line per yaku, then one per
-    multiplier (a multiplier line's points are what it adds)."""
+    """The score of ``seat`` winning the round by its yaku: one line per yaku, then the bonus
+    for the winner's own koi-koi calls, then one line per multiplier (a multiplier line's points
+    are what it adds)."""
     extra = round_of(state)
     yaku = compiled_yaku(rules, round_month(state.round) if rules.tsukifuda_enabled else None)
+    mine, theirs = extra.koikoi[seat], extra.koikoi[1 - seat]
     lines: list[ScoreLine] = []
     for h in counted_hits(rules, yaku.hits(state.captures[seat], state.field)):
-        lines.append(ScoreLine(kind="yaku", label=h.name, id=h.id, points=h.points, cards=h.cards))
+        lines.append(_yaku_line(rules, h, mine))
     if rules.winner_scores_opponent_yaku:
         other = yaku.hits(state.captures[1 - seat], state.field)
         for h in counted_hits(rules, other):
-            lines.append(
-                ScoreLine(
-                    kind="yaku",
-                    label=f"{h.name} (the opponent's)",
-                    id=h.id,
-                    points=h.points,
-                    cards=h.cards,
-                )
-            )
+            lines.append(_yaku_line(rules, h, theirs, " (the opponent's)"))
     base = sum(x.points for x in lines)
     factors: list[tuple[int, str]] = []
+    running = base
+    if rules.koikoi_call_bonus and 0 < mine <= 3:
+        lines.append(
+            ScoreLine(
+                kind="bonus",
+                label=f"+{mine}: the winner called koi-koi {_times(mine)}",
+                points=mine,
+            )
+        )
+        running += mine
+    elif rules.koikoi_call_bonus and mine > 3:
+        factors.append((mine - 2, f"x{mine - 2}: the winner called koi-koi {mine} times"))
     if rules.double_at_7 and base >= rules.double_threshold:
         factors.append((2, f"x2: {base} points, {rules.double_threshold} or more"))
-    mine, theirs = extra.koikoi[seat], extra.koikoi[1 - seat]
     mode = rules.koikoi_multiplier
     if mode == "self_flat" and mine:
         factors.append((2, "x2: the winner called koi-koi"))
@@ -66,7 +86,6 @@ def win_lines(state: State, rules: KoiKoiRules, seat: int) -> list[ScoreLine]:
         factors.append((2, f"x2: {brights} bright(s) on the initial field"))
     elif rules.field_bright_multiplier == "per_bright" and brights:
         factors.append((brights + 1, f"x{brights + 1}: {brights} bright(s) on the initial field"))
-    running = base
     for factor, label in factors:
         lines.append(
             ScoreLine(kind="multiplier", label=label, factor=factor, points=running * (factor - 1))
@@ -90,15 +109,8 @@ def score_round(state: State, rules: KoiKoiRules) -> RoundEnded:
         next_dealer = winner
     elif reason == "lucky_hand":
         winner = 0 if extra.lucky[0] else 1
-        kind = extra.lucky[winner]
-        cards = extra.lucky_cards[winner]
-        label = (
-            f"teshi: the four {CARDS[(cards & -cards).bit_length() - 1].month_name} cards in hand"
-            if kind == "teshi"
-            else "kuttsuki: four pairs in hand"
-        )
         lines[winner] = [
-            ScoreLine(kind="yaku", label=label, id=kind, points=6, cards=cards_of(cards)),
+            *lucky_lines(state.hands[winner], extra.lucky[winner]),
             ScoreLine(kind="note", label="a lucky hand is not multiplied"),
         ]
         next_dealer = winner
@@ -136,7 +148,7 @@ def score_round(state: State, rules: KoiKoiRules) -> RoundEnded:
     if winner >= 0 and rules.match_scoring == "zero_sum":
         loser = 1 - winner
         gain = points[winner]
-        paid = min(gain, max(state.totals[loser], 0))
+        paid = min(gain, max(state.totals[loser], 0)) if rules.zero_sum_cap else gain
         if paid < gain:
             lines[winner].append(
                 ScoreLine(
@@ -155,6 +167,38 @@ def score_round(state: State, rules: KoiKoiRules) -> RoundEnded:
         lines[1 - winner] = [ScoreLine(kind="note", label="the opponent won the round")]
     breakdown = tuple(SeatScore(seat=s, lines=tuple(lines[s]), points=points[s]) for s in (0, 1))
     return round_ended(state, breakdown, next_dealer)
+
+
+def lucky_lines(hand: int, kind: LuckyKind) -> list[ScoreLine]:
+    """The lines of a lucky hand: teshi and kuttsuki 6 each (both, under lucky_hands_stack)."""
+    lines = []
+    if kind in ("teshi", "both"):
+        cards = lucky_cards(hand, "teshi")
+        month = CARDS[(cards & -cards).bit_length() - 1].month_name
+        lines.append(
+            ScoreLine(
+                kind="yaku",
+                label=f"teshi: the four {month} cards in hand",
+                id="teshi",
+                points=6,
+                cards=cards_of(cards),
+            )
+        )
+    if kind in ("kuttsuki", "both"):
+        lines.append(
+            ScoreLine(
+                kind="yaku",
+                label="kuttsuki: four pairs in hand",
+                id="kuttsuki",
+                points=6,
+                cards=cards_of(lucky_cards(hand, kind)),
+            )
+        )
+    return lines
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
 
 
 def initial_totals(rules: KoiKoiRules, n: int) -> tuple[int, ...]:

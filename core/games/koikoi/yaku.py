@@ -134,7 +134,7 @@ def koikoi_specs(
             description="five animals, +1 per further animal",
         )
     )
-    if modern:
+    if modern or rules.akatan_aotan_stack:
         specs.append(
             YakuSpec(
                 id="akatan_aotan",
@@ -143,10 +143,11 @@ def koikoi_specs(
                 points=v("akatan_aotan"),
                 group=ribbon_group,
                 cards=AKATAN | AOTAN,
-                per_extra=1,
-                extra_pool=RIBBONS,
+                per_extra=extra,
+                extra_pool=RIBBONS if extra else 0,
                 extra_base=6,
-                description="the three poetry and three blue ribbons, +1 per further ribbon",
+                description="the three poetry and three blue ribbons"
+                + (", +1 per further ribbon" if extra else ", on top of each set"),
             )
         )
     specs += [

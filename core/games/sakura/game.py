@@ -63,10 +63,17 @@ GAJI_BIT = 1 << GAJI
 WILLOWS = MONTH_MASKS[10]
 
 
-def hiki_months(hand: int, field: int) -> tuple[int, ...]:
-    """Months (1..12) whose four cards lie between ``hand`` and ``field``, one at least in hand."""
+def hiki_months(hand: int, field: int, mode: str = "any_combination") -> tuple[int, ...]:
+    """Months (1..12) whose four cards lie between ``hand`` and ``field``, one at least in hand
+    (``hand3_field1``: exactly three in hand and the fourth on the field)."""
     both = hand | field
-    return tuple(m + 1 for m, mm in enumerate(MONTH_MASKS) if both & mm == mm and hand & mm)
+    return tuple(
+        m + 1
+        for m, mm in enumerate(MONTH_MASKS)
+        if both & mm == mm
+        and hand & mm
+        and (mode != "hand3_field1" or (field & mm).bit_count() == 1)
+    )
 
 
 def hiki_holder(state: State, month: int, exclude: int) -> int:
@@ -75,10 +82,27 @@ def hiki_holder(state: State, month: int, exclude: int) -> int:
     rest = mm & ~state.field
     if not rest:
         return -1
+    rules = state.rules
+    assert isinstance(rules, SakuraRules)
+    if rules.hiki_mode == "hand3_field1" and rest.bit_count() != 3:
+        return -1
     for seat, hand in enumerate(state.hands):
         if seat != exclude and hand & mm == rest:
             return seat
     return -1
+
+
+#: The cards worth points in Sakura (transfer_during_play passes on the next one of a month).
+POINT_CARDS = sum(1 << i for i, v in enumerate(SAKURA_POINTS) if v)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
 
 
 def _codes(cards: Sequence[Card]) -> str:
@@ -193,9 +217,11 @@ class Sakura(Game[SakuraRules]):
         return tuple(targets)
 
     def landed(self, state: State, seat: int, card: int, captured: int, source: Source) -> State:
-        """A wild Gaji that took a card remembers it (it stays with the Gaji for the end claim)."""
+        """A wild Gaji that took a card remembers it (it stays with the Gaji for the end claim).
+        Under ``transfer_during_play`` the next point card of that card's month to be captured
+        or turned up goes to the Gaji's owner."""
         if card != GAJI:
-            return state
+            return self._transfer(state, seat, card, captured, source)
         ex = _sakura_round(state)
         if captured and self._wild(self.rules_of(state), source):
             pair = captured & ~GAJI_BIT
@@ -207,6 +233,41 @@ class Sakura(Game[SakuraRules]):
         if ex.blocked_turn:
             return replace(state, extra=replace(ex, blocked_turn=0))
         return state
+
+    def _transfer(self, state: State, seat: int, card: int, captured: int, source: Source) -> State:
+        ex = round_of(state)
+        if ex is None or ex.gaji_owner < 0 or ex.transfer_spent:
+            return state
+        if self.rules_of(state).gaji_end_claim != "transfer_during_play":
+            return state
+        month = MONTH_MASKS[ex.gaji_pair >> 2] & POINT_CARDS
+        bit = 1 << card
+        # A card that joined the field counts only when it was turned up from the pile.
+        moved = captured & month if captured else bit & month if source == DRAW else 0
+        if not moved:
+            return state
+        # The next point card: the card played or turned up if it is one, else the most valuable
+        # field card of the month it took (the lowest card on a tie).
+        if moved & bit:
+            chosen = bit
+        else:
+            chosen = max(_bits(moved), key=lambda b: (SAKURA_POINTS[b.bit_length() - 1], -b))
+        owner = ex.gaji_owner
+        if captured and seat == owner:  # the owner took it itself: the right is spent
+            return replace(state, extra=replace(ex, transfer_spent=True))
+        caps = list(state.captures)
+        field = state.field
+        if captured:
+            caps[seat] &= ~chosen
+        else:
+            field &= ~chosen
+        caps[owner] |= chosen
+        return replace(
+            state,
+            field=field,
+            captures=tuple(caps),
+            extra=replace(ex, transfer_spent=True, transferred=chosen.bit_length() - 1),
+        )
 
     def interrupt_choice(self, state: State, seat: int, target: int) -> Event | None:
         """A Gaji aimed at a card completing another seat's hiki is stopped by that seat."""
@@ -226,7 +287,10 @@ class Sakura(Game[SakuraRules]):
         ex = round_of(state)
         if ex is None or ex.gaji_owner < 0:
             return 0
-        if self.rules_of(state).gaji_end_claim == "all_remaining":
+        claim = self.rules_of(state).gaji_end_claim
+        if claim == "transfer_during_play":
+            return 0
+        if claim == "all_remaining":
             return state.field
         return state.field & MONTH_MASKS[ex.gaji_pair >> 2]
 
@@ -260,8 +324,10 @@ class Sakura(Game[SakuraRules]):
         phase = state.phase
         if phase == PLAY:
             seat = state.turn
+            mode = self.rules_of(state).hiki_mode
             return tuple(
-                DeclareHiki(seat=seat, month=m) for m in hiki_months(state.hands[seat], state.field)
+                DeclareHiki(seat=seat, month=m)
+                for m in hiki_months(state.hands[seat], state.field, mode)
             )
         if phase == DECIDE:
             ex = round_of(state)
@@ -331,9 +397,13 @@ class Sakura(Game[SakuraRules]):
             raise CorruptLogError(
                 f"seat {ev.seat} declared hiki, but it is seat {state.turn}'s turn"
             )
-        if ev.month not in hiki_months(state.hands[ev.seat], state.field):
+        mode = self.rules_of(state).hiki_mode
+        if ev.month not in hiki_months(state.hands[ev.seat], state.field, mode):
             raise CorruptLogError(f"seat {ev.seat} holds no hiki of month {ev.month}")
-        return self._take(state, ev.seat, mm), HAND_DONE
+        state = self._take(state, ev.seat, mm)
+        if mode == "any_moment" and state.hands[ev.seat]:
+            return state, PLAY  # a hiki declared at any moment does not take the turn's play
+        return state, HAND_DONE
 
     def _apply_interrupt(self, state: State, ev: GajiInterrupted) -> State:
         if state.phase != CHOOSE or state.pending != GAJI:

@@ -54,11 +54,12 @@ class SakuraRules(Rules, frozen=True, kw_only=True, tag="sakura"):
         ),
     ] = "ordinary"
     gaji_end_claim: Annotated[
-        Literal["same_suit", "all_remaining"],
+        Literal["same_suit", "all_remaining", "transfer_during_play"],
         msgspec.Meta(
             description=(
-                "At the round's end the owner of a wild Gaji takes the field cards of the month of "
-                "the card it took (same_suit) or every card left on the field (all_remaining)."
+                "What the owner of a wild Gaji gets besides the card it took: at the round's end "
+                "the field cards of that card's month, or every card left on the field; or, "
+                "during play, the next point card of that month that is captured or turned up."
             )
         ),
     ] = "same_suit"
@@ -72,6 +73,26 @@ class SakuraRules(Rules, frozen=True, kw_only=True, tag="sakura"):
             )
         ),
     ] = "retarget_or_leave"
+    hiki_mode: Annotated[
+        Literal["any_combination", "any_moment", "hand3_field1"],
+        msgspec.Meta(
+            description=(
+                "Hiki (all four cards of a month between hand and field): declared on one's turn "
+                "in place of playing a card; declared at any moment, without giving up the play; "
+                "or only with three in hand and the fourth on the field, in place of a play."
+            )
+        ),
+    ] = "any_combination"
+    sakura_victory_scoring: Annotated[
+        Literal["off", "round_wins", "chu", "basa", "chu_basa"],
+        msgspec.Meta(
+            description=(
+                "Count round wins instead of points: the best round score wins one; a lead of "
+                "50 or more (chu) or of 100 or more (basa) wins two; with both, 50 wins two and "
+                "100 wins three."
+            )
+        ),
+    ] = "off"
     teams: Annotated[
         Literal["none", "2x2", "3x2", "2x3"],
         msgspec.Meta(

@@ -69,12 +69,50 @@ def score_round(state: State, rules: SakuraRules) -> RoundEnded:
     for u, unit in enumerate(units):
         for s in unit:
             unit_of[s] = u
+    scores = tuple(unit_points[unit_of[s]] for s in range(n))
+    counted = unit_points
+    if rules.sakura_victory_scoring != "off":
+        counted = victories(rules, unit_points)
+        for u in range(len(units)):
+            round_score = ScoreLine(
+                kind="note",
+                label=f"victory scoring: the round's {unit_points[u]} points count as victories",
+                points=-unit_points[u],
+            )
+            unit_lines[u] += (round_score, victory_line(rules, unit_points, counted[u]))
     breakdown = tuple(
-        SeatScore(seat=s, lines=unit_lines[unit_of[s]], points=unit_points[unit_of[s]])
+        SeatScore(seat=s, lines=unit_lines[unit_of[s]], points=counted[unit_of[s]])
         for s in range(n)
     )
-    points = tuple(unit_points[unit_of[s]] for s in range(n))
-    return round_ended(state, breakdown, next_dealer(state, rules, points))
+    return round_ended(state, breakdown, next_dealer(state, rules, scores))
+
+
+def victories(rules: SakuraRules, scores: Sequence[int]) -> list[int]:
+    """Victory scoring: the single best round score wins 1; a lead over the next best of 50 or
+    more (chu) or 100 or more (basa) wins 2; under chu_basa 50 wins 2 and 100 wins 3. A tie for
+    the best wins nothing."""
+    best = max(scores)
+    if list(scores).count(best) > 1:
+        return [0] * len(scores)
+    lead = best - max(v for v in scores if v != best)
+    mode = rules.sakura_victory_scoring
+    if mode == "chu_basa":
+        won = 3 if lead >= 100 else 2 if lead >= 50 else 1
+    else:  # a double victory needs a lead of 50 (chu) or 100 (basa)
+        need = {"chu": 50, "basa": 100}.get(mode)
+        won = 2 if need is not None and lead >= need else 1
+    return [won if v == best else 0 for v in scores]
+
+
+def victory_line(rules: SakuraRules, scores: Sequence[int], won: int) -> ScoreLine:
+    """The line that says what the round's score is worth in victories."""
+    if not won:
+        best = max(scores)
+        why = "a tie for the best score" if list(scores).count(best) > 1 else "not the best score"
+        return ScoreLine(kind="note", label=f"no victory: {why}")
+    lead = max(scores) - max(v for v in scores if v != max(scores))
+    kind = {1: "a victory", 2: "a double victory", 3: "a triple victory"}[won]
+    return ScoreLine(kind="bonus", label=f"{kind}: the best score, {lead} ahead", points=won)
 
 
 def next_dealer(state: State, rules: SakuraRules, points: Sequence[int]) -> int:

@@ -328,7 +328,7 @@ class TableScreen(Screen[None]):
         for ev in reversed(self.session.events):
             if isinstance(ev, Dealt):
                 break
-            if isinstance(ev, KoiKoiCalled):
+            if isinstance(ev, KoiKoiCalled) and not ev.play_on:
                 calls[ev.seat] = calls.get(ev.seat, 0) + 1
         return calls
 
