@@ -283,7 +283,9 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         bots = [make_bot(level) for level in entries]
     except HanaError as exc:
         parser.error(str(exc))
-    if (args.hands is not None and args.hands < 1) or (args.matches is not None and args.matches < 1):
+    if (args.hands is not None and args.hands < 1) or (
+        args.matches is not None and args.matches < 1
+    ):
         parser.error("--hands and --matches must be at least 1")
     target_hands = args.hands
     target_matches = args.matches if args.matches is not None else (None if args.hands else 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -14,6 +14,33 @@ from textual.screen import Screen
 
 from hanatui.app.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
 from hanatui.settings import Settings, load_settings, save_settings
+
+if TYPE_CHECKING:
+    from hanatui.app.screens.table import TableScreen
+    from hanatui.session import Unfinished
+
+
+def binding_classes() -> list[type[Any]]:
+    """Every class whose bindings a user may remap by id."""
+    from hanatui.app.screens import dialogs, history, info, newgame, replay, table, title
+
+    found: list[type[Any]] = [HanaApp]
+    for module in (dialogs, history, info, newgame, replay, table, title):
+        for value in vars(module).values():
+            if isinstance(value, type) and value.__module__ == module.__name__:
+                if getattr(value, "BINDINGS", None):
+                    found.append(value)
+    return found
+
+
+def known_binding_ids() -> set[str]:
+    """The ids of every binding, as the settings' keymap names them."""
+    ids: set[str] = set()
+    for cls in binding_classes():
+        for binding in cls.BINDINGS:
+            if isinstance(binding, Binding) and binding.id:
+                ids.add(binding.id)
+    return ids
 
 
 class HanaApp(App[None]):
@@ -25,6 +52,9 @@ class HanaApp(App[None]):
     BINDINGS = [
         Binding("question_mark", "help", "Help", id="app.help", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False),
+        # Undo and redo belong to the app, so that they work inside every dialog of the table.
+        Binding("ctrl+z,u", "undo", "Undo", id="table.undo"),
+        Binding("ctrl+y,r", "redo", "Redo", id="table.redo"),
     ]
 
     def __init__(
@@ -68,7 +98,15 @@ class HanaApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.set_class(self.ascii_mode, "-ascii")
         if self.settings.keymap:
-            self.set_keymap(dict(self.settings.keymap))
+            keymap = dict(self.settings.keymap)
+            unknown = sorted(set(keymap) - known_binding_ids())
+            if unknown:
+                self._warnings.append(
+                    "Settings: unknown binding id "
+                    + ", ".join(unknown)
+                    + " (the README lists every binding id)"
+                )
+            self.set_keymap({k: v for k, v in keymap.items() if k not in unknown})
         for warning in self._warnings:
             self.notify(Content(warning), severity="warning", timeout=10)
         from hanatui.app.screens.title import TitleScreen
@@ -113,7 +151,7 @@ class HanaApp(App[None]):
                 screen.refresh_table(force=True)
 
     # --- games ------------------------------------------------------------------------------
-    def unfinished(self):  # type: ignore[no-untyped-def]
+    def unfinished(self) -> Unfinished | None:
         if not self._save:
             return None
         from hanatui.settings import autosave_dir
@@ -195,29 +233,42 @@ class HanaApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def _table(self):  # type: ignore[no-untyped-def]
+    def _table(self) -> TableScreen | None:
+        """The table whose screens are on top: the table itself or a dialog of its turn loop."""
         from hanatui.app.screens.table import TableScreen
 
         for screen in reversed(self.screen_stack):
             if isinstance(screen, TableScreen):
                 return screen
+            if not getattr(screen, "TABLE_DIALOG", False):
+                return None
         return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo"):
+            table = self._table()
+            if table is None:
+                return False
+            if action == "undo":
+                return True if table.may_undo() else None
+            return True if table.session.can_redo() else None
+        return True
 
     def action_undo(self) -> None:
         table = self._table()
-        if table is not None and table is self.screen:
-            table.action_undo()
+        if table is not None:
+            table.undo()
 
     def action_redo(self) -> None:
         table = self._table()
-        if table is not None and table is self.screen:
-            table.action_redo()
+        if table is not None:
+            table.redo()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Set up a new match", self.action_new_game)
         table = self._table()
         if table is not None and table is screen:
-            if table.session.can_undo():
+            if table.may_undo():
                 yield SystemCommand("Undo", "Take back your last decision", self.action_undo)
             if table.session.can_redo():
                 yield SystemCommand("Redo", "Put back what you undid", self.action_redo)

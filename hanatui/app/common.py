@@ -5,16 +5,13 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
-GAME_TITLES = {
-    "koikoi": "Koi-koi",
-    "hana-awase": "Hana-awase",
-    "bakappana": "Bakappana",
-    "sakura": "Sakura",
-}
-
 
 def game_title(game: str) -> str:
-    return GAME_TITLES.get(game, game.replace("-", " ").capitalize())
+    """The game's title from `hanatui.words` (imported when first needed, so that the title
+    screen's first frame does not wait for the engine)."""
+    from hanatui.words import game_title as title
+
+    return title(game)
 
 
 class TooSmall(Static):

@@ -380,7 +380,9 @@ def _scaled(rules: object, base: float, mine: bool, called: tuple[int, int]) -> 
         points *= 2
     mode = getattr(rules, "koikoi_multiplier", "none")
     me, them = called
-    if (mode in ("self_flat", "any_flat") and mine and me) or (mode in ("opponent_flat", "any_flat") and not mine and me):
+    if (mode in ("self_flat", "any_flat") and mine and me) or (
+        mode in ("opponent_flat", "any_flat") and not mine and me
+    ):
         points *= 2
     elif mode == "opponent_count" and not mine:
         points *= me + 1

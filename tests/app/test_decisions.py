@@ -16,7 +16,8 @@ from hanatui.app.screens.dialogs import (
     RoundResultScreen,
 )
 from hanatui.app.screens.table import TableScreen
-from hanatui.app.widgets import CardWidget, SeatPanel
+from hanatui.app.layout import SeatPanel
+from hanatui.app.widgets import CardWidget
 
 from .helpers import new_session, players, session_where, settings
 from .test_play import settle

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.events import DrawnToHand
-from hanatui.app.describe import describe_event
+from hanatui.words import describe_event
 from hanatui.files import read_log_file
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,9 @@ Each dialog is driven by the legal actions the engine offers and returns a typed
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,8 +21,16 @@ from core.actions import CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki
 from core.cards import MONTH_NAMES, cards_of, month_mask
 from core.events import MatchEnded, RoundEnded
 from core.players import Player
-from hanatui.app.describe import REASONS, conjugate
+from hanatui.app.layout import glyphs
 from hanatui.app.widgets import CardRow, CardWidget, TooSmall
+from hanatui.session import Threat
+from hanatui.words import REASONS, Near, plural, winners_words
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal cells (double-width names line up)."""
+    return text + " " * max(0, width - cell_len(text))
+
 
 DIALOG_CSS = """
 {name} {{ align: center middle; background: $background 60%; }}
@@ -43,10 +53,12 @@ def _label(text: str) -> Content:
 class CaptureDialog(ModalScreen[ChooseCapture]):
     """Which field card the pending card takes: the candidates side by side."""
 
+    TABLE_DIALOG = True  # undo and redo reach the table through it
+
     DEFAULT_CSS = DIALOG_CSS.format(name="CaptureDialog")
     BINDINGS = [
-        Binding("left,h,k,up", "move(-1)", "Previous", id="capture.previous"),
-        Binding("right,l,j,down", "move(1)", "Next", id="capture.next"),
+        Binding("left,h,up", "move(-1)", "Previous", id="capture.previous"),
+        Binding("right,l,down", "move(1)", "Next", id="capture.next"),
         Binding("enter,space", "pick", "Take it", id="capture.take"),
     ]
 
@@ -62,7 +74,12 @@ class CaptureDialog(ModalScreen[ChooseCapture]):
             yield Static(_label(f"{card.description}: which card does it take?"), classes="title")
             yield CardRow(role="choice", focusable=True, id="choices")
             yield Static(id="choice-name")
-            yield Static(_label("←→ choose · enter take it · or click a card"), classes="hint")
+            arrows = "<- ->" if self.ascii_mode else "←→"
+            dot = glyphs(self.ascii_mode)["dot"]
+            yield Static(
+                _label(f"{arrows} choose{dot}enter take it{dot}u undo the play{dot}or click"),
+                classes="hint",
+            )
 
     def on_mount(self) -> None:
         row = self.query_one(CardRow)
@@ -109,10 +126,14 @@ class CaptureDialog(ModalScreen[ChooseCapture]):
 
 
 class KoiKoiDialog(ModalScreen[bool]):
-    """Koi-koi or shobu: the yaku made, what stopping scores now, what the opponent is near.
+    """Koi-koi or shobu: the yaku made, what stopping scores now, and the risk of playing on:
+    the cards left in each hand, what each opponent holds and is near, and what their next yaku
+    would score with the multipliers.
 
     Dismisses with True for koi-koi (play on), False for shobu (stop).
     """
+
+    TABLE_DIALOG = True  # undo and redo reach the table through it
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="KoiKoiDialog")
@@ -131,50 +152,82 @@ class KoiKoiDialog(ModalScreen[bool]):
         yaku: Sequence[tuple[str, int]],
         preview: RoundEnded | None,
         seat: int,
-        threats: Sequence[str],
+        players: Sequence[Player],
+        near: dict[int, Near],
+        hands: Sequence[int],
+        threats: Sequence[Threat],
         calls: int,
+        ascii_mode: bool = False,
     ) -> None:
         super().__init__()
         self.yaku = tuple(yaku)
         self.preview = preview
         self.seat = seat
+        self.players = tuple(players)
+        self.near = dict(near)
+        self.hands = tuple(hands)
         self.threats = tuple(threats)
         self.calls = calls
+        self.ascii_mode = ascii_mode
+
+    def _lines(self) -> list[tuple[str, str]]:
+        """(text, class) for each line of the dialog."""
+        g = glyphs(self.ascii_mode)
+        times = g["times"]
+        out: list[tuple[str, str]] = []
+        for name, points in self.yaku:
+            out.append((f"  {pad(name, 24)} {points:>3}", ""))
+        out.append(("If you stop now (shobu):", "section"))
+        if self.preview is not None and self.seat < len(self.preview.breakdown):
+            for line in self.preview.breakdown[self.seat].lines:
+                if line.kind == "multiplier" or line.factor != 1:
+                    out.append((f"  {pad(line.label, 40)} {times}{line.factor}", ""))
+                elif line.kind != "yaku":
+                    out.append((f"  {pad(line.label, 40)} {line.points:>3}", ""))
+            points = self.preview.points[self.seat]
+            out.append((f"  {pad('you score', 40)} {points:>3}", "total"))
+        else:
+            out.append(("  (the score of a stop is not known)", ""))
+        out.append(("If you play on (koi-koi):", "section"))
+        hands = ", ".join(
+            f"{self.players[s].name} {plural(n, 'card')}" for s, n in enumerate(self.hands)
+        )
+        out.append((f"  cards left in hand: {hands}", ""))
+        for other, near in self.near.items():
+            name = self.players[other].name
+            held = g["dot"].join(f"{n} {p}" for n, p in near.held)
+            close = g["dot"].join(f"{n} {h}/{k}" for n, h, k in near.near)
+            state = f"holds {held}" if held else ""
+            if close:
+                state += ("; " if state else "") + f"one card from {close}"
+            out.append((f"  {name}: {state or 'no yaku within one card'}", ""))
+        for threat in self.threats:
+            name = self.players[threat.seat].name
+            factors = [x for x in threat.lines if x.kind == "multiplier"]
+            how = "".join(f", {times}{x.factor} ({x.label.partition(': ')[2]})" for x in factors)
+            made = " and ".join(threat.yaku)
+            out.append(
+                (
+                    f"  if {name} makes {made} next: {plural(threat.points, 'point')}"
+                    + (f" ({how.removeprefix(', ')})" if how else ""),
+                    "",
+                )
+            )
+        if self.calls:
+            times_called = plural(self.calls, "time")
+            out.append((f"You have called koi-koi {times_called} this round.", "section"))
+        return out
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        with Vertical(id="dialog"):
+        with VerticalScroll(id="dialog"):
             yield Static(_label("You made a yaku! Koi-koi or shobu?"), classes="title")
-            for name, points in self.yaku:
-                yield Static(Content(f"  {name:<22} {points:>3}"))
-            yield Static(_label("If you stop now (shobu):"), classes="section")
-            if self.preview is not None:
-                mine = (
-                    self.preview.breakdown[self.seat]
-                    if self.seat < len(self.preview.breakdown)
-                    else None
-                )
-                if mine is not None:
-                    for line in mine.lines:
-                        if line.kind == "multiplier" or line.factor != 1:
-                            yield Static(Content(f"  {line.label:<22} ×{line.factor}"))
-                        elif line.kind != "yaku":
-                            yield Static(Content(f"  {line.label:<22} {line.points:>3}"))
-                points = self.preview.points[self.seat]
-                yield Static(Content(f"  {'you score':<22} {points:>3}"), classes="total")
-            else:
-                yield Static(_label("  (the score of a stop is not known)"))
-            yield Static(_label("The opponent is near:"), classes="section")
-            yield Static(
-                Content("  " + (" · ".join(self.threats) if self.threats else "nothing yet"))
-            )
-            if self.calls:
-                yield Static(
-                    Content(f"You have called koi-koi {self.calls}× this round."), classes="section"
-                )
+            for text, cls in self._lines():
+                yield Static(Content(text), classes=cls)
             with Horizontal(classes="buttons"):
                 yield Button(_label("Koi-koi (k): play on"), id="koikoi", variant="warning")
                 yield Button(_label("Shobu (s): stop and score"), id="shobu", variant="success")
+            yield Static(_label("u: undo the play that made the yaku"), classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#shobu", Button).focus()
@@ -190,8 +243,13 @@ class KoiKoiDialog(ModalScreen[bool]):
 class HikiDialog(ModalScreen[DeclareHiki | None]):
     """Sakura's hiki: take the four cards of a month you hold between hand and field, or play on."""
 
+    TABLE_DIALOG = True  # undo and redo reach the table through it
+
     DEFAULT_CSS = DIALOG_CSS.format(name="HikiDialog")
-    BINDINGS = [Binding("escape,p", "decline", "Play a card instead", id="hiki.decline")]
+    BINDINGS = [
+        Binding("d", "declare", "Declare hiki", id="hiki.declare"),
+        Binding("escape,p", "decline", "Play a card instead", id="hiki.decline"),
+    ]
 
     def __init__(self, choices: Sequence[DeclareHiki], *, ascii_mode: bool = False) -> None:
         super().__init__()
@@ -209,7 +267,7 @@ class HikiDialog(ModalScreen[DeclareHiki | None]):
                 row = CardRow(role="hiki", id=f"hiki-cards-{i}")
                 yield row
                 yield Button(
-                    _label(f"Declare hiki of {MONTH_NAMES[choice.month - 1]} (take all four)"),
+                    _label(f"Declare hiki of {MONTH_NAMES[choice.month - 1]} (d: take all four)"),
                     id=f"hiki-{i}",
                     variant="warning",
                 )
@@ -222,6 +280,13 @@ class HikiDialog(ModalScreen[DeclareHiki | None]):
                 cards_of(month_mask(choice.month)), ascii_mode=self.ascii_mode
             )
         self.query_one("#hiki-0", Button).focus()
+
+    def action_declare(self) -> None:
+        """The hiki of the month whose button has the focus (the first one otherwise)."""
+        focused = self.focused
+        bid = focused.id if isinstance(focused, Button) and focused.id else "hiki-0"
+        index = int(bid.removeprefix("hiki-")) if bid.startswith("hiki-") else 0
+        self.dismiss(self.choices[index])
 
     def action_decline(self) -> None:
         self.dismiss(None)
@@ -238,9 +303,13 @@ class HikiDialog(ModalScreen[DeclareHiki | None]):
 class HandOverScreen(Screen[None]):
     """Hot-seat: the table is hidden until the next player is at the keyboard."""
 
+    TABLE_DIALOG = True  # undo and redo reach the table through it
+
     DEFAULT_CSS = """
     HandOverScreen { align: center middle; background: $hana-felt; }
-    HandOverScreen #dialog { width: 60; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    HandOverScreen #dialog {
+        width: 60; height: auto; border: thick $accent; background: $surface; padding: 1 2;
+    }
     HandOverScreen #dialog Static { width: 1fr; content-align: center middle; }
     HandOverScreen #dialog Button { margin-top: 1; width: 1fr; }
     """
@@ -277,14 +346,17 @@ class HandOverScreen(Screen[None]):
         self.dismiss(None)
 
 
-def _add_columns(table: DataTable, first: str, first_width: int, players: Sequence[Player]) -> None:
+def _add_columns(
+    table: DataTable[Any], first: str, first_width: int, players: Sequence[Player]
+) -> None:
     table.add_column(Content(first), width=first_width)
     for p in players:
-        table.add_column(Content(p.name), width=max(len(p.name), 7))
+        table.add_column(Content(p.name), width=max(cell_len(p.name), 7))
 
 
-def _breakdown_table(table: DataTable, event: RoundEnded, players: Sequence[Player]) -> None:
-    widest = max([len(line.label) for s in event.breakdown for line in s.lines] + [11])
+def breakdown_table(table: DataTable[Any], event: RoundEnded, players: Sequence[Player]) -> None:
+    """A round's score, line by line, one column a seat."""
+    widest = max([cell_len(line.label) for s in event.breakdown for line in s.lines] + [11])
     _add_columns(table, "", min(widest, 40), players)
     # Rows: the union of line labels in order of first appearance.
     labels: list[tuple[str, str]] = []
@@ -296,11 +368,11 @@ def _breakdown_table(table: DataTable, event: RoundEnded, players: Sequence[Play
                 labels.append(key)
                 cells[key] = {}
             if line.kind == "multiplier" or (line.factor != 1 and not line.points):
-                cells[key][score.seat] = f"×{line.factor}"
+                cells[key][score.seat] = f"x{line.factor}"
             else:
                 value = f"{line.points:+d}" if line.kind in ("par", "penalty") else str(line.points)
                 if line.factor != 1:
-                    value += f" ×{line.factor}"
+                    value += f" x{line.factor}"
                 cells[key][score.seat] = value
     for key in labels:
         table.add_row(Text(key[1]), *[Text(cells[key].get(i, "")) for i in range(len(players))])
@@ -310,6 +382,8 @@ def _breakdown_table(table: DataTable, event: RoundEnded, players: Sequence[Play
 
 class RoundResultScreen(ModalScreen[None]):
     """A round is over: the score breakdown line by line, the round score, the match totals."""
+
+    TABLE_DIALOG = True  # undo and redo reach the table through it
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="RoundResultScreen")
@@ -341,7 +415,7 @@ class RoundResultScreen(ModalScreen[None]):
                 yield Button(_label(f"{label} (enter)"), id="next", variant="primary")
 
     def on_mount(self) -> None:
-        _breakdown_table(self.query_one(DataTable), self.event, self.players)
+        breakdown_table(self.query_one(DataTable), self.event, self.players)
         self.query_one("#next", Button).focus()
 
     def action_close(self) -> None:
@@ -364,6 +438,7 @@ class MatchResultScreen(ModalScreen[str]):
     )
     BINDINGS = [
         Binding("n", "choose('new')", "New game", id="match.new"),
+        Binding("w", "choose('replay')", "Watch the replay", id="match.replay"),
         Binding("enter,escape,t", "choose('title')", "Title screen", id="match.title"),
     ]
 
@@ -386,16 +461,15 @@ class MatchResultScreen(ModalScreen[str]):
         with Vertical(id="dialog"):
             yield Static(_label("The match is over"), classes="title")
             names = [self.players[i].name for i in ev.winners]
-            if len(names) == 1:
-                line = f"{conjugate(names[0], 'win')} with {max(ev.totals)} points"
-            else:
-                line = f"{' and '.join(names)} share the win with {max(ev.totals)} points"
+            line = winners_words(names, max(ev.totals))
             yield Static(Content(line), classes="winner")
             yield DataTable(show_cursor=False, zebra_stripes=True)
             if self.saved:
                 yield Static(Content(f"The game is kept as {self.saved}"))
             with Horizontal(classes="buttons"):
                 yield Button(_label("New game (n)"), id="new", variant="primary")
+                if self.saved:
+                    yield Button(_label("Watch the replay (w)"), id="replay")
                 yield Button(_label("Title screen (enter)"), id="title")
 
     def on_mount(self) -> None:
@@ -407,6 +481,9 @@ class MatchResultScreen(ModalScreen[str]):
         self.query_one("#title", Button).focus()
 
     def action_choose(self, what: str) -> None:
+        if what == "replay" and not self.saved:
+            self.app.bell()
+            return
         self.dismiss(what)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -414,29 +491,91 @@ class MatchResultScreen(ModalScreen[str]):
         self.dismiss(event.button.id or "title")
 
 
-HELP_TEXT = """\
-Playing
-  ← → h l  (or ↑ ↓ j k)   choose a card in your hand
-  enter / space            play the chosen card
-  1-9, 0                   play the first to tenth card of your hand
-  click a card             play it
-  u, ctrl+z / ctrl+y, r    undo your last decision / redo it
-  d                        declare hiki (Sakura), when you can
-  i                        a hint: what the strong computer player would do
-  escape                   back to the title screen (the game is saved)
-  ? / ctrl+p               this help / the command palette
+class ScoreSheetScreen(ModalScreen[None]):
+    """The match so far: each finished round's points per seat, and the totals."""
 
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="ScoreSheetScreen")
+        + """
+    ScoreSheetScreen DataTable { height: auto; max-height: 18; width: auto; }
+    """
+    )
+    BINDINGS = [
+        Binding("escape,t,enter,q", "close", "Close", id="scores.close"),
+    ]
+
+    def __init__(
+        self,
+        players: Sequence[Player],
+        history: Sequence[Sequence[int]],
+        totals: Sequence[int],
+    ) -> None:
+        super().__init__()
+        self.players = tuple(players)
+        self.history = tuple(tuple(r) for r in history)
+        self.totals = tuple(totals)
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="dialog"):
+            done = plural(len(self.history), "round")
+            yield Static(_label(f"Score sheet: {done} played"), classes="title")
+            yield DataTable(show_cursor=False, zebra_stripes=True)
+            yield Static(_label("t or escape: back to the table"), classes="hint")
+
+    def on_mount(self) -> None:
+        table: DataTable[Any] = self.query_one(DataTable)
+        _add_columns(table, "round", 6, self.players)
+        for i, points in enumerate(self.history, start=1):
+            table.add_row(str(i), *[f"{p:+d}" for p in points])
+        table.add_row(Text("total"), *[Text(str(t)) for t in self.totals])
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+#: The help's rows: (binding ids, their default keys, what they do). The keys shown are the
+#: user's own where the settings remap a binding id.
+HELP_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("table.left", "table.right"), "left right h l", "choose a card in your hand"),
+    (("table.play",), "enter space", "play the chosen card"),
+    (("table.play1",), "1-9, 0", "play the first to tenth card of your hand"),
+    (("table.undo", "table.redo"), "ctrl+z u / ctrl+y r", "undo your last decision / redo it"),
+    (("table.hiki",), "d", "declare hiki (Sakura), when you can"),
+    (("table.hint",), "i", "a hint: what the strong computer player would do"),
+    (("table.scores",), "t", "the score sheet of the match"),
+    (("table.log",), "g", "show or fold the game log (folded on a small terminal)"),
+    (("table.leave",), "escape", "back to the title screen (the game is saved)"),
+    (("table.help",), "?", "this help (ctrl+p: the command palette)"),
+    (("capture.previous", "capture.next", "capture.take"), "arrows, enter", "capture choice"),
+    (("koikoi.koikoi", "koikoi.shobu"), "k / s", "koi-koi: play on / stop and score"),
+    (("hiki.declare", "hiki.decline"), "d / p", "hiki: declare it / play a card instead"),
+)
+
+HELP_READING = """\
 Reading the table
   A card shows its month kanji and kind (光 bright, 種 animal, 短 ribbon,
   札 chaff) above its code; * marks a poetry ribbon. In ASCII mode the kinds
   are L A R C. Field cards your chosen card would capture light up, and the
-  status line under the log names the card.
-  "took" lists captures by kind; "near" lists yaku one or two cards away.
-
-Dialogs
-  capture choice: arrows and enter, or click the card to take
-  koi-koi: k to play on, s to stop and score
+  status line names the card. "took" lists captures by kind; "near" lists
+  yaku one or two cards away (a Sakura team's captures count together).
+  Undo works in every dialog too: it takes back the play that led to it.
 """
+
+
+def help_text(keymap: dict[str, str], *, ascii_mode: bool = False) -> str:
+    """The help, with each binding's keys as the user's keymap sets them."""
+    lines = ["Keys"]
+    for ids, default, what in HELP_KEYS:
+        remapped = [keymap[i] for i in ids if i in keymap]
+        keys = " / ".join(remapped) if remapped else default
+        lines.append(f"  {pad(keys, 24)} {what}")
+    reading = HELP_READING
+    if ascii_mode:
+        reading = reading.replace("(光 bright, 種 animal, 短 ribbon,\n  札 chaff)", "(L A R C)")
+        reading = reading.replace("month kanji and kind", "month number and kind")
+        reading = reading.replace(" In ASCII mode the kinds\n  are L A R C.", "")
+    return "\n".join(lines) + "\n\n" + reading
 
 
 class HelpScreen(ModalScreen[None]):
@@ -449,7 +588,10 @@ class HelpScreen(ModalScreen[None]):
         yield TooSmall()
         with VerticalScroll(id="dialog"):
             yield Static(_label("Help"), classes="title")
-            yield Static(Content(HELP_TEXT))
+            settings = getattr(self.app, "settings", None)
+            keymap = dict(getattr(settings, "keymap", None) or {})
+            ascii_mode = bool(getattr(self.app, "ascii_mode", False))
+            yield Static(Content(help_text(keymap, ascii_mode=ascii_mode)))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -21,7 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Static, TabbedContent, TabPane
 
 from core.logfile import LogRead
-from hanatui.app.describe import game_title
+from hanatui.words import game_title
 from hanatui.app.screens.errors import printable
 from hanatui.app.widgets import TooSmall
 from hanatui.history import GameSummary, Statistics, bar, history_logs, scan, statistics

@@ -25,7 +25,7 @@ from textual.widgets import (
 from core.cards import CARDS, Kind
 from core.errors import HanaError
 from core.players import check_name
-from hanatui.app.describe import game_title
+from hanatui.words import game_title
 from hanatui.app.widgets import TooSmall
 from hanatui.settings import PACES
 
@@ -245,9 +245,7 @@ class RulesScreen(Screen[None]):
                     yield Static(Content("House rules"), classes="heading")
                     for key, default, doc, _t in option_specs(game):
                         yield Static(
-                            Content.assemble(
-                                (f"{key}", "bold"), f" (default {default!r}): {doc}"
-                            )
+                            Content.assemble((f"{key}", "bold"), f" (default {default!r}): {doc}")
                         )
         yield Footer()
 

@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from core.errors import HanaError
 from core.players import Player, check_name
-from hanatui.app.describe import game_title
+from hanatui.words import game_title
 from hanatui.app.widgets import TooSmall
 
 GAME_ORDER = ("koikoi", "hana-awase", "bakappana", "sakura")
