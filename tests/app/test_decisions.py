@@ -42,8 +42,8 @@ async def test_undo_and_redo(isolated_dirs):
         assert isinstance(table, TableScreen)
         session = table.session
         # nothing to undo yet: the binding is greyed out
-        assert table.check_action("undo", ()) is None
-        assert table.check_action("redo", ()) is None
+        assert app.check_action("undo", ()) is None
+        assert app.check_action("redo", ()) is None
         while not table._my_turn():
             await pilot.pause()
         events_before = len(session.events)
@@ -55,7 +55,7 @@ async def test_undo_and_redo(isolated_dirs):
                 await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert len(session.events) > events_before
-        assert table.check_action("undo", ()) is True
+        assert app.check_action("undo", ()) is True
         after = session.state
         # the state just before the human's last decision is where undo goes back to
         before = session.timeline.states[session.timeline.last_decision(0) - 1]
@@ -66,7 +66,7 @@ async def test_undo_and_redo(isolated_dirs):
         assert session.state.hands == before.hands and session.state.field == before.field
         assert session.state.pile == before.pile and session.state.phase == before.phase
         assert session.state.undos[0] == 1
-        assert table.check_action("redo", ()) is True
+        assert app.check_action("redo", ()) is True
         # the journal was rewritten to match
         journal = read_log((isolated_dirs / "autosave" / "current.hana").read_bytes())
         assert journal.events == session.events
@@ -76,7 +76,7 @@ async def test_undo_and_redo(isolated_dirs):
         await pilot.press("ctrl+y")
         await settle(pilot)
         assert session.state.hands == after.hands and session.state.field == after.field
-        assert table.check_action("redo", ()) is None
+        assert app.check_action("redo", ()) is None
         journal = read_log((isolated_dirs / "autosave" / "current.hana").read_bytes())
         assert journal.events == session.events
         await pilot.press("ctrl+z")

@@ -21,15 +21,19 @@ from .helpers import new_session, settings
 
 
 async def settle(pilot) -> None:
-    """Let the computer seats finish moving."""
+    """Let the computer seats finish moving: until every worker is done but a table's turn loop
+    waiting for a person."""
     from textual.worker import WorkerState
 
     for _ in range(500):
         await pilot.pause()
+        tables = [s for s in pilot.app.screen_stack if isinstance(s, TableScreen)]
         busy = [
-            w for w in pilot.app.workers if w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+            w
+            for w in pilot.app.workers
+            if w.state in (WorkerState.PENDING, WorkerState.RUNNING) and w.group != "turns"
         ]
-        if not busy:
+        if not busy and all(t.waiting for t in tables):
             await pilot.pause()
             return
 

@@ -27,6 +27,14 @@ from hanatui.session import Threat
 from hanatui.words import REASONS, Near, plural, winners_words
 
 
+#: Undo and redo inside the table's dialogs (a modal screen keeps the app's bindings from its
+#: keys); the same binding ids as at the table, so a remapped key works everywhere.
+UNDO_BINDINGS = [
+    Binding("ctrl+z,u", "app.undo", "Undo", id="table.undo"),
+    Binding("ctrl+y,r", "app.redo", "Redo", id="table.redo"),
+]
+
+
 def pad(text: str, width: int) -> str:
     """``text`` padded to ``width`` terminal cells (double-width names line up)."""
     return text + " " * max(0, width - cell_len(text))
@@ -60,6 +68,7 @@ class CaptureDialog(ModalScreen[ChooseCapture]):
         Binding("left,h,up", "move(-1)", "Previous", id="capture.previous"),
         Binding("right,l,down", "move(1)", "Next", id="capture.next"),
         Binding("enter,space", "pick", "Take it", id="capture.take"),
+        *UNDO_BINDINGS,
     ]
 
     def __init__(self, choices: Sequence[ChooseCapture], *, ascii_mode: bool = False) -> None:
@@ -144,6 +153,7 @@ class KoiKoiDialog(ModalScreen[bool]):
     BINDINGS = [
         Binding("k", "choose(True)", "Koi-koi", id="koikoi.koikoi"),
         Binding("s", "choose(False)", "Shobu", id="koikoi.shobu"),
+        *UNDO_BINDINGS,
     ]
 
     def __init__(
@@ -249,6 +259,7 @@ class HikiDialog(ModalScreen[DeclareHiki | None]):
     BINDINGS = [
         Binding("d", "declare", "Declare hiki", id="hiki.declare"),
         Binding("escape,p", "decline", "Play a card instead", id="hiki.decline"),
+        *UNDO_BINDINGS,
     ]
 
     def __init__(self, choices: Sequence[DeclareHiki], *, ascii_mode: bool = False) -> None:
@@ -313,7 +324,7 @@ class HandOverScreen(Screen[None]):
     HandOverScreen #dialog Static { width: 1fr; content-align: center middle; }
     HandOverScreen #dialog Button { margin-top: 1; width: 1fr; }
     """
-    BINDINGS = [Binding("enter,space", "ready", "I am ready", id="handover.ready")]
+    BINDINGS = [Binding("enter,space", "ready", "I am ready", id="handover.ready"), *UNDO_BINDINGS]
 
     def __init__(self, player: Player, note: str = "") -> None:
         super().__init__()
@@ -391,7 +402,10 @@ class RoundResultScreen(ModalScreen[None]):
     RoundResultScreen DataTable { height: auto; max-height: 24; width: auto; }
     """
     )
-    BINDINGS = [Binding("enter,space,escape", "close", "Next round", id="result.next")]
+    BINDINGS = [
+        Binding("enter,space,escape", "close", "Next round", id="result.next"),
+        *UNDO_BINDINGS,
+    ]
 
     def __init__(self, event: RoundEnded, players: Sequence[Player], *, last: bool = False) -> None:
         super().__init__()

@@ -483,6 +483,18 @@ class TableScreen(Screen[None]):
             ascii_mode=self.ascii_mode,
         )
 
+    @property
+    def waiting(self) -> bool:
+        """The turn loop waits for a person (a card, a dialog) or has ended."""
+        from textual.worker import WorkerState
+
+        running = [
+            w
+            for w in self.workers
+            if w.group == "turns" and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+        ]
+        return not running or self._choice is not None or bool(self._dialogs)
+
     # --- actions ------------------------------------------------------------------------------
     def _my_turn(self) -> bool:
         seat = self.session.to_act()
