@@ -22,10 +22,21 @@ if TYPE_CHECKING:
 
 def binding_classes() -> list[type[Any]]:
     """Every class whose bindings a user may remap by id."""
-    from hanatui.app.screens import dialogs, history, info, newgame, replay, table, title
+    from hanatui.app.screens import (
+        dialogs,
+        errors,
+        history,
+        info,
+        newgame,
+        replay,
+        replay_dialogs,
+        table,
+        title,
+    )
 
     found: list[type[Any]] = [HanaApp]
-    for module in (dialogs, history, info, newgame, replay, table, title):
+    modules = (dialogs, errors, history, info, newgame, replay, replay_dialogs, table, title)
+    for module in modules:
         for value in vars(module).values():
             if isinstance(value, type) and value.__module__ == module.__name__:
                 if getattr(value, "BINDINGS", None):
