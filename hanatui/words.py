@@ -182,7 +182,7 @@ def describe_event(
         return f"{does(event.seat, 'call')} SHOBU"
     if isinstance(event, UndoTaken):
         count = after.undos[event.seat] if event.seat < len(after.undos) else 0
-        return f"{does(event.seat, 'take')} back a move (undo no. {count})"
+        return f"{who(event.seat)} took back a move (undo no. {count})"
     if isinstance(event, RoundEnded):
         scores = ", ".join(f"{who(i)} {p:+d}" for i, p in enumerate(event.points))
         reason = REASONS.get(event.reason, event.reason)

@@ -173,10 +173,35 @@ class HanaApp(App[None]):
 
         return Session.unfinished()
 
-    def start_game(self, rules: Any, players: Sequence[Any], *, seed: int | None = None) -> None:
+    def start_game(
+        self, rules: Any, players: Sequence[Any], *, seed: int | None = None, ask: bool = True
+    ) -> None:
+        """A new match; while another is unfinished, first ask: resume it, keep it for later
+        (among the games played) or cancel."""
         from hanatui.app.screens.table import TableScreen
         from hanatui.session import Session
 
+        unfinished = self.unfinished() if ask else None
+        if unfinished is not None:
+            from hanatui.app.screens.dialogs import UnfinishedDialog
+            from hanatui.words import game_title
+
+            totals = ", ".join(
+                f"{n} {t}" for n, t in zip(unfinished.players, unfinished.totals, strict=False)
+            )
+            summary = (
+                f"{game_title(unfinished.game)}, round {unfinished.round} of "
+                f"{unfinished.rounds}: {totals}"
+            )
+
+            def answer(choice: str | None) -> None:
+                if choice == "resume":
+                    self.resume_game()
+                elif choice == "keep":
+                    self.start_game(rules, players, seed=seed, ask=False)
+
+            self.push_screen(UnfinishedDialog(summary), answer)
+            return
         session = Session.new(rules, players, seed=seed, autosave=self._save)
         self._to_table(TableScreen(session))
 

@@ -505,6 +505,48 @@ class MatchResultScreen(ModalScreen[str]):
         self.dismiss(event.button.id or "title")
 
 
+class UnfinishedDialog(ModalScreen[str]):
+    """A new game while a match is unfinished: resume it, keep it for later, or cancel.
+
+    Dismisses with "resume", "keep" (it is kept among the games played, and the new game
+    starts) or "cancel"."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="UnfinishedDialog")
+    BINDINGS = [
+        Binding("c", "choose('resume')", "Resume it", id="unfinished.resume"),
+        Binding("k", "choose('keep')", "Keep it for later", id="unfinished.keep"),
+        Binding("escape", "choose('cancel')", "Cancel", id="unfinished.cancel"),
+    ]
+
+    def __init__(self, summary: str) -> None:
+        super().__init__()
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="dialog"):
+            yield Static(_label("A match is not finished"), classes="title")
+            yield Static(Content(self.summary))
+            with Horizontal(classes="buttons"):
+                yield Button(_label("Resume it (c)"), id="resume", variant="success")
+                yield Button(_label("Keep it for later (k)"), id="keep", variant="warning")
+                yield Button(_label("Cancel (esc)"), id="cancel")
+            yield Static(
+                _label("Kept for later, it waits among your games; replay or play on from it."),
+                classes="hint",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#resume", Button).focus()
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "cancel")
+
+
 class ScoreSheetScreen(ModalScreen[None]):
     """The match so far: each finished round's points per seat, and the totals."""
 

@@ -192,6 +192,16 @@ class NewGameScreen(Screen[None]):
                 kind = "human" if i == 0 else "bot"
                 level = default_level
                 name = self.settings.name if i == 0 else ("CPU" if count == 2 else f"CPU {i}")
+            level_select: Select[str] = Select(
+                [(Content(lv), lv) for lv in levels],
+                value=level,
+                allow_blank=False,
+                id=f"seat-level-{i}",
+                classes="level",
+                compact=True,
+                disabled=kind == "human",
+            )
+            level_select.display = kind != "human"
             row = Horizontal(
                 Static(Content(f"Seat {i + 1}"), classes="label"),
                 Select(
@@ -202,20 +212,27 @@ class NewGameScreen(Screen[None]):
                     classes="kind",
                     compact=True,
                 ),
-                Select(
-                    [(Content(lv), lv) for lv in levels],
-                    value=level,
-                    allow_blank=False,
-                    id=f"seat-level-{i}",
-                    classes="level",
+                level_select,
+                Input(
+                    value=name,
+                    max_length=40,
+                    placeholder="this player's name",
+                    id=f"seat-name-{i}",
                     compact=True,
-                    disabled=kind == "human",
                 ),
-                Input(value=name, max_length=40, id=f"seat-name-{i}", compact=True),
                 classes="row seat",
             )
             rows.append(row)
         box.mount_all(rows)
+
+    def _show_level(self, seat: int, kind: str) -> None:
+        """A computer seat shows its level; a human seat shows none."""
+        try:
+            level = self.query_one(f"#seat-level-{seat}", Select)
+        except Exception:
+            return
+        level.display = kind != "human"
+        level.disabled = kind == "human"
 
     def seat_values(self) -> list[tuple[str, str, str]]:
         out = []
@@ -306,9 +323,13 @@ class NewGameScreen(Screen[None]):
         if sid == "game" and event.value != self.game and event.value != Select.BLANK:
             self._load_game(str(event.value))
         elif sid.startswith("seat-kind-") and event.value != Select.BLANK:
-            # a level means something only for a computer seat
-            level = self.query_one(f"#seat-level-{sid.removeprefix('seat-kind-')}", Select)
-            level.disabled = event.value == "human"
+            # a level means something only for a computer seat; a human seat asks for a name
+            seat = int(sid.removeprefix("seat-kind-"))
+            self._show_level(seat, str(event.value))
+            name = self.query_one(f"#seat-name-{seat}", Input)
+            if event.value == "human" and name.value.startswith("CPU"):
+                name.value = ""
+                name.focus()
         elif sid == "players" and event.value != Select.BLANK:
             self._build_seats(int(event.value))  # type: ignore[arg-type]
         elif sid == "preset" and event.value != Select.BLANK:

@@ -88,7 +88,8 @@ class TitleScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
-            return True if self.app.unfinished() is not None else None  # type: ignore[attr-defined]
+            # shown only when there is something to resume
+            return self.app.unfinished() is not None  # type: ignore[attr-defined]
         return True
 
     def action_resume(self) -> None:
