@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 def binding_classes() -> list[type[Any]]:
     """Every class whose bindings a user may remap by id."""
     from hanatui.app.screens import (
+        decisions,
         dialogs,
         errors,
         history,
@@ -30,12 +31,14 @@ def binding_classes() -> list[type[Any]]:
         newgame,
         replay,
         replay_dialogs,
+        results,
         table,
         title,
     )
 
     found: list[type[Any]] = [HanaApp]
-    modules = (dialogs, errors, history, info, newgame, replay, replay_dialogs, table, title)
+    modules = (decisions, dialogs, errors, history, info, newgame, replay, replay_dialogs, results)
+    modules += (table, title)
     for module in modules:
         for value in vars(module).values():
             if isinstance(value, type) and value.__module__ == module.__name__:

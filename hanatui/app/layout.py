@@ -18,6 +18,7 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -186,6 +187,9 @@ class SeatPanel(Vertical):
 class TableLayout(Widget):
     """The table: opponents, field, the seat at the bottom, a side column and a status line."""
 
+    class PanelsReady(Message):
+        """The seats' panels are mounted: the screen draws its scene again."""
+
     DEFAULT_CSS = """
     TableLayout { height: 1fr; layout: vertical; }
     TableLayout #topbar { height: auto; background: $panel; color: $foreground; padding: 0 1; }
@@ -236,6 +240,7 @@ class TableLayout(Widget):
         self._hand_focusable = hand_focusable
         self._panels: dict[int, SeatPanel] = {}
         self._panel_order: tuple[int, ...] = ()
+        self._pending: Scene | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
@@ -273,17 +278,27 @@ class TableLayout(Widget):
         return self.has_class("-side-open")
 
     # --- drawing --------------------------------------------------------------------------------
-    def _ensure_panels(self, order: tuple[int, ...]) -> bool:
+    def _ensure_panels(self, order: tuple[int, ...], scene: Scene) -> bool:
         """One panel per other seat, in turn order after the bottom seat's; False while new
-        panels are being mounted (the caller draws again after a refresh)."""
+        panels are being mounted (the scene is drawn once they are)."""
         if order != self._panel_order:
-            box = self.query_one("#opponents", Vertical)
-            for panel in self._panels.values():
-                panel.remove()
-            self._panels = {seat: SeatPanel(classes=f"seat-{seat}") for seat in order}
-            box.mount_all(self._panels.values())
             self._panel_order = order
-        return all(panel.is_mounted for panel in self._panels.values())
+            self._pending = scene
+            self.run_worker(self._rebuild(order), exclusive=True, group="panels")
+            return False
+        if self._pending is not None:
+            self._pending = scene
+            return False
+        return True
+
+    async def _rebuild(self, order: tuple[int, ...]) -> None:
+        box = self.query_one("#opponents", Vertical)
+        await box.remove_children()
+        self._panels = {seat: SeatPanel(classes=f"seat-{seat}") for seat in order}
+        await box.mount_all(self._panels.values())
+        self._pending = None
+        if order == self._panel_order:
+            self.post_message(self.PanelsReady())
 
     def seat_line(self, scene: Scene, seat: int) -> SeatLine:
         view = scene.view
@@ -325,7 +340,7 @@ class TableLayout(Widget):
         view = scene.view
         n = view.num_players
         order = tuple((scene.seat + k) % n for k in range(1, n))
-        if not self._ensure_panels(order):
+        if not self._ensure_panels(order, scene):
             return False
         ascii_mode = scene.ascii_mode
         compact = self.compact

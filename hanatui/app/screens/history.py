@@ -21,10 +21,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Static, TabbedContent, TabPane
 
 from core.logfile import LogRead
-from hanatui.words import game_title
 from hanatui.app.screens.errors import printable
 from hanatui.app.widgets import TooSmall
 from hanatui.history import GameSummary, Statistics, bar, history_logs, scan, statistics
+from hanatui.words import game_title
 
 #: Sort orders of the list: (label, key of a summary, newest/largest first by default).
 SORTS: dict[str, tuple[str, bool]] = {

@@ -25,9 +25,9 @@ from textual.widgets import (
 from core.cards import CARDS, Kind
 from core.errors import HanaError
 from core.players import check_name
-from hanatui.words import game_title
 from hanatui.app.widgets import TooSmall
 from hanatui.settings import PACES
+from hanatui.words import game_title
 
 SCREEN_CSS = """
 {name} {{ background: $hana-felt; align: center top; }}

@@ -15,8 +15,8 @@ from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from core.errors import HanaError
 from core.players import Player, check_name
-from hanatui.words import game_title
 from hanatui.app.widgets import TooSmall
+from hanatui.words import game_title
 
 GAME_ORDER = ("koikoi", "hana-awase", "bakappana", "sakura")
 
