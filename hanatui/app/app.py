@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.content import Content
 from textual.screen import Screen
 
 from hanatui.app.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
@@ -37,13 +36,13 @@ def binding_classes() -> list[type[Any]]:
     )
 
     found: list[type[Any]] = [HanaApp]
-    modules = (decisions, dialogs, errors, history, info, newgame, replay, replay_dialogs, results)
-    modules += (table, title)
+    modules = [decisions, dialogs, errors, history, info, newgame, replay, replay_dialogs]
+    modules += [results, table, title]
     for module in modules:
         for value in vars(module).values():
-            if isinstance(value, type) and value.__module__ == module.__name__:
-                if getattr(value, "BINDINGS", None):
-                    found.append(value)
+            mine = isinstance(value, type) and value.__module__ == module.__name__
+            if mine and getattr(value, "BINDINGS", None):
+                found.append(value)
     return found
 
 
@@ -122,7 +121,7 @@ class HanaApp(App[None]):
                 )
             self.set_keymap({k: v for k, v in keymap.items() if k not in unknown})
         for warning in self._warnings:
-            self.notify(Content(warning), severity="warning", timeout=10)
+            self.notify(warning, markup=False, severity="warning", timeout=10)
         from hanatui.app.screens.title import TitleScreen
 
         self.push_screen(TitleScreen())
@@ -153,7 +152,7 @@ class HanaApp(App[None]):
             try:
                 save_settings(self.settings)
             except OSError as exc:
-                self.notify(Content(f"Could not save the settings: {exc}"), severity="error")
+                self.notify(f"Could not save the settings: {exc}", markup=False, severity="error")
 
     def set_ascii(self, on: bool) -> None:
         self.ascii_mode = on
@@ -216,7 +215,7 @@ class HanaApp(App[None]):
         try:
             session = Session.resume()
         except HanaError as exc:
-            self.notify(Content(f"Cannot resume: {exc}"), severity="error")
+            self.notify(f"Cannot resume: {exc}", markup=False, severity="error")
             return
         self._to_table(TableScreen(session))
 

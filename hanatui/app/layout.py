@@ -39,7 +39,7 @@ def glyphs(ascii_mode: bool) -> dict[str, str]:
     """The few symbols the table draws, in ASCII when asked."""
     if ascii_mode:
         return {"dot": " - ", "times": "x", "marker": "> ", "dash": "-", "more": "..."}
-    return {"dot": " · ", "times": "×", "marker": "▶ ", "dash": "—", "more": "…"}
+    return {"dot": " · ", "times": "\u00d7", "marker": "▶ ", "dash": "—", "more": "…"}
 
 
 def captures_content(cards: Iterable[Card], *, ascii_mode: bool, brief: bool = False) -> Content:

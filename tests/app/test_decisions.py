@@ -9,6 +9,7 @@ from core.cards import MONTH_MASKS
 from core.events import CaptureChosen, CardPlayed, KoiKoiCalled, ShobuCalled, UndoTaken
 from core.logfile import read_log
 from hanatui.app.app import HanaApp
+from hanatui.app.layout import SeatPanel
 from hanatui.app.screens.dialogs import (
     CaptureDialog,
     HandOverScreen,
@@ -16,7 +17,6 @@ from hanatui.app.screens.dialogs import (
     RoundResultScreen,
 )
 from hanatui.app.screens.table import TableScreen
-from hanatui.app.layout import SeatPanel
 from hanatui.app.widgets import CardWidget
 
 from .helpers import new_session, players, session_where, settings
@@ -83,7 +83,7 @@ async def test_undo_and_redo(isolated_dirs):
         await settle(pilot)
         assert session.state.undos[0] == 2
         assert "took back a move (undo no. 2)" in "".join(
-            str(l.text) for l in table.query_one("#gamelog").lines
+            str(line.text) for line in table.query_one("#gamelog").lines
         )
 
 
@@ -131,7 +131,7 @@ async def test_capture_choice_by_click():
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, CaptureDialog)
-        first = list(dialog.query(CardWidget).results(CardWidget))[0]
+        first = next(iter(dialog.query(CardWidget).results(CardWidget)))
         await pilot.click(first)
         await settle(pilot)
         chosen = [e for e in session.events if isinstance(e, CaptureChosen) and e.seat == 0][-1]

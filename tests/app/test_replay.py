@@ -65,7 +65,7 @@ def shows_code(text: str, code: str) -> bool:
     return re.search(rf"(?<![0-9A-Za-z]){code}(?![0-9A-Za-z])", text) is not None
 
 
-# --- stepping ------------------------------------------------------------------------------------
+# --- stepping -------------------------------------------------------------------------------------
 
 
 async def test_opens_at_the_first_deal_and_steps_one_event_with_arrows_and_hl():
@@ -219,7 +219,7 @@ async def test_help_lists_the_keys():
         assert not isinstance(pilot.app.screen, ReplayScreen)
 
 
-# --- perspective -----------------------------------------------------------------------------------
+# --- perspective ----------------------------------------------------------------------------------
 
 
 def _hidden_codes(state, seat: int) -> set[str]:  # type: ignore[no-untyped-def]
@@ -341,7 +341,7 @@ async def test_text_from_the_file_is_never_markup(tmp_path):
         assert "[bold red]odd.hana" in text
 
 
-# --- play on from here -----------------------------------------------------------------------------
+# --- play on from here ----------------------------------------------------------------------------
 
 
 async def _fork(pilot, screen: ReplayScreen, mode: str) -> TableScreen:  # type: ignore[no-untyped-def]
@@ -425,7 +425,7 @@ async def test_there_is_nothing_to_play_on_from_at_the_end():
         assert pilot.app.screen is screen
 
 
-# --- sharing -------------------------------------------------------------------------------------------
+# --- sharing --------------------------------------------------------------------------------------
 
 
 async def test_share_saves_an_anonymised_copy_a_text_record_and_a_seat_view(isolated_dirs):
@@ -462,7 +462,7 @@ async def test_share_saves_an_anonymised_copy_a_text_record_and_a_seat_view(isol
         assert pilot.app.screen is screen
 
 
-# --- bad files ---------------------------------------------------------------------------------------
+# --- bad files ------------------------------------------------------------------------------------
 
 
 def _corrupt(tmp_path: Path) -> Path:
@@ -562,7 +562,7 @@ async def test_the_readable_part_of_a_truncated_log_can_be_opened(tmp_path):
         assert "readable part only" in screen_text(pilot)
 
 
-# --- the command line ----------------------------------------------------------------------------
+# --- the command line -----------------------------------------------------------------------------
 
 
 async def test_hanatui_replay_file_opens_the_viewer_over_the_title():

@@ -1,7 +1,8 @@
 """Pictures of the replay viewer at the start, in the middle of a round and at the end, from one
 seat's view and with all hands shown; and of its dialogs.
 
-Update after an intended change with ``pytest tests/app/test_replay_snapshots.py --snapshot-update``.
+Update after an intended change with
+``pytest tests/app/test_replay_snapshots.py --snapshot-update``.
 """
 
 from __future__ import annotations

@@ -185,7 +185,7 @@ class ReplayScreen(ReplayDrawing):
         if self._timer is not None:
             self._stop_autoplay()
             self._start_autoplay()
-        self.notify(Content(f"Autoplay: {SPEEDS[self.speed]:g} s per move"), timeout=1.5)
+        self.notify(f"Autoplay: {SPEEDS[self.speed]:g} s per move", markup=False, timeout=1.5)
         self._draw_topbar()
 
     def _start_autoplay(self) -> None:
@@ -223,7 +223,8 @@ class ReplayScreen(ReplayDrawing):
             return False
         name = self.game_log.header.players[self.locked_seat].name
         self.notify(
-            Content(f"This copy was redacted for {name}: only their view can be shown."),
+            f"This copy was redacted for {name}: only their view can be shown.",
+            markup=False,
             severity="warning",
             timeout=4,
         )
@@ -296,7 +297,8 @@ class ReplayScreen(ReplayDrawing):
     def action_fork(self) -> None:
         if not self.can_fork():
             self.notify(
-                Content("The match is over here: there is nothing to play on from."),
+                "The match is over here: there is nothing to play on from.",
+                markup=False,
                 severity="warning",
             )
             return
@@ -337,7 +339,7 @@ class ReplayScreen(ReplayDrawing):
             rng=random.Random(f"{seed}:fork"),
         )
         source = safe_text(self.path.name if self.path is not None else "replay")
-        origin = Origin(source=source, event=self.position, mode=choice.mode)  # type: ignore[arg-type]
+        origin = Origin(source=source, event=self.position, mode=choice.mode)
         return Session.from_events(events, seed=seed, autosave=autosave, origin=origin)
 
     def _fork(self, choice: ForkChoice | None) -> None:
@@ -348,7 +350,7 @@ class ReplayScreen(ReplayDrawing):
         try:
             session = self.fork_session(choice, autosave=bool(getattr(self.app, "_save", True)))
         except (HanaError, OSError) as exc:
-            self.notify(Content(f"Cannot play on from here: {exc}"), severity="error")
+            self.notify(f"Cannot play on from here: {exc}", markup=False, severity="error")
             return
         self.app.push_screen(TableScreen(session))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 import msgspec
 from textual.app import ComposeResult
@@ -38,7 +39,7 @@ class ForkChoice(msgspec.Struct, frozen=True, kw_only=True):
     """How to play on: which seat is yours, same future or reshuffled, the computer's level."""
 
     seat: int
-    mode: str
+    mode: Literal["same_future", "reshuffled"]
     level: str
 
 
@@ -122,9 +123,9 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
         seat = self.query_one("#seat", Select).value
         level = self.query_one("#level", Select).value
         pressed = self.query_one("#mode", RadioSet).pressed_button
-        mode = pressed.id if pressed is not None and pressed.id else "reshuffled"
-        if self.redacted:
-            mode = "reshuffled"
+        mode: Literal["same_future", "reshuffled"] = "reshuffled"
+        if pressed is not None and pressed.id == "same_future" and not self.redacted:
+            mode = "same_future"
         return ForkChoice(
             seat=seat if isinstance(seat, int) else self.seat,
             mode=mode,
@@ -252,7 +253,7 @@ class ShareDialog(ModalScreen[None]):
             result.update(Content.styled(f"Could not write {path}: {exc}", "$error"))
             return None
         result.update(Content.styled(f"Saved {path}", "$success"))
-        self.notify(Content(f"Saved {path}"), timeout=4)
+        self.notify(f"Saved {path}", markup=False, timeout=4)
         self.query_one(f"#{what}-path", Input).value = str(free_path(path))
         return path
 

@@ -133,6 +133,10 @@ class ReplayDrawing(Screen[None]):
     def playing(self) -> bool:
         return self._timer is not None
 
+    def refresh_view(self) -> None:
+        """Draw the position at the cursor (the screen defines it)."""
+        raise NotImplementedError
+
     def _draw_result(self) -> None:
         """At the end of a round (or of the match), how it was scored, line by line."""
         box = self.query_one("#result", Vertical)

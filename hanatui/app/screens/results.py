@@ -26,9 +26,9 @@ from hanatui.words import REASONS, plural, winners_words
 def _add_columns(
     table: DataTable[Any], first: str, first_width: int, players: Sequence[Player]
 ) -> None:
-    table.add_column(Content(first), width=first_width)
+    table.add_column(Text(first), width=first_width)
     for p in players:
-        table.add_column(Content(p.name), width=max(cell_len(p.name), 7))
+        table.add_column(Text(p.name), width=max(cell_len(p.name), 7))
 
 
 def breakdown_table(table: DataTable[Any], event: RoundEnded, players: Sequence[Player]) -> None:
@@ -38,6 +38,7 @@ def breakdown_table(table: DataTable[Any], event: RoundEnded, players: Sequence[
     # Rows: the union of line labels in order of first appearance.
     labels: list[tuple[str, str]] = []
     cells: dict[tuple[str, str], dict[int, str]] = {}
+    key: tuple[str, str]
     for score in event.breakdown:
         for line in score.lines:
             key = (line.kind, line.label)

@@ -230,7 +230,8 @@ class TableScreen(TableDrawing):
         except Exception as exc:  # a broken computer player must not end the game: play on
             action = legal_actions(state)[0]
             self.notify(
-                Content(f"The computer player failed ({exc}); it made the first legal move."),
+                f"The computer player failed ({exc}); it made the first legal move.",
+                markup=False,
                 severity="warning",
             )
         pace = float(getattr(self.app, "pace", 0.0))
@@ -271,7 +272,7 @@ class TableScreen(TableDrawing):
         app = self.app
         app.pop_screen()
         if choice == "new":
-            app.run_action("new_game")
+            await app.run_action("new_game")
         elif choice == "replay" and saved is not None:
             from hanatui.app.screens.replay import open_replay
 
@@ -338,12 +339,14 @@ class TableScreen(TableDrawing):
         if not self.session.can_undo(seat):
             other = self.session.undo_seat()
             name = self.session.players[other].name if other is not None else "another player"
-            self.notify(Content(f"Only {name} can take back their own move."), severity="warning")
+            self.notify(
+                f"Only {name} can take back their own move.", markup=False, severity="warning"
+            )
             return
         self.stop_loop()
         self.session.undo(seat)
         self._after_history_change()
-        self.notify(Content("Took back your last move"), timeout=2)
+        self.notify("Took back your last move", markup=False, timeout=2)
 
     def redo(self) -> None:
         if not self.session.can_redo():
@@ -422,7 +425,9 @@ class TableScreen(TableDrawing):
         """Ask the strong computer player what it would do here (off the UI thread)."""
         if not self._my_turn():
             return
-        self.notify(Content("Thinking about a hint" + glyphs(self.ascii_mode)["more"]), timeout=2)
+        self.notify(
+            "Thinking about a hint" + glyphs(self.ascii_mode)["more"], markup=False, timeout=2
+        )
         self.hint_worker(self.session.version, self.session.state, self.viewer)
 
     @work(exclusive=True, group="hint")
@@ -433,7 +438,7 @@ class TableScreen(TableDrawing):
         if found is None or version != self.session.version or not self.is_attached:
             return
         action, expected = found
-        self.notify(Content(describe_hint(action, expected)), title="Hint", timeout=8)
+        self.notify(describe_hint(action, expected), markup=False, title="Hint", timeout=8)
         if isinstance(action, PlayCard):
             for widget in self.query_one("#hand", CardRow).cards:
                 if widget.card is action.card and widget.can_focus:
