@@ -91,6 +91,22 @@ def test_table_at_100x30(snap_compare):
     assert snap_compare(app_for("night", session), terminal_size=(100, 30), run_before=_settled)
 
 
+@pytest.mark.parametrize(
+    "game,players,size",
+    [
+        pytest.param("koikoi", 2, (80, 24), id="koikoi-80x24"),
+        pytest.param("bakappana", 3, (80, 24), id="bakappana-3p-80x24"),
+        pytest.param("sakura", 7, (80, 24), id="sakura-7p-80x24"),
+        pytest.param("sakura", 7, (120, 40), id="sakura-7p-120x40"),
+        pytest.param("koikoi", 2, (160, 50), id="koikoi-160x50"),
+    ],
+)
+def test_table_sizes(snap_compare, game, players, size):
+    """The compact table at 80x24, seven players at 120x40, large cards at 160x50."""
+    session = session_where(game, players, lambda s: s.turn_no >= 3)
+    assert snap_compare(app_for("night", session), terminal_size=size, run_before=_settled)
+
+
 def test_too_small(snap_compare):
     session = new_session("bakappana", 2, seed=3)
     assert snap_compare(app_for("night", session), terminal_size=(70, 20), run_before=_settled)
