@@ -33,7 +33,8 @@ async def settle(pilot) -> None:
             for w in pilot.app.workers
             if w.state in (WorkerState.PENDING, WorkerState.RUNNING) and w.group != "turns"
         ]
-        if not busy and all(t.waiting for t in tables):
+        started = len(pilot.app.screen_stack) > 1  # the app's on_mount has pushed its screens
+        if started and not busy and all(t.waiting for t in tables):
             await pilot.pause()
             return
 

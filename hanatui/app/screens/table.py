@@ -59,7 +59,7 @@ class TableScreen(TableDrawing):
         Binding("right,l", "move(1)", "Choose", id="table.right", show=False),
         Binding("up", "move(-1)", "Previous", id="table.up", show=False),
         Binding("down", "move(1)", "Next", id="table.down", show=False),
-        Binding("enter,space", "play", "Play", id="table.play"),
+        Binding("enter,space", "play", "Play", id="table.play", key_display="enter"),
         *[
             Binding(
                 str(d),
@@ -111,7 +111,7 @@ class TableScreen(TableDrawing):
             hand_focusable=True,
             id="layout",
         )
-        yield Footer()
+        yield Footer(show_command_palette=not self.ascii_mode)
 
     def on_mount(self) -> None:
         self.query_one("#gamelog", RichLog).border_title = Content("Game")
