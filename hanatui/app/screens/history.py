@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -82,6 +83,20 @@ def length_words(s: GameSummary) -> str:
         else f"{s.rounds_played} of {s.rounds} rounds"
     )
     return f"{rounds}, {s.events} moves"
+
+
+def wrap_names(parts: list[str], width: int) -> str:
+    """``parts`` joined by commas, broken into lines of at most ``width`` terminal cells."""
+    lines: list[str] = []
+    line = ""
+    for part in parts:
+        candidate = f"{line}, {part}" if line else part
+        if line and cell_len(candidate) > width:
+            lines.append(line + ",")
+            line = part
+        else:
+            line = candidate
+    return "\n".join([*lines, line])
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -270,7 +285,10 @@ class HistoryScreen(Screen[None]):
                     Content(""),
                 ]
             else:
-                players = ", ".join(f"{p} {t}" for p, t in zip(s.players, s.totals, strict=False))
+                # wrapped to the column (a row grows), so seven players are never cut off
+                players = wrap_names(
+                    [f"{p} {t}" for p, t in zip(s.players, s.totals, strict=False)], 36
+                )
                 cells = [
                     Content(when(s.created)),
                     Content(game_title(s.game)),
@@ -278,13 +296,13 @@ class HistoryScreen(Screen[None]):
                     Content(result_words(s)),
                     Content(length_words(s)),
                 ]
-            table.add_row(*cells, key=s.path)
+            table.add_row(*cells, key=s.path, height=None)
         direction = "descending" if self.sort_reverse else "ascending"
         count = len(self.summaries)
-        noun = "game" if count == 1 else "games"
         if count:
             self._note(
-                f"{count} {noun} in {self.directory}, sorted by {self.sort_column} ({direction}). "
+                f"{plural(count, 'game')} in {self.directory}, "
+                f"sorted by {self.sort_column} ({direction}). "
                 "Enter opens one; click a heading or press s to sort."
             )
         else:

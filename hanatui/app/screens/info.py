@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -264,8 +265,10 @@ class RulesScreen(Screen[None]):
             name = getattr(spec, "name", "?")
             ja = getattr(spec, "name_ja", "") or ""
             title = f"{name} ({ja})" if ja else name
+            # padded in terminal cells: Japanese names are two cells a character
+            title = title + " " * max(0, 34 - cell_len(title))
             lines.append(
-                f"{title:<34} {getattr(spec, 'points', 0):>4}  {getattr(spec, 'description', '')}"
+                f"{title} {getattr(spec, 'points', 0):>4}  {getattr(spec, 'description', '')}"
             )
         return "\n".join(lines)
 
