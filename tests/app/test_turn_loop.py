@@ -334,3 +334,51 @@ def test_the_readme_lists_every_binding_id():
     listed = set(re.findall(r"`([a-z]+\.[a-z0-9_]+)`", readme))
     missing = sorted(known_binding_ids() - listed)
     assert not missing, f"README lacks binding ids: {missing}"
+
+
+async def test_a_new_game_while_one_is_unfinished_asks_first(isolated_dirs):
+    from core.rules import find_rules
+    from hanatui.app.screens.dialogs import UnfinishedDialog
+    from hanatui.app.screens.title import TitleScreen
+
+    from .helpers import players
+
+    rules = find_rules("bakappana")
+    app = HanaApp(settings=settings(), play=(rules, players(2), 5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, TableScreen)
+        await pilot.press("1")
+        await settle(pilot)
+        while isinstance(app.screen, CaptureDialog):
+            await pilot.press("enter")
+            await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert app.screen.check_action("resume", ()) is True
+        app.start_game(rules, players(2), seed=6)
+        await pilot.pause()
+        assert isinstance(app.screen, UnfinishedDialog)
+        await pilot.press("escape")  # cancel: nothing changes
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert app.unfinished() is not None
+        app.start_game(rules, players(2), seed=6)
+        await pilot.pause()
+        await pilot.press("c")  # resume the unfinished one
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.session.events[: len(first.session.events)] == first.session.events
+
+
+async def test_the_title_offers_resume_only_when_there_is_something(isolated_dirs):
+    from hanatui.app.screens.title import TitleScreen
+
+    app = HanaApp(settings=settings())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert app.screen.check_action("resume", ()) is False
