@@ -19,6 +19,8 @@ from hanatui.app.widgets import CardWidget
 
 from .helpers import new_session, settings
 
+pytestmark = pytest.mark.slow  # whole rounds or pictures: deselect with -m "not slow"
+
 
 async def settle(pilot) -> None:
     """Let the computer seats finish moving: until every worker is done but a table's turn loop

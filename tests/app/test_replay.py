@@ -249,6 +249,7 @@ def _rounds_prefix(path: Path, rounds: int):  # type: ignore[no-untyped-def]
         ("sakura-4p-teams-2x2-seed13.hana", 1),
     ],
 )
+@pytest.mark.slow
 async def test_the_seat_view_never_shows_a_card_that_seat_cannot_see(name, rounds):
     path = REPLAYS / name
     if not path.exists():

@@ -18,6 +18,8 @@ from hanatui.files import read_log_file
 
 from .helpers import settings
 
+pytestmark = pytest.mark.slow  # whole rounds or pictures: deselect with -m "not slow"
+
 LOG = Path(__file__).resolve().parents[2] / "replays" / "bakappana-3p-seed30.hana"
 SIZE = (120, 40)
 

@@ -20,6 +20,8 @@ from hanatui.selfplay import play_match
 from .helpers import new_session, session_where, settings
 from .test_play import settle
 
+pytestmark = pytest.mark.slow  # whole rounds or pictures: deselect with -m "not slow"
+
 VARIANTS = {
     "night": dict(theme="hana-night"),
     "washi": dict(theme="hana-washi"),
