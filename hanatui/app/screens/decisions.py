@@ -23,8 +23,8 @@ from hanatui.app.layout import glyphs
 from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS, pad
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import CardRow, CardWidget, TooSmall
-from hanatui.session import Threat
-from hanatui.words import Near, plural
+from hanatui.session import Session, Threat
+from hanatui.words import Near, near_of, plural
 
 
 class CaptureDialog(ModalScreen[ChooseCapture]):
@@ -148,6 +148,26 @@ class KoiKoiDialog(ModalScreen[bool]):
         self.threats = tuple(threats)
         self.calls = calls
         self.ascii_mode = ascii_mode
+
+    @classmethod
+    def for_session(
+        cls, session: Session, seat: int, calls: int, *, ascii_mode: bool = False
+    ) -> KoiKoiDialog:
+        """The dialog for ``seat`` of a session: what the seat may see, and the risk."""
+        view = session.view(seat)
+        masks = tuple(c.mask for c in view.captures)
+        others = [o for o in range(view.num_players) if o != seat]
+        return cls(
+            yaku=near_of(view.rules, masks, seat).held,
+            preview=session.preview_shobu(),
+            seat=seat,
+            players=view.players,
+            near={o: near_of(view.rules, masks, o, limit=1) for o in others},
+            hands=view.hand_counts,
+            threats=session.koikoi_risk(),
+            calls=calls,
+            ascii_mode=ascii_mode,
+        )
 
     def _lines(self) -> list[tuple[str, str]]:
         """(text, class) for each line of the dialog."""

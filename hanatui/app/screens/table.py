@@ -42,7 +42,6 @@ from hanatui.app.screens.dialogs import (
 from hanatui.app.screens.table_draw import TableDrawing
 from hanatui.app.widgets import CardRow, CardWidget, TooSmall
 from hanatui.session import Session
-from hanatui.words import near_of
 
 
 class TableScreen(TableDrawing):
@@ -204,7 +203,9 @@ class TableScreen(TableDrawing):
             )
             return chosen
         if any(isinstance(a, CallKoiKoi | CallShobu) for a in legal):
-            koikoi = await self._ask(self._koikoi_dialog(seat))
+            calls = self._koikoi_calls().get(seat, 0)
+            dialog = KoiKoiDialog.for_session(session, seat, calls, ascii_mode=self.ascii_mode)
+            koikoi = await self._ask(dialog)
             return None if koikoi is None else koikoi_choice(seat, koikoi)
         hiki = [a for a in legal if isinstance(a, DeclareHiki)]
         if hiki and self._hiki_declined != session.version:
@@ -277,22 +278,6 @@ class TableScreen(TableDrawing):
             from hanatui.app.screens.replay import open_replay
 
             open_replay(app, saved)
-
-    def _koikoi_dialog(self, seat: int) -> KoiKoiDialog:
-        view = self.session.view(seat)
-        masks = tuple(c.mask for c in view.captures)
-        others = [o for o in range(view.num_players) if o != seat]
-        return KoiKoiDialog(
-            yaku=near_of(view.rules, masks, seat).held,
-            preview=self.session.preview_shobu(),
-            seat=seat,
-            players=view.players,
-            near={o: near_of(view.rules, masks, o, limit=1) for o in others},
-            hands=view.hand_counts,
-            threats=self.session.koikoi_risk(),
-            calls=self._koikoi_calls().get(seat, 0),
-            ascii_mode=self.ascii_mode,
-        )
 
     @property
     def waiting(self) -> bool:
