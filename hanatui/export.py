@@ -80,7 +80,7 @@ def _options_changed(log: LogRead) -> list[str]:
 def text_record(log: LogRead) -> str:
     """A readable record: the header, then round by round each turn in words with card codes,
     each comment under the move it is on."""
-    from hanatui.app.describe import describe_event, game_title
+    from hanatui.words import describe_event, game_title
 
     h = log.header
     state0 = log.states[0]

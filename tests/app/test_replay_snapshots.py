@@ -1,7 +1,8 @@
 """Pictures of the replay viewer at the start, in the middle of a round and at the end, from one
 seat's view and with all hands shown; and of its dialogs.
 
-Update after an intended change with ``pytest tests/app/test_replay_snapshots.py --snapshot-update``.
+Update after an intended change with
+``pytest tests/app/test_replay_snapshots.py --snapshot-update``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from hanatui.files import read_log_file
 
 from .helpers import settings
 
+pytestmark = pytest.mark.slow  # whole rounds or pictures: deselect with -m "not slow"
+
 LOG = Path(__file__).resolve().parents[2] / "replays" / "bakappana-3p-seed30.hana"
 SIZE = (120, 40)
 
@@ -25,8 +28,8 @@ def _app() -> HanaApp:
     return HanaApp(settings=settings(theme="hana-night"), save=False)
 
 
-def _at(where: str, all_hands: bool):  # type: ignore[no-untyped-def]
-    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+def _at(where: str, all_hands: bool):
+    async def run_before(pilot) -> None:
         screen = ReplayScreen(read_log_file(LOG), LOG)
         await pilot.app.push_screen(screen)
         await pilot.pause()
@@ -48,7 +51,7 @@ def test_viewer(snap_compare, where, all_hands):
 
 
 def test_fork_dialog(snap_compare):
-    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+    async def run_before(pilot) -> None:
         await _at("mid-round", False)(pilot)
         await pilot.press("f")
         await pilot.pause()
@@ -65,7 +68,7 @@ def test_bad_file_dialog(snap_compare):
         b'{"format":"hanatui","version":3}\n',
     )
 
-    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+    async def run_before(pilot) -> None:
         await pilot.app.push_screen(BadFileDialog(problem))
         await pilot.pause()
 

@@ -34,7 +34,7 @@ def test_text_record_tells_the_game_round_by_round(log):
     # every card code appears with its English name in the record
     for card in CARDS:
         assert card.description in text
-    assert lines[-1].startswith("  — Match over:")
+    assert lines[-1].startswith("  -- Match over:")
 
 
 def test_anonymised_copy_replays_with_names_replaced(log, tmp_path):

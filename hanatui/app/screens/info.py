@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,13 +27,17 @@ from core.cards import CARDS, Kind
 from core.errors import HanaError
 from core.players import check_name
 from core.yaku import YakuSpec
-from hanatui.app.describe import game_title
+from hanatui.app.common import hana_app
 from hanatui.app.widgets import TooSmall
 from hanatui.settings import PACES
+from hanatui.words import game_title
 
 SCREEN_CSS = """
 {name} {{ background: $hana-felt; align: center top; }}
-{name} #body {{ width: 100; max-width: 100%; height: 1fr; background: $surface; border: round $accent; padding: 0 1; }}
+{name} #body {{
+    width: 100; max-width: 100%; height: 1fr; background: $surface; border: round $accent;
+    padding: 0 1;
+}}
 {name} .heading {{ text-style: bold; color: $accent; margin-top: 1; }}
 {name} .row {{ height: auto; }}
 {name} .row {{ margin-bottom: 1; }}
@@ -51,7 +56,7 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         app = self.app
-        settings = app.settings  # type: ignore[attr-defined]
+        settings = hana_app(app).settings
         themes = sorted(app.available_themes)
         yield TooSmall()
         with VerticalScroll(id="body"):
@@ -105,7 +110,8 @@ class SettingsScreen(Screen[None]):
                 )
             yield Static(
                 Content(
-                    "Settings are saved as you change them. NO_COLOR in the environment turns colour off."
+                    "Settings are saved as you change them. "
+                    "NO_COLOR in the environment turns colour off."
                 ),
                 classes="note",
             )
@@ -114,7 +120,7 @@ class SettingsScreen(Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         app = self.app
-        settings = app.settings  # type: ignore[attr-defined]
+        settings = hana_app(app).settings
         if event.value == Select.BLANK:
             return
         if event.select.id == "theme":
@@ -122,25 +128,25 @@ class SettingsScreen(Screen[None]):
                 app.theme = str(event.value)
         elif event.select.id == "pace":
             if settings.pace != event.value:
-                settings.pace = float(event.value)  # type: ignore[arg-type]
-                app.save_settings()  # type: ignore[attr-defined]
+                settings.pace = float(str(event.value))
+                hana_app(app).save_settings()
         elif event.select.id == "bot_level" and settings.bot_level != event.value:
             settings.bot_level = str(event.value)
-            app.save_settings()  # type: ignore[attr-defined]
+            hana_app(app).save_settings()
 
     def on_mount(self) -> None:
         self.query_one("#theme", Select).focus()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         app = self.app
-        settings = app.settings  # type: ignore[attr-defined]
+        settings = hana_app(app).settings
         if event.checkbox.id == "ascii":
             settings.ascii = event.value
-            app.set_ascii(event.value)  # type: ignore[attr-defined]
+            hana_app(app).set_ascii(event.value)
         elif event.checkbox.id == "animations":
             settings.animations = event.value
             app.animation_level = "full" if event.value else "none"
-        app.save_settings()  # type: ignore[attr-defined]
+        hana_app(app).save_settings()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "name":
@@ -151,8 +157,8 @@ class SettingsScreen(Screen[None]):
             event.input.set_class(True, "-invalid")
             return
         event.input.set_class(False, "-invalid")
-        self.app.settings.name = event.value  # type: ignore[attr-defined]
-        self.app.save_settings()  # type: ignore[attr-defined]
+        hana_app(self.app).settings.name = event.value
+        hana_app(self.app).save_settings()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -245,8 +251,10 @@ class RulesScreen(Screen[None]):
             name = getattr(spec, "name", "?")
             ja = getattr(spec, "name_ja", "") or ""
             title = f"{name} ({ja})" if ja else name
+            # padded in terminal cells: Japanese names are two cells a character
+            title = title + " " * max(0, 34 - cell_len(title))
             lines.append(
-                f"{title:<34} {getattr(spec, 'points', 0):>4}  {getattr(spec, 'description', '')}"
+                f"{title} {getattr(spec, 'points', 0):>4}  {getattr(spec, 'description', '')}"
             )
         return "\n".join(lines)
 
@@ -307,7 +315,8 @@ class HistoryScreen(Screen[None]):
             state = log.state
             if state is None:
                 continue
-            players = ", ".join(f"{p.name} {t}" for p, t in zip(state.players, state.totals))
+            pairs = zip(state.players, state.totals, strict=False)
+            players = ", ".join(f"{p.name} {t}" for p, t in pairs)
             result = "finished" if state.phase == "over" else "unfinished"
             table.add_row(
                 Text(path.name),

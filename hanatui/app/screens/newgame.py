@@ -11,12 +11,15 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from core.errors import HanaError
 from core.players import Player, check_name
-from hanatui.app.describe import game_title
+from hanatui.app.common import hana_app
 from hanatui.app.widgets import TooSmall
+from hanatui.settings import Settings
+from hanatui.words import game_title
 
 
 def available_games() -> list[str]:
@@ -60,7 +63,10 @@ class NewGameScreen(Screen[None]):
 
     DEFAULT_CSS = """
     NewGameScreen { background: $hana-felt; align: center top; }
-    NewGameScreen #form { width: 100; max-width: 100%; height: 1fr; background: $surface; border: round $accent; padding: 0 1; }
+    NewGameScreen #form {
+        width: 100; max-width: 100%; height: 1fr; background: $surface; border: round $accent;
+        padding: 0 1;
+    }
     NewGameScreen #seats, NewGameScreen #options { height: auto; }
     NewGameScreen .row { height: auto; margin-bottom: 1; }
     NewGameScreen .row > .label { width: 16; padding: 0 1 0 0; text-style: bold; }
@@ -95,8 +101,8 @@ class NewGameScreen(Screen[None]):
         self._building = False
 
     @property
-    def settings(self):  # type: ignore[no-untyped-def]
-        return self.app.settings  # type: ignore[attr-defined]
+    def settings(self) -> Settings:
+        return hana_app(self.app).settings
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -190,6 +196,16 @@ class NewGameScreen(Screen[None]):
                 kind = "human" if i == 0 else "bot"
                 level = default_level
                 name = self.settings.name if i == 0 else ("CPU" if count == 2 else f"CPU {i}")
+            level_select: Select[str] = Select(
+                [(Content(lv), lv) for lv in levels],
+                value=level,
+                allow_blank=False,
+                id=f"seat-level-{i}",
+                classes="level",
+                compact=True,
+                disabled=kind == "human",
+            )
+            level_select.display = kind != "human"
             row = Horizontal(
                 Static(Content(f"Seat {i + 1}"), classes="label"),
                 Select(
@@ -200,20 +216,27 @@ class NewGameScreen(Screen[None]):
                     classes="kind",
                     compact=True,
                 ),
-                Select(
-                    [(Content(lv), lv) for lv in levels],
-                    value=level,
-                    allow_blank=False,
-                    id=f"seat-level-{i}",
-                    classes="level",
+                level_select,
+                Input(
+                    value=name,
+                    max_length=40,
+                    placeholder="this player's name",
+                    id=f"seat-name-{i}",
                     compact=True,
-                    disabled=kind == "human",
                 ),
-                Input(value=name, max_length=40, id=f"seat-name-{i}", compact=True),
                 classes="row seat",
             )
             rows.append(row)
         box.mount_all(rows)
+
+    def _show_level(self, seat: int, kind: str) -> None:
+        """A computer seat shows its level; a human seat shows none."""
+        try:
+            level = self.query_one(f"#seat-level-{seat}", Select)
+        except Exception:
+            return
+        level.display = kind != "human"
+        level.disabled = kind == "human"
 
     def seat_values(self) -> list[tuple[str, str, str]]:
         out = []
@@ -252,7 +275,7 @@ class NewGameScreen(Screen[None]):
             )
         box.mount_all(rows)
 
-    def _editor(self, key: str, value: Any, t: Any):  # type: ignore[no-untyped-def]
+    def _editor(self, key: str, value: Any, t: Any) -> Widget:
         wid = f"opt-{key}"
         if t is bool:
             return Checkbox(
@@ -278,12 +301,12 @@ class NewGameScreen(Screen[None]):
 
     def option_values(self) -> dict[str, Any]:
         values: dict[str, Any] = {}
-        for key, default, _doc, t in option_specs(self.game):
+        for key, _default, _doc, t in option_specs(self.game):
             try:
                 widget = self.query_one(f"#opt-{key}")
             except Exception:
                 continue
-            if isinstance(widget, Checkbox) or isinstance(widget, Select):
+            if isinstance(widget, (Checkbox, Select)):
                 values[key] = widget.value
             elif isinstance(widget, Input):
                 text = widget.value.strip()
@@ -304,11 +327,15 @@ class NewGameScreen(Screen[None]):
         if sid == "game" and event.value != self.game and event.value != Select.BLANK:
             self._load_game(str(event.value))
         elif sid.startswith("seat-kind-") and event.value != Select.BLANK:
-            # a level means something only for a computer seat
-            level = self.query_one(f"#seat-level-{sid.removeprefix('seat-kind-')}", Select)
-            level.disabled = event.value == "human"
+            # a level means something only for a computer seat; a human seat asks for a name
+            seat = int(sid.removeprefix("seat-kind-"))
+            self._show_level(seat, str(event.value))
+            name = self.query_one(f"#seat-name-{seat}", Input)
+            if event.value == "human" and name.value.startswith("CPU"):
+                name.value = ""
+                name.focus()
         elif sid == "players" and event.value != Select.BLANK:
-            self._build_seats(int(event.value))  # type: ignore[arg-type]
+            self._build_seats(int(str(event.value)))
         elif sid == "preset" and event.value != Select.BLANK:
             self._build_options()
         elif sid == "ruleset" and event.value != Select.BLANK:
@@ -338,12 +365,12 @@ class NewGameScreen(Screen[None]):
 
             find_rules(self.game, "standard", **options)
         except HanaError as exc:
-            self.notify(Content(str(exc)), severity="error", title="Cannot save these rules")
+            self.notify(str(exc), markup=False, severity="error", title="Cannot save these rules")
             return
         self.settings.rule_sets[name] = RuleSet(game=self.game, options=options)
-        self.app.save_settings()  # type: ignore[attr-defined]
+        hana_app(self.app).save_settings()
         self._load_rulesets()
-        self.notify(Content(f"Saved the house rules as {name}"))
+        self.notify(f"Saved the house rules as {name}", markup=False)
 
     def build(self) -> tuple[Any, tuple[Player, ...]]:
         """The rules and players the form describes; raises HanaError saying what is wrong."""
@@ -367,11 +394,11 @@ class NewGameScreen(Screen[None]):
         try:
             rules, players = self.build()
         except HanaError as exc:
-            self.notify(Content(str(exc)), severity="error", title="Cannot start")
+            self.notify(str(exc), markup=False, severity="error", title="Cannot start")
             return
         self.settings.last_game = self.game
-        self.app.save_settings()  # type: ignore[attr-defined]
-        self.app.start_game(rules, players)  # type: ignore[attr-defined]
+        hana_app(self.app).save_settings()
+        hana_app(self.app).start_game(rules, players)
 
     def action_back(self) -> None:
         self.app.pop_screen()
