@@ -80,9 +80,10 @@ def _options_changed(log: LogRead) -> list[str]:
 def text_record(log: LogRead) -> str:
     """A readable record: the header, then round by round each turn in words with card codes,
     each comment under the move it is on."""
-    from hanatui.words import describe_event, game_title
+    from hanatui.words import describe_event, game_title, score_line_text
 
     h = log.header
+    names = [p.name for p in h.players]
     state0 = log.states[0]
     lines = [
         f"{game_title(h.rules.game)} — {len(h.players)} players, {h.rules.rounds} rounds",
@@ -143,12 +144,10 @@ def text_record(log: LogRead) -> str:
             for seat_score in event.breakdown:
                 name = after.players[seat_score.seat].name
                 parts = [
-                    f"{line.label} {line.points:+d}"
-                    if line.kind != "multiplier"
-                    else f"{line.label} x{line.factor}"
+                    score_line_text(line, seat_score.seat, h.rules, names)
                     for line in seat_score.lines
                 ]
-                lines.append(f"    {name}: {'; '.join(parts)} = {seat_score.points:+d}")
+                lines.append(f"    {name}: {'; '.join(parts)}; round {seat_score.points:+d}")
             lines.append(
                 "  totals: "
                 + ", ".join(f"{after.players[i].name} {t}" for i, t in enumerate(event.totals))

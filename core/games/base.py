@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from core.actions import describe_action
 from core.cards import MONTH_MASKS, STANDARD_POINTS
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import RoundEnded, SeatScore
@@ -211,7 +212,7 @@ class Game(Generic[R]):
 
     def decide_extra(self, state: State, action: Action) -> Event:
         """The event of a legal action of the game's own; `IllegalActionError` otherwise."""
-        raise IllegalActionError(f"illegal action in {self.title}: {action!r}")
+        raise IllegalActionError(f"illegal action in {self.title}: {describe_action(action)}")
 
     def apply_extra(self, state: State, event: Event) -> tuple[State, Then]:
         """The state after an event of the game's own, and what follows it; `CorruptLogError`

@@ -174,9 +174,9 @@ def test_koikoi_then_the_opponents_shobu_doubles() -> None:
     lines = ended.breakdown[1].lines
     assert [(x.kind, x.id, x.points, x.factor) for x in lines] == [
         ("yaku", "sanko", 5, 1),
-        ("multiplier", None, 5, 2),
+        ("multiplier", "opponent_flat", 5, 2),
     ]
-    assert "opponent called koi-koi" in lines[1].label
+    assert lines[1].seat == 0  # the opponent, who called koi-koi
     assert [c.value for c in lines[0].cards] == ["01a", "08a", "12a"]
     assert ended.next_dealer == 1
     assert ended.totals == (0, 10)
@@ -318,7 +318,8 @@ def test_zero_sum_payment_is_capped_at_what_the_loser_has() -> None:
     ended = t.ended()
     assert ended.points == (-6, 6) and ended.totals == (0, 12)
     assert sum(x.points for x in ended.breakdown[1].lines) == 6
-    assert any("capped" in x.label for x in ended.breakdown[1].lines)
+    cap = [(x.id, x.seat, x.value) for x in ended.breakdown[1].lines if x.kind == "note"]
+    assert cap == [("zero_sum_cap", 0, 6)]  # the loser, seat 0, had 6 left
     assert t.state.phase == OVER
 
 

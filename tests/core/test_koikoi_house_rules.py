@@ -155,7 +155,8 @@ def test_viewing_after_koikoi() -> None:
     assert scored(rules, hanami).points == (5, 0)  # no call: the table's value
     ended = scored(rules, hanami, koikoi=(1, 0))
     assert ended.points == (3, 0)
-    assert "after a koi-koi call" in ended.breakdown[0].lines[0].label
+    viewing = ended.breakdown[0].lines[0]
+    assert (viewing.id, viewing.points, viewing.value) == ("hanamizake", 3, 1)  # after 1 call
     # The opponent's calls do not change the winner's viewing yaku.
     assert scored(rules, hanami, koikoi=(0, 2), winner=0).points == (10, 0)  # 5, x2 opponent
     both = find_rules("koikoi", viewing_after_koikoi=3, yaku_points={"hanamizake": 1})
@@ -280,7 +281,7 @@ def test_zero_sum_cap() -> None:
     uncapped = rules.replace(zero_sum_cap=False)
     ended = scored(uncapped, "01a 03a 08a 12a", totals=(6, 6))
     assert ended.points == (16, -16) and ended.totals == (22, -10)
-    assert not any("capped" in x.label for x in ended.breakdown[0].lines)
+    assert not any(x.id == "zero_sum_cap" for b in ended.breakdown for x in b.lines)
     state = State(
         rules=uncapped, hooks=GAME, players=PLAYERS, totals=ended.totals, history=((16, -16),)
     )

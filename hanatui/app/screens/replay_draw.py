@@ -28,7 +28,14 @@ from hanatui.app.screens.replay_render import MoveList, move_line, score_chart
 from hanatui.app.screens.results import breakdown_table
 from hanatui.app.widgets import CardWidget
 from hanatui.story import Story
-from hanatui.words import REASONS, and_list, game_title, month_of_round, verb_for
+from hanatui.words import (
+    REASONS,
+    and_list,
+    card_japanese,
+    game_title,
+    month_of_round,
+    verb_for,
+)
 
 #: Autoplay speeds, seconds per event, slowest first.
 SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.15, 0.1)
@@ -157,7 +164,7 @@ class ReplayDrawing(Screen[None]):
         box.border_title = Content(title)
         table = self.query_one("#result-table", DataTable)
         table.clear(columns=True)
-        breakdown_table(table, ended, players)
+        breakdown_table(table, ended, players, self.state.rules)
 
     def _last_card(self) -> Card | None:
         event = self.timeline.events[self.position - 1]
@@ -250,7 +257,8 @@ class ReplayDrawing(Screen[None]):
             card = card_widget.card
             lines.append(
                 Content.assemble(
-                    (card.description, f"bold {card_variable(card)}"), f"  ({card.name_ja})"
+                    (card.description, f"bold {card_variable(card)}"),
+                    f"  ({card_japanese(card, ascii_only=self.ascii_mode)})",
                 )
             )
         else:
