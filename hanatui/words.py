@@ -428,6 +428,22 @@ def score_line_text(line: ScoreLine, owner: int, rules: Rules, names: Sequence[s
     return f"{words} {line.points:+d}"
 
 
+
+def breakdown_rows(
+    ended: RoundEnded, rules: Rules, names: Sequence[str]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """A round's score as rows of a table with one column a seat: (words, cell per seat), in
+    the order lines first appear. The same words in several seats' breakdowns share a row, so
+    a Sakura yaku is one row: ``held`` by its holder, ``-50`` for each opponent."""
+    rows: dict[str, list[str]] = {}
+    for score in ended.breakdown:
+        for line in score.lines:
+            words = score_line_words(line, score.seat, rules, names)
+            cells = rows.setdefault(words, [""] * len(names))
+            if 0 <= score.seat < len(names):
+                cells[score.seat] = score_line_cell(line)
+    return [(words, tuple(cells)) for words, cells in rows.items()]
+
 # --- yaku: held and near -----------------------------------------------------------------------
 
 
@@ -550,6 +566,7 @@ __all__ = [
     "REASONS",
     "Near",
     "and_list",
+    "breakdown_rows",
     "card_japanese",
     "card_points",
     "conjugate",

@@ -21,7 +21,7 @@ from core.players import Player
 from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import TooSmall
-from hanatui.words import REASONS, plural, score_line_cell, score_line_words, winners_words
+from hanatui.words import REASONS, breakdown_rows, plural, winners_words
 
 
 def _add_columns(
@@ -42,23 +42,14 @@ def breakdown_table(
     """A round's score, line by line, one column a seat: a row per line, in words naming the
     players (the same words in several columns share a row: Sakura's yaku held by one player
     and paid by the others)."""
-    names = [p.name for p in players]
-    rows: list[str] = []
-    cells: dict[str, dict[int, str]] = {}
-    for score in event.breakdown:
-        for line in score.lines:
-            words = score_line_words(line, score.seat, rules, names)
-            if words not in cells:
-                rows.append(words)
-                cells[words] = {}
-            cells[words][score.seat] = score_line_cell(line)
-    width = min(max([cell_len(w) for w in rows] + [11]), LABEL_WIDTH)
+    rows = breakdown_rows(event, rules, [p.name for p in players])
+    width = min(max([cell_len(words) for words, _ in rows] + [11]), LABEL_WIDTH)
     _add_columns(table, "", width, players)
-    for words in rows:
+    for words, cells in rows:
         # a longer line wraps onto a second row line rather than being cut
         table.add_row(
             Text(words),
-            *[Text(cells[words].get(i, "")) for i in range(len(players))],
+            *[Text(cell) for cell in cells],
             height=1 if cell_len(words) <= width else None,
         )
     table.add_row(Text("round score"), *[Text(f"{p:+d}") for p in event.points])
