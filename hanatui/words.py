@@ -428,7 +428,6 @@ def score_line_text(line: ScoreLine, owner: int, rules: Rules, names: Sequence[s
     return f"{words} {line.points:+d}"
 
 
-
 def breakdown_rows(
     ended: RoundEnded, rules: Rules, names: Sequence[str]
 ) -> list[tuple[str, tuple[str, ...]]]:
@@ -443,6 +442,7 @@ def breakdown_rows(
             if 0 <= score.seat < len(names):
                 cells[score.seat] = score_line_cell(line)
     return [(words, tuple(cells)) for words, cells in rows.items()]
+
 
 # --- yaku: held and near -----------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from core.actions import describe_action
 from core.cards import MONTH_MASKS, STANDARD_POINTS
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import RoundEnded, SeatScore
-from core.games.options import Preset, Rules
+from core.games.options import OptionWords, Preset, Rules
 from core.state import DRAW, NEXT_TURN, PLAY
 from core.yaku import YakuContext, YakuHit, YakuSpec, evaluate_specs
 
@@ -79,6 +79,9 @@ class Game(Generic[R]):
     max_players: ClassVar[int]
     rules_type: type[R]
     presets: ClassVar[tuple[Preset, ...]] = ()  # besides "standard" (the defaults)
+    standard: ClassVar[Preset]  # the defaults, as players read them: title, description
+    #: How players read each option (title, words for its values); every option has one.
+    option_words: ClassVar[Mapping[str, OptionWords]] = {}
     rules_section: ClassVar[str]  # where docs/rules.md describes it, e.g. "§5"
 
     #: The `OPTIONAL_HOOKS` this class overrides; worked out once per class.

@@ -15,7 +15,9 @@ import msgspec
 
 from core.errors import RulesError
 
-Rounds = Annotated[int, msgspec.Meta(ge=1, le=120, description="Rounds in the match.")]
+Rounds = Annotated[
+    int, msgspec.Meta(ge=1, le=120, description="How many rounds the match lasts (1 to 120).")
+]
 
 
 class Rules(
@@ -71,8 +73,44 @@ def game_id_of(rules_type: type[Rules]) -> str:
 
 @dataclass(frozen=True)
 class Preset:
-    """A named set of options that differ from a game's standard rules."""
+    """A named set of options that differ from a game's standard rules: ``name`` is what the
+    command line takes, ``title`` and ``description`` what players read (what the preset is, and
+    which rule book or program each part comes from)."""
 
     name: str
+    title: str
     description: str
     options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OptionWords:
+    """How players read an option: its ``title``, words for each value of a choice
+    (``choices``), and for a number, the value that switches it off (``off``) and what it counts
+    (``unit``). The option's explanation is its ``msgspec.Meta`` description."""
+
+    title: str
+    choices: Mapping[Any, str] = field(default_factory=dict)
+    off: int | None = None
+    unit: str = ""
+
+    def value(self, value: Any) -> str:
+        """A value in words: ``on``, ``the holder wins 6``, ``off``, ``20 card points``."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        if value in self.choices:
+            return self.choices[value]
+        if isinstance(value, int) and value == self.off:
+            return "off"
+        if isinstance(value, int) and self.unit:
+            unit = self.unit
+            if value == 1:  # 1 point, 1 round, 1 card point or fewer
+                unit = " ".join(_SINGULAR.get(word, word) for word in unit.split(" "))
+            return f"{value} {unit}"
+        return str(value)
+
+
+_SINGULAR = {"points": "point", "rounds": "round", "cards": "card"}
+
+#: The option every game has.
+ROUNDS_WORDS = OptionWords("Rounds", unit="rounds")

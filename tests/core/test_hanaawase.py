@@ -223,7 +223,7 @@ def test_hand_size_and_end_at_empty_hands() -> None:
 def test_presets_and_option_docs() -> None:
     assert set(presets("hana-awase")) >= {"standard", "ja"}
     assert find_rules("hana-awase", preset="ja").yaku_table == "ja"
-    docs = {k: (d, text) for k, d, text in option_docs("hana-awase")}
+    docs = {doc.key: (doc.default, doc.explanation) for doc in option_docs("hana-awase")}
     for key, default in {
         "yaku_table": "fudawiki",
         "scoring": "seed",

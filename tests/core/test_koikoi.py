@@ -933,7 +933,7 @@ def test_match_scoring_modes() -> None:
     assert GAME.initial_totals(find_rules("koikoi"), 2) == (0, 0)
     ended = scored(zero, "01a 03a 08a", winner=1, totals=(30, 30))
     assert ended.points == (-5, 5) and ended.totals == (25, 35)
-    es = find_rules("koikoi", preset="seed-es")
+    es = find_rules("koikoi", preset="spanish")
     assert (es.match_scoring, es.zero_sum_start, es.koikoi_multiplier) == (
         "zero_sum",
         50,
@@ -969,9 +969,9 @@ def test_target_match_ends_at_the_target() -> None:
 def test_presets_and_option_docs() -> None:
     from core.rules import presets
 
-    assert set(presets("koikoi")) >= {"standard", "nintendo", "common", "seed-es"}
+    assert set(presets("koikoi")) >= {"standard", "nintendo", "common", "spanish"}
     assert find_rules("koikoi", preset="nintendo") == find_rules("koikoi")
-    docs = {key: (default, text) for key, default, text in option_docs("koikoi")}
+    docs = {doc.key: (doc.default, doc.explanation) for doc in option_docs("koikoi")}
     keys = [
         "lucky_hands",
         "field_lucky_pattern_redeal",

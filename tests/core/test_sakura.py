@@ -179,7 +179,7 @@ def test_options_and_defaults_follow_rules_md_section_6():
     assert rules.gaji_blocked == "retarget_or_leave"
     assert rules.teams == "none"
     assert rules.tie_next_dealer == "previous_dealer"
-    assert all(doc for _key, _default, doc in option_docs("sakura"))
+    assert all(doc.explanation and doc.title for doc in option_docs("sakura"))
     assert find_rules("sakura", "beginner").sakura_yaku_enabled is False
     assert find_rules("sakura", "half-year").rounds == 6
 
