@@ -68,12 +68,17 @@ def player_view(log: LogRead, seat: int) -> bytes:
 
 
 def _options_changed(log: LogRead) -> list[str]:
+    """The options that differ from the game's standard rules, in words (``Scoring: zero-sum:
+    card points less par``)."""
+    from core.rules import option_docs, option_value_words
+
     rules = log.header.rules
-    standard = find_rules(rules.game)
+    standard = find_rules(rules.game).options()
+    titles = {doc.key: doc.title for doc in option_docs(rules.game)}
     return [
-        f"{k}={v}"
+        f"{titles.get(k, k)}: {option_value_words(rules.game, k, v)}"
         for k, v in rules.options().items()
-        if getattr(standard, k) != v and k != "rounds"
+        if standard[k] != v and k != "rounds"
     ]
 
 
@@ -96,7 +101,7 @@ def text_record(log: LogRead) -> str:
     if h.created:
         lines.append(f"Played: {h.created}")
     changed = _options_changed(log)
-    lines.append("Rules: standard" + (f", with {', '.join(changed)}" if changed else ""))
+    lines.append("Rules: standard" + (f", with {'; '.join(changed)}" if changed else ""))
     if h.redacted_for is not None:
         lines.append(
             f"Redacted for seat {h.redacted_for + 1}: cards that player could not see are unknown"
