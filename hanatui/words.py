@@ -296,18 +296,21 @@ class _Whose:
         return f"{who} hold" if team else conjugate(who, "hold")
 
 
-def score_line_words(line: ScoreLine, owner: int, rules: Rules, names: Sequence[str]) -> str:
+def score_line_words(
+    line: ScoreLine, owner: int, rules: Rules, names: Sequence[str], *, counts: bool = True
+) -> str:
     """What a line of a round's score says, naming players by name: ``owner`` is the seat whose
     breakdown holds the line, ``names`` every seat's player. The line's number (its points, or
-    its factor) is not part of the words: see `score_line_cell` and `score_line_text`."""
+    its factor) is not part of the words: see `score_line_cell` and `score_line_text`.
+    ``counts=False`` leaves out how many cards a card-points line holds (a table's row shared by
+    every seat)."""
     whose = _Whose(rules, names)
     kind, what, seat = line.kind, line.id, line.seat
     value = line.value if line.value is not None else 0
     if kind == "cards":
         team = whose.unit(owner)[1]
-        return ("the team's card points" if team else "card points") + (
-            f" ({plural(len(line.cards), 'card')})"
-        )
+        words = "the team's card points" if team else "card points"
+        return words + (f" ({plural(len(line.cards), 'card')})" if counts else "")
     if kind == "par":
         n = len(names)
         return f"par: {-line.points * n} shared by {n} players"
@@ -437,7 +440,7 @@ def breakdown_rows(
     rows: dict[str, list[str]] = {}
     for score in ended.breakdown:
         for line in score.lines:
-            words = score_line_words(line, score.seat, rules, names)
+            words = score_line_words(line, score.seat, rules, names, counts=False)
             cells = rows.setdefault(words, [""] * len(names))
             if 0 <= score.seat < len(names):
                 cells[score.seat] = score_line_cell(line)
@@ -520,9 +523,18 @@ class Near:
     held: tuple[tuple[str, int], ...]
     near: tuple[tuple[str, int, int], ...]
     team: bool  # the captures of a team were pooled
+    costs: bool = False  # a yaku held earns nothing but costs each opponent (Sakura)
+
+    def held_text(self, sep: str = " · ") -> str:
+        """``Five Brights 10 · Chaff 1``; in Sakura, where a yaku costs the others instead of
+        earning, ``Spring · Drinking (others -50 each)``."""
+        if self.costs and self.held:
+            cost = self.held[0][1]
+            return sep.join(n for n, _p in self.held) + f" (others -{cost} each)"
+        return sep.join(f"{n} {p}" for n, p in self.held)
 
     def text(self, limit: int = 4, *, sep: str = " · ", dash: str = "-") -> str:
-        held = sep.join(f"{n} {p}" for n, p in self.held)
+        held = self.held_text(sep)
         near = sep.join(f"{n} {h}/{k}" for n, h, k in self.near[:limit]) or dash
         return (f"yaku  {held}   " if held else "") + f"near  {near}"
 
@@ -543,6 +555,7 @@ def near_of(rules: Rules, captures: Sequence[int], seat: int, *, limit: int = 2)
         held=yaku_of(rules, mine),
         near=tuple(near_yaku(rules, mine, taken, limit)),
         team=len(unit) > 1,
+        costs=rules.game == "sakura",
     )
 
 
