@@ -80,8 +80,6 @@ class Game(Generic[R]):
     rules_type: type[R]
     presets: ClassVar[tuple[Preset, ...]] = ()  # besides "standard" (the defaults)
     standard: ClassVar[Preset]  # the defaults, as players read them: title, description
-    #: How players read each option (title, words for its values); every option has one.
-    option_words: ClassVar[Mapping[str, OptionWords]] = {}
     rules_section: ClassVar[str]  # where docs/rules.md describes it, e.g. "§5"
 
     #: The `OPTIONAL_HOOKS` this class overrides; worked out once per class.
@@ -95,6 +93,11 @@ class Game(Generic[R]):
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
+
+    @property
+    def option_words(self) -> Mapping[str, OptionWords]:
+        """How players read each option (title, words for its values): its Rules type's."""
+        return self.rules_type.option_words
 
     def rules_of(self, state: State) -> R:
         """The rules of a state of this game, typed as this game's Rules."""

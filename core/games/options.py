@@ -7,9 +7,10 @@ This module imports nothing of the engine: the log's event types import every ga
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Self
+from typing import Annotated, Any, ClassVar, Self
 
 import msgspec
 
@@ -18,69 +19,6 @@ from core.errors import RulesError
 Rounds = Annotated[
     int, msgspec.Meta(ge=1, le=120, description="How many rounds the match lasts (1 to 120).")
 ]
-
-
-class Rules(
-    msgspec.Struct,
-    frozen=True,
-    kw_only=True,
-    forbid_unknown_fields=True,
-    tag_field="game",
-    cache_hash=True,
-):
-    """Options shared by every game; each game's Rules type adds its own (a Struct tagged by the
-    game's id, so a log's header records the game and every resolved option).
-
-    A Rules value is frozen and hashable (its hash is computed once), so caches key on it.
-    """
-
-    rounds: Rounds = 12
-
-    @property
-    def game(self) -> str:
-        """The id of the game these are the rules of."""
-        return game_id_of(type(self))
-
-    def options(self) -> dict[str, Any]:
-        """The options as a plain dict (without the game id); a nested group of options (koi-koi's
-        ``yaku_points``) as the plain dict a log writes for it."""
-        return {
-            key: msgspec.to_builtins(value) if isinstance(value, msgspec.Struct) else value
-            for key, value in msgspec.structs.asdict(self).items()
-        }
-
-    def replace(self, **options: Any) -> Self:
-        """A copy with some options changed, validated like a decoded log."""
-        return self.from_options({**self.options(), **options})
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> Self:
-        """These rules from an options dict, validated like a decoded log; `RulesError` says
-        what is wrong."""
-        try:
-            return msgspec.convert(options, cls, strict=False)
-        except msgspec.ValidationError as exc:
-            raise RulesError(f"invalid option for {game_id_of(cls)}: {exc}") from None
-
-
-def game_id_of(rules_type: type[Rules]) -> str:
-    """The game id a Rules type is tagged with."""
-    tag = rules_type.__struct_config__.tag
-    if not isinstance(tag, str):
-        raise TypeError(f"{rules_type.__name__} is not the Rules type of a game")
-    return tag
-
-
-@dataclass(frozen=True)
-class Preset:
-    """A named set of options that differ from a game's standard rules: ``name`` is what the
-    command line takes, ``title`` and ``description`` what players read (what the preset is, and
-    which rule book or program each part comes from)."""
-
-    name: str
-    title: str
-    description: str
-    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -114,3 +52,97 @@ _SINGULAR = {"points": "point", "rounds": "round", "cards": "card"}
 
 #: The option every game has.
 ROUNDS_WORDS = OptionWords("Rounds", unit="rounds")
+
+
+class Rules(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    tag_field="game",
+    cache_hash=True,
+):
+    """Options shared by every game; each game's Rules type adds its own (a Struct tagged by the
+    game's id, so a log's header records the game and every resolved option).
+
+    A Rules value is frozen and hashable (its hash is computed once), so caches key on it.
+    """
+
+    rounds: Rounds = 12
+
+    #: How players read each option (`OptionWords` by key); each game's rules module sets it.
+    option_words: ClassVar[Mapping[str, OptionWords]] = {}
+
+    @property
+    def game(self) -> str:
+        """The id of the game these are the rules of."""
+        return game_id_of(type(self))
+
+    def options(self) -> dict[str, Any]:
+        """The options as a plain dict (without the game id); a nested group of options (koi-koi's
+        ``yaku_points``) as the plain dict a log writes for it."""
+        return {
+            key: msgspec.to_builtins(value) if isinstance(value, msgspec.Struct) else value
+            for key, value in msgspec.structs.asdict(self).items()
+        }
+
+    def replace(self, **options: Any) -> Self:
+        """A copy with some options changed, validated like a decoded log."""
+        return self.from_options({**self.options(), **options})
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> Self:
+        """These rules from an options dict, validated like a decoded log; `RulesError` says
+        what is wrong."""
+        try:
+            return msgspec.convert(options, cls, strict=False)
+        except msgspec.ValidationError as exc:
+            raise RulesError(_option_error(cls, str(exc))) from None
+
+
+_WHERE = re.compile(r" - at `\$\.(?P<key>\w+)[^`]*`$")
+_REASONS = (
+    (re.compile(r"Expected `int` >= (-?\d+)"), "must be at least {0}"),
+    (re.compile(r"Expected `int` <= (-?\d+)"), "must be at most {0}"),
+    (re.compile(r"Expected `int`, got `\w+`"), "must be a whole number"),
+    (re.compile(r"Expected `bool`, got `\w+`"), "must be on or off"),
+    (re.compile(r"Invalid enum value (.+)"), "{0} is not one of its values"),
+    (re.compile(r"Object contains unknown field `(\w+)`"), "{0} is not one of its names"),
+)
+
+
+def _option_error(rules_type: type[Rules], text: str) -> str:
+    """A validation error as people read it: ``Doubling threshold: must be at least 1`` (the
+    option by its title, the reason in words), or the reason alone when no option is named."""
+    where = _WHERE.search(text)
+    what = text[: where.start()] if where else text
+    for pattern, words in _REASONS:
+        found = pattern.fullmatch(what)
+        if found:
+            what = words.format(*found.groups())
+            break
+    if where is None:  # two options that do not go together (the Rules type says which)
+        return what
+    key = where.group("key")
+    option = rules_type.option_words.get(key)
+    return f"{option.title if option else key}: {what}"
+
+
+def game_id_of(rules_type: type[Rules]) -> str:
+    """The game id a Rules type is tagged with."""
+    tag = rules_type.__struct_config__.tag
+    if not isinstance(tag, str):
+        raise TypeError(f"{rules_type.__name__} is not the Rules type of a game")
+    return tag
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of options that differ from a game's standard rules: ``name`` is what the
+    command line takes, ``title`` and ``description`` what players read (what the preset is, and
+    which rule book or program each part comes from)."""
+
+    name: str
+    title: str
+    description: str
+    options: Mapping[str, Any] = field(default_factory=dict)

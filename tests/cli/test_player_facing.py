@@ -164,5 +164,20 @@ def test_an_illegal_actions_message_names_the_seat_from_1_and_the_action_in_word
 def test_options_that_do_not_go_together_are_refused_in_words(game, options):
     with pytest.raises(HanaError) as err:
         find_rules(game, **options)
-    message = str(err.value).partition(": ")[2] or str(err.value)
-    check(message.split(" - at ")[0].removeprefix("Expected"))
+    check(str(err.value))
+    assert "`" not in str(err.value) and "$." not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "options,message",
+    [
+        ({"double_threshold": 0}, "Doubling threshold: must be at least 1"),
+        ({"zero_sum_start": "many"}, "Zero-sum stake: must be a whole number"),
+        ({"lucky_hands": "maybe"}, "Lucky hands: 'maybe' is not one of its values"),
+        ({"rounds": 121}, "Rounds: must be at most 120"),
+    ],
+)
+def test_a_bad_option_value_is_refused_naming_the_option_by_its_title(options, message):
+    with pytest.raises(HanaError) as err:
+        find_rules("koikoi", **options)
+    assert str(err.value) == message

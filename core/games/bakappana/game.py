@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.events import RoundEnded, RoundEndReason
 from core.games.bakappana import scoring
-from core.games.bakappana.rules import PRESETS, STANDARD, WORDS, BakappanaRules
+from core.games.bakappana.rules import PRESETS, STANDARD, BakappanaRules
 from core.games.base import Game
 from core.state import State
 
@@ -17,7 +17,6 @@ class Bakappana(Game[BakappanaRules]):
     rules_type = BakappanaRules
     presets = PRESETS
     standard = STANDARD
-    option_words = WORDS
     rules_section = "§3"
 
     def card_values(self, rules: BakappanaRules) -> tuple[int, ...]:

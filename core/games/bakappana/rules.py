@@ -63,6 +63,8 @@ WORDS: dict[str, OptionWords] = {
     "hand_size_2p": OptionWords("Hand, two players", {8: "8 cards", 10: "10 cards"}),
 }
 
+BakappanaRules.option_words = WORDS
+
 STANDARD = Preset(
     "standard",
     "Standard",

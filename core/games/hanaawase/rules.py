@@ -142,6 +142,8 @@ WORDS: dict[str, OptionWords] = {
     "end_at_empty_hands": OptionWords("End at empty hands"),
 }
 
+HanaAwaseRules.option_words = WORDS
+
 STANDARD = Preset(
     "standard",
     "Standard",

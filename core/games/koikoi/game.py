@@ -42,7 +42,7 @@ from core.games.koikoi.lucky import (
     twos,
 )
 from core.games.koikoi.round import KoiKoiRound, round_of, with_seat
-from core.games.koikoi.rules import PRESETS, STANDARD, WORDS, KoiKoiRules
+from core.games.koikoi.rules import PRESETS, STANDARD, KoiKoiRules
 from core.games.koikoi.yaku import Standing, compiled_yaku, koikoi_specs, round_month
 from core.players import seat_label
 from core.state import DECIDE, DRAW, END_ROUND, END_TURN, HAND, NEXT_TURN, PLAY, Source, State, Then
@@ -88,7 +88,6 @@ class KoiKoi(Game[KoiKoiRules]):
     rules_type = KoiKoiRules
     presets = PRESETS
     standard = STANDARD
-    option_words = WORDS
     rules_section = "§5"
 
     # --- what other code reads -----------------------------------------------------------

@@ -499,6 +499,8 @@ WORDS: dict[str, OptionWords] = {
     "target_score": OptionWords("Target score", unit="points"),
 }
 
+KoiKoiRules.option_words = WORDS
+
 STANDARD = Preset(
     "standard",
     "Standard",

@@ -40,7 +40,7 @@ from core.events import (
 from core.games.base import DEAL_TABLE, Game
 from core.games.sakura import scoring
 from core.games.sakura.round import SakuraRound, round_of
-from core.games.sakura.rules import PRESETS, STANDARD, WORDS, SakuraRules
+from core.games.sakura.rules import PRESETS, STANDARD, SakuraRules
 from core.games.sakura.teams import teams_of
 from core.games.sakura.yaku import sakura_hits, sakura_specs
 from core.players import seat_label
@@ -125,7 +125,6 @@ class Sakura(Game[SakuraRules]):
     rules_type = SakuraRules
     presets = PRESETS
     standard = STANDARD
-    option_words = WORDS
     rules_section = "§6"
 
     # --- what other code reads -----------------------------------------------------------

@@ -180,6 +180,8 @@ WORDS: dict[str, OptionWords] = {
     ),
 }
 
+SakuraRules.option_words = WORDS
+
 STANDARD = Preset(
     "standard",
     "Standard",
