@@ -293,6 +293,9 @@ class LogRead(msgspec.Struct, kw_only=True):
     error: CorruptLogError | None = None
     #: The error is only a last line cut short with no newline (what a crash mid-write leaves).
     torn: bool = False
+    #: The format version the file was written in (``header.version`` is always this
+    #: program's: an older log was brought up to it as it was read).
+    written_in: int = VERSION
 
     @property
     def state(self) -> State | None:
@@ -425,6 +428,7 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
         comments=comments,
         error=error,
         torn=torn and error is not None,
+        written_in=version,
     )
 
 
