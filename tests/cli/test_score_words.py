@@ -154,6 +154,11 @@ def test_koikoi_names_who_called_who_won_and_who_pays():
         "capped: Aki has only 6 left",
     ]
     assert words(capped, 0, "koikoi", **zero) == ["paid to Ben"]
+    # the export's line of a multiplier says what it adds
+    double = capped.breakdown[1].lines[1]
+    assert score_line_text(double, 1, find_rules("koikoi", **zero), NAMES[:2]) == (
+        "8 points, 7 or more ×2 = +8"
+    )
     # the winner also scores the opponent's yaku (P33): whose they are
     both = koikoi_scored(
         find_rules("koikoi", winner_scores_opponent_yaku=True),
@@ -183,6 +188,11 @@ def test_sakura_names_the_holder_of_each_yaku_and_the_team():
         "Aki holds Drinking: each opponent loses 50"
     )
     # one row a yaku in the round's table: held by its holder, -50 for each other seat
+    # the table's near line: a yaku held costs the others, it earns nothing
+    from hanatui.words import near_of
+
+    near = near_of(rules, [mask_of(["03a", "08a", "09a"]), 0, 0], 0)
+    assert near.held_text() == "Drinking (others -50 each)"
     rows = dict(breakdown_rows(ended, rules, NAMES[:3]))
     assert rows["Aki holds Drinking"] == ("held", "-50", "-50")
     assert rows["Ben holds Blue Ribbons"] == ("-50", "held", "-50")
