@@ -27,10 +27,11 @@ class Name:
     note: str = ""
 
     def japanese(self, *, ascii_only: bool = False) -> str:
-        """``花見酒 hanami-zake`` (romaji only in ASCII mode; "" when there is none)."""
-        if ascii_only or not self.ja:
-            return self.romaji
-        return f"{self.ja} {self.romaji}".strip()
+        """``花見酒 hanami-zake`` (in ASCII mode the romaji alone, without long-vowel marks:
+        ``gokou`` is written ``goko``; "" when there is none)."""
+        if ascii_only:
+            return plain_ascii(self.romaji)
+        return f"{self.ja} {self.romaji}".strip() if self.ja else self.romaji
 
     def full(self, *, ascii_only: bool = False) -> str:
         """``Flower Viewing (花見酒 hanami-zake)``: the name to learn a thing by."""
@@ -45,9 +46,18 @@ class Name:
         return "also " + ", ".join(aliases) if aliases else ""
 
 
+_FOLD = str.maketrans({"ō": "o", "ū": "u", "ā": "a", "ē": "e", "ī": "i", "×": "x"})
+
+
+def plain_ascii(text: str) -> str:
+    """``text`` for ASCII mode: romaji without long-vowel marks (``gokō`` as ``goko``), ``×``
+    as ``x``."""
+    return text.translate(_FOLD)
+
+
 def _romaji_part(alias: str) -> str:
     """The readable part of an alias in ASCII mode: its words without kanji or kana."""
-    return " ".join(w for w in alias.split() if w.isascii())
+    return " ".join(plain_ascii(w) for w in alias.split() if plain_ascii(w).isascii())
 
 
 #: Every yaku of every game by id (koi-koi docs/rules.md §5.2, hana-awase §4.2, Sakura §6.2),
@@ -110,4 +120,4 @@ def yaku_name(yaku_id: str) -> Name:
     return name if name is not None else Name(yaku_id.replace("_", " ").capitalize())
 
 
-__all__ = ["YAKU_NAMES", "Name", "yaku_name"]
+__all__ = ["YAKU_NAMES", "Name", "plain_ascii", "yaku_name"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from core.cards import CARDS, MONTH_CALENDAR, MONTHS, Kind, cards_of
 from core.games.registry import GAMES, game_of
-from core.names import yaku_name
+from core.names import plain_ascii, yaku_name
 from core.rules import find_rules, option_docs, option_value_words, preset_of, presets
 from core.yaku import YakuSpec
 from hanatui.words import and_list, plural
@@ -97,8 +97,8 @@ SCORING = {
     "koikoi": "The winner's yaku make the base score. ×2 when the base is 7 points or more "
     "(FudaWiki's standard, which began as a house rule); ×2 when the opponent called koi-koi "
     "this round, however often. The two multiply together: 7 points after the opponent's "
-    "koi-koi score 28.\n\nLucky hands, dealt into a hand: teshi (手四), all four cards of a "
-    "month, and kuttsuki (くっつき), four pairs. The holder wins the round at once for 6 "
+    "koi-koi score 28.\n\nLucky hands, dealt into a hand: teshi, all four cards of a "
+    "month, and kuttsuki, four pairs. The holder wins the round at once for 6 "
     "points, never multiplied; if both players hold one, the round is a draw and the same "
     "dealer deals again.",
     "sakura": "Each player (or team) scores their card points less 50 for every yaku held by "
@@ -272,7 +272,15 @@ def kind_lines(*, ascii_only: bool = False) -> list[str]:
 
 
 def page(game: str, *, ascii_only: bool = False) -> list[tuple[str, str]]:
-    """A game's rules page: (heading, text) sections, in reading order."""
+    """A game's rules page: (heading, text) sections, in reading order (in ASCII mode, only
+    ASCII characters)."""
+    sections = _page(game, ascii_only=ascii_only)
+    if ascii_only:
+        return [(heading, plain_ascii(text)) for heading, text in sections]
+    return sections
+
+
+def _page(game: str, *, ascii_only: bool) -> list[tuple[str, str]]:
     sections = [
         ("How it plays", PLAY[game]),
         ("What the cards are worth", VALUES[game]),

@@ -292,7 +292,7 @@ class NewGameScreen(Screen[None]):
                         *self._editor(doc, value, t),
                         classes="line",
                     ),
-                    Static(Content(doc.explanation), classes="doc"),
+                    Static(Content(self._plain(doc.explanation)), classes="doc"),
                     classes="option",
                 )
             )
@@ -315,7 +315,7 @@ class NewGameScreen(Screen[None]):
         if doc.choices:
             return [
                 Select(
-                    [(Content(words), choice) for choice, words in doc.choices],
+                    [(Content(self._plain(words)), choice) for choice, words in doc.choices],
                     value=value,
                     allow_blank=False,
                     id=wid,
@@ -358,6 +358,12 @@ class NewGameScreen(Screen[None]):
             return [self._yaku_points_editor(wid, value)]
         return [Input(value=str(value), id=wid, classes="editor", compact=True)]
 
+    def _plain(self, text: str) -> str:
+        """``text`` as the screen may show it: only ASCII in ASCII mode (× as x)."""
+        from core.names import plain_ascii
+
+        return plain_ascii(text) if hana_app(self.app).settings.ascii else text
+
     def _number_words(self, key: str, value: Any) -> str:
         from core.rules import option_value_words
 
@@ -396,7 +402,7 @@ class NewGameScreen(Screen[None]):
             text = preset_of(self.game, name).description
         except HanaError:
             text = ""
-        self.query_one("#preset-doc", Static).update(Content(text))
+        self.query_one("#preset-doc", Static).update(Content(self._plain(text)))
 
     def option_values(self) -> dict[str, Any]:
         values: dict[str, Any] = {}
