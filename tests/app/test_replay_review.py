@@ -44,9 +44,9 @@ def copy(tmp_path: Path, source: Path = SAMPLE) -> Path:
     return path
 
 
-def cached(tmp_path: Path, seats=(0,), budget: int = BUDGET) -> Path:
-    """A copy of the sample with the analysis of ``seats`` cached beside it."""
-    path = copy(tmp_path)
+def cached(tmp_path: Path, seats=(0,), budget: int = BUDGET, source: Path = SAMPLE) -> Path:
+    """A copy of a sample with the analysis of ``seats`` cached beside it."""
+    path = copy(tmp_path, source)
     log = read_log_file(path)
     result = Analyser(log, seats=seats, budget=budget).run()
     cache.save(path, log, budget, result.decisions)
@@ -146,7 +146,8 @@ async def test_without_an_analysis_there_is_no_graph_and_n_says_how_to_get_one(t
         assert any("a analyses" in str(n.message) for n in pilot.app._notifications)
 
 
-async def test_the_analysis_runs_in_the_background_and_can_be_cancelled(tmp_path):
+@pytest.mark.parametrize("stop", ["x", "dialog"])
+async def test_the_analysis_runs_in_the_background_and_can_be_cancelled(tmp_path, stop):
     path = copy(tmp_path)
     async with app().run_test(size=SIZE) as pilot:
         screen = await open_viewer(pilot, path, budget=400)
@@ -162,7 +163,13 @@ async def test_the_analysis_runs_in_the_background_and_can_be_cancelled(tmp_path
         send_key(pilot.app, "right")
         assert await until(pilot, lambda: screen.position == start + 2)
         assert screen.analysis is not None and len(screen.analysis) >= 1
-        send_key(pilot.app, "x")
+        if stop == "x":
+            send_key(pilot.app, "x")
+        else:
+            send_key(pilot.app, "a")
+            assert await until(pilot, lambda: isinstance(pilot.app.screen, AnalysisDialog))
+            assert "Analysing:" in str(pilot.app.screen.query_one("#status", Static).content)
+            send_key(pilot.app, "enter")  # on Stop, focused (a click would wait for idle)
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert not screen.analysing
@@ -368,6 +375,47 @@ async def test_at_80x24_the_verdict_shows_under_the_board_and_m_shows_the_graph(
         await pilot.press("m")
         text = screen_text(pilot)
         assert "Evaluation" in text and "Scores" in text and "Moves" in text
+
+
+async def test_at_80x24_with_seven_players_the_status_line_gives_the_verdict_in_brief(tmp_path):
+    path = cached(tmp_path, source=REPLAYS / "sakura-7p-seed27.hana")
+    async with app().run_test(size=(80, 24)) as pilot:
+        screen = await open_viewer(pilot, path)
+        a = screen.analysis
+        assert a is not None
+        await pilot.press("n")
+        await pilot.pause()
+        decision = a.at(screen.position - 1)
+        assert decision is not None
+        line = text_of(screen.query_one("#status-line", Static))
+        # the seats fill the screen: the lines under the board are cut off, so they are here
+        assert f"{a.class_of(decision)} {a.mark_of(decision)}, loses" in line
+    path = cached(tmp_path)
+    async with app().run_test(size=(80, 24)) as pilot:
+        screen = await open_viewer(pilot, path)
+        await pilot.press("n")
+        await pilot.pause()
+        assert text_of(screen.query_one("#status-line", Static)) == ""  # shown in full above
+
+
+async def test_a_comment_that_cannot_be_written_keeps_the_dialog_and_the_words(
+    tmp_path, monkeypatch
+):
+    path = copy(tmp_path)
+    before = path.read_bytes()
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("hanatui.files.write_atomic", refuse)
+    async with app().run_test(size=SIZE) as pilot:
+        await open_viewer(pilot, path)
+        dialog = await comment(pilot, "keep these words")
+        await pilot.press("enter")
+        assert pilot.app.screen is dialog
+        assert "cannot be written (Permission denied)" in text_of(dialog.query_one("#problem"))
+        assert dialog.query_one("#text", Input).value == "keep these words"
+    assert path.read_bytes() == before
 
 
 # --- the drawings ---------------------------------------------------------------------------------

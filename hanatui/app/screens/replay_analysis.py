@@ -103,13 +103,11 @@ class ReplayAnalysis(ReplayReview):
         allowed = analysable_seats(self.game_log)
         choices: list[tuple[str, str]] = []
         if self.seat in allowed:
-            choices.append(
-                ("seat", f"the decisions of the seat in view: {players[self.seat].name}")
-            )
+            choices.append(("seat", f"Analyse {players[self.seat].name}"))
         if len(allowed) > 1:
-            choices.append(("all", "every seat's decisions"))
-        if not choices:
-            choices.append(("all", f"the decisions of {players[allowed[0]].name}"))
+            choices.append(("all", "Analyse every seat"))
+        if not choices:  # a copy redacted for a seat not in view (the view is locked to it)
+            choices.append(("all", f"Analyse {players[allowed[0]].name}"))
         summaries = []
         if self.analysis is not None:
             for seat in self.analysis.seats:

@@ -22,16 +22,18 @@ from textual.widgets import Static
 
 from core.errors import HanaError
 from core.logfile import Comment
-from hanatui.app.layout import glyphs
+from hanatui.app.layout import clip, glyphs
 from hanatui.app.screens.replay_draw import ReplayDrawing
 from hanatui.app.screens.replay_review_dialogs import CommentDialog
 from hanatui.app.screens.replay_review_render import (
     comment_content,
+    comment_glyph,
     evaluation_chart,
     plain,
     progress_line,
     summary_content,
     verdict_content,
+    verdict_short,
 )
 from hanatui.comments import CommentEdit, comments_at, edit_file, game_comments
 from hanatui.story import hidden_from
@@ -47,6 +49,7 @@ class ReplayReview(ReplayDrawing):
     def init_review(self) -> None:
         self.analysis = None
         self._progress = None
+        self._digest = Content("")
         self.comments = list(self.game_log.comments)
         self._comment_counts = Counter(c.after for c in self.comments if c.after is not None)
 
@@ -137,6 +140,7 @@ class ReplayReview(ReplayDrawing):
         hidden = 0 if self.all_hands else hidden_from(self.state, self.seat)
         viewer = None if self.all_hands else self.seat
         lines: list[Content] = []
+        digest: list[Content] = []  # the same in one line, for the compact table
         a = self.analysis
         if a is not None:
             # every decision of the turn so far: the ends of turns are where the keys stop
@@ -148,7 +152,11 @@ class ReplayReview(ReplayDrawing):
                 lines.append(
                     verdict_content(a, d, players, hidden=hidden, ascii_mode=self.ascii_mode)
                 )
-        for c in comments_at(self.comments, position):
+                digest.append(verdict_short(a, d, players, hidden=hidden))
+        here = comments_at(self.comments, position)
+        if here:
+            digest.append(Content(f"{comment_glyph(self.ascii_mode)} {here[0].text}"))
+        for c in here:
             lines.append(
                 comment_content(
                     c, players, hidden=hidden, viewer=viewer, ascii_mode=self.ascii_mode
@@ -168,19 +176,37 @@ class ReplayReview(ReplayDrawing):
                 )
         box.display = bool(lines)
         box.update(Content("\n").join(lines))
+        self._digest = Content(glyphs(self.ascii_mode)["dot"]).join(digest)
+        self.call_after_refresh(self._draw_status_line)
+
+    def _draw_status_line(self) -> None:
+        """The compact table's bottom line: the analysis's progress while it runs, else the
+        lines under the board in brief when they do not fit on the screen."""
+        if not self.is_attached:
+            return
+        line = self.query_one("#status-line", Static)
+        width = max(self.app.size.width - 2, 10)
+        if self._progress is not None:
+            done, total = self._progress
+            bar = progress_line(done, total, min(width - 20, 50), ascii_mode=self.ascii_mode)
+            line.update(Content("analysing ") + bar + Content("   x stops"))
+            return
+        box = self.query_one("#review", Static)
+        left = self.query_one("#left")
+        clipped = box.display and (
+            box.region.bottom > left.region.bottom or box.region.y < left.region.y
+        )
+        shown = self._digest if clipped and self._digest.cell_length else Content("")
+        line.update(clip(shown, width, self.ascii_mode))
 
     def _draw_evaluation(self) -> None:
         box = self.query_one("#evaluation", Static)
         a = self.analysis
-        line = self.query_one("#status-line", Static)
         width = box.content_region.width or 38
         progress = None
         if self._progress is not None:
             done, total = self._progress
             progress = progress_line(done, total, width, ascii_mode=self.ascii_mode)
-            line.update(Content("analysing ") + progress + Content("   x stops"))
-        else:
-            line.update(Content(""))
         box.display = a is not None or progress is not None
         if not box.display:
             return

@@ -57,6 +57,7 @@ class AnalysisDialog(ModalScreen[str | None]):
     """
     )
     BINDINGS = [Binding("escape", "close", "Close", id="analysis.close")]
+    AUTO_FOCUS = "Button"  # the first: Stop, or analysing the seat in view
 
     def __init__(
         self,
@@ -104,7 +105,6 @@ class AnalysisDialog(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         plain_in_ascii(self)
-        self.query_one(Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -140,13 +140,14 @@ class CommentDialog(ModalScreen[bool]):
     CommentDialog .row > Input, CommentDialog .row > OptionList { width: 1fr; }
     CommentDialog .row > .label { width: 12; }
     CommentDialog #existing { height: auto; max-height: 5; margin-bottom: 1; }
-    CommentDialog #author { height: auto; max-height: 4; }
+    CommentDialog #author { height: auto; max-height: 5; }
     CommentDialog Input.-invalid { border: tall $error; }
     CommentDialog #problem { height: auto; }
     CommentDialog #problem.-error { color: $error; }
     """
     )
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="comment.cancel")]
+    AUTO_FOCUS = "#text"
 
     def __init__(
         self,
@@ -206,10 +207,8 @@ class CommentDialog(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         plain_in_ascii(self)
-        self.query_one("#author", OptionList).highlighted = (
-            0 if self.author is None else self.author + 1
-        )
-        self.query_one("#text", Input).focus()
+        for author in self.query("#author").results(OptionList):  # gone if dismissed already
+            author.highlighted = 0 if self.author is None else self.author + 1
 
     def _problem(self, text: str, error: bool) -> None:
         problem = self.query_one("#problem", Static)

@@ -12,7 +12,7 @@ from textual.content import Content
 from core.logfile import Comment
 from core.players import Player
 from hanatui.analysis import CLASSES, FLAGGED, MARKS, Class, Decision, GameAnalysis, SeatSummary
-from hanatui.analysis.model import verdict
+from hanatui.analysis.model import describe_move, verdict
 from hanatui.story import mentions_hidden
 
 _BLOCKS = "▁▂▃▄▅▆▇█"
@@ -175,6 +175,30 @@ def verdict_content(
     )
 
 
+def verdict_short(
+    analysis: GameAnalysis,
+    decision: Decision,
+    players: Sequence[Player],
+    *,
+    hidden: int,
+) -> Content:
+    """A verdict in a few words for the compact table's status line: who, the class, the better
+    move (unless it names a card hidden from the seat in view) and the loss."""
+    cls = analysis.class_of(decision)
+    mark = MARKS[cls]
+    head = Content.assemble(
+        (players[decision.seat].name, "bold"),
+        ": ",
+        (f"{cls}{' ' + mark if mark else ''}", CLASS_STYLES[cls] or "bold"),
+    )
+    if decision.made == decision.best:
+        return head
+    better = f"better {describe_move(decision.best_move)}"
+    if mentions_hidden(better, hidden):
+        better = "a better move"
+    return head + Content(f", loses {decision.loss:.1f}: {better}")
+
+
 def comment_content(
     comment: Comment,
     players: Sequence[Player],
@@ -207,5 +231,6 @@ __all__ = [
     "progress_line",
     "summary_content",
     "verdict_content",
+    "verdict_short",
     "writer",
 ]
