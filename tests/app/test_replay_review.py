@@ -15,6 +15,7 @@ import pytest
 from textual import events
 from textual.widgets import Input, OptionList, Static
 
+from core.cards import cards_of
 from core.logfile import Comment, read_log
 from hanatui.analysis import Analyser, cache
 from hanatui.app.app import HanaApp
@@ -342,6 +343,42 @@ async def test_a_redacted_copy_stays_redacted_and_its_seat_writes_by_default(tmp
     assert data.replace(line, b"") == player_view(source, 1)
 
 
+async def test_another_seats_comment_naming_a_card_hidden_from_the_view_is_folded(tmp_path):
+    path = copy(tmp_path)
+    log = read_log_file(path)
+    position = 10
+    theirs = sorted(c.value for c in cards_of(log.states[position - 1].hands[1]))[0]
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await open_viewer(pilot, path)
+        screen.seek(position)
+        await pilot.pause()
+        dialog = await comment(pilot, f"I kept {theirs} for later")
+        dialog.query_one("#author", OptionList).highlighted = 2  # seat 2 wrote it
+        await pilot.press("enter")
+        review = text_of(screen.query_one("#review", Static))
+        assert theirs not in review and "hidden from this view" in review
+        await pilot.press("v")
+        assert f"I kept {theirs} for later" in text_of(screen.query_one("#review", Static))
+
+
+async def test_the_palette_offers_the_review(tmp_path):
+    from hanatui.app.screens.replay import ReplayCommands
+
+    path = copy(tmp_path)
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await open_viewer(pilot, path, budget=400)
+        names = [name for name, _help, _run in ReplayCommands(screen)._commands(screen)]
+        for name in ("Analyse the game…", "Next mistake", "Previous mistake"):
+            assert name in names
+        assert "Comment on this move…" in names and "Comment on the game…" in names
+        assert "Stop the analysis" not in names
+        screen.start_analysis((0,))
+        names = [name for name, _help, _run in ReplayCommands(screen)._commands(screen)]
+        assert "Stop the analysis" in names
+        screen.stop_analysis()
+        await pilot.app.workers.wait_for_complete()
+
+
 # --- ASCII and small terminals --------------------------------------------------------------------
 
 
@@ -362,6 +399,12 @@ async def test_ascii_mode_shows_only_ascii_with_marks_graph_and_comments(tmp_pat
         text = screen_text(pilot)
         assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
         assert "Evaluation" in text and "^" in text
+        for key, dialog in (("c", CommentDialog), ("a", AnalysisDialog)):
+            await pilot.press(key)
+            assert isinstance(pilot.app.screen, dialog)
+            text = screen_text(pilot)
+            assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
+            await pilot.press("escape")
 
 
 async def test_at_80x24_the_verdict_shows_under_the_board_and_m_shows_the_graph(tmp_path):
