@@ -357,6 +357,9 @@ async def test_another_seats_comment_naming_a_card_hidden_from_the_view_is_folde
         await pilot.press("enter")
         review = text_of(screen.query_one("#review", Static))
         assert theirs not in review and "hidden from this view" in review
+        await pilot.press("c")  # the comments listed in the dialog are folded alike
+        assert theirs not in screen_text(pilot) and "hidden from this view" in screen_text(pilot)
+        await pilot.press("escape")
         await pilot.press("v")
         assert f"I kept {theirs} for later" in text_of(screen.query_one("#review", Static))
 

@@ -101,13 +101,10 @@ class ReplayAnalysis(ReplayReview):
         self._stop_autoplay()
         players = self.game_log.header.players
         allowed = analysable_seats(self.game_log)
-        choices: list[tuple[str, str]] = []
-        if self.seat in allowed:
-            choices.append(("seat", f"Analyse {players[self.seat].name}"))
+        # a copy redacted for a seat shows only that seat, and only its decisions can be judged
+        choices = [("seat", f"Analyse {players[self.seat].name}")]
         if len(allowed) > 1:
             choices.append(("all", "Analyse every seat"))
-        if not choices:  # a copy redacted for a seat not in view (the view is locked to it)
-            choices.append(("all", f"Analyse {players[allowed[0]].name}"))
         summaries = []
         if self.analysis is not None:
             for seat in self.analysis.seats:

@@ -28,6 +28,7 @@ from hanatui.app.screens.replay_review_dialogs import CommentDialog
 from hanatui.app.screens.replay_review_render import (
     comment_content,
     comment_glyph,
+    comment_text,
     evaluation_chart,
     plain,
     progress_line,
@@ -98,6 +99,9 @@ class ReplayReview(ReplayDrawing):
         def remove(comment: Comment) -> str | None:
             return self._edit(CommentEdit(remove=comment))
 
+        hidden = 0 if self.all_hands else hidden_from(self.state, self.seat)
+        viewer = None if self.all_hands else self.seat
+
         dialog = CommentDialog(
             title=title,
             about=about,
@@ -106,6 +110,7 @@ class ReplayReview(ReplayDrawing):
             author=self._author(),
             save=save,
             remove=remove,
+            shown=lambda c: comment_text(c, hidden=hidden, viewer=viewer),
         )
         self.app.push_screen(dialog)
 

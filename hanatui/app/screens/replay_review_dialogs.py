@@ -127,8 +127,9 @@ class CommentDialog(ModalScreen[bool]):
     """A comment on a move or on the game: one line of plain text, checked as it is typed (the
     same rule as names), and who writes it. The comments already there are listed and can be
     removed. ``save(text, seat)`` and ``remove(comment)`` write the file and return None, or
-    the reason they could not (the dialog stays open, the words typed are kept). Dismissed with
-    True if anything was written."""
+    the reason they could not (the dialog stays open, the words typed are kept); ``shown``
+    gives a comment's words as the seat in view may read them. Dismissed with True if anything
+    was written."""
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="CommentDialog")
@@ -159,6 +160,7 @@ class CommentDialog(ModalScreen[bool]):
         author: int | None,
         save: Callable[[str, int | None], str | None],
         remove: Callable[[Comment], str | None],
+        shown: Callable[[Comment], str] = lambda comment: comment.text,
     ) -> None:
         super().__init__()
         self.heading = title
@@ -168,6 +170,7 @@ class CommentDialog(ModalScreen[bool]):
         self.author = author
         self._save = save
         self._remove = remove
+        self._shown = shown
         self.changed = False
 
     def compose(self) -> ComposeResult:
@@ -202,7 +205,8 @@ class CommentDialog(ModalScreen[bool]):
 
     def _lines(self) -> list[Content]:
         return [
-            Content.assemble((writer(c, self.players), "bold"), ": ", c.text) for c in self.existing
+            Content.assemble((writer(c, self.players), "bold"), ": ", self._shown(c))
+            for c in self.existing
         ]
 
     def on_mount(self) -> None:

@@ -199,6 +199,14 @@ def verdict_short(
     return head + Content(f", loses {decision.loss:.1f}: {better}")
 
 
+def comment_text(comment: Comment, *, hidden: int, viewer: int | None) -> str:
+    """A comment's words as the seat in view (``viewer``; None: all hands) may read them:
+    another's comment naming a card that seat cannot see (``hidden``) is folded away."""
+    if comment.seat != viewer and mentions_hidden(comment.text, hidden):
+        return "(it names a card hidden from this view: v shows all hands)"
+    return comment.text
+
+
 def comment_content(
     comment: Comment,
     players: Sequence[Player],
@@ -210,9 +218,7 @@ def comment_content(
 ) -> Content:
     """A comment under the board: who wrote it and its words (plain text, never markup). In a
     seat's view, another's comment naming a card that seat cannot see is folded away."""
-    text = comment.text
-    if comment.seat != viewer and mentions_hidden(text, hidden):
-        text = "(it names a card hidden from this view: v shows all hands)"
+    text = comment_text(comment, hidden=hidden, viewer=viewer)
     where = "on the game, " if on_game else ""
     return Content.assemble(
         (comment_glyph(ascii_mode) + "  ", "$accent"),
@@ -226,6 +232,7 @@ __all__ = [
     "CLASS_STYLES",
     "comment_content",
     "comment_glyph",
+    "comment_text",
     "evaluation_chart",
     "plain",
     "progress_line",
