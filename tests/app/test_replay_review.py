@@ -79,7 +79,7 @@ def send_key(app: HanaApp, key: str) -> None:
     app._driver.send_message(event)
 
 
-async def until(pilot, condition, tries: int = 600) -> bool:
+async def until(pilot, condition, tries: int = 3000) -> bool:
     for _ in range(tries):
         if condition():
             return True
@@ -168,9 +168,15 @@ async def test_the_analysis_runs_in_the_background_and_can_be_cancelled(tmp_path
             send_key(pilot.app, "x")
         else:
             send_key(pilot.app, "a")
-            assert await until(pilot, lambda: isinstance(pilot.app.screen, AnalysisDialog))
+
+            def stop_focused() -> bool:
+                dialog = pilot.app.screen
+                focused = dialog.focused if isinstance(dialog, AnalysisDialog) else None
+                return focused is not None and focused.id == "stop"
+
+            assert await until(pilot, stop_focused)  # mounted, Stop focused
             assert "Analysing:" in str(pilot.app.screen.query_one("#status", Static).content)
-            send_key(pilot.app, "enter")  # on Stop, focused (a click would wait for idle)
+            send_key(pilot.app, "enter")  # (a click would wait for the app to go idle)
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert not screen.analysing
