@@ -135,6 +135,37 @@ async def test_n_and_p_jump_to_the_next_and_previous_mistake(tmp_path):
         assert screen.position == mistakes[0].index + 1
 
 
+async def test_a_seat_view_shows_only_that_seats_judgements(tmp_path):
+    """Judging another seat's move uses that seat's cards: in a seat's view its marks, verdicts,
+    graph points and mistakes stay out of sight; with all hands in view they show."""
+    path = cached(tmp_path, seats=(0, 1))
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await open_viewer(pilot, path)
+        a = screen.analysis
+        assert a is not None and screen.seat == 0
+        theirs = next(d for d in a.decisions if d.seat == 1 and a.mark_of(d))
+        screen.seek(theirs.index + 1)
+        await pilot.pause()
+        moves = screen.query_one("#moves", MoveList)
+        row = screen._rows.index(("event", theirs.index))
+        assert a.mark_of(theirs) not in str(moves.get_option_at_index(row).prompt).split()
+        assert a.class_of(theirs) not in text_of(screen.query_one("#review", Static))
+        mine = [
+            d.index + 1
+            for d in a.decisions
+            if d.seat == 0 and a.class_of(d) in ("mistake", "blunder")
+        ]
+        screen.seek(1)
+        await pilot.press("n")
+        assert screen.position == mine[0]
+        await pilot.press("v")  # all hands: every seat's judgement
+        await pilot.pause()
+        screen.seek(theirs.index + 1)
+        await pilot.pause()
+        row = screen._rows.index(("event", theirs.index))
+        assert a.mark_of(theirs) in str(moves.get_option_at_index(row).prompt).split()
+
+
 async def test_without_an_analysis_there_is_no_graph_and_n_says_how_to_get_one(tmp_path):
     path = copy(tmp_path)
     async with app().run_test(size=SIZE) as pilot:
@@ -218,17 +249,21 @@ async def test_a_verdict_never_names_a_card_hidden_from_the_seat_in_view(tmp_pat
         screen = await open_viewer(pilot, path)
         a = screen.analysis
         assert a is not None and screen.seat == 0 and not screen.all_hands
-        folded = 0
         for d in a.decisions[:40]:
             screen.seek(d.index + 1)
             await pilot.pause()
             review = text_of(screen.query_one("#review", Static))
-            hidden = hidden_from(screen.state, 0)
-            assert not mentions_hidden(review, hidden), f"move {d.index + 1}: {review}"
-            folded += "hidden from this view" in review
-        assert folded  # some better moves were cards in the other hand
+            assert not mentions_hidden(review, hidden_from(screen.state, 0)), review
+            assert a.class_of(d) not in review  # no verdict on the other seat's move at all
         await pilot.press("v")  # all hands: the verdicts in full
-        assert "hidden from this view" not in text_of(screen.query_one("#review", Static))
+        named_hidden = 0
+        for d in a.decisions[:40]:
+            screen.seek(d.index + 1)
+            await pilot.pause()
+            review = text_of(screen.query_one("#review", Static))
+            assert a.class_of(d) in review and "hidden from this view" not in review
+            named_hidden += mentions_hidden(review, hidden_from(screen.state, 0))
+        assert named_hidden  # some better moves were cards seat 1 could not see
 
 
 # --- comments -------------------------------------------------------------------------------------

@@ -269,6 +269,12 @@ class ReplayDrawing(Screen[None]):
     def _draw_topbar(self) -> None:
         self.refresh_view()
 
+    def judged(self, seat: int) -> bool:
+        """Whether the analysis of ``seat``'s decisions shows: all of them with all hands in
+        view, only the seat's own in a seat's view (a judgement of another seat's move is made
+        from that seat's cards, which this view does not show)."""
+        return self.all_hands or seat == self.seat
+
     def _draw_moves(self) -> None:
         moves = self.query_one("#moves", MoveList)
         story = self.story
@@ -283,6 +289,8 @@ class ReplayDrawing(Screen[None]):
                     text = story.line(i, self.position, self.seat, all_hands=self.all_hands)
                     style = "" if i < self.position else "dim"
                     decision = analysis.at(i) if analysis is not None else None
+                    if decision is not None and not self.judged(decision.seat):
+                        decision = None  # another seat's judgement tells of its hidden cards
                     cls = analysis.class_of(decision) if analysis and decision else "best"
                     notes = (MARKS[cls], CLASS_STYLES[cls], self._comment_counts.get(i, 0))
                     prompts.append((str(i + 1), text, style, *notes))

@@ -60,10 +60,11 @@ class ReplayReview(ReplayDrawing):
         if a is None:
             self.notify("No analysis yet: a analyses the game.", markup=False, timeout=3)
             return
+        seat = None if self.all_hands else self.seat
         if delta > 0:
-            found = a.next_flagged(self.position - 1)
+            found = a.next_flagged(self.position - 1, seat=seat)
         else:
-            found = a.previous_flagged(self.position - 1)
+            found = a.previous_flagged(self.position - 1, seat=seat)
         if found is None:
             where = "after" if delta > 0 else "before"
             self.notify(f"No mistake {where} this move.", markup=False, timeout=2)
@@ -154,6 +155,8 @@ class ReplayReview(ReplayDrawing):
             lo = bisect.bisect_left(indexes, start)
             hi = bisect.bisect_left(indexes, position)
             for d in a.decisions[lo:hi]:
+                if not self.judged(d.seat):
+                    continue
                 lines.append(
                     verdict_content(a, d, players, hidden=hidden, ascii_mode=self.ascii_mode)
                 )
@@ -221,7 +224,9 @@ class ReplayReview(ReplayDrawing):
         values = []
         if a is not None:
             values = [
-                (p.index, v) for p in a.evaluation() if (v := p.values[self.seat]) is not None
+                (p.index, v)
+                for p in a.evaluation()
+                if (v := p.values[self.seat]) is not None and self.judged(p.seat)
             ]
         scale = max((abs(v) for _, v in values), default=0.0)
         subtitle = plain(f"±{scale:.1f} pts", self.ascii_mode) if values else ""
