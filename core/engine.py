@@ -559,18 +559,20 @@ def _apply_match_ended(state: State, ev: MatchEnded) -> State:
 
 
 def _apply_undo(state: State, ev: UndoTaken) -> State:
-    """An undo is recorded where a human seat could have taken it: at that seat's own decision
-    (the state the undone events are cut back to), never by a computer seat."""
+    """An undo is recorded where a person could have taken it: at a human seat's decision (the
+    state the undone events are cut back to), by a human seat, never by a computer seat. The
+    seat that asked may differ from the seat to act: an undo that goes back past an earlier
+    undo keeps that earlier marker, which then stands at the decision it returned to."""
     n = len(state.players)
     if ev.seat >= n:
         raise CorruptLogError(f"undo by {logged_seat(ev.seat)}, but there are {n} seats")
     if state.players[ev.seat].kind != "human":
         raise CorruptLogError(f"undo by {seat_label(ev.seat)}, a computer player: only people undo")
     seat = to_act(state)
-    if seat != ev.seat:
-        now = "nobody's decision" if seat is None else f"{seat_label(seat)}'s decision"
+    if seat is None or state.players[seat].kind != "human":
+        now = "nobody's decision" if seat is None else f"{seat_label(seat)}'s decision, a computer's"
         raise CorruptLogError(
-            f"undo by {seat_label(ev.seat)} is out of place: an undo returns to that seat's "
+            f"undo by {seat_label(ev.seat)} is out of place: an undo returns to a person's "
             f"decision, and this is {now} (phase {state.phase!r})"
         )
     undos = list(state.undos)
