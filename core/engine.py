@@ -570,7 +570,7 @@ def _apply_undo(state: State, ev: UndoTaken) -> State:
         raise CorruptLogError(f"undo by {seat_label(ev.seat)}, a computer player: only people undo")
     seat = to_act(state)
     if seat is None or state.players[seat].kind != "human":
-        now = "nobody's decision" if seat is None else f"{seat_label(seat)}'s decision, a computer's"
+        now = "nobody's" if seat is None else f"{seat_label(seat)}'s, a computer's"
         raise CorruptLogError(
             f"undo by {seat_label(ev.seat)} is out of place: an undo returns to a person's "
             f"decision, and this is {now} (phase {state.phase!r})"
