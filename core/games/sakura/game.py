@@ -126,6 +126,7 @@ class Sakura(Game[SakuraRules]):
     presets = PRESETS
     standard = STANDARD
     rules_section = "§6"
+    has_hiki = True
 
     # --- what other code reads -----------------------------------------------------------
     def card_values(self, rules: SakuraRules) -> tuple[int, ...]:

@@ -27,6 +27,7 @@ from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHi
 from core.cards import Card
 from core.engine import legal_actions
 from core.events import Event, MatchEnded, RoundEnded
+from core.games.registry import game_for
 from hanatui.app.layout import TableLayout, glyphs
 from hanatui.app.screens.dialogs import (
     CaptureDialog,
@@ -312,6 +313,8 @@ class TableScreen(TableDrawing):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hiki":
+            if not game_for(self.session.state.rules).has_hiki:
+                return False  # no hiki in this game: the footer does not offer the key
             hiki = any(isinstance(a, DeclareHiki) for a in self.session.legal())
             return True if hiki and self._my_turn() else None
         if action in ("play", "play_index", "hint", "move"):
