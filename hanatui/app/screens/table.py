@@ -87,6 +87,7 @@ class TableScreen(TableDrawing):
         self.keyboard: int | None = None if len(humans) > 1 else self.viewer
         self._logged = 0
         self._hiki_declined: int | None = None
+        self._log_width = 0
         self._last_card: Card | None = None
         self._hand_cursor = 0
         self._choice: asyncio.Future[Action] | None = None
@@ -122,6 +123,10 @@ class TableScreen(TableDrawing):
         self.call_after_refresh(self._after_resize)
 
     def _after_resize(self) -> None:
+        width = self.query_one("#gamelog", RichLog).size.width
+        if width != self._log_width:  # the log's lines wrap at its width: wrap them again
+            self._log_width = width
+            self.rebuild_log()
         self.refresh_table(force=True)
         self._focus_hand()
 
