@@ -237,6 +237,7 @@ class TableServer:
             compression=None,
             origins=[None],  # no web page may talk to a table (browsers always send Origin)
             server_header=None,
+            close_timeout=2,
             logger=_QUIET,
         )
         sockets = list(self._server.sockets)
@@ -298,21 +299,20 @@ class TableServer:
         writer = asyncio.create_task(self._write(client))
         try:
             async for raw in ws:
+                # once closing, what still arrives is read and dropped, so the peer's close
+                # frame is seen behind a flood (the library stops reading a full queue)
+                if client.closing:
+                    continue
                 if not self._within_rate(client):
-                    self._drop(
-                        client,
-                        p.CLOSE_POLICY,
-                        f"too many messages (over {self.max_per_second} a second)",
-                    )
-                    break
+                    limit = f"too many messages (over {self.max_per_second} a second)"
+                    self._drop(client, p.CLOSE_POLICY, limit)
+                    continue
                 try:
                     message = p.decode_client(raw)
                 except p.ProtocolError as exc:
                     self._drop(client, p.CLOSE_INVALID, str(exc))
-                    break
+                    continue
                 self._dispatch(client, message)
-                if client.closing:
-                    break
         except ConnectionClosed:
             pass
         finally:
