@@ -15,6 +15,7 @@ import signal
 import ssl
 import sys
 from pathlib import Path
+from typing import Any
 
 from core.errors import HanaError
 from core.text import printable_path
@@ -25,7 +26,8 @@ DEFAULT_PORT = 7146
 DEFAULT_SERVE_PORT = 8000
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parsers(sub: Any) -> None:
+    """The network commands' parsers, on the ``hanatui`` command's subparsers."""
     host = sub.add_parser(
         "host", help="host a table that friends join over the network (prints their addresses)"
     )

@@ -90,6 +90,14 @@ async def play_seat(
             made += 1
 
 
+async def play_turns(sessions: list[RemoteSession], count: int, rng: random.Random) -> None:
+    """Make ``count`` moves in all, each by whichever seat must decide."""
+    for _ in range(count):
+        await until(lambda: any(s.legal() for s in sessions))
+        mover = next(s for s in sessions if s.legal())
+        assert await asyncio.wait_for(mover.perform(rng.choice(mover.legal())), LIMIT)
+
+
 async def raw_client(server: TableServer) -> ClientConnection:
     """A bare WebSocket connection to a table (for hostile clients)."""
     url = f"ws://127.0.0.1:{server.port}/"

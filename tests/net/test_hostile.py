@@ -66,9 +66,13 @@ async def _turn_of(server: TableServer, seat: int, ann, ws: ClientConnection) ->
             await until(lambda: bool(ann.legal()))
             await ann.perform(rng.choice(ann.legal()))
         else:
-            at = len(session.events)
-            await ws.send(p.encode(p.Act(at=at, action=session.legal()[0])))
-            await until(lambda at=at: len(session.events) > at)
+            before = len(session.events)
+            await ws.send(p.encode(p.Act(at=before, action=session.legal()[0])))
+            await until(_grown(session, before))
+
+
+def _grown(session, before: int):
+    return lambda: len(session.events) > before
 
 
 @pytest.fixture
