@@ -58,7 +58,7 @@ async def test_an_undo_needs_the_other_players_consent(data_dir):
         assert session.events[-1] == UndoTaken(seat=seat)
         assert len(session.events) < len(before) + 1
         for s, client in ((0, ann), (1, bob)):
-            await until(lambda c=client: c.redacted == redact(session.events, s))
+            await until(lambda c=client, s=s: c.redacted == redact(session.events, s))
         assert mover.legal()  # the seat decides again
         # an answer to a closed request is refused; a request with nothing to undo too
         assert await other.answer_undo(asked.request, allow=True)
