@@ -223,7 +223,9 @@ class RemoteSession(Session):
         return self._legal
 
     def plays_here(self, seat: int) -> bool:
-        return seat == self.seat
+        # while events wait to be shown (a move that came during a dialog), the table shows
+        # them first (`wait_for_others` returns them at once)
+        return seat == self.seat and not self._fresh
 
     def settle(self) -> list[Event]:
         return []  # the server deals
@@ -237,6 +239,7 @@ class RemoteSession(Session):
     async def perform(self, action: Action) -> list[Event]:
         """Send the move and wait for the server: the events it caused, or [] when refused (the
         listener is told why) or not connected."""
+        earlier = self._take()  # events the loop has not seen yet: they come first
         self._refused = None
         self._changed.clear()
         sent = await self.connection.send(
@@ -244,11 +247,11 @@ class RemoteSession(Session):
         )
         if not sent:
             self._tell("refused", "not connected to the table: your move was not sent")
-            return []
+            return earlier
         while not self._fresh and self._refused is None and not self.connection.stopped:
             await self._changed.wait()
             self._changed.clear()
-        return self._take()
+        return earlier + self._take()
 
     async def wait_for_others(self) -> list[Event] | None:
         while not self._fresh:

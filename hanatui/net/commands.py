@@ -89,7 +89,8 @@ def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
     return context
 
 
-def _journal_for(game: str) -> Path:
+def journal_for(game: str) -> Path:
+    """A new journal file for a hosted match of ``game``, among the autosaves."""
     from hanatui.settings import autosave_dir
 
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -131,7 +132,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         humans = players - args.computer
         plan = [SeatPlan() for _ in range(humans)]
         plan += [SeatPlan(kind="bot", level=args.bot) for _ in range(args.computer)]
-        journal = args.journal or _journal_for(game.id)
+        journal = args.journal or journal_for(game.id)
         server = TableServer.new(rules, plan, journal, **options)
     return asyncio.run(_host(server))
 

@@ -93,8 +93,10 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start", id="newgame.start"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, *, host: bool = False) -> None:
         super().__init__()
+        #: Host a table across the network (seat 1 is played here, other people join)
+        self.host = host
         settings = self.settings
         games = available_games()
         self.game = settings.last_game if settings.last_game in games else games[0]
@@ -107,7 +109,15 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="form"):
-            yield Static(Content("New game"), classes="heading")
+            yield Static(
+                Content(
+                    "Host a table: seat 1 is yours; each other person's seat gets an address "
+                    "to join from their own terminal"
+                    if self.host
+                    else "New game"
+                ),
+                classes="heading",
+            )
             with Horizontal(classes="row"):
                 yield Static(Content("Game"), classes="label")
                 yield Select(
@@ -398,6 +408,9 @@ class NewGameScreen(Screen[None]):
             return
         self.settings.last_game = self.game
         hana_app(self.app).save_settings()
+        if self.host:
+            self.run_worker(hana_app(self.app).host_table(rules, players))
+            return
         hana_app(self.app).start_game(rules, players)
 
     def action_back(self) -> None:
