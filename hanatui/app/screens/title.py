@@ -31,11 +31,12 @@ class TitleScreen(Screen[None]):
     DEFAULT_CSS = """
     TitleScreen { align: center middle; background: $hana-felt; }
     TitleScreen #menu {
-        width: 60; height: auto; border: round $accent; background: $surface; padding: 1 2;
+        width: 60; height: auto; border: round $accent; background: $surface; padding: 1 2 0 2;
     }
     TitleScreen #logo { color: $hana-bright; width: auto; margin-bottom: 1; }
     TitleScreen #menu Button { width: 1fr; margin: 0 0 1 0; }
     TitleScreen #menu Button#resume { margin-bottom: 0; }
+    TitleScreen #menu Button#quit { margin-bottom: 0; }
     TitleScreen #menu #network { height: auto; }
     TitleScreen #menu #network Button#host { margin-right: 2; }
     TitleScreen #resume-info {
