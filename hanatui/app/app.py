@@ -27,6 +27,7 @@ def binding_classes() -> list[type[Any]]:
         errors,
         history,
         info,
+        net,
         newgame,
         replay,
         replay_dialogs,
@@ -36,7 +37,7 @@ def binding_classes() -> list[type[Any]]:
     )
 
     found: list[type[Any]] = [HanaApp]
-    modules = [decisions, dialogs, errors, history, info, newgame, replay, replay_dialogs]
+    modules = [decisions, dialogs, errors, history, info, net, newgame, replay, replay_dialogs]
     modules += [results, table, title]
     for module in modules:
         for value in vars(module).values():

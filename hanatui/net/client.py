@@ -254,7 +254,10 @@ class RemoteSession(Session):
         return earlier + self._take()
 
     async def wait_for_others(self) -> list[Event] | None:
-        while not self._fresh:
+        """The events that came since the last call, once the match has changed (possibly
+        none: the first batch, drawn as it stands); None once the connection has ended."""
+        version = self.version
+        while not self._fresh and self.version == version:
             if self.connection.stopped:
                 return None
             await self._changed.wait()
@@ -353,7 +356,8 @@ class RemoteSession(Session):
             self._fresh = []
             self._tell("rewind", None)
         else:
-            self._fresh += full[len(old) :]
+            if old:  # the first batch is the match so far: drawn as it stands, not replayed
+                self._fresh += full[len(old) :]
             self._tell("update", None)
         if self.over and self._log is None and message.events:
             self._asking = asyncio.ensure_future(self.connection.send(p.GetLog()))  # to keep

@@ -394,7 +394,7 @@ class TableServer:
                 level = self.stand_ins.pop(seat)
                 self._record(
                     f"{self.session.players[seat].name} is back and plays seat {seat + 1} again "
-                    f"(a {level} computer player played it meanwhile)"
+                    f"({_a(level)} {level} computer player played it meanwhile)"
                 )
                 self._save_table()
             self._send_events(client)
@@ -638,7 +638,7 @@ class TableServer:
         by = session.players[client.seat].name
         self._record(
             f"{by} handed seat {seat + 1} ({session.players[seat].name}, away {int(away)} s) "
-            f"to a {message.level} computer player"
+            f"to {_a(message.level)} {message.level} computer player"
         )
         self._save_table()
         self._send_presence()
@@ -712,6 +712,10 @@ def _describe(action: object) -> str:
     from core.actions import Action, describe_action
 
     return describe_action(action) if isinstance(action, Action) else "?"
+
+
+def _a(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def _close_reason(reason: str) -> str:

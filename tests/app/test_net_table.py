@@ -11,7 +11,7 @@ import pytest
 from core.rules import find_rules
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.dialogs import CaptureDialog, KoiKoiDialog, RoundResultScreen
-from hanatui.app.screens.net import LobbyScreen, NetTableScreen
+from hanatui.app.screens.net import AskDialog, LobbyScreen, NetTableScreen
 from hanatui.net.client import RemoteSession
 from hanatui.net.server import SeatPlan, TableServer
 from tests.net.helpers import play_seat
@@ -65,3 +65,41 @@ async def test_join_plays_a_round_at_the_normal_table(tmp_path):
         bob_plays.cancel()
         await bob.close()
         await server.close()
+
+
+async def test_host_a_table_from_the_app_and_a_friend_joins(isolated_dirs):
+    from core.players import Player
+
+    app = HanaApp(settings=settings(name="Ann"), save=False)
+    friend: RemoteSession | None = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            players = (Player(name="Ann"), Player(name="Seat 2"))
+            await app.host_table(find_rules("koikoi"), players)
+            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen) and lobby.server is not None
+            server = lobby.server
+            await _until(pilot, lambda: lobby.session.lobby is not None)
+            shown = str(lobby.query_one("#seats").render())
+            assert server.url(1) in shown  # the friend's address, to give them
+            assert server.bind == "127.0.0.1"
+            friend = RemoteSession(server.url(1), "Bob")
+            friend.start()
+            await _until(pilot, lambda: isinstance(app.screen, NetTableScreen))
+            table = app.screen
+            assert isinstance(table, NetTableScreen)
+            await _until(pilot, lambda: table.remote.started and friend.started)
+            assert [p.name for p in table.remote.players] == ["Ann", "Bob"]
+            assert table.viewer == 0
+            await _until(pilot, lambda: table._drawn is not None)
+            # the host leaving mid-match is asked first: it closes the table for everyone
+            await pilot.press("escape")
+            await _until(pilot, lambda: isinstance(app.screen, AskDialog))
+            await pilot.press("y")
+            await _until(pilot, lambda: not app.screen.is_modal and app.screen is not table)
+            await _until(pilot, lambda: friend is not None and not friend.connected)
+    finally:
+        if friend is not None:
+            await friend.close()

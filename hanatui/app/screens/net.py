@@ -19,6 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from core.errors import HanaError
+from core.text import printable_path
 from hanatui.app.common import TooSmall, game_title, hana_app
 from hanatui.app.screens.dialog_base import DIALOG_CSS
 from hanatui.app.screens.table import TableScreen
@@ -260,10 +261,7 @@ class NetTableScreen(TableScreen):
     # --- what the network says --------------------------------------------------------------
     def _on_net(self, kind: str, data: Any) -> None:
         if kind == "update":
-            # drawn after what is being mounted; before the first drawing there is nothing to
-            # update (the first one draws the latest)
-            if self._drawn is not None:
-                self.call_after_refresh(self.refresh_table)
+            self._redraw()
         elif kind == "rewind":
             self.stop_loop()
             self._after_history_change()
@@ -284,6 +282,12 @@ class NetTableScreen(TableScreen):
         elif kind == "ended":
             self.notify(str(data), markup=False, severity="error", timeout=30)
 
+    def _redraw(self) -> None:
+        """Draw again after what is being mounted; before the table's first drawing there is
+        nothing to update (that drawing shows the latest)."""
+        if self._drawn is not None:
+            self.call_after_refresh(self.refresh_table, True)
+
     def _presence(self, presence: p.Presence) -> None:
         present = tuple(s.connected for s in presence.seats)
         if self._present and self.remote.started:
@@ -297,7 +301,7 @@ class NetTableScreen(TableScreen):
                     )
                     self._away_told.discard(seat)
         self._present = present
-        self.refresh_table(force=True)
+        self._redraw()
         self.refresh_bindings()
 
     def _hand_over_candidates(self) -> list[tuple[int, int]]:
@@ -357,8 +361,8 @@ class NetTableScreen(TableScreen):
         self.app.bell()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "hand_over":
-            return True if self._hand_over_candidates() else None
+        if action == "hand_over":  # shown only while a seat may be handed over
+            return bool(self._hand_over_candidates())
         return super().check_action(action, parameters)
 
     def action_hand_over(self) -> None:
@@ -376,7 +380,8 @@ class NetTableScreen(TableScreen):
         self.app.push_screen(
             AskDialog(
                 "Hand the seat over?",
-                f"{name} has been away {away} s. Let a {level} computer player play their seat "
+                f"{name} has been away {away} s. Let {'an' if level[:1] in 'aeiou' else 'a'} "
+                f"{level} computer player play their seat "
                 "until they come back? (The log records it.)",
             ),
             answer,
@@ -399,8 +404,9 @@ class NetTableScreen(TableScreen):
             self.app.push_screen(
                 AskDialog(
                     "Leave the table?",
-                    "You host this table: leaving closes it for everyone. The journal keeps "
-                    "the match: `hanatui host --resume FILE` brings it back.",
+                    "You host this table: leaving closes it for everyone. Its journal keeps "
+                    "the match: `hanatui host --resume "
+                    f"{printable_path(self.server.journal_path)}` brings it back.",
                     "Leave",
                     "Stay",
                 ),
