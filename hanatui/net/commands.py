@@ -178,6 +178,8 @@ async def _host(server: object) -> int:
     await server.close()
     if server.finished.is_set():
         say(f"hanatui: the match is over; its log is {printable_path(server.journal_path)}")
+    elif server.session is None:
+        say("hanatui: the table is closed (its match had not started)")
     else:
         say(
             "hanatui: the table is closed; bring it back with: hanatui host --resume "
