@@ -103,3 +103,34 @@ async def test_host_a_table_from_the_app_and_a_friend_joins(isolated_dirs):
     finally:
         if friend is not None:
             await friend.close()
+
+
+async def test_joining_mid_match_goes_straight_to_the_table(tmp_path):
+    from tests.net.helpers import play_turns
+
+    server = TableServer.new(
+        find_rules("koikoi"), [SeatPlan(), SeatPlan()], tmp_path / "t.hana", pace=0, seed=5
+    )
+    await server.start()
+    ann, bob = RemoteSession(server.url(0), "Ann"), RemoteSession(server.url(1), "Bob")
+    ann.start()
+    bob.start()
+    app = HanaApp(settings=settings(name="Ann"), save=False, join=(server.url(0), "Ann", None))
+    try:
+        await play_turns([ann, bob], 5, random.Random(3))
+        await ann.close()
+        async with app.run_test(size=(80, 24)) as pilot:
+            # the whole match arrives at once: the table shows it as it stands
+            await _until(pilot, lambda: isinstance(app.screen, NetTableScreen))
+            table = app.screen
+            assert isinstance(table, NetTableScreen)
+            await _until(pilot, lambda: table._drawn is not None)
+            assert server.session is not None
+            assert len(table.remote.events) == len(server.session.events)
+            assert table.remote.players[0].name == "Ann"
+            await pilot.pause(0.2)
+            await pilot.press("escape")  # leave: the seat is away, the table goes on
+            await _until(pilot, lambda: 0 not in server.connected)
+    finally:
+        await bob.close()
+        await server.close()

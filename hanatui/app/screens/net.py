@@ -159,7 +159,17 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.session.listener = self._on_net
+        # what came before this screen listened (a rejoin gets the whole match at once)
+        if self.session.connected:
+            self.status = "connected"
+        if self.session.started:
+            self._to_table()
+            return
         self._draw()
+
+    def _to_table(self) -> None:
+        self.session.listener = None  # the table listens from now on (once mounted)
+        self.app.switch_screen(NetTableScreen(self.session, self.server))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "copy":
@@ -168,8 +178,7 @@ class LobbyScreen(Screen[None]):
 
     def _on_net(self, kind: str, data: Any) -> None:
         if kind in ("update", "rewind") and self.session.started:
-            self.session.listener = None  # the table listens from now on (once mounted)
-            self.app.switch_screen(NetTableScreen(self.session, self.server))
+            self._to_table()
             return
         if kind in ("connected", "reconnecting", "ended"):
             self.status = kind if not data else f"{kind}: {data}"
