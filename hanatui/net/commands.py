@@ -141,6 +141,18 @@ async def _host(server: object) -> int:
     from hanatui.net.server import TableServer
 
     assert isinstance(server, TableServer)
+    # Ctrl+C and SIGTERM close the table properly, from before the addresses are printed on
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+
+    def changed() -> None:
+        if server.finished.is_set() and not server.connected:
+            stop.set()
+
+    server.on_change = changed
     try:
         await server.start()
     except OSError as exc:
@@ -163,17 +175,7 @@ async def _host(server: object) -> int:
         "run: hanatui join ADDRESS. Ctrl+C stops the table (hanatui host --resume FILE brings "
         "it back)."
     )
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
-
-    def changed() -> None:
-        if server.finished.is_set() and not server.connected:
-            stop.set()
-
-    server.on_change = changed
+    changed()  # a resumed table whose match is over has nothing left to do
     await stop.wait()
     await server.close()
     if server.finished.is_set():
