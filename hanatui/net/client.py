@@ -194,6 +194,8 @@ class RemoteSession(Session):
         self.connected = False
         self.listener: Listener | None = None
         self.redacted: list[Event] = []
+        #: The last thing the table sent that could not be used (for the screen and tests)
+        self.problem: str | None = None
         self._legal: tuple[Action, ...] = ()
         self._fresh: list[Event] = []
         self._changed = asyncio.Event()
@@ -339,13 +341,15 @@ class RemoteSession(Session):
     def _on_events(self, message: p.Events) -> None:
         old = self.redacted
         if message.at > len(old) or self.seat is None:
-            self._tell("refused", "the table sent events out of order")
+            self.problem = "the table sent events out of order"
+            self._tell("refused", self.problem)
             return
         new = old[: message.at] + list(message.events)
         try:
             full = unredact(new, self.seat) if new else []
         except HanaError as exc:
-            self._tell("refused", f"the table sent an inconsistent match ({exc})")
+            self.problem = f"the table sent an inconsistent match ({exc})"
+            self._tell("refused", self.problem)
             return
         rewound = new[: len(old)] != old
         self.redacted = new

@@ -81,13 +81,26 @@ async def play_seat(
             return made
         legal = session.legal()
         if not legal:
-            got = await asyncio.wait_for(session.wait_for_others(), LIMIT)
+            got = await _bounded(session, session.wait_for_others())
             if got is None:
                 return made
             continue
-        events: list[Event] = await asyncio.wait_for(session.perform(rng.choice(legal)), LIMIT)
+        events: list[Event] = await _bounded(session, session.perform(rng.choice(legal)))
         if events:
             made += 1
+
+
+async def _bounded(session: RemoteSession, awaitable: Any) -> Any:
+    """``awaitable`` within `LIMIT` seconds, or a failure that says where the seat stood."""
+    try:
+        return await asyncio.wait_for(awaitable, LIMIT)
+    except TimeoutError:
+        state = session.state if session.started else None
+        raise AssertionError(
+            f"seat {session.seat} waited {LIMIT} s: {len(session.redacted)} events, "
+            f"phase {state and state.phase}, to act {state and session.to_act()}, "
+            f"legal {session.legal()}, problem {session.problem}"
+        ) from None
 
 
 async def play_turns(sessions: list[RemoteSession], count: int, rng: random.Random) -> None:
@@ -95,7 +108,7 @@ async def play_turns(sessions: list[RemoteSession], count: int, rng: random.Rand
     for _ in range(count):
         await until(lambda: any(s.legal() for s in sessions))
         mover = next(s for s in sessions if s.legal())
-        assert await asyncio.wait_for(mover.perform(rng.choice(mover.legal())), LIMIT)
+        assert await _bounded(mover, mover.perform(rng.choice(mover.legal())))
 
 
 async def raw_client(server: TableServer) -> ClientConnection:
