@@ -161,14 +161,25 @@ class UndoTaken(Event, frozen=True, tag="undo_taken"):
 ScoreKind = Literal["cards", "par", "yaku", "multiplier", "bonus", "penalty", "note"]
 
 
-class ScoreLine(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """One line of a score breakdown: card points, a yaku, a multiplier with its reason."""
+class ScoreLine(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True
+):
+    """One line of a score breakdown, as data: what it counts (``kind``, and ``id``: a yaku's id,
+    or what a note, bonus, penalty or multiplier is for), whose it is (``seat``: the player who
+    holds the yaku, is paid or called; omitted, the seat whose breakdown it is in), the number its
+    words name (``value``), what it adds (``points``) or multiplies by (``factor``), and the cards
+    it is about. docs/replay-format.md lists every ``id`` with its ``seat`` and ``value``.
+
+    The words are made where a line is shown (`hanatui.words.score_line_words`), from the rules
+    and the players' names, so a log never holds a sentence that a rewording would contradict.
+    """
 
     kind: ScoreKind
-    label: Text
+    id: Text | None = None
+    seat: Seat | None = None
+    value: int | None = None
     points: int = 0
     factor: int = 1
-    id: Text | None = None
     cards: Cards = ()
 
 

@@ -3,7 +3,9 @@
 This module turns bytes into events and back; it does no file I/O (see `hanatui.files`). Reading
 is strict by default: the first malformed, unknown, illegal or inconsistent line rejects the log
 with its line number. ``recover=True`` instead keeps the longest valid prefix, for one's own
-crashed games. Older format versions are upcast line by line; newer ones are refused.
+crashed games. Older format versions are upcast line by line; newer ones are refused. A round's
+score in a log older than version 3 held words instead of data; once its numbers are checked, the
+score the engine works out takes its place (`_rederived`).
 
 Besides events, a log may hold comments (`Comment`): annotation lines people attach to a move or
 to the whole game. They are not events: the reader returns them apart (`LogRead.comments`), the
@@ -43,14 +45,17 @@ from core.events import (
     Text,
     UndoTaken,
 )
-from core.players import Player
+from core.players import Player, logged_seat
 from core.redact import HiddenDraw, unredact
-from core.state import State
+from core.state import SCORING, State
 from core.text import SAFE_TEXT_PATTERN, UNSAFE_TEXT, printable
 
 FORMAT: Final = "hanatui"
-#: The format version this program writes and the newest it reads (2: comments).
-VERSION = 2
+#: The format version this program writes and the newest it reads (2: comments; 3: the lines of a
+#: round's score are data, without words).
+VERSION = 3
+#: Logs older than this wrote a round's score lines as words (``label``) without their data.
+SCORE_DATA_VERSION = 3
 #: Logs larger than this are refused before any parsing. A 12-round 7-player match is ~100 KB.
 MAX_BYTES = 4 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
@@ -208,10 +213,22 @@ class Upcaster(NamedTuple):
     line: Callable[[Json], Json] | None = None
 
 
+def _drop_score_words(line: Json) -> Json:
+    """Version 2 to 3: the lines of a round_ended lose their English ``label``. Their data
+    (whose yaku, the number the words named) is then worked out again by the reader, which
+    checks the logged numbers against it (`_rederived`)."""
+    if line.get("type") == "round_ended":
+        for seat_score in line["breakdown"]:
+            for score_line in seat_score["lines"]:
+                score_line.pop("label", None)
+    return line
+
+
 #: ``UPCASTERS[v]`` turns a version-``v`` log into version v+1.
 UPCASTERS: dict[int, Upcaster] = {
     # Version 2 added comment lines: a version-1 log is a version-2 log as it stands.
     1: Upcaster(),
+    2: Upcaster(line=_drop_score_words),
 }
 
 
@@ -276,6 +293,9 @@ class LogRead(msgspec.Struct, kw_only=True):
     error: CorruptLogError | None = None
     #: The error is only a last line cut short with no newline (what a crash mid-write leaves).
     torn: bool = False
+    #: The format version the file was written in (``header.version`` is always this
+    #: program's: an older log was brought up to it as it was read).
+    written_in: int = VERSION
 
     @property
     def state(self) -> State | None:
@@ -365,8 +385,9 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
     first = next(lines, None)
     if first is None or not first[1].strip():
         raise CorruptLogError("empty file: no header line", 1)
-    header, numbered, upcast = _read_header(first[1], lines)
+    header, numbered, upcast, version = _read_header(first[1], lines)
     check_header(header)
+    legacy = version < SCORE_DATA_VERSION
     events: list[Event] = []
     states: list[State] = []
     comments: list[Comment] = []
@@ -382,6 +403,8 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
                         check_comment_place(line, len(events), len(header.players))
                         comments.append(line)
                         continue
+                    if legacy:
+                        line = _rederived(state, line)
                     state = _replay(state, line, header)
                 except CorruptLogError as exc:
                     torn = isinstance(exc, _SyntaxProblem) and not ended
@@ -389,7 +412,7 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
                 events.append(line)
                 states.append(state)
         else:
-            events, states, comments = _read_redacted(header, numbered, upcast)
+            events, states, comments = _read_redacted(header, numbered, upcast, legacy)
     except CorruptLogError as exc:
         if not recover:
             raise
@@ -405,6 +428,7 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
         comments=comments,
         error=error,
         torn=torn and error is not None,
+        written_in=version,
     )
 
 
@@ -422,7 +446,7 @@ def check_comment_place(comment: Comment, events_before: int, seats: int) -> Non
         )
     if comment.seat is not None and comment.seat >= seats:
         raise CorruptLogError(
-            f"a comment by seat {comment.seat}, but the seats are 0 to {seats - 1}"
+            f"a comment by {logged_seat(comment.seat)}, but the match has {seats} seats"
         )
     if not comment.text.strip():
         raise CorruptLogError("a comment with blank text")
@@ -439,6 +463,7 @@ def _read_redacted(
     header: Header,
     numbered: Iterable[tuple[int, bytes, bool]],
     upcast: Callable[[Json], Json] | None,
+    legacy: bool = False,
 ) -> tuple[list[Event], list[State], list[Comment]]:
     """A log redacted for one seat: every line is decoded, the hidden cards are filled in from
     what later events reveal (`core.redact.unredact`), then the whole log is replayed. Strict:
@@ -474,6 +499,8 @@ def _read_redacted(
     state: State | None = None
     for lineno, event in zip(numbers, filled, strict=True):
         try:
+            if legacy:
+                event = _rederived(state, event)
             state = apply(state, event)
         except CorruptLogError as exc:
             raise CorruptLogError(exc.reason, lineno) from None
@@ -497,8 +524,8 @@ def check_header(header: Header) -> None:
         raise CorruptLogError(f"invalid header: {exc}", 1) from None
     if header.redacted_for is not None and not 0 <= header.redacted_for < n:
         raise CorruptLogError(
-            f"invalid header: redacted_for is seat {header.redacted_for}, but the seats are "
-            f"0 to {n - 1}",
+            f"invalid header: redacted_for names {logged_seat(header.redacted_for)}, but the "
+            f"match has {n} seats",
             1,
         )
     if header.origin is not None and header.origin.event < 1:
@@ -545,9 +572,10 @@ def _upcast(step: Callable[[Json], Json], line: Json) -> Json:
 
 def _read_header(
     first: bytes, rest: Iterator[tuple[int, bytes, bool]]
-) -> tuple[Header, Iterator[tuple[int, bytes, bool]], Callable[[Json], Json] | None]:
-    """The header, the lines after it, and the function that upcasts each of them (None when
-    the log is of this version, or its lines need no change)."""
+) -> tuple[Header, Iterator[tuple[int, bytes, bool]], Callable[[Json], Json] | None, int]:
+    """The header, the lines after it, the function that upcasts each of them (None when the
+    log is of this version, or its lines need no change), and the version the log was written
+    in."""
     if len(first) > MAX_LINE_BYTES:
         raise CorruptLogError(f"line too long: {len(first)} bytes", 1)
     try:
@@ -594,14 +622,46 @@ def _read_header(
         header = msgspec.structs.replace(header, version=VERSION)
     line_steps = [s.line for s in steps if s.line is not None]
     if not line_steps:
-        return header, rest, None
+        return header, rest, None, version
 
     def upcast(line: Json) -> Json:
         for up in line_steps:
             line = up(line)
         return line
 
-    return header, rest, upcast
+    return header, rest, upcast, version
+
+
+def _rederived(state: State | None, logged: Event) -> Event:
+    """A round_ended of a log older than version 3: its lines had words and none of their data
+    (whose yaku a line is, the number its words named). When its numbers agree with the score
+    the engine works out for the round (every seat's points, totals and next dealer, and each
+    line's kind, points, factor, cards and any id it had), that score takes its place, data
+    included; otherwise it is left for `apply` to refuse, as in any log."""
+    if not isinstance(logged, RoundEnded) or state is None or state.phase != SCORING:
+        return logged
+    expected = state.hooks.score_round(state)
+    return expected if _same_numbers(logged, expected) else logged
+
+
+def _same_numbers(old: RoundEnded, new: RoundEnded) -> bool:
+    if (old.round, old.reason, old.points, old.totals, old.next_dealer) != (
+        new.round,
+        new.reason,
+        new.points,
+        new.totals,
+        new.next_dealer,
+    ) or len(old.breakdown) != len(new.breakdown):
+        return False
+    for a, b in zip(old.breakdown, new.breakdown, strict=True):
+        if (a.seat, a.points, len(a.lines)) != (b.seat, b.points, len(b.lines)):
+            return False
+        for x, y in zip(a.lines, b.lines, strict=True):
+            if (x.kind, x.points, x.factor, x.cards) != (y.kind, y.points, y.factor, y.cards):
+                return False
+            if x.id is not None and x.id != y.id:
+                return False
+    return True
 
 
 def _check_header_matches(header: Header, first: Event) -> None:

@@ -427,7 +427,6 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     except HanaError as exc:
         print(f"hanatui analyse: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    before = analyser.done
     show = sys.stderr.isatty() and not args.json
     try:
         result = analyser.run(progress=_analysis_progress if show else None)
@@ -435,7 +434,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         if show:
             sys.stderr.write("\r\x1b[K")
         partial = analyser.result()
-        kept = _save_analysis(args.file, log, budget, known, partial.decisions, before)
+        kept = _save_analysis(args.file, log, budget, known, partial.decisions)
         print(
             f"hanatui analyse: cancelled after {len(partial)} of {partial.total} decisions"
             + (" (those are cached; run it again to go on)" if kept else ""),
@@ -445,7 +444,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if show:
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()
-    if not _save_analysis(args.file, log, budget, known, result.decisions, before):
+    if not _save_analysis(args.file, log, budget, known, result.decisions):
         print(
             f"hanatui analyse: {printable_path(cache.sidecar_path(args.file))}: cannot be "
             "written, so this analysis is not cached",
@@ -465,18 +464,13 @@ def _save_analysis(
     budget: int,
     known: dict[int, Decision] | None,
     decisions: list[Decision],
-    before: int,
 ) -> bool:
     """Write the cache with every decision known now (those of seats not asked for this time
     included); True if the cache holds them (when nothing is new, nothing is written)."""
     from hanatui.analysis import cache
 
-    if known is not None and len(decisions) == before:
-        return True
-    merged = dict(known or {})
-    merged.update({d.index: d for d in decisions})
     try:
-        cache.save(path, log, budget, list(merged.values()))
+        cache.save_merged(path, log, budget, known or {}, decisions)
     except OSError:
         return False
     return True

@@ -1,6 +1,9 @@
 """Comments on a game as the replay viewer uses them, without Textual: which comments belong to
 a position, adding and removing one (validated like names), and saving them into the log.
 
+`edit_file` is how the viewer writes: it reads the file again, refuses to write if the game in
+it is not the one on screen, and writes the file with the one edit atomically.
+
 A comment's ``after`` is the index of the event it is on; the viewer's position p (p events
 applied, as `Timeline.seek` takes it) shows the comments with ``after == p - 1``. Comments with
 no ``after`` are on the whole game. See `core.logfile.Comment` and docs/replay-format.md.
@@ -11,8 +14,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 
-from core.errors import HanaError
-from core.logfile import Comment, LogRead, check_comment, encode_log
+from core.errors import CorruptLogError, HanaError
+from core.logfile import Comment, LogRead, check_comment, comment_sort_key, encode_log, read_log
 from core.redact import redact
 
 
@@ -77,3 +80,71 @@ def save_comments(path: str | os.PathLike[str], log: LogRead, comments: Sequence
     from hanatui.files import write_atomic
 
     write_atomic(path, log_with_comments(log, comments), make_dirs=False)
+
+
+class CommentEdit:
+    """One change to a log's comments: a comment to add (``text`` on the move leading to viewer
+    ``position``, None: on the game, by ``seat``) or one to remove (``remove``)."""
+
+    def __init__(
+        self,
+        *,
+        text: str | None = None,
+        position: int | None = None,
+        seat: int | None = None,
+        remove: Comment | None = None,
+    ) -> None:
+        if (text is None) == (remove is None):
+            raise ValueError("a comment edit adds a text or removes a comment")
+        self.text = text
+        self.position = position
+        self.seat = seat
+        self.remove = remove
+
+    def apply(self, log: LogRead, comments: Sequence[Comment]) -> list[Comment]:
+        if self.remove is not None:
+            if self.remove not in comments:
+                raise HanaError("that comment is no longer in the file")
+            return remove_comment(comments, self.remove)
+        assert self.text is not None
+        return add_comment(log, comments, self.text, position=self.position, seat=self.seat)
+
+
+def edit_file(path: str | os.PathLike[str], log: LogRead, edit: CommentEdit) -> list[Comment]:
+    """Apply ``edit`` to the comments of the log file at ``path``, which holds the game ``log``
+    (as the viewer read it), and return the comments now in the file.
+
+    The file is read again first, so comments written meanwhile (another viewer, a tool) are
+    kept. Nothing is written, and `HanaError` says why, when ``log`` was read only in part (the
+    rest of the file would be lost), when the file cannot be read in full now or holds another
+    game than ``log`` (it changed since it was opened), when the edit is not allowed (see
+    `add_comment`), or when the new file would not read back as the same game with these
+    comments. The write is atomic: readers see the old file or the new one, never half. A
+    symbolic link is followed (the file it points to is rewritten). `OSError` if the place
+    cannot be written.
+    """
+    from hanatui.files import read_bytes_capped, write_atomic
+
+    if log.error is not None:
+        raise HanaError(
+            f"only part of this file could be read (it breaks at line {log.error.line}): "
+            "comments are not written into it, so nothing in it is lost"
+        )
+    target = os.path.realpath(path)
+    try:
+        now = read_log(read_bytes_capped(target))
+    except HanaError as exc:
+        raise HanaError(f"the file cannot be read again, so it is left as it is: {exc}") from None
+    if now.header != log.header or now.events != log.events:
+        raise HanaError("the file has changed since it was opened: open it again to comment on it")
+    comments = edit.apply(now, now.comments)
+    data = log_with_comments(now, comments)
+    try:
+        back = read_log(data)
+    except CorruptLogError as exc:
+        raise HanaError(f"the file with this comment could not be read back ({exc})") from None
+    written = sorted(comments, key=comment_sort_key)  # the order a log file keeps them in
+    if back.events != now.events or back.comments != written or back.header != now.header:
+        raise HanaError("the file with this comment would not read back as the same game")
+    write_atomic(target, data, make_dirs=False)
+    return back.comments

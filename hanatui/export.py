@@ -68,21 +68,27 @@ def player_view(log: LogRead, seat: int) -> bytes:
 
 
 def _options_changed(log: LogRead) -> list[str]:
+    """The options that differ from the game's standard rules, in words (``Scoring: zero-sum:
+    card points less par``)."""
+    from core.rules import option_docs, option_value_words
+
     rules = log.header.rules
-    standard = find_rules(rules.game)
+    standard = find_rules(rules.game).options()
+    titles = {doc.key: doc.title for doc in option_docs(rules.game)}
     return [
-        f"{k}={v}"
+        f"{titles.get(k, k)}: {option_value_words(rules.game, k, v)}"
         for k, v in rules.options().items()
-        if getattr(standard, k) != v and k != "rounds"
+        if standard[k] != v and k != "rounds"
     ]
 
 
 def text_record(log: LogRead) -> str:
     """A readable record: the header, then round by round each turn in words with card codes,
     each comment under the move it is on."""
-    from hanatui.words import describe_event, game_title
+    from hanatui.words import describe_event, game_title, score_line_text
 
     h = log.header
+    names = [p.name for p in h.players]
     state0 = log.states[0]
     lines = [
         f"{game_title(h.rules.game)} — {len(h.players)} players, {h.rules.rounds} rounds",
@@ -95,7 +101,7 @@ def text_record(log: LogRead) -> str:
     if h.created:
         lines.append(f"Played: {h.created}")
     changed = _options_changed(log)
-    lines.append("Rules: standard" + (f", with {', '.join(changed)}" if changed else ""))
+    lines.append("Rules: standard" + (f", with {'; '.join(changed)}" if changed else ""))
     if h.redacted_for is not None:
         lines.append(
             f"Redacted for seat {h.redacted_for + 1}: cards that player could not see are unknown"
@@ -143,12 +149,10 @@ def text_record(log: LogRead) -> str:
             for seat_score in event.breakdown:
                 name = after.players[seat_score.seat].name
                 parts = [
-                    f"{line.label} {line.points:+d}"
-                    if line.kind != "multiplier"
-                    else f"{line.label} x{line.factor}"
+                    score_line_text(line, seat_score.seat, h.rules, names)
                     for line in seat_score.lines
                 ]
-                lines.append(f"    {name}: {'; '.join(parts)} = {seat_score.points:+d}")
+                lines.append(f"    {name}: {'; '.join(parts)}; round {seat_score.points:+d}")
             lines.append(
                 "  totals: "
                 + ", ".join(f"{after.players[i].name} {t}" for i, t in enumerate(event.totals))

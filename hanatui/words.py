@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from core.cards import ALL_MASK, MONTH_NAMES, Card, cards_of, points_of
+from core.cards import ALL_MASK, MONTH_CALENDAR, MONTH_NAMES, Card, cards_of, points_of
 from core.events import (
     CaptureChosen,
     CardDrawn,
@@ -29,11 +29,14 @@ from core.events import (
     MatchStarted,
     Redeal,
     RoundEnded,
+    ScoreLine,
     ShobuCalled,
     UndoTaken,
 )
 from core.games.options import Rules
 from core.games.registry import GAMES, evaluate_yaku, game_for
+from core.names import yaku_name
+from core.players import seat_label
 from core.state import State
 from core.yaku import YakuHit
 
@@ -95,9 +98,15 @@ def and_list(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def seat_label(seat: int) -> str:
-    """Seats are numbered from 1 wherever a person reads them."""
-    return f"seat {seat + 1}"
+def card_japanese(card: Card, *, ascii_only: bool = False) -> str:
+    """A card's Japanese name and romaji: ``菖蒲に短冊 ayame ni tanzaku`` (romaji alone in
+    ASCII mode)."""
+    return card.names.japanese(ascii_only=ascii_only)
+
+
+def month_words(month: int) -> str:
+    """A suit as people name it: ``Iris, May``."""
+    return f"{MONTH_NAMES[month - 1]}, {MONTH_CALENDAR[month - 1]}"
 
 
 def names(cards: Sequence[Card]) -> str:
@@ -245,10 +254,197 @@ def round_summary(ended: RoundEnded | None, players: Sequence[Any], round_no: in
 
 
 def month_of_round(state: State | Any) -> str:
-    """The month a koi-koi round is named after (round 1 January/Pine...)."""
+    """The month a koi-koi round is named after: ``Pine, January`` for round 1."""
     if state.round <= 0:
         return ""
-    return str(MONTH_NAMES[(state.round - 1) % 12])
+    return month_words((state.round - 1) % 12 + 1)
+
+
+# --- score lines ---------------------------------------------------------------------------
+
+
+def times_words(n: int) -> str:
+    """'once', 'twice', '3 times'."""
+    return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
+
+
+_VICTORIES = {1: "a victory", 2: "a double victory", 3: "a triple victory"}
+
+
+class _Whose:
+    """Players named from the seats of a breakdown, teams pooled (Sakura)."""
+
+    def __init__(self, rules: Rules, names: Sequence[str]) -> None:
+        self.rules = rules
+        self.names = tuple(names)
+
+    def one(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.names):
+            return "a player" if seat is None else seat_label(seat)
+        return self.names[seat]
+
+    def unit(self, seat: int) -> tuple[str, bool]:
+        """The player (or the team) ``seat`` scores with, and whether that is more than one."""
+        members = unit_of(self.rules, len(self.names), seat)
+        if len(members) == 1:
+            return self.one(seat), False
+        return and_list([self.one(s) for s in members]), True
+
+    def holds(self, seat: int) -> str:
+        """'Aki holds', 'You hold', 'Aki and Cho hold'."""
+        who, team = self.unit(seat)
+        return f"{who} hold" if team else conjugate(who, "hold")
+
+
+def score_line_words(
+    line: ScoreLine, owner: int, rules: Rules, names: Sequence[str], *, counts: bool = True
+) -> str:
+    """What a line of a round's score says, naming players by name: ``owner`` is the seat whose
+    breakdown holds the line, ``names`` every seat's player. The line's number (its points, or
+    its factor) is not part of the words: see `score_line_cell` and `score_line_text`.
+    ``counts=False`` leaves out how many cards a card-points line holds (a table's row shared by
+    every seat)."""
+    whose = _Whose(rules, names)
+    kind, what, seat = line.kind, line.id, line.seat
+    value = line.value if line.value is not None else 0
+    if kind == "cards":
+        team = whose.unit(owner)[1]
+        words = "the team's card points" if team else "card points"
+        return words + (f" ({plural(len(line.cards), 'card')})" if counts else "")
+    if kind == "par":
+        n = len(names)
+        return f"par: {-line.points * n} shared by {n} players"
+    if kind in ("yaku", "penalty") and rules.game == "sakura" and what is not None:
+        holder = owner if kind == "yaku" else seat if seat is not None else owner
+        return f"{whose.holds(holder)} {yaku_name(what).en}"
+    if kind == "yaku" and what is not None:
+        name = yaku_name(what)
+        if what == "teshi" and line.cards:
+            return f"{name.en} ({name.romaji}): the four {line.cards[0].month_name} cards in hand"
+        if what == "kuttsuki":
+            return f"{name.en} ({name.romaji}): four pairs in hand"
+        text = name.en
+        if what == "tsukifuda" and line.cards:
+            text += f" ({line.cards[0].month_name})"
+        if seat is not None and seat != owner:
+            text = f"{whose.one(seat)}'s {text}"
+        if line.value:
+            text += f": {plural(line.points, 'point')} after a koi-koi call"
+        return text
+    if kind == "multiplier":
+        if what == "yaku_by_players":
+            return f"yaku count once per opponent ({len(names)} players)"
+        if what == "yaku_paid_by_each":
+            return "yaku paid by each other player"
+        if what == "koikoi_calls":
+            return f"{whose.one(owner)} called koi-koi {times_words(value)}"
+        if what == "double_at_7":
+            threshold = getattr(rules, "double_threshold", 7)
+            return f"{plural(value, 'point')}, {threshold} or more"
+        if what in ("self_flat", "opponent_flat"):
+            return f"{whose.one(seat)} called koi-koi"
+        if what == "opponent_count":
+            return f"{whose.one(seat)} called koi-koi {times_words(value)}"
+        if what == "any_flat":
+            return "koi-koi was called"
+        if what == "any_count":
+            return f"koi-koi was called {times_words(value)}"
+        if what == "field_brights":
+            return f"{plural(value, 'bright')} on the first field"
+    if kind == "bonus":
+        if what == "koikoi_calls":
+            return f"{whose.one(owner)} called koi-koi {times_words(value)}"
+        if what == "dealer_privilege":
+            return "the dealer's privilege on a draw (oya-ken)"
+        if what == "teyaku":
+            return f"teyaku: {plural(len(line.cards), 'chaff', 'chaff')} in the opening hand"
+        if what == "compensation":
+            return f"compensation: only {plural(value, 'card')} taken"
+        if what == "victory":
+            won = _VICTORIES.get(line.points, plural(line.points, "victory", "victories"))
+            return f"{won}: the best score, {value} ahead"
+    if kind == "penalty":
+        if what == "pays_yaku":
+            return f"pays {whose.one(seat)}'s yaku"
+        if what == "pays_teyaku":
+            return f"pays {whose.one(seat)}'s teyaku"
+        if what == "pays_compensation":
+            return f"pays {whose.one(seat)}'s compensation"
+        if what == "zero_sum_paid":
+            return f"paid to {whose.one(seat)}"
+    if kind == "note":
+        if what == "willow_row_cancel_all" and seat is not None:
+            return f"{whose.holds(seat)} the four Willows: no yaku counts this round"
+        if what == "willow_row_owner_only" and seat is not None:
+            return f"{whose.holds(seat)} the four Willows: the others' yaku do not count"
+        if what == "fuke":
+            threshold = getattr(rules, "fuke_threshold", 0)
+            return (
+                f"fuke: {whose.one(seat)} took only {plural(value, 'card point')} "
+                f"({threshold} or fewer), so nobody scores"
+            )
+        if what == "lucky_not_multiplied":
+            return "a lucky hand is never multiplied"
+        if what == "last_yaku_scores":
+            return "exhaustive draw: the last player to make a yaku scores it"
+        if what == "exhaustive_draw":
+            return "exhaustive draw: nobody scores"
+        if what == "both_lucky":
+            return "both players hold a lucky hand: a draw"
+        if what == "zero_sum_cap":
+            return f"capped: {conjugate(whose.one(seat), 'have')} only {value} left"
+        if what == "opponent_won":
+            return f"{whose.one(seat)} won the round"
+        if what == "team_pool" and seat is not None:
+            return f"{whose.unit(seat)[0]} pool their captures"
+        if what == "victory_scoring":
+            return f"victory scoring: the round's {plural(value, 'point')} become victories"
+        if what == "no_victory_tie":
+            return "no victory: a tie for the best score"
+        if what == "no_victory":
+            return "no victory: not the best score"
+    return (what or kind).replace("_", " ")
+
+
+def score_line_cell(line: ScoreLine) -> str:
+    """A line's number in a table of scores: points added or taken, ``×2`` for a multiplier,
+    ``held`` for a Sakura yaku (which costs the others), nothing for a note that adds nothing."""
+    if line.kind == "multiplier":
+        return f"×{line.factor}"
+    if line.kind == "yaku" and not line.points and line.value:
+        return "held"
+    if line.kind == "note" and not line.points:
+        return ""
+    return f"{line.points:+d}" if line.kind in ("par", "penalty", "note") else str(line.points)
+
+
+def score_line_text(line: ScoreLine, owner: int, rules: Rules, names: Sequence[str]) -> str:
+    """A line in one phrase with its number: ``card points (12 cards) +85``, ``12 points, 7 or
+    more ×2 = +12``, ``Aki holds Spring: each opponent loses 50``."""
+    words = score_line_words(line, owner, rules, names)
+    if line.kind == "multiplier":
+        return f"{words} ×{line.factor} = {line.points:+d}"
+    if line.kind == "yaku" and not line.points and line.value:
+        return f"{words}: each opponent loses {line.value}"
+    if line.kind == "note" and not line.points:
+        return words
+    return f"{words} {line.points:+d}"
+
+
+def breakdown_rows(
+    ended: RoundEnded, rules: Rules, names: Sequence[str]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """A round's score as rows of a table with one column a seat: (words, cell per seat), in
+    the order lines first appear. The same words in several seats' breakdowns share a row, so
+    a Sakura yaku is one row: ``held`` by its holder, ``-50`` for each opponent."""
+    rows: dict[str, list[str]] = {}
+    for score in ended.breakdown:
+        for line in score.lines:
+            words = score_line_words(line, score.seat, rules, names, counts=False)
+            cells = rows.setdefault(words, [""] * len(names))
+            if 0 <= score.seat < len(names):
+                cells[score.seat] = score_line_cell(line)
+    return [(words, tuple(cells)) for words, cells in rows.items()]
 
 
 # --- yaku: held and near -----------------------------------------------------------------------
@@ -327,9 +523,18 @@ class Near:
     held: tuple[tuple[str, int], ...]
     near: tuple[tuple[str, int, int], ...]
     team: bool  # the captures of a team were pooled
+    costs: bool = False  # a yaku held earns nothing but costs each opponent (Sakura)
+
+    def held_text(self, sep: str = " · ") -> str:
+        """``Five Brights 10 · Chaff 1``; in Sakura, where a yaku costs the others instead of
+        earning, ``Spring · Drinking (others -50 each)``."""
+        if self.costs and self.held:
+            cost = self.held[0][1]
+            return sep.join(n for n, _p in self.held) + f" (others -{cost} each)"
+        return sep.join(f"{n} {p}" for n, p in self.held)
 
     def text(self, limit: int = 4, *, sep: str = " · ", dash: str = "-") -> str:
-        held = sep.join(f"{n} {p}" for n, p in self.held)
+        held = self.held_text(sep)
         near = sep.join(f"{n} {h}/{k}" for n, h, k in self.near[:limit]) or dash
         return (f"yaku  {held}   " if held else "") + f"near  {near}"
 
@@ -350,6 +555,7 @@ def near_of(rules: Rules, captures: Sequence[int], seat: int, *, limit: int = 2)
         held=yaku_of(rules, mine),
         near=tuple(near_yaku(rules, mine, taken, limit)),
         team=len(unit) > 1,
+        costs=rules.game == "sakura",
     )
 
 
@@ -373,6 +579,8 @@ __all__ = [
     "REASONS",
     "Near",
     "and_list",
+    "breakdown_rows",
+    "card_japanese",
     "card_points",
     "conjugate",
     "describe_event",
@@ -380,12 +588,17 @@ __all__ = [
     "game_title",
     "has_yaku",
     "month_of_round",
+    "month_words",
     "near_of",
     "near_yaku",
     "plural",
     "round_summary",
     "running_points",
+    "score_line_cell",
+    "score_line_text",
+    "score_line_words",
     "seat_label",
+    "times_words",
     "units_of",
     "verb_for",
     "winners_words",

@@ -22,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from core.actions import describe_action
 from core.cards import MONTH_MASKS, STANDARD_POINTS
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import RoundEnded, SeatScore
-from core.games.options import Preset, Rules
+from core.games.options import OptionWords, Preset, Rules
 from core.state import DRAW, NEXT_TURN, PLAY
 from core.yaku import YakuContext, YakuHit, YakuSpec, evaluate_specs
 
@@ -78,6 +79,7 @@ class Game(Generic[R]):
     max_players: ClassVar[int]
     rules_type: type[R]
     presets: ClassVar[tuple[Preset, ...]] = ()  # besides "standard" (the defaults)
+    standard: ClassVar[Preset]  # the defaults, as players read them: title, description
     rules_section: ClassVar[str]  # where docs/rules.md describes it, e.g. "§5"
 
     #: The `OPTIONAL_HOOKS` this class overrides; worked out once per class.
@@ -91,6 +93,11 @@ class Game(Generic[R]):
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
+
+    @property
+    def option_words(self) -> Mapping[str, OptionWords]:
+        """How players read each option (title, words for its values): its Rules type's."""
+        return self.rules_type.option_words
 
     def rules_of(self, state: State) -> R:
         """The rules of a state of this game, typed as this game's Rules."""
@@ -211,7 +218,7 @@ class Game(Generic[R]):
 
     def decide_extra(self, state: State, action: Action) -> Event:
         """The event of a legal action of the game's own; `IllegalActionError` otherwise."""
-        raise IllegalActionError(f"illegal action in {self.title}: {action!r}")
+        raise IllegalActionError(f"illegal action in {self.title}: {describe_action(action)}")
 
     def apply_extra(self, state: State, event: Event) -> tuple[State, Then]:
         """The state after an event of the game's own, and what follows it; `CorruptLogError`

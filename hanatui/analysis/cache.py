@@ -138,3 +138,40 @@ def save(
     from hanatui.files import write_atomic
 
     write_atomic(sidecar_path(path), encode_sidecar(log, budget, decisions), make_dirs=False)
+
+
+def load_any(path: str | os.PathLike[str], log: LogRead) -> tuple[int, dict[int, Decision]] | None:
+    """The budget and the cached decisions beside the log at ``path``, at whatever budget they
+    were made (the replay viewer shows what was analysed, by the CLI or by itself), or None
+    (missing, unreadable, stale or inconsistent: see `decode_sidecar`)."""
+    side = sidecar_path(path)
+    try:
+        if not side.is_file() or side.stat().st_size > MAX_BYTES:
+            return None
+        data = side.read_bytes()
+    except OSError:
+        return None
+    try:
+        budget = _DECODER.decode(data).budget
+    except msgspec.DecodeError:
+        return None
+    decisions = decode_sidecar(data, log, budget)
+    return None if decisions is None else (budget, decisions)
+
+
+def save_merged(
+    path: str | os.PathLike[str],
+    log: LogRead,
+    budget: int,
+    known: dict[int, Decision],
+    decisions: list[Decision],
+) -> dict[int, Decision]:
+    """Write the sidecar with ``known`` (every seat's decisions cached at this budget) and the
+    new ``decisions``, and return them all; raises `OSError` if the place cannot be written.
+    Nothing is written when nothing is new."""
+    merged = dict(known)
+    new = {d.index: d for d in decisions if known.get(d.index) != d}
+    merged.update(new)
+    if new:
+        save(path, log, budget, list(merged.values()))
+    return merged

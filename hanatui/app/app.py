@@ -31,6 +31,7 @@ def binding_classes() -> list[type[Any]]:
         newgame,
         replay,
         replay_dialogs,
+        replay_review_dialogs,
         results,
         table,
         title,
@@ -38,7 +39,7 @@ def binding_classes() -> list[type[Any]]:
 
     found: list[type[Any]] = [HanaApp]
     modules = [decisions, dialogs, errors, history, info, net, newgame, replay, replay_dialogs]
-    modules += [results, table, title]
+    modules += [replay_review_dialogs, results, table, title]
     for module in modules:
         for value in vars(module).values():
             mine = isinstance(value, type) and value.__module__ == module.__name__

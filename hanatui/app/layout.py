@@ -72,7 +72,7 @@ def near_content(near: Near, *, ascii_mode: bool, limit: int = 4) -> Content:
     parts: list[Part] = []
     if near.held:
         parts.append(("yaku  ", "bold"))
-        parts.append(g["dot"].join(f"{n} {p}" for n, p in near.held))
+        parts.append(near.held_text(g["dot"]))
         parts.append("   ")
     parts.append("near  ")
     parts.append(g["dot"].join(f"{n} {h}/{k}" for n, h, k in near.near[:limit]) or g["dash"])
@@ -171,6 +171,8 @@ class SeatPanel(Vertical):
                 second = near_content(line.near, ascii_mode=ascii_mode, limit=3)
             if tight and line.near is not None and line.near.held:
                 second = near_content(line.near, ascii_mode=ascii_mode, limit=2)
+            # the near widget of the full panel may have been shown inline before a resize
+            self.query_one(".near", Static).display = False
             took_widget = self.query_one(".took", Static)
             took_widget.display = second is not None
             if second is not None:

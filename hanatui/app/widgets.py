@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.cells import cell_len
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
@@ -56,8 +57,15 @@ def _card_css() -> str:
     return "\n".join(rules)
 
 
+def _centre(text: str, cells: int) -> str:
+    """``text`` centred in ``cells`` terminal cells (a kanji is two)."""
+    room = max(0, cells - cell_len(text))
+    return " " * (room // 2) + text + " " * (room - room // 2)
+
+
 class CardWidget(Widget):
-    """One card, face up or as a back: month kanji and kind, the code underneath.
+    """One card, face up or as a back: the month's flower in kanji, the kind's character and the
+    code underneath (a poetry ribbon marked with *).
 
     Small cards (the compact table) show the kind and the code on one line; large cards add the
     kind's name."""
@@ -108,17 +116,23 @@ class CardWidget(Widget):
             return Content("\n".join([fill] * (1 if small else 3 if large else 2)))
         poetry = card_class(card) == "-poetry"
         mark = "*" if poetry else " "
-        kind = card.kind.letter if self.ascii_mode else card.kind.kanji
-        if small:  # five cells: the kanji of the kind is two wide
-            return Content(f"{kind}{card.value}{mark if self.ascii_mode else ''}")
-        code = f" {card.value}{mark}"
         if self.ascii_mode:
+            if small:
+                return Content(f"{card.kind.letter}{card.value}{mark}")
             top = f" {card.month:02d} {card.kind.letter}"
-        else:
-            top = f"{card.kanji} {card.kind.kanji}"
+            code = f" {card.value}{mark}"
+            if large:
+                return Content(f" {top}\n{card.kind.label[:7]:^7}\n {code}")
+            return Content(f"{top}\n{code}")
+        # The month's flower whole on top (菖蒲, not 菖: one character of two reads as another
+        # word), the kind's character (two cells) and the code beneath: five cells a line.
+        kind = f"{card.kind.kanji}{card.value}"
+        if small:
+            return Content(kind)
+        top = _centre(card.kanji, 4) + mark
         if large:
-            return Content(f" {top}\n{card.kind.label[:7]:^7}\n {code}")
-        return Content(f"{top}\n{code}")
+            return Content(f" {top}\n{card.kind.label[:7]:^7}\n {kind}")
+        return Content(f"{top}\n{kind}")
 
     def on_click(self) -> None:
         self.post_message(self.Picked(self))

@@ -326,6 +326,23 @@ def test_garbage_is_no_sidecar(log):
         assert cache.decode_sidecar(data, log, BUDGET) is None
 
 
+def test_a_sidecar_loads_at_its_own_budget_and_takes_more_seats(log, analysed, tmp_path):
+    path = tmp_path / "game.hana"
+    path.write_bytes(encode_log(log.header, log.events))
+    assert cache.load_any(path, log) is None  # nothing beside it yet
+    mine = [d for d in analysed.decisions if d.seat == 0]
+    theirs = [d for d in analysed.decisions if d.seat == 1]
+    known = cache.save_merged(path, log, BUDGET, {}, mine)
+    assert cache.load_any(path, log) == (BUDGET, {d.index: d for d in mine}) == (BUDGET, known)
+    before = cache.sidecar_path(path).stat().st_mtime_ns
+    assert cache.save_merged(path, log, BUDGET, known, mine) == known  # nothing new
+    assert cache.sidecar_path(path).stat().st_mtime_ns == before  # so nothing written
+    both = cache.save_merged(path, log, BUDGET, known, theirs)
+    assert cache.load(path, log, BUDGET) == both == {d.index: d for d in analysed.decisions}
+    cache.sidecar_path(path).write_bytes(b"{not json")
+    assert cache.load_any(path, log) is None
+
+
 def test_decisions_of_every_sample_log_and_of_its_player_views():
     """Every game's decisions are found from the seat's view alone, in a full log and in one
     redacted for a seat (whose decisions are then the same)."""

@@ -138,7 +138,7 @@ def test_round_result(snap_compare, variant):
     players = timeline.last.players
 
     async def show(pilot) -> None:
-        await pilot.app.push_screen(RoundResultScreen(event, players))
+        await pilot.app.push_screen(RoundResultScreen(event, players, timeline.last.rules))
         await pilot.pause()
 
     assert snap_compare(app_for(variant), terminal_size=SIZE, run_before=show)
@@ -151,7 +151,7 @@ def test_koikoi_round_result(snap_compare, variant):
     players = timeline.last.players
 
     async def show(pilot) -> None:
-        await pilot.app.push_screen(RoundResultScreen(event, players))
+        await pilot.app.push_screen(RoundResultScreen(event, players, timeline.last.rules))
         await pilot.pause()
 
     assert snap_compare(app_for(variant), terminal_size=SIZE, run_before=show)

@@ -97,7 +97,12 @@ def _insert(data: bytes, after_line: int, line: str) -> bytes:
     [
         (1, '{"type":"comment","text":"too early"}', "before match_started"),
         (5, '{"type":"comment","after":4,"text":"on a later move"}', "stands before that event"),
-        (5, '{"type":"comment","after":3,"seat":2,"text":"x"}', "seats are 0 to 1"),
+        (
+            5,
+            '{"type":"comment","after":3,"seat":2,"text":"x"}',
+            "a comment by seat 3 (2 in the log, which counts seats from 0), but the match has 2 "
+            "seats",
+        ),
         (5, '{"type":"comment","after":3,"seat":7,"text":"x"}', "<= 6"),
         (5, '{"type":"comment","after":3,"text":"   "}', "blank"),
         (5, '{"type":"comment","after":3,"text":""}', "length >= 1"),

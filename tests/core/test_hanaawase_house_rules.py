@@ -21,7 +21,7 @@ def test_compensation_pays_a_short_pile_30_from_each_other_player() -> None:
     assert [x.kind for x in on.breakdown[0].lines][-1] == "bonus"
     # Nine cards are enough for the dealer.
     nine = scored(plain.replace(compensation=True), EIGHT + " 12c", TWELVE, "")
-    assert not any("compensation" in x.label for b in nine.breakdown for x in b.lines)
+    assert not any("compensation" in (x.id or "") for b in nine.breakdown for x in b.lines)
 
 
 def test_compensation_allows_the_third_player_ten_cards() -> None:
@@ -29,10 +29,13 @@ def test_compensation_allows_the_third_player_ten_cards() -> None:
     ten = EIGHT + " 05c 05d"
     # The third in turn order from dealer 1 is seat 0: ten cards are owed compensation...
     third = scored(plain, ten, TWELVE, "", dealer=1)
-    assert any("compensation" in x.label for x in third.breakdown[0].lines)
+    bonus = [x for x in third.breakdown[0].lines if x.id == "compensation"]
+    assert [(x.kind, x.value, x.points) for x in bonus] == [("bonus", 10, 60)]
+    paid = [(x.id, x.seat, x.points) for x in third.breakdown[1].lines if x.kind == "penalty"]
+    assert paid == [("pays_compensation", 0, -30)]
     # ...but the dealer with ten cards is not.
     dealer = scored(plain, ten, TWELVE, "", dealer=0)
-    assert not any("compensation" in x.label for x in dealer.breakdown[0].lines)
+    assert not any(x.id == "compensation" for x in dealer.breakdown[0].lines)
 
 
 def test_compensation_needs_three_players() -> None:

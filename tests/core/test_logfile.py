@@ -203,16 +203,65 @@ def test_recover_mode_keeps_the_longest_valid_prefix(log_lines):
 
 
 def test_a_version_1_log_reads_as_the_current_version(log_lines):
-    """Version 2 added comments: a version-1 log reads unchanged, one line at a time."""
+    """Version 2 added comments, version 3 wrote scores as data: a version-1 log reads, one
+    line at a time, into the events of today."""
     old = [{**log_lines[0], "version": 1}, *log_lines[1:]]
     log = read_log(_bytes(old))
-    assert log.header.version == logfile.VERSION == 2
+    assert log.header.version == logfile.VERSION == 3
     assert log.events == read_log(_bytes(log_lines)).events
     assert log.comments == []
     # still read line by line: a torn last line of an old journal is recovered as before
     cut = _bytes(old)[:-15]
     recovered = read_log(cut, recover=True)
     assert recovered.torn and len(recovered.events) == len(log.events) - 1
+
+
+#: A sample written before version 3, whose scores are words; and its first round whose
+#: breakdown for seat 0 has a penalty line (another seat's yaku).
+OLD_SAMPLE = ROOT / "replays" / "sakura-2p-seed30.hana"
+
+
+def _old_lines() -> tuple[list[dict], int]:
+    lines = [json.loads(line) for line in OLD_SAMPLE.read_bytes().splitlines()]
+    assert lines[0]["version"] < logfile.SCORE_DATA_VERSION
+    i = next(
+        i
+        for i, line in enumerate(lines)
+        if line.get("type") == "round_ended"
+        and any(x["kind"] == "penalty" for x in line["breakdown"][0]["lines"])
+    )
+    return lines, i
+
+
+def test_an_older_score_reads_as_data_with_the_players_it_names():
+    """Before version 3 a score line was words ("seat 1 holds Yaku 2: Omote-sugawara", seats
+    from 0); read now, it is the data the engine works out (whose yaku it is), once its numbers
+    are checked."""
+    lines, i = _old_lines()
+    said = [x["label"] for x in lines[i]["breakdown"][0]["lines"] if x["kind"] == "penalty"]
+    log = read_log(_bytes(lines))
+    ended = log.events[i - 1]
+    assert isinstance(ended, logfile.RoundEnded)
+    paid = [x for x in ended.breakdown[0].lines if x.kind == "penalty"]
+    assert [f"seat {x.seat} holds" for x in paid] == [w.partition(" Yaku")[0] for w in said]
+    assert all(x.id is not None and x.points == -50 for x in paid)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda e: e["breakdown"][0]["lines"][0].update(points=1),
+        lambda e: e.update(totals=[t + 1 for t in e["totals"]]),
+        lambda e: e["breakdown"][0]["lines"][-1].update(id="goko"),
+        lambda e: e["breakdown"][0]["lines"].pop(),
+    ],
+    ids=["points", "totals", "id", "lines"],
+)
+def test_an_older_score_that_does_not_follow_from_the_cards_is_refused(change):
+    lines, i = _old_lines()
+    assert lines[i]["breakdown"][0]["lines"][-1]["kind"] == "penalty"
+    change(lines[i])
+    _refused(lines, i + 1, "does not follow from the cards")
 
 
 def test_upcasting_changes_every_line_as_it_is_read(log_lines, monkeypatch):
@@ -230,15 +279,15 @@ def test_upcasting_changes_every_line_as_it_is_read(log_lines, monkeypatch):
             return {**line, "type": "card_played"}
         return line
 
-    old = [{**log_lines[0], "version": 2, "legacy": True}]
+    old = [{**log_lines[0], "version": 3, "legacy": True}]
     old += [
         {**line, "type": "card_moved"} if line["type"] == "card_played" else line
         for line in log_lines[1:]
     ]
-    monkeypatch.setattr(logfile, "VERSION", 3)
-    monkeypatch.setitem(logfile.UPCASTERS, 2, logfile.Upcaster(header_step, line_step))
+    monkeypatch.setattr(logfile, "VERSION", 4)
+    monkeypatch.setitem(logfile.UPCASTERS, 3, logfile.Upcaster(header_step, line_step))
     log = read_log(_bytes(old))
-    assert log.header.version == 3
+    assert log.header.version == 4
     assert seen[0] == "header" and len(seen) == len(old)
     assert log.events == read_log(_bytes(log_lines)).events
     # a line the upcaster cannot make valid is refused with its line number
@@ -248,7 +297,7 @@ def test_upcasting_changes_every_line_as_it_is_read(log_lines, monkeypatch):
     _refused(broken, i + 1, "card")
     # and so is one the upcaster itself chokes on
     broken[i] = {"card": "01a"}
-    _refused(broken, i + 1, "cannot bring this line to log format version 3 (KeyError: 'type')")
+    _refused(broken, i + 1, "cannot bring this line to log format version 4 (KeyError: 'type')")
 
 
 def test_an_old_version_without_an_upcaster_is_refused(log_lines, monkeypatch):
@@ -323,7 +372,6 @@ def test_every_text_field_of_a_log_refuses_control_and_bidi_characters_by_type()
         "header.players.*.name",
         "header.players.*.bot",
         "header.origin.source",
-        "round_ended.breakdown.*.lines.*.label",
         "round_ended.breakdown.*.lines.*.id",
         "comment.text",
     ):
@@ -415,7 +463,7 @@ def test_a_header_out_of_range_is_refused_before_any_replay(log_lines):
         _refused(lines, 1, f"not {seats}")
     for seat in (2, 6):
         lines = [{**log_lines[0], "redacted_for": seat}, *log_lines[1:]]
-        _refused(lines, 1, f"redacted_for is seat {seat}")
+        _refused(lines, 1, f"redacted_for names seat {seat + 1} ({seat} in the log")
 
 
 def test_millions_of_empty_lines_stop_at_the_first(log_lines):

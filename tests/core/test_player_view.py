@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from core.logfile import read_log
+from core.logfile import encode_log, read_log
 from hanatui.export import player_view
 from hanatui.files import read_log_file
 
@@ -104,7 +104,9 @@ def check_view(full: list[dict], redacted: list[dict], seat: int) -> int:
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
 def test_every_seats_view_of_every_sample_hides_exactly_what_it_did_not_see(path):
     log = read_log_file(path)
-    every = [json.loads(line) for line in path.read_bytes().splitlines()[1:]]
+    # the sample as this version writes it (an older sample's scores come out as data)
+    current = encode_log(log.header, log.events, log.comments)
+    every = [json.loads(line) for line in current.splitlines()[1:]]
     full = [line for line in every if line["type"] != "comment"]
     for seat in range(len(log.header.players)):
         data = player_view(log, seat)

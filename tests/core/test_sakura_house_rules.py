@@ -228,4 +228,5 @@ def test_victory_scoring_counts_rounds_in_the_match_totals() -> None:
     state = _scoring_state(3, EXAMPLE, sakura_victory_scoring="round_wins")
     ended = GAME.score_round(state)
     assert ended.totals == (0, 1, 0)
-    assert ended.breakdown[1].lines[-1].label.startswith("a victory")
+    won = ended.breakdown[1].lines[-1]
+    assert (won.kind, won.id, won.points) == ("bonus", "victory", 1)

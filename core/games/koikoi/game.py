@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from core.actions import Action, CallKoiKoi, CallShobu
+from core.actions import Action, CallKoiKoi, CallShobu, describe_action
 from core.cards import BRIGHTS, CARDS, MONTH_MASKS, Card
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
@@ -42,8 +42,9 @@ from core.games.koikoi.lucky import (
     twos,
 )
 from core.games.koikoi.round import KoiKoiRound, round_of, with_seat
-from core.games.koikoi.rules import PRESETS, KoiKoiRules
+from core.games.koikoi.rules import PRESETS, STANDARD, KoiKoiRules
 from core.games.koikoi.yaku import Standing, compiled_yaku, koikoi_specs, round_month
+from core.players import seat_label
 from core.state import DECIDE, DRAW, END_ROUND, END_TURN, HAND, NEXT_TURN, PLAY, Source, State, Then
 from core.turns import capture_targets
 from core.yaku import YakuContext, YakuHit, YakuSpec
@@ -86,6 +87,7 @@ class KoiKoi(Game[KoiKoiRules]):
     max_players = 2
     rules_type = KoiKoiRules
     presets = PRESETS
+    standard = STANDARD
     rules_section = "§5"
 
     # --- what other code reads -----------------------------------------------------------
@@ -293,27 +295,29 @@ class KoiKoi(Game[KoiKoiRules]):
     def decide_extra(self, state: State, action: Action) -> Event:
         if state.phase != DECIDE:
             raise IllegalActionError(
-                f"there is no koi-koi decision now (phase {state.phase}): {action!r}"
+                f"there is no koi-koi decision now (phase {state.phase}): {describe_action(action)}"
             )
         if round_of(state).forced:
             raise IllegalActionError(
-                f"shobu is automatic here (last move or too few points): {action!r}"
+                f"shobu is automatic here (last move or too few points): {describe_action(action)}"
             )
         if isinstance(action, CallKoiKoi):
             return KoiKoiCalled(seat=action.seat, play_on=round_of(state).play_on)
         if isinstance(action, CallShobu):
             return ShobuCalled(seat=action.seat)
-        raise IllegalActionError(f"decide koi-koi or shobu: {action!r}")
+        raise IllegalActionError(f"decide koi-koi or shobu: {describe_action(action)}")
 
     def apply_extra(self, state: State, event: Event) -> tuple[State, Then]:
         if isinstance(event, KoiKoiCalled):
             self._expect_decision(state, event.seat, event)
             extra = round_of(state)
             if extra.forced:
-                raise CorruptLogError(f"seat {event.seat} called koi-koi, but shobu was automatic")
+                raise CorruptLogError(
+                    f"{seat_label(event.seat)} called koi-koi, but shobu was automatic"
+                )
             if event.play_on != extra.play_on:
                 raise CorruptLogError(
-                    f"seat {event.seat}'s koi-koi is "
+                    f"{seat_label(event.seat)}'s koi-koi is "
                     + ("a play-on after a raise" if extra.play_on else "a new call")
                     + " here"
                 )
@@ -333,7 +337,7 @@ class KoiKoi(Game[KoiKoiRules]):
             extra = round_of(state)
             if event.auto != extra.forced:
                 free = "automatic" if extra.forced else "a free choice"
-                raise CorruptLogError(f"seat {event.seat}'s shobu is {free} here")
+                raise CorruptLogError(f"{seat_label(event.seat)}'s shobu is {free} here")
             ended = replace(
                 state,
                 end_reason="shobu",
@@ -351,13 +355,17 @@ class KoiKoi(Game[KoiKoiRules]):
                 f"{type(event).__name__} is out of order: no koi-koi decision is due"
             )
         if seat != state.turn:
-            raise CorruptLogError(f"seat {seat} decided, but it is seat {state.turn}'s decision")
+            raise CorruptLogError(
+                f"{seat_label(seat)} decided, but it is {seat_label(state.turn)}'s decision"
+            )
 
     def _apply_drawn_to_hand(self, state: State, ev: DrawnToHand) -> State:
         if state.phase != PLAY:
             raise CorruptLogError("drawn_to_hand is out of order: no turn is in play")
         if ev.seat != state.turn:
-            raise CorruptLogError(f"seat {ev.seat} drew, but it is seat {state.turn}'s turn")
+            raise CorruptLogError(
+                f"{seat_label(ev.seat)} drew, but it is {seat_label(state.turn)}'s turn"
+            )
         if not state.pile or ev.card.index != state.pile[0]:
             top = CARDS[state.pile[0]].value if state.pile else "nothing"
             raise CorruptLogError(f"drew {ev.card.value}, but the top of the draw pile is {top}")

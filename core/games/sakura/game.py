@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from msgspec.structs import replace
 
-from core.actions import Action, DeclareHiki
+from core.actions import Action, DeclareHiki, describe_action
 from core.cards import CARDS, MONTH_MASKS, SAKURA_POINTS, Card, cards_of, mask_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
@@ -40,9 +40,10 @@ from core.events import (
 from core.games.base import DEAL_TABLE, Game
 from core.games.sakura import scoring
 from core.games.sakura.round import SakuraRound, round_of
-from core.games.sakura.rules import PRESETS, SakuraRules
+from core.games.sakura.rules import PRESETS, STANDARD, SakuraRules
 from core.games.sakura.teams import teams_of
 from core.games.sakura.yaku import sakura_hits, sakura_specs
+from core.players import seat_label
 from core.state import (
     CHOOSE,
     DECIDE,
@@ -123,6 +124,7 @@ class Sakura(Game[SakuraRules]):
     max_players = 7
     rules_type = SakuraRules
     presets = PRESETS
+    standard = STANDARD
     rules_section = "§6"
 
     # --- what other code reads -----------------------------------------------------------
@@ -344,7 +346,8 @@ class Sakura(Game[SakuraRules]):
             )
         if isinstance(action, DeclareHiki):
             raise IllegalActionError(
-                f"seat {action.seat} holds no hiki of month {action.month} now: {action!r}"
+                f"{seat_label(action.seat)} holds no hiki of month {action.month} now: "
+                f"{describe_action(action)}"
             )
         return super().decide_extra(state, action)
 
@@ -377,8 +380,8 @@ class Sakura(Game[SakuraRules]):
             # The holder who stopped the Gaji declares; then the Gaji's player goes on.
             if ev.seat != ex.interrupt_by or ev.month != ex.interrupt_month:
                 raise CorruptLogError(
-                    f"seat {ex.interrupt_by} must declare the hiki of month {ex.interrupt_month}, "
-                    f"not seat {ev.seat} month {ev.month}"
+                    f"{seat_label(ex.interrupt_by)} must declare the hiki of month "
+                    f"{ex.interrupt_month}, not {seat_label(ev.seat)} month {ev.month}"
                 )
             state = self._take(state, ev.seat, mm)
             ex = replace(ex, interrupt_by=-1, interrupt_month=0)
@@ -395,11 +398,11 @@ class Sakura(Game[SakuraRules]):
             raise CorruptLogError(f"a hiki was declared out of turn (phase {state.phase!r})")
         if ev.seat != state.turn:
             raise CorruptLogError(
-                f"seat {ev.seat} declared hiki, but it is seat {state.turn}'s turn"
+                f"{seat_label(ev.seat)} declared hiki, but it is {seat_label(state.turn)}'s turn"
             )
         mode = self.rules_of(state).hiki_mode
         if ev.month not in hiki_months(state.hands[ev.seat], state.field, mode):
-            raise CorruptLogError(f"seat {ev.seat} holds no hiki of month {ev.month}")
+            raise CorruptLogError(f"{seat_label(ev.seat)} holds no hiki of month {ev.month}")
         state = self._take(state, ev.seat, mm)
         if mode == "any_moment" and state.hands[ev.seat]:
             return state, PLAY  # a hiki declared at any moment does not take the turn's play
@@ -410,7 +413,7 @@ class Sakura(Game[SakuraRules]):
             raise CorruptLogError("a Gaji was interrupted, but no Gaji is waiting for a target")
         if ev.seat != state.turn:
             raise CorruptLogError(
-                f"seat {ev.seat} aimed the Gaji, but it is seat {state.turn}'s turn"
+                f"{seat_label(ev.seat)} aimed the Gaji, but it is {seat_label(state.turn)}'s turn"
             )
         source = state.pending_from
         targets = self.capture_targets(state, GAJI, source) if source is not None else None
@@ -421,7 +424,8 @@ class Sakura(Game[SakuraRules]):
         )
         if expected != ev:
             raise CorruptLogError(
-                f"the Gaji aimed at {ev.target.value} is not stopped by a hiki of seat {ev.by}"
+                f"the Gaji aimed at {ev.target.value} is not stopped by a hiki of "
+                f"{seat_label(ev.by)}"
             )
         return replace(
             state,
@@ -434,8 +438,8 @@ class Sakura(Game[SakuraRules]):
         mask = self.claim_mask(state)
         if not mask or ev.seat != _sakura_round(state).gaji_owner or mask_of(ev.captured) != mask:
             raise CorruptLogError(
-                f"the Gaji's end claim is {_codes(cards_of(mask))}, not seat {ev.seat} taking "
-                f"{_codes(ev.captured)}"
+                f"the Gaji's end claim is {_codes(cards_of(mask))}, not {seat_label(ev.seat)} "
+                f"taking {_codes(ev.captured)}"
             )
         caps = list(state.captures)
         caps[ev.seat] |= mask

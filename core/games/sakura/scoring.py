@@ -9,7 +9,7 @@ from core.cards import SAKURA_POINTS, cards_of, points_of
 from core.events import RoundEnded, ScoreLine, SeatScore
 from core.games.base import round_ended
 from core.games.sakura.rules import SakuraRules
-from core.games.sakura.teams import teams_of, unit_label
+from core.games.sakura.teams import teams_of
 from core.games.sakura.yaku import sakura_hits
 from core.state import State
 
@@ -30,26 +30,13 @@ def score_round(state: State, rules: SakuraRules) -> RoundEnded:
     unit_points: list[int] = []
     for u, unit in enumerate(units):
         pool = pools[u]
-        team = len(unit) > 1
         lines = [
-            ScoreLine(
-                kind="cards",
-                label=("team " if team else "") + f"card points ({pool.bit_count()} cards)",
-                points=points_of(pool, SAKURA_POINTS),
-                cards=cards_of(pool),
-            )
+            ScoreLine(kind="cards", points=points_of(pool, SAKURA_POINTS), cards=cards_of(pool))
         ]
-        if team:
-            lines.append(ScoreLine(kind="note", label=f"{unit_label(unit)} pool their captures"))
-        for hit in hits[u]:
-            lines.append(
-                ScoreLine(
-                    kind="yaku",
-                    label=f"holds {hit.name} (each opponent loses {hit.points})",
-                    id=hit.id,
-                    cards=hit.cards,
-                )
-            )
+        if len(unit) > 1:
+            lines.append(ScoreLine(kind="note", id="team_pool", seat=unit[0]))
+        for hit in hits[u]:  # held: worth nothing here, each opponent pays hit.points
+            lines.append(ScoreLine(kind="yaku", id=hit.id, value=hit.points, cards=hit.cards))
         for v, other in enumerate(units):
             if v == u:
                 continue
@@ -57,9 +44,9 @@ def score_round(state: State, rules: SakuraRules) -> RoundEnded:
                 lines.append(
                     ScoreLine(
                         kind="penalty",
-                        label=f"{unit_label(other)} holds {hit.name}",
-                        points=-hit.points,
                         id=hit.id,
+                        seat=other[0],
+                        points=-hit.points,
                         cards=hit.cards,
                     )
                 )
@@ -75,9 +62,7 @@ def score_round(state: State, rules: SakuraRules) -> RoundEnded:
         counted = victories(rules, unit_points)
         for u in range(len(units)):
             round_score = ScoreLine(
-                kind="note",
-                label=f"victory scoring: the round's {unit_points[u]} points count as victories",
-                points=-unit_points[u],
+                kind="note", id="victory_scoring", value=unit_points[u], points=-unit_points[u]
             )
             unit_lines[u] += (round_score, victory_line(rules, unit_points, counted[u]))
     breakdown = tuple(
@@ -108,11 +93,10 @@ def victory_line(rules: SakuraRules, scores: Sequence[int], won: int) -> ScoreLi
     """The line that says what the round's score is worth in victories."""
     if not won:
         best = max(scores)
-        why = "a tie for the best score" if list(scores).count(best) > 1 else "not the best score"
-        return ScoreLine(kind="note", label=f"no victory: {why}")
+        tied = list(scores).count(best) > 1
+        return ScoreLine(kind="note", id="no_victory_tie" if tied else "no_victory")
     lead = max(scores) - max(v for v in scores if v != max(scores))
-    kind = {1: "a victory", 2: "a double victory", 3: "a triple victory"}[won]
-    return ScoreLine(kind="bonus", label=f"{kind}: the best score, {lead} ahead", points=won)
+    return ScoreLine(kind="bonus", id="victory", value=lead, points=won)
 
 
 def next_dealer(state: State, rules: SakuraRules, points: Sequence[int]) -> int:

@@ -18,13 +18,14 @@ from textual.widgets import Button, Static
 from core.actions import CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki
 from core.cards import MONTH_NAMES, cards_of, month_mask
 from core.events import RoundEnded
+from core.games.options import Rules
 from core.players import Player
 from hanatui.app.layout import glyphs
 from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS, pad
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import CardRow, CardWidget, TooSmall
 from hanatui.session import Session, Threat
-from hanatui.words import Near, near_of, plural
+from hanatui.words import Near, near_of, plural, score_line_words
 
 
 class CaptureDialog(ModalScreen[ChooseCapture]):
@@ -136,6 +137,7 @@ class KoiKoiDialog(ModalScreen[bool]):
         hands: Sequence[int],
         threats: Sequence[Threat],
         calls: int,
+        rules: Rules,
         ascii_mode: bool = False,
     ) -> None:
         super().__init__()
@@ -147,6 +149,7 @@ class KoiKoiDialog(ModalScreen[bool]):
         self.hands = tuple(hands)
         self.threats = tuple(threats)
         self.calls = calls
+        self.rules = rules
         self.ascii_mode = ascii_mode
 
     @classmethod
@@ -166,6 +169,7 @@ class KoiKoiDialog(ModalScreen[bool]):
             hands=view.hand_counts,
             threats=session.koikoi_risk(),
             calls=calls,
+            rules=view.rules,
             ascii_mode=ascii_mode,
         )
 
@@ -174,15 +178,17 @@ class KoiKoiDialog(ModalScreen[bool]):
         g = glyphs(self.ascii_mode)
         times = g["times"]
         out: list[tuple[str, str]] = []
+        names = [p.name for p in self.players]
         for name, points in self.yaku:
             out.append((f"  {pad(name, 24)} {points:>3}", ""))
         out.append(("If you stop now (shobu):", "section"))
         if self.preview is not None and self.seat < len(self.preview.breakdown):
             for line in self.preview.breakdown[self.seat].lines:
+                words = score_line_words(line, self.seat, self.rules, names)
                 if line.kind == "multiplier" or line.factor != 1:
-                    out.append((f"  {pad(line.label, 40)} {times}{line.factor}", ""))
+                    out.append((f"  {pad(words, 40)} {times}{line.factor}", ""))
                 elif line.kind != "yaku":
-                    out.append((f"  {pad(line.label, 40)} {line.points:>3}", ""))
+                    out.append((f"  {pad(words, 40)} {line.points:>3}", ""))
             points = self.preview.points[self.seat]
             out.append((f"  {pad('you score', 40)} {points:>3}", "total"))
         else:
@@ -203,7 +209,10 @@ class KoiKoiDialog(ModalScreen[bool]):
         for threat in self.threats:
             name = self.players[threat.seat].name
             factors = [x for x in threat.lines if x.kind == "multiplier"]
-            how = "".join(f", {times}{x.factor} ({x.label.partition(': ')[2]})" for x in factors)
+            how = "".join(
+                f", {times}{x.factor} ({score_line_words(x, threat.seat, self.rules, names)})"
+                for x in factors
+            )
             made = " and ".join(threat.yaku)
             out.append(
                 (

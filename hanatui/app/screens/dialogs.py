@@ -46,15 +46,32 @@ HELP_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("hiki.declare", "hiki.decline"), "d / p", "hiki: declare it / play a card instead"),
 )
 
-HELP_READING = """\
-Reading the table
-  A card shows its month kanji and kind (光 bright, 種 animal, 短 ribbon,
-  札 chaff) above its code; * marks a poetry ribbon. In ASCII mode the kinds
-  are L A R C. Field cards your chosen card would capture light up, and the
-  status line names the card. "took" lists captures by kind; "near" lists
-  yaku one or two cards away (a Sakura team's captures count together).
-  Undo works in every dialog too: it takes back the play that led to it.
+_HELP_REST = """\
+  Field cards your chosen card would capture light up, and the status line
+  names the card. "took" lists captures by kind; "near" lists yaku one or two
+  cards away (a Sakura team's captures count together). Undo works in every
+  dialog too: it takes back the play that led to it.
 """
+HELP_READING = (
+    """\
+Reading the table
+  A card shows its month's flower in kanji (松 Pine ... 桐 Paulownia) above
+  its kind (光 bright, 種 animal, 短 ribbon, 素 chaff, from カス or 素札) and
+  its code; * marks a poetry ribbon. The rules (r on the title screen) name
+  every month and card.
+"""
+    + _HELP_REST
+)
+#: The same in ASCII mode, whose cards show the month's number and a letter for the kind.
+HELP_READING_ASCII = (
+    """\
+Reading the table
+  A card shows its month's number and its kind (L bright, A animal, R ribbon,
+  C chaff) above its code; * marks a poetry ribbon. The rules (r on the title
+  screen) name every month and card.
+"""
+    + _HELP_REST
+)
 
 
 def help_text(keymap: dict[str, str], *, ascii_mode: bool = False) -> str:
@@ -64,11 +81,7 @@ def help_text(keymap: dict[str, str], *, ascii_mode: bool = False) -> str:
         remapped = [keymap[i] for i in ids if i in keymap]
         keys = " / ".join(remapped) if remapped else default
         lines.append(f"  {pad(keys, 24)} {what}")
-    reading = HELP_READING
-    if ascii_mode:
-        reading = reading.replace("(光 bright, 種 animal, 短 ribbon,\n  札 chaff)", "(L A R C)")
-        reading = reading.replace("month kanji and kind", "month number and kind")
-        reading = reading.replace(" In ASCII mode the kinds\n  are L A R C.", "")
+    reading = HELP_READING_ASCII if ascii_mode else HELP_READING
     return "\n".join(lines) + "\n\n" + reading
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,10 +22,8 @@ from textual.widgets import (
     TabPane,
 )
 
-from core.cards import CARDS, Kind
 from core.errors import HanaError
 from core.players import check_name
-from core.yaku import YakuSpec
 from hanatui.app.common import hana_app
 from hanatui.app.widgets import TooSmall
 from hanatui.settings import PACES
@@ -168,108 +165,50 @@ class SettingsScreen(Screen[None]):
         self.app.pop_screen()
 
 
-RULES_TEXT = {
-    "common": """\
-Every game here is a fishing game. On your turn you play a card from your hand onto the field: if
-a field card shows the same month (the same flower), you capture both; if two match, you choose
-one; if three match, you take all four. Then you turn over the top card of the draw pile and it is
-resolved the same way. Captured cards lie face up in front of you. The first dealer is decided by
-a draw: the earliest month deals.""",
-    "bakappana": """\
-Bakappana (2-4 players): no yaku. When the cards run out, each player scores the points of the
-cards they captured: brights 20, animals 10, ribbons 5, chaff 1 (264 in the deck). With zero-sum
-scoring each score is measured against par (264 divided by the number of players).""",
-    "hana-awase": """\
-Hana-awase (2-4 players): bakappana plus yaku, combinations of captured cards that score extra
-(the viewing yaku, the three red or blue ribbons, boar-deer-butterflies, the brights...). With
-more than two players the yaku are worth more (the seed scoring).""",
-    "koikoi": """\
-Koi-koi (2 players): the race for yaku. When you make a yaku you choose: shobu (stop now and score
-your yaku) or koi-koi (play on for more, but if your opponent then makes a yaku first they score
-double). If nobody stops before the hands run out, nobody scores. A round is named after a month
-(round 1 Pine, round 2 Plum...).""",
-    "sakura": """\
-Sakura (Hawaiian hanafuda, 2-7 players): points as in bakappana but with the Sakura values
-(ribbons 10, animals 5, Rain Man 5, Yellow Paulownia 10), minus 50 for each yaku an opponent holds.
-The Lightning (11d, Gaji) is wild: played or drawn, it may capture any field card. Hiki: holding
-all four cards of a month between your hand and the field, you may take them all at once.""",
-}
-
-
-def _yaku_specs(game: str) -> list[YakuSpec]:
-    """The yaku of a game under its standard rules ([] for a game without yaku)."""
-    from core.games.registry import game_of
-    from core.rules import find_rules
-
-    return list(game_of(game).yaku_specs(find_rules(game)))
-
-
-def _paragraphs(text: str) -> str:
-    """Hard-wrapped prose as flowing paragraphs, so it reflows with the terminal."""
-    return "\n\n".join(" ".join(p.split()) for p in text.split("\n\n"))
-
-
 class RulesScreen(Screen[None]):
-    """How each game is played, its house rules, and the cards."""
+    """How each game is played: the cards and their names, then per game its card values, yaku
+    (each exclusive group once, with its members), multipliers, presets and house rules."""
 
     DEFAULT_CSS = (
         SCREEN_CSS.format(name="RulesScreen")
         + """
     RulesScreen DataTable { height: auto; }
+    RulesScreen .text { margin-bottom: 1; }
     """
     )
     BINDINGS = [Binding("escape,q", "back", "Back", id="rules.back")]
 
     def compose(self) -> ComposeResult:
-        from hanatui.app.screens.newgame import available_games, option_specs
+        from hanatui import rules_text
+        from hanatui.app.screens.newgame import available_games
 
+        ascii_only = hana_app(self.app).settings.ascii
         yield TooSmall()
         with Vertical(id="body"), TabbedContent():
             with TabPane("How to play", id="tab-common"), VerticalScroll():
-                yield Static(Content(_paragraphs(RULES_TEXT["common"])))
-                yield Static(Content("The cards"), classes="heading")
+                yield Static(Content(rules_text.COMMON), classes="text")
+                yield Static(Content("The months"), classes="heading")
+                yield Static(Content("\n".join(rules_text.month_lines(ascii_only=ascii_only))))
+                yield Static(Content("The kinds of card"), classes="heading")
+                yield Static(Content("\n".join(rules_text.kind_lines(ascii_only=ascii_only))))
+                yield Static(Content("The cards, month by month"), classes="heading")
                 yield DataTable(id="cards", show_cursor=False, zebra_stripes=True)
+                yield Static(Content("Other names"), classes="heading")
+                yield Static(Content("\n".join(rules_text.alias_lines(ascii_only=ascii_only))))
             for game in available_games():
                 with TabPane(game_title(game), id=f"tab-{game}"), VerticalScroll():
-                    yield Static(Content(_paragraphs(RULES_TEXT.get(game, ""))))
-                    yaku = self._yaku_lines(game)
-                    if yaku:
-                        yield Static(Content("Yaku (standard rules)"), classes="heading")
-                        yield Static(Content(yaku))
-                    yield Static(Content("House rules"), classes="heading")
-                    for key, default, doc, _t in option_specs(game):
-                        yield Static(
-                            Content.assemble((f"{key}", "bold"), f" (default {default!r}): {doc}")
-                        )
+                    for heading, text in rules_text.page(game, ascii_only=ascii_only):
+                        yield Static(Content(heading), classes="heading")
+                        yield Static(Content(text), classes="text")
         yield Footer()
 
-    def _yaku_lines(self, game: str) -> str:
-        """The yaku of a game under its standard rules, from the table the game publishes."""
-        specs = _yaku_specs(game)
-        lines = []
-        for spec in specs:
-            name = getattr(spec, "name", "?")
-            ja = getattr(spec, "name_ja", "") or ""
-            title = f"{name} ({ja})" if ja else name
-            # padded in terminal cells: Japanese names are two cells a character
-            title = title + " " * max(0, 34 - cell_len(title))
-            lines.append(
-                f"{title} {getattr(spec, 'points', 0):>4}  {getattr(spec, 'description', '')}"
-            )
-        return "\n".join(lines)
-
     def on_mount(self) -> None:
+        from hanatui.rules_text import card_rows
+
         table = self.query_one("#cards", DataTable)
-        table.add_columns("code", "month", "kind", "card", "points", "Sakura")
-        for c in CARDS:
-            table.add_row(
-                c.value,
-                Text(f"{c.kanji} {c.month_name}"),
-                Text(f"{c.kind.kanji} {c.kind.label}"),
-                Text(f"{c.name_en} ({c.name_ja})"),
-                str(c.points),
-                str(c.sakura_points),
-            )
+        table.add_columns("code", "kind", "card", "Japanese", "pts", "Sakura")
+        for row in card_rows(ascii_only=hana_app(self.app).settings.ascii):
+            table.add_row(*[Text(cell) for cell in row])
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -332,4 +271,4 @@ class HistoryScreen(Screen[None]):
         self.app.pop_screen()
 
 
-__all__ = ["HistoryScreen", "Kind", "Path", "RulesScreen", "SettingsScreen"]
+__all__ = ["HistoryScreen", "Path", "RulesScreen", "SettingsScreen"]

@@ -4,7 +4,9 @@ The screen holds a `Timeline` of the log's events (with the states the log reade
 and a cursor, and draws the table after the event at the cursor with the table's own layout
 (`hanatui.app.layout`), from one seat's point of view (hidden cards stay backs) or with every
 hand face up. What the move list says and what a seat may know come from `hanatui.story`; the
-chart and the move list widget from `replay_render`; the dialogs from `replay_dialogs`.
+drawing from `replay_draw` (the chart and the move list widget from `replay_render`); running
+the analysis from `replay_analysis`; what it found and the comments from `replay_review`; the
+dialogs from `replay_dialogs` and `replay_review_dialogs`; opening a file from `replay_open`.
 
 Text from the file (player names, the file name) is only ever shown through `Content`, never
 parsed as markup.
@@ -24,14 +26,13 @@ from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, OptionList, Static
 
-from core.cards import CARDS, cards_of
 from core.errors import HanaError
 from core.events import RoundEnded
 from core.logfile import LogRead, Origin
 from core.players import Player
 from core.timeline import Timeline
-from core.view import observe
-from hanatui.app.layout import Scene, TableLayout, glyphs
+from hanatui.app.layout import TableLayout
+from hanatui.app.screens.replay_analysis import ReplayAnalysis
 from hanatui.app.screens.replay_dialogs import (
     ForkChoice,
     ForkDialog,
@@ -39,13 +40,14 @@ from hanatui.app.screens.replay_dialogs import (
     ReplayHelp,
     ShareDialog,
 )
-from hanatui.app.screens.replay_draw import DEFAULT_SPEED, SPEEDS, ReplayCommands, ReplayDrawing
+from hanatui.app.screens.replay_draw import DEFAULT_SPEED, SPEEDS, ReplayCommands
+from hanatui.app.screens.replay_open import open_replay, replay_app
 from hanatui.app.screens.replay_render import MoveList, score_chart
-from hanatui.app.widgets import TooSmall, faces_content
+from hanatui.app.widgets import TooSmall
 from hanatui.story import Story, safe_text
 
 
-class ReplayScreen(ReplayDrawing):
+class ReplayScreen(ReplayAnalysis):
     """A saved game, move by move."""
 
     DEFAULT_CSS = """
@@ -54,13 +56,30 @@ class ReplayScreen(ReplayDrawing):
     ReplayScreen #result { height: auto; border: round $accent; padding: 0 1; display: none; }
     ReplayScreen #result.-shown { display: block; }
     ReplayScreen #result-table { height: auto; width: auto; max-height: 20; }
-    ReplayScreen #chart {
+    ReplayScreen #charts { height: auto; }
+    ReplayScreen #chart, ReplayScreen #evaluation {
         width: 1fr; height: auto; border: round $panel-lighten-2; background: $surface;
         padding: 0 1;
     }
+    /* the compact table's side column, opened with m, takes the whole width: the charts side
+       by side */
+    ReplayScreen TableLayout.-compact.-side-open #side { width: 1fr; max-width: 100%; }
+    ReplayScreen TableLayout.-compact.-side-open #charts { layout: horizontal; }
+    ReplayScreen #evaluation { text-wrap: nowrap; text-overflow: clip; }
+    ReplayScreen #review { height: auto; border: round $panel-lighten-2; padding: 0 1; }
+    ReplayScreen TableLayout.-compact #review { border: none; border-top: round $panel-lighten-2; }
     ReplayScreen TableLayout #status { height: 3; }
-    ReplayScreen.-ascii #moves, ReplayScreen.-ascii #chart { border: ascii $panel-lighten-2; }
+    ReplayScreen.-ascii #moves, ReplayScreen.-ascii #chart, ReplayScreen.-ascii #evaluation,
+    ReplayScreen.-ascii #review { border: ascii $panel-lighten-2; }
+    ReplayScreen.-ascii TableLayout.-compact #review {
+        border: none; border-top: ascii $panel-lighten-2;
+    }
     ReplayScreen.-ascii #result { border: ascii $accent; }
+    /* scroll bars draw their thumbs with block glyphs: none in ASCII mode (the move list
+       follows the cursor, the mouse wheel still scrolls) */
+    ReplayScreen.-ascii #moves, ReplayScreen.-ascii TableLayout #left {
+        scrollbar-size-vertical: 0;
+    }
     """
 
     COMMANDS = {ReplayCommands}
@@ -85,12 +104,25 @@ class ReplayScreen(ReplayDrawing):
         Binding("f", "fork", "Play on", id="replay.fork"),
         Binding("e", "share", "Share", id="replay.share"),
         Binding("question_mark", "help", "Keys", id="replay.help"),
+        Binding("a", "analyse", "Analyse", id="replay.analyse"),
+        Binding("x", "stop_analysis", "Stop the analysis", id="replay.stop_analysis"),
+        Binding("n", "mistake(1)", "Next mistake", id="replay.next_mistake", show=False),
+        Binding("p", "mistake(-1)", "Previous mistake", id="replay.previous_mistake", show=False),
+        Binding("c", "comment", "Comment", id="replay.comment", show=False),
+        Binding("C", "comment(True)", "Comment on the game", id="replay.game_comment", show=False),
         Binding("escape,q", "leave", "Back", id="replay.leave", show=False),
     ]
 
     def __init__(
-        self, log: LogRead, path: str | os.PathLike[str] | None = None, *, seat: int | None = None
+        self,
+        log: LogRead,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        seat: int | None = None,
+        budget: int | None = None,
     ) -> None:
+        """``budget``: the analysis's playouts per decision (None: the default, or those of the
+        analysis cached beside the log)."""
         super().__init__()
         self.game_log = log
         self.path = Path(path) if path is not None else None
@@ -109,9 +141,11 @@ class ReplayScreen(ReplayDrawing):
         self._timer: Timer | None = None
         self._list_key: tuple[object, ...] | None = None
         self._rows: list[tuple[str, int]] = []  # per option: ("event", index) or ("round", segment)
-        self._prompts: list[tuple[str, str, str]] = []
+        self._prompts = []
         self._could_fork = True
         self._result_shown: RoundEnded | None = None
+        self.init_review()
+        self.init_analysis(budget)
         self.timeline.seek(self.story.opening())
 
     # --- layout -------------------------------------------------------------------------------
@@ -119,16 +153,20 @@ class ReplayScreen(ReplayDrawing):
         yield TooSmall()
         table: DataTable[Any] = DataTable(id="result-table", show_cursor=False, zebra_stripes=True)
         table.can_focus = False  # the keys are the viewer's
+        charts = Vertical(Static(id="chart"), Static(id="evaluation"), id="charts")
         yield TableLayout(
-            side=[MoveList(id="moves", markup=False), Static(id="chart")],
-            extra=[Vertical(table, id="result")],
+            side=[MoveList(id="moves", markup=False), charts],
+            extra=[Static(id="review"), Vertical(table, id="result")],
             id="layout",
         )
-        yield Footer()
+        yield Footer(show_command_palette=not self.ascii_mode)
 
     def on_mount(self) -> None:
         self.query_one("#moves", MoveList).border_title = Content("Moves")
         self.query_one("#chart", Static).border_title = Content("Scores")
+        self.query_one("#review", Static).display = False
+        self.query_one("#evaluation", Static).display = False
+        self.load_cached_analysis()
         self.call_after_refresh(self.refresh_view)
 
     def on_resize(self) -> None:
@@ -143,6 +181,7 @@ class ReplayScreen(ReplayDrawing):
 
     def on_unmount(self) -> None:
         self._stop_autoplay()
+        self.stop_analysis()  # its thread would go on computing for nothing
 
     # --- moving through the game ----------------------------------------------------------------
     def seek(self, position: int) -> None:
@@ -190,11 +229,6 @@ class ReplayScreen(ReplayDrawing):
 
     def _start_autoplay(self) -> None:
         self._timer = self.set_interval(SPEEDS[self.speed], self._tick, name="autoplay")
-
-    def _stop_autoplay(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
 
     def _tick(self) -> None:
         if self.timeline.at_end:
@@ -244,54 +278,14 @@ class ReplayScreen(ReplayDrawing):
 
     def action_toggle_moves(self) -> None:
         self.query_one("#layout", TableLayout).toggle_side()
-
-    # --- drawing --------------------------------------------------------------------------------
-    def refresh_view(self) -> None:
-        if not self.is_attached:
-            return
-        state = self.state
-        view = observe(state, self.seat)
-        ascii_mode = self.ascii_mode
-        self.set_class(ascii_mode, "-ascii")  # the app's class cannot reach a screen's scoped CSS
-        turn = state.turn if state.phase in ("play", "choose", "decide") else None
-        faces: dict[int, Content] = {}
-        if self.all_hands and state.hands:
-            for seat in range(state.num_players):
-                if seat != self.seat:
-                    faces[seat] = faces_content(cards_of(state.hands[seat]), ascii_mode=ascii_mode)
-        pile_note = f"pile {view.pile_count}"
-        if self.all_hands and state.pile:
-            pile_note += f"{glyphs(ascii_mode)['dot']}next {CARDS[state.pile[0]].value}"
-        me = view.players[self.seat]
-        scene = Scene(
-            view=view,
-            seat=self.seat,
-            header=self._header(),
-            marked=turn,
-            hand=list(view.hand),
-            faces=faces,
-            last=self._last_card(),
-            pile_note=pile_note,
-            you_note="all hands shown" if self.all_hands else f"the view of {me.name}",
-            ascii_mode=ascii_mode,
-        )
-        if not self.query_one("#layout", TableLayout).draw(scene):
-            return  # the seats' panels are being mounted: drawn again when they are
-        self._draw_result()
-        self._draw_moves()
-        self._draw_chart()
-        self._draw_status()
-        if self.can_fork() != self._could_fork:
-            self._could_fork = self.can_fork()
-            self.refresh_bindings()
+        self.call_after_refresh(self.refresh_view)  # the charts fit their new widths
 
     # --- play on, share, go to ------------------------------------------------------------------
-    def can_fork(self) -> bool:
-        return self.state.phase != "over"
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "fork":
             return True if self.can_fork() else None
+        if action == "stop_analysis":
+            return self.analysing  # shown only while it runs
         return True
 
     def action_fork(self) -> None:
@@ -373,52 +367,6 @@ class ReplayScreen(ReplayDrawing):
     def action_leave(self) -> None:
         self._stop_autoplay()
         self.app.pop_screen()
-
-
-# --- opening files ----------------------------------------------------------------------------
-
-
-def open_replay(app: Any, path: str | os.PathLike[str]) -> bool:
-    """Open a log in the viewer, or the bad-file dialog saying why it cannot be; True if opened."""
-    from core.logfile import read_log
-    from hanatui.app.screens.errors import BadFileDialog, describe_problem
-    from hanatui.files import read_bytes_capped
-
-    data: bytes | None = None
-    try:
-        data = read_bytes_capped(path)
-        log = read_log(data)
-    except Exception as exc:
-        problem = describe_problem(path, exc, data)
-
-        def after(choice: str | None) -> None:
-            if choice == "recover" and data is not None:
-                try:
-                    log = read_log(data, recover=True)
-                except Exception as exc2:
-                    app.push_screen(BadFileDialog(describe_problem(path, exc2, data)))
-                    return
-                if log.events:
-                    app.push_screen(ReplayScreen(log, path))
-
-        app.push_screen(BadFileDialog(problem), after)
-        return False
-    app.push_screen(ReplayScreen(log, path))
-    return True
-
-
-def replay_app(path: str | os.PathLike[str], **kwargs: Any) -> Any:
-    """The app, opened on the viewer of ``path`` (over the title screen, where escape leads)."""
-    from hanatui.app import app as app_module
-
-    class ReplayApp(app_module.HanaApp):
-        # the app's stylesheet path is relative to the module that defines the app, not this one
-        _BASE_PATH = app_module.__file__
-
-        def on_ready(self) -> None:
-            open_replay(self, path)
-
-    return ReplayApp(**kwargs)
 
 
 __all__ = [

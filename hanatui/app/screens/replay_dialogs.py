@@ -332,6 +332,17 @@ Seeing
   s                the view from the next seat
   A copy redacted for one seat shows that seat's view only.
 
+Reviewing
+  a                analyse: the strong player judges every decision of the seat
+                   in view or of every seat (in the background; x stops it);
+                   moves get marks ?! inaccuracy, ? mistake, ?? blunder, the
+                   lines under the board name the better move, and the
+                   evaluation graph shows beside the scores (m on a small
+                   screen)
+  n p              the next / previous mistake or blunder
+  c                comment on this move;  C  on the whole game (saved in the
+                   file; a commented move is marked in the move list)
+
 Doing
   f                play on from here: a new game from this position
   e                share: an anonymised copy, a text record, one seat's view

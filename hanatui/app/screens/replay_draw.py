@@ -4,6 +4,7 @@ the status lines) and its commands in the palette."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -16,19 +17,33 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Static
 from textual.widgets.option_list import Option
 
-from core.cards import Card
+from core.cards import CARDS, Card, cards_of
 from core.events import MatchEnded, RoundEnded
-from core.logfile import LogRead
+from core.logfile import Comment, LogRead
 from core.state import State
 from core.text import printable_path
 from core.timeline import Timeline
+from core.view import observe
+from hanatui.analysis import MARKS, GameAnalysis
 from hanatui.app.describe import card_variable
-from hanatui.app.layout import glyphs
+from hanatui.app.layout import Scene, TableLayout, glyphs
 from hanatui.app.screens.replay_render import MoveList, move_line, score_chart
+from hanatui.app.screens.replay_review_render import CLASS_STYLES, comment_glyph
 from hanatui.app.screens.results import breakdown_table
-from hanatui.app.widgets import CardWidget
+from hanatui.app.widgets import CardWidget, faces_content
 from hanatui.story import Story
-from hanatui.words import REASONS, and_list, game_title, month_of_round, verb_for
+from hanatui.words import (
+    REASONS,
+    and_list,
+    card_japanese,
+    game_title,
+    month_of_round,
+    verb_for,
+)
+
+#: A line of the move list: number, words, style, the analysis's mark and its style, comments.
+Prompt = tuple[str, str, str, str, str, int]
+
 
 #: Autoplay speeds, seconds per event, slowest first.
 SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.15, 0.1)
@@ -56,7 +71,26 @@ class ReplayCommands(Provider):
                 viewer.action_share,
             ),
             ("Replay keys", "How to move through the game", viewer.action_help),
+            (
+                "Analyse the game…",
+                "a: the strong player's verdict on every decision, a summary per seat",
+                viewer.action_analyse,
+            ),
+            (
+                "Next mistake",
+                "n: the next move classed a mistake or a blunder",
+                partial(viewer.action_mistake, 1),
+            ),
+            ("Previous mistake", "p", partial(viewer.action_mistake, -1)),
+            ("Comment on this move…", "c: saved in the game's file", viewer.action_comment),
+            (
+                "Comment on the game…",
+                "C: a comment on the whole game, saved in its file",
+                partial(viewer.action_comment, True),
+            ),
         ]
+        if viewer.analysing:
+            commands.append(("Stop the analysis", "x", viewer.action_stop_analysis))
         if viewer.locked_seat is None:
             commands.append(("All hands / one seat's view", "v", viewer.action_toggle_view))
             commands.append(("View from the next seat", "s", viewer.action_next_seat))
@@ -115,8 +149,12 @@ class ReplayDrawing(Screen[None]):
     _timer: Timer | None
     _list_key: tuple[object, ...] | None
     _rows: list[tuple[str, int]]
-    _prompts: list[tuple[str, str, str]]
+    _prompts: list[Prompt]
     _result_shown: RoundEnded | None
+    _could_fork: bool
+    analysis: GameAnalysis | None
+    comments: list[Comment]
+    _comment_counts: Counter[int | None]
 
     @property
     def ascii_mode(self) -> bool:
@@ -134,9 +172,58 @@ class ReplayDrawing(Screen[None]):
     def playing(self) -> bool:
         return self._timer is not None
 
+    def _stop_autoplay(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def can_fork(self) -> bool:
+        """Whether there is a game to play on from here (not once the match is over)."""
+        return self.state.phase != "over"
+
     def refresh_view(self) -> None:
-        """Draw the position at the cursor (the screen defines it)."""
-        raise NotImplementedError
+        """Draw the position at the cursor: the table, then the viewer's own panels."""
+        if not self.is_attached:
+            return
+        state = self.state
+        view = observe(state, self.seat)
+        ascii_mode = self.ascii_mode
+        self.set_class(ascii_mode, "-ascii")  # the app's class cannot reach a screen's scoped CSS
+        turn = state.turn if state.phase in ("play", "choose", "decide") else None
+        faces: dict[int, Content] = {}
+        if self.all_hands and state.hands:
+            for seat in range(state.num_players):
+                if seat != self.seat:
+                    faces[seat] = faces_content(cards_of(state.hands[seat]), ascii_mode=ascii_mode)
+        pile_note = f"pile {view.pile_count}"
+        if self.all_hands and state.pile:
+            pile_note += f"{glyphs(ascii_mode)['dot']}next {CARDS[state.pile[0]].value}"
+        me = view.players[self.seat]
+        scene = Scene(
+            view=view,
+            seat=self.seat,
+            header=self._header(),
+            marked=turn,
+            hand=list(view.hand),
+            faces=faces,
+            last=self._last_card(),
+            pile_note=pile_note,
+            you_note="all hands shown" if self.all_hands else f"the view of {me.name}",
+            ascii_mode=ascii_mode,
+        )
+        if not self.query_one("#layout", TableLayout).draw(scene):
+            return  # the seats' panels are being mounted: drawn again when they are
+        self._draw_result()
+        self._draw_chart()
+        self._draw_status()
+        self.draw_review()
+        if self.can_fork() != self._could_fork:
+            self._could_fork = self.can_fork()
+            self.refresh_bindings()
+
+    def draw_review(self) -> None:
+        """The panels the analysis and comments change (`ReplayReview` adds its own)."""
+        self._draw_moves()
 
     def _draw_result(self) -> None:
         """At the end of a round (or of the match), how it was scored, line by line."""
@@ -157,7 +244,7 @@ class ReplayDrawing(Screen[None]):
         box.border_title = Content(title)
         table = self.query_one("#result-table", DataTable)
         table.clear(columns=True)
-        breakdown_table(table, ended, players)
+        breakdown_table(table, ended, players, self.state.rules)
 
     def _last_card(self) -> Card | None:
         event = self.timeline.events[self.position - 1]
@@ -182,21 +269,34 @@ class ReplayDrawing(Screen[None]):
     def _draw_topbar(self) -> None:
         self.refresh_view()
 
+    def judged(self, seat: int) -> bool:
+        """Whether the analysis of ``seat``'s decisions shows: all of them with all hands in
+        view, only the seat's own in a seat's view (a judgement of another seat's move is made
+        from that seat's cards, which this view does not show)."""
+        return self.all_hands or seat == self.seat
+
     def _draw_moves(self) -> None:
         moves = self.query_one("#moves", MoveList)
         story = self.story
         segment = story.segment_of(self.position)
         rows: list[tuple[str, int]] = []
-        prompts: list[tuple[str, str, str]] = []
+        prompts: list[Prompt] = []
+        analysis = self.analysis
         for s in range(len(story.starts)):
             if s == segment:
                 for i in story.segment_range(s):
                     rows.append(("event", i))
                     text = story.line(i, self.position, self.seat, all_hands=self.all_hands)
-                    prompts.append((str(i + 1), text, "" if i < self.position else "dim"))
+                    style = "" if i < self.position else "dim"
+                    decision = analysis.at(i) if analysis is not None else None
+                    if decision is not None and not self.judged(decision.seat):
+                        decision = None  # another seat's judgement tells of its hidden cards
+                    cls = analysis.class_of(decision) if analysis and decision else "best"
+                    notes = (MARKS[cls], CLASS_STYLES[cls], self._comment_counts.get(i, 0))
+                    prompts.append((str(i + 1), text, style, *notes))
             else:
                 mark = ">" if self.ascii_mode else "▸"
-                prompts.append((mark, story.summary(s), "dim" if s > segment else ""))
+                prompts.append((mark, story.summary(s), "dim" if s > segment else "", "", "", 0))
                 rows.append(("round", s))
         # the words are wrapped here (so they hang under the move number), leaving a column for
         # the scrollbar whether or not it is showing yet
@@ -205,14 +305,21 @@ class ReplayDrawing(Screen[None]):
         if key != self._list_key or len(rows) != len(self._rows):
             self._list_key = key
             self._rows = rows
-            moves.set_options(Option(move_line(*p, width)) for p in prompts)
+            moves.set_options(Option(self._move_line(p, width)) for p in prompts)
         else:
             for i, (old, new) in enumerate(zip(self._prompts, prompts, strict=True)):
                 if old != new:
-                    moves.replace_option_prompt_at_index(i, move_line(*new, width))
+                    moves.replace_option_prompt_at_index(i, self._move_line(new, width))
         self._prompts = prompts
         moves.highlighted = rows.index(("event", self.position - 1))
         moves.scroll_to_highlight()
+
+    def _move_line(self, prompt: Prompt, width: int) -> Content:
+        number, text, style, mark, mark_style, comments = prompt
+        note = ""
+        if comments:
+            note = comment_glyph(self.ascii_mode) + (str(comments) if comments > 1 else "")
+        return move_line(number, text, style, width, mark=(mark, mark_style), note=note)
 
     def _draw_chart(self) -> None:
         chart = self.query_one("#chart", Static)
@@ -232,7 +339,8 @@ class ReplayDrawing(Screen[None]):
             )
         )
         chart.border_title = Content(
-            f"Scores · round {current} of {max(final.rules.rounds, len(final.history))}"
+            f"Scores{glyphs(self.ascii_mode)['dot']}round {current} of "
+            f"{max(final.rules.rounds, len(final.history))}"
             if current
             else "Scores"
         )
@@ -250,7 +358,8 @@ class ReplayDrawing(Screen[None]):
             card = card_widget.card
             lines.append(
                 Content.assemble(
-                    (card.description, f"bold {card_variable(card)}"), f"  ({card.name_ja})"
+                    (card.description, f"bold {card_variable(card)}"),
+                    f"  ({card_japanese(card, ascii_only=self.ascii_mode)})",
                 )
             )
         else:

@@ -28,6 +28,7 @@ def score_chart(
     """Rounds x players: one cell per round whose height is the points (green won, red lost),
     the rounds after the cursor dimmed, the cursor's round marked, and each running total."""
     rounds = max(rounds, len(history), 1)
+    nothing = "." if ascii_mode else "·"  # a round not played yet, or scored 0
     top = max((abs(p) for r in history for p in r), default=0) or 1
     longest = max(4, min(10, max(cell_len(p.name) for p in players)))
     room = width - 6  # the total column
@@ -58,11 +59,11 @@ def score_chart(
         gap = " " if cell > 1 else ""
         for r in range(1, rounds + 1):
             if r > len(history):
-                parts.append((pad + "·", "dim"))
+                parts.append((pad + nothing, "dim"))
             else:
                 p = history[r - 1][seat] if seat < len(history[r - 1]) else 0
                 if p == 0:
-                    glyph, colour = "·", "dim"
+                    glyph, colour = nothing, "dim"
                 else:
                     level = min(len(_BLOCKS) - 1, max(0, round((len(_BLOCKS) - 1) * abs(p) / top)))
                     glyph = ("+" if p > 0 else "-") if ascii_mode else _BLOCKS[level]
@@ -78,11 +79,28 @@ def score_chart(
     return Content("\n").join(lines)
 
 
-def move_line(number: str, text: str, style: str, width: int) -> Content:
-    """One line of the move list: the move number in a gutter, the words wrapped beside it."""
-    lines = textwrap.wrap(text, max(10, width - 4)) or [""]
+def move_line(
+    number: str,
+    text: str,
+    style: str,
+    width: int,
+    *,
+    mark: tuple[str, str] = ("", ""),
+    note: str = "",
+) -> Content:
+    """One line of the move list: the move number in a gutter, the words wrapped beside it, then
+    the analysis's ``mark`` (text, style) and a ``note`` (the comments' marker)."""
+    room = max(10, width - 4)
+    lines = textwrap.wrap(text, room) or [""]
+    tail: list[tuple[str, str]] = []
+    if mark[0]:
+        tail.append((f" {mark[0]}", mark[1]))
+    if note:
+        tail.append((f" {note}", "$accent"))
+    if tail and cell_len(lines[-1]) + sum(cell_len(t) for t, _ in tail) > room:
+        lines.append("")  # the marks go on a line of their own rather than past the edge
     body = "\n".join([lines[0], *("    " + line for line in lines[1:])])
-    return Content.assemble((f"{number:>3} ", "dim"), (body, style) if style else body)
+    return Content.assemble((f"{number:>3} ", "dim"), (body, style) if style else body, *tail)
 
 
 class MoveList(OptionList, can_focus=False):

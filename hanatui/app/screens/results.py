@@ -16,11 +16,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
 from core.events import MatchEnded, RoundEnded
+from core.games.options import Rules
 from core.players import Player
 from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import TooSmall
-from hanatui.words import REASONS, plural, winners_words
+from hanatui.words import REASONS, breakdown_rows, plural, winners_words
 
 
 def _add_columns(
@@ -31,29 +32,26 @@ def _add_columns(
         table.add_column(Text(p.name), width=max(cell_len(p.name), 7))
 
 
-def breakdown_table(table: DataTable[Any], event: RoundEnded, players: Sequence[Player]) -> None:
-    """A round's score, line by line, one column a seat."""
-    widest = max([cell_len(line.label) for s in event.breakdown for line in s.lines] + [11])
-    _add_columns(table, "", min(widest, 40), players)
-    # Rows: the union of line labels in order of first appearance.
-    labels: list[tuple[str, str]] = []
-    cells: dict[tuple[str, str], dict[int, str]] = {}
-    key: tuple[str, str]
-    for score in event.breakdown:
-        for line in score.lines:
-            key = (line.kind, line.label)
-            if key not in cells:
-                labels.append(key)
-                cells[key] = {}
-            if line.kind == "multiplier" or (line.factor != 1 and not line.points):
-                cells[key][score.seat] = f"x{line.factor}"
-            else:
-                value = f"{line.points:+d}" if line.kind in ("par", "penalty") else str(line.points)
-                if line.factor != 1:
-                    value += f" x{line.factor}"
-                cells[key][score.seat] = value
-    for key in labels:
-        table.add_row(Text(key[1]), *[Text(cells[key].get(i, "")) for i in range(len(players))])
+#: The widest the words of a breakdown line are shown on one line (longer ones wrap).
+LABEL_WIDTH = 40
+
+
+def breakdown_table(
+    table: DataTable[Any], event: RoundEnded, players: Sequence[Player], rules: Rules
+) -> None:
+    """A round's score, line by line, one column a seat: a row per line, in words naming the
+    players (the same words in several columns share a row: Sakura's yaku held by one player
+    and paid by the others)."""
+    rows = breakdown_rows(event, rules, [p.name for p in players])
+    width = min(max([cell_len(words) for words, _ in rows] + [11]), LABEL_WIDTH)
+    _add_columns(table, "", width, players)
+    for words, cells in rows:
+        # a longer line wraps onto a second row line rather than being cut
+        table.add_row(
+            Text(words),
+            *[Text(cell) for cell in cells],
+            height=1 if cell_len(words) <= width else None,
+        )
     table.add_row(Text("round score"), *[Text(f"{p:+d}") for p in event.points])
     table.add_row(Text("match total"), *[Text(str(t)) for t in event.totals])
 
@@ -74,10 +72,13 @@ class RoundResultScreen(ModalScreen[None]):
         *UNDO_BINDINGS,
     ]
 
-    def __init__(self, event: RoundEnded, players: Sequence[Player], *, last: bool = False) -> None:
+    def __init__(
+        self, event: RoundEnded, players: Sequence[Player], rules: Rules, *, last: bool = False
+    ) -> None:
         super().__init__()
         self.event = event
         self.players = tuple(players)
+        self.rules = rules
         self.last = last
 
     def compose(self) -> ComposeResult:
@@ -96,7 +97,7 @@ class RoundResultScreen(ModalScreen[None]):
                 yield Button(_label(f"{label} (enter)"), id="next", variant="primary")
 
     def on_mount(self) -> None:
-        breakdown_table(self.query_one(DataTable), self.event, self.players)
+        breakdown_table(self.query_one(DataTable), self.event, self.players, self.rules)
         self.query_one("#next", Button).focus()
 
     def action_close(self) -> None:

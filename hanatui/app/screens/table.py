@@ -259,7 +259,10 @@ class TableScreen(TableDrawing):
         if ended:
             last = any(isinstance(e, MatchEnded) for e in events)
             await self._ask(
-                RoundResultScreen(ended[-1], self.session.players, last=last), deciding=False
+                RoundResultScreen(
+                    ended[-1], self.session.players, self.session.state.rules, last=last
+                ),
+                deciding=False,
             )
             self._last_card = None
 

@@ -15,7 +15,7 @@ from hanatui.app.describe import card_variable
 from hanatui.app.layout import Scene, TableLayout, glyphs
 from hanatui.app.widgets import CardRow, CardWidget
 from hanatui.session import Session
-from hanatui.words import describe_event, game_title, month_of_round
+from hanatui.words import card_japanese, describe_event, game_title, month_of_round, month_words
 
 
 class TableDrawing(Screen[None]):
@@ -167,7 +167,7 @@ class TableDrawing(Screen[None]):
             layout.status([])
             return
         card = widget.card
-        ja = "" if self.ascii_mode else f"  ({card.name_ja})"
+        ja = f"  ({card_japanese(card, ascii_only=self.ascii_mode)})"
         line1 = Content.assemble((card.description, f"bold {card_variable(card)}"), ja)
         if widget.role == "hand":
             targets = self._targets(card)
@@ -179,7 +179,7 @@ class TableDrawing(Screen[None]):
             else:
                 line2 = "captures " + " ".join(c.value for c in cards_of(targets[0]))
         else:
-            line2 = f"{card.month_name}, {card.kind.label}"
+            line2 = f"{month_words(card.month)}; {card.kind.label}"
         layout.status([line1, Content(line2)])
 
     def _sync_log(self) -> None:
