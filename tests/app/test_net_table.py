@@ -134,3 +134,146 @@ async def test_joining_mid_match_goes_straight_to_the_table(tmp_path):
     finally:
         await bob.close()
         await server.close()
+
+
+async def _joined(pilot, app) -> NetTableScreen:
+    await _until(pilot, lambda: isinstance(app.screen, NetTableScreen))
+    table = app.screen
+    assert isinstance(table, NetTableScreen)
+    await _until(pilot, lambda: table.remote.started and table._drawn is not None)
+    return table
+
+
+async def _ann_decides_once(pilot, app, table: NetTableScreen, bob: RemoteSession, rng) -> None:
+    """Play (Ann by keys, Bob by script) until Ann has just made a decision she may take back."""
+    server_session = table.remote
+    for _ in range(400):
+        if server_session.can_undo(0) and not table._my_turn():
+            return
+        if isinstance(app.screen, CaptureDialog):
+            await pilot.press("enter")
+        elif app.screen is table and table._my_turn():
+            await pilot.press("1")
+        elif bob.legal():
+            await bob.perform(rng.choice(bob.legal()))
+        await pilot.pause(0.02)
+    raise AssertionError(f"Ann never decided: {len(server_session.events)} events")
+
+
+def _bobs_settled(recorder) -> list:
+    from hanatui.net import protocol as p
+
+    return [m for m in recorder.messages if isinstance(m, p.UndoSettled) and m.seat == 1]
+
+
+async def test_undo_at_the_table_asks_the_other_player_and_answers_their_request(tmp_path):
+    from core.events import UndoTaken
+    from hanatui.net import protocol as p
+    from tests.net.helpers import Recorder
+
+    server = TableServer.new(
+        find_rules("koikoi"), [SeatPlan(), SeatPlan()], tmp_path / "t.hana", pace=0, seed=4
+    )
+    await server.start()
+    bob = RemoteSession(server.url(1), "Bob")
+    bob_log = Recorder(bob)
+    bob.start()
+    app = HanaApp(settings=settings(name="Ann"), save=False, join=(server.url(0), "Ann", None))
+    rng = random.Random(6)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await _joined(pilot, app)
+            assert server.session is not None
+            # Ann's undo key asks Bob; nothing changes until he allows it
+            await _ann_decides_once(pilot, app, table, bob, rng)
+            before = len(server.session.events)
+            await pilot.press("u")
+            await _until(pilot, lambda: any(isinstance(m, p.UndoAsked) for m in bob_log.messages))
+            asked = next(m for m in bob_log.messages if isinstance(m, p.UndoAsked))
+            assert asked.seat == 0 and len(server.session.events) == before
+            assert await bob.answer_undo(asked.request, allow=True)
+            await _until(pilot, lambda: server.session.events[-1] == UndoTaken(seat=0))
+            await _until(pilot, lambda: len(table.remote.events) == len(server.session.events))
+            await _until(pilot, table._my_turn)  # Ann decides again
+            # Bob's request reaches Ann as a dialog: refused, then allowed
+            await pilot.press("1")
+            await _until(pilot, lambda: not table._my_turn() or app.screen is not table)
+            while isinstance(app.screen, CaptureDialog):
+                await pilot.press("enter")
+                await pilot.pause(0.05)
+            # (with this deal, Ann's move ends her turn: Bob decides next)
+            await _until(pilot, lambda: bool(bob.legal()))
+            await bob.perform(rng.choice(bob.legal()))
+            await _until(pilot, lambda: server.session is not None and server.session.can_undo(1))
+            decided = len(server.session.events)
+            for allow in (False, True):
+                assert await bob.request_undo()
+                await _until(pilot, lambda: isinstance(app.screen, AskDialog))
+                dialog = app.screen
+                assert isinstance(dialog, AskDialog)
+                assert "Bob asks to take back their last move" in dialog.text
+                await pilot.press("y" if allow else "n")
+                await _until(
+                    pilot,
+                    lambda n=2 if allow else 1: len(_bobs_settled(bob_log)) == n,
+                )
+                assert _bobs_settled(bob_log)[-1].granted is allow
+                if not allow:
+                    assert len(server.session.events) == decided
+            assert server.session.events[-1] == UndoTaken(seat=1)
+            assert not isinstance(app.screen, AskDialog)
+    finally:
+        await bob.close()
+        await server.close()
+
+
+async def test_a_seat_away_is_handed_to_a_computer_by_the_o_key(tmp_path):
+    server = TableServer.new(
+        find_rules("koikoi"),
+        [SeatPlan(), SeatPlan()],
+        tmp_path / "t.hana",
+        pace=0,
+        seed=8,
+        hand_over_after=0,
+    )
+    await server.start()
+    bob = RemoteSession(server.url(1), "Bob")
+    bob.start()
+    app = HanaApp(
+        settings=settings(name="Ann", bot_level="easy"),
+        save=False,
+        join=(server.url(0), "Ann", None),
+    )
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            table = await _joined(pilot, app)
+            # while Bob is at the table, o does nothing
+            await pilot.press("o")
+            await pilot.pause(0.1)
+            assert app.screen is table and not server.stand_ins
+            await bob.close()
+            await _until(pilot, lambda: bool(table.remote.away_seats()))
+            await pilot.press("o")
+            await _until(pilot, lambda: isinstance(app.screen, AskDialog))
+            dialog = app.screen
+            assert isinstance(dialog, AskDialog)
+            assert "Bob has been away" in dialog.text and "easy computer player" in dialog.text
+            await pilot.press("y")
+            await _until(pilot, lambda: server.stand_ins == {1: "easy"})
+            # the computer plays Bob's seat: Ann's turns keep coming
+            assert server.session is not None
+            count = len(server.session.events)
+            for _ in range(400):
+                if len(server.session.events) > count + 4:
+                    break
+                if isinstance(app.screen, CaptureDialog | KoiKoiDialog):
+                    await pilot.press("enter")
+                elif app.screen is table and table._my_turn():
+                    await pilot.press("1")
+                await pilot.pause(0.02)
+            else:
+                raise AssertionError("the table stood still after the hand-over")
+            assert any(e.seat == 1 for e in server.session.events[count:] if hasattr(e, "seat"))
+    finally:
+        await bob.close()
+        await server.close()
