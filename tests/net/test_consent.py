@@ -128,3 +128,38 @@ async def test_a_player_downloads_the_match_in_their_player_view(data_dir):
         await ann.close()
         await bob.close()
         await server.close()
+
+
+async def test_each_player_keeps_the_finished_match_in_their_own_player_view(data_dir, tmp_path):
+    from core.events import MatchEnded
+
+    server = await koikoi_table(data_dir, rules={"rounds": 1})
+    ann, _ = await seated(server, 0, "Ann")
+    bob, _ = await seated(server, 1, "Bob")
+    try:
+        await until(lambda: ann.started and bob.started)
+        await asyncio.gather(
+            play_seat(ann, random.Random(1), rounds=1), play_seat(bob, random.Random(2), rounds=1)
+        )
+        assert server.session is not None
+        truth = server.session.events
+        assert isinstance(truth[-1], MatchEnded)
+        await until(lambda: ann.over and bob.over)
+        for seat, client in ((0, ann), (1, bob)):
+            kept = client.archive(tmp_path / f"games{seat}")
+            assert kept is not None and kept.parent == tmp_path / f"games{seat}"
+            assert client.archive() == kept  # kept once
+            data = read_bytes_capped(kept)
+            log = read_log(data)  # strictly: a whole, valid log
+            assert log.header.redacted_for == seat
+            # the whole match; only the cards this seat never saw may lie elsewhere in the deal
+            assert [e for e in log.events if not isinstance(e, Dealt)] == [
+                e for e in truth if not isinstance(e, Dealt)
+            ]
+            deal = next(line for line in data.decode().splitlines() if '"dealt"' in line)
+            assert deal.count("null") == 48 - 16  # only the field and this seat's hand
+            assert log.header.players == server.session.players
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
