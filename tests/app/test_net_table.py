@@ -277,3 +277,32 @@ async def test_a_seat_away_is_handed_to_a_computer_by_the_o_key(tmp_path):
     finally:
         await bob.close()
         await server.close()
+
+
+@pytest.mark.parametrize("host", [True, False], ids=["host", "new-game"])
+async def test_a_hosted_seat_is_named_by_the_player_who_joins(isolated_dirs, host):
+    """Hosting, another person's seat needs no name (they give theirs when they join); a local
+    game still needs every name."""
+    from textual.widgets import Input, Select
+
+    from core.errors import HanaError
+    from hanatui.app.screens.newgame import NewGameScreen
+
+    app = HanaApp(settings=settings(name="Ann"), save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h" if host else "n")
+        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        form = app.screen
+        assert isinstance(form, NewGameScreen) and form.host is host
+        form.query_one("#seat-kind-1", Select).value = "human"
+        await pilot.pause()
+        name = form.query_one("#seat-name-1", Input)
+        name.value = ""
+        await pilot.pause()
+        if host:
+            assert name.placeholder == "named when they join"
+            _, players = form.build()
+            assert [(p.name, p.kind) for p in players][1] == ("Seat 2", "human")
+        else:
+            with pytest.raises(HanaError, match="seat 2: invalid name"):
+                form.build()

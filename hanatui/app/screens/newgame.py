@@ -250,7 +250,9 @@ class NewGameScreen(Screen[None]):
                 Input(
                     value=name,
                     max_length=40,
-                    placeholder="this player's name",
+                    placeholder="named when they join"
+                    if self.host and i > 0
+                    else "this player's name",
                     id=f"seat-name-{i}",
                     compact=True,
                 ),
@@ -538,6 +540,8 @@ class NewGameScreen(Screen[None]):
         players = []
         for i, (kind, level, name) in enumerate(self.seat_values()):
             name = name.strip()
+            if self.host and i > 0 and kind == "human" and not name:
+                name = f"Seat {i + 1}"  # a joining player names their seat themselves
             try:
                 check_name(name)
             except HanaError as exc:
