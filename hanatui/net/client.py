@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from core.actions import Action
 from core.engine import to_act
 from core.errors import HanaError
-from core.events import Event
+from core.events import Dealt, Event, MatchEnded, Redeal, RoundEnded
 from core.logfile import header_for, read_log
 from core.redact import unredact
 from core.text import printable
@@ -360,8 +360,10 @@ class RemoteSession(Session):
             self._fresh = []
             self._tell("rewind", None)
         else:
-            if old:  # the first batch is the match so far: drawn as it stands, not replayed
-                self._fresh += full[len(old) :]
+            # the first batch is the match so far: drawn as it stands, not replayed, except a
+            # round that ended with nobody moving since (a lucky hand at the first deal, or a
+            # player joining between rounds): its result is shown
+            self._fresh += full[len(old) :] if old else _unseen_result(full)
             self._tell("update", None)
         if self.over and self._log is None and message.events:
             self._asking = asyncio.ensure_future(self.connection.send(p.GetLog()))  # to keep
@@ -409,6 +411,18 @@ class RemoteSession(Session):
             return None
         self.archived = path
         return path
+
+
+def _unseen_result(events: list[Event]) -> list[Event]:
+    """The events from the last round's end on, when no one has moved since it ended (only
+    deals follow it); otherwise none."""
+    for i in range(len(events) - 1, -1, -1):
+        event = events[i]
+        if isinstance(event, RoundEnded):
+            return events[i:]
+        if not isinstance(event, Dealt | Redeal | MatchEnded):
+            return []
+    return []
 
 
 __all__ = ["Connection", "RemoteSession", "parse_address"]

@@ -306,3 +306,35 @@ async def test_a_hosted_seat_is_named_by_the_player_who_joins(isolated_dirs, hos
         else:
             with pytest.raises(HanaError, match="seat 2: invalid name"):
                 form.build()
+
+
+async def test_a_round_over_at_the_first_deal_shows_its_result(tmp_path):
+    """With this seed the first deal is a lucky hand: the round is over before anyone moves,
+    in the first events the table receives; the player still sees its result."""
+    from core.events import RoundEnded
+
+    server = TableServer.new(
+        find_rules("koikoi"), [SeatPlan(), SeatPlan()], tmp_path / "t.hana", pace=0, seed=126
+    )
+    await server.start()
+    bob = RemoteSession(server.url(1), "Bob")
+    bob.start()
+    app = HanaApp(settings=settings(name="Ann"), save=False, join=(server.url(0), "Ann", None))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, RoundResultScreen))
+            assert server.session is not None
+            ended = [e for e in server.session.events if isinstance(e, RoundEnded)]
+            result = app.screen
+            assert isinstance(result, RoundResultScreen)
+            assert len(ended) == 1 and result.event == ended[0]
+        # ... and so does a player who joins (again) before anyone has moved since
+        later = RemoteSession(server.url(1), "Bob")
+        later.start()
+        await bob.close()
+        shown = await asyncio.wait_for(later.wait_for_others(), 20)
+        assert shown is not None and isinstance(shown[0], RoundEnded)
+        await later.close()
+    finally:
+        await bob.close()
+        await server.close()
