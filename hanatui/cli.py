@@ -114,6 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bot", default=None, help="level of the computer seats")
     play.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
 
+    from hanatui.net.commands import add_parsers
+
+    add_parsers(sub)  # host, join, serve
     return parser
 
 
@@ -226,6 +229,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_play(args, parser)
         if args.command == "replay":
             return cmd_replay(args)
+        if args.command in ("host", "join", "serve"):
+            from hanatui.net import commands
+
+            if args.command == "host":
+                return commands.cmd_host(args, parser)
+            if args.command == "join":
+                return commands.cmd_join(args, parser)
+            return commands.cmd_serve(args)
         return cmd_app()
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -111,8 +111,10 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start", id="newgame.start"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, *, host: bool = False) -> None:
         super().__init__()
+        #: Host a table across the network (seat 1 is played here, other people join)
+        self.host = host
         settings = self.settings
         games = available_games()
         self.game = settings.last_game if settings.last_game in games else games[0]
@@ -125,7 +127,15 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="form"):
-            yield Static(Content("New game"), classes="heading")
+            yield Static(
+                Content(
+                    "Host a table: seat 1 is yours; each other person's seat gets an address "
+                    "to join from their own terminal"
+                    if self.host
+                    else "New game"
+                ),
+                classes="heading",
+            )
             with Horizontal(classes="row"):
                 yield Static(Content("Game"), classes="label")
                 yield Select(
@@ -240,7 +250,9 @@ class NewGameScreen(Screen[None]):
                 Input(
                     value=name,
                     max_length=40,
-                    placeholder="this player's name",
+                    placeholder="named when they join"
+                    if self.host and i > 0
+                    else "this player's name",
                     id=f"seat-name-{i}",
                     compact=True,
                 ),
@@ -528,6 +540,8 @@ class NewGameScreen(Screen[None]):
         players = []
         for i, (kind, level, name) in enumerate(self.seat_values()):
             name = name.strip()
+            if self.host and i > 0 and kind == "human" and not name:
+                name = f"Seat {i + 1}"  # a joining player names their seat themselves
             try:
                 check_name(name)
             except HanaError as exc:
@@ -546,6 +560,9 @@ class NewGameScreen(Screen[None]):
             return
         self.settings.last_game = self.game
         hana_app(self.app).save_settings()
+        if self.host:
+            self.run_worker(hana_app(self.app).host_table(rules, players))
+            return
         hana_app(self.app).start_game(rules, players)
 
     def action_back(self) -> None:

@@ -180,15 +180,20 @@ class TableScreen(TableDrawing):
                 await self._match_over()
                 return
             seat = session.to_act()
-            if seat is None:
-                return
+            if seat is None or not session.plays_here(seat):
+                # a seat played elsewhere (network play) is to move: wait for its events
+                moved = await session.wait_for_others()
+                if moved is None:
+                    return
+                await self._after_events(moved)
+                continue
             if session.is_human(seat):
                 action = await self._human_decision(seat)
                 if action is None:
                     continue
             else:
                 action = await self._computer_move(seat)
-            events = session.act(action)
+            events = await session.perform(action)
             await self._after_events(events)
 
     async def _human_decision(self, seat: int) -> Action | None:
