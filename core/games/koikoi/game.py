@@ -35,7 +35,13 @@ from core.games.koikoi import scoring
 from core.games.koikoi.lucky import LuckyKind, fours, lucky_cards, lucky_kind, month_counts, twos
 from core.games.koikoi.round import KoiKoiRound, round_of, with_seat
 from core.games.koikoi.rules import PRESETS, KoiKoiRules
-from core.games.koikoi.yaku import Standing, compiled_yaku, koikoi_specs, round_month
+from core.games.koikoi.yaku import (
+    KoiKoiYaku,
+    Standing,
+    compiled_yaku,
+    koikoi_specs,
+    round_month,
+)
 from core.state import DECIDE, DRAW, END_ROUND, END_TURN, HAND, NEXT_TURN, PLAY, Source, State, Then
 from core.turns import capture_targets
 from core.yaku import YakuContext, YakuHit, YakuSpec
@@ -79,6 +85,7 @@ class KoiKoi(Game[KoiKoiRules]):
     rules_type = KoiKoiRules
     presets = PRESETS
     rules_section = "§5"
+    wild_cards = 1 << LIGHTNING  # P12/P13: wild under `lightning_wild`
 
     # --- what other code reads -----------------------------------------------------------
     def yaku_specs(self, rules: KoiKoiRules) -> tuple[YakuSpec, ...]:
@@ -167,6 +174,19 @@ class KoiKoi(Game[KoiKoiRules]):
         targets.sort(key=lambda t: t & -t)
         return tuple(targets)
 
+    _last_yaku: tuple[KoiKoiRules, int, KoiKoiYaku] | None = None
+
+    def _yaku(self, rules: KoiKoiRules, round_no: int) -> KoiKoiYaku:
+        """`compiled_yaku` of a round, remembering the last rules asked about: a match asks
+        about the same rules every turn, and comparing them by identity is far cheaper than
+        the cache's lookup by value."""
+        last = self._last_yaku
+        if last is not None and last[0] is rules and last[1] == round_no:
+            return last[2]
+        yaku = compiled_yaku(rules, round_month(round_no) if rules.tsukifuda_enabled else None)
+        self._last_yaku = (rules, round_no, yaku)
+        return yaku
+
     # The hooks below run on every turn: they narrow the rules and the round state with an
     # inline assert rather than `rules_of` / `round_of`, whose calls cost the engine its speed.
 
@@ -208,7 +228,7 @@ class KoiKoi(Game[KoiKoiRules]):
         seat = state.turn
         rules, extra = state.rules, state.extra
         assert isinstance(rules, KoiKoiRules) and isinstance(extra, KoiKoiRound)
-        yaku = compiled_yaku(rules, round_month(state.round) if rules.tsukifuda_enabled else None)
+        yaku = self._yaku(rules, state.round)
         now = yaku.standing(state.captures[seat], state.field)
         seen = extra.seen[seat]
         if now == seen:
