@@ -30,7 +30,7 @@ from core.events import (
     RoundEnded,
     UndoTaken,
 )
-from core.games.registry import game_of
+from core.games.registry import game_for
 from core.state import (
     CHOOSE,
     DEAL,
@@ -209,15 +209,17 @@ def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, Stat
         return CardPlayed(seat=seat, card=card), replace(
             state, hands=hands, phase=CHOOSE, pending=card.index, pending_from=HAND
         )
+    # Without a game's own step after the hand, the draw follows in the same copy (`hand_done`).
+    stage = HAND if "after_hand_step" in state.hooks.overrides or not state.pile else DRAW
     if not count:
-        return CardPlayed(seat=seat, card=card), hand_done(
-            replace(state, hands=hands, field=field | card.bit)
-        )
+        after = replace(state, hands=hands, field=field | card.bit, stage=stage)
+        return CardPlayed(seat=seat, card=card), after if stage == DRAW else hand_done(after)
     captured = matches | card.bit
     caps = list(state.captures)
     caps[seat] |= captured
-    after = replace(state, hands=hands, field=field & ~captured, captures=tuple(caps))
-    return CardPlayed(seat=seat, card=card, captured=cards_of(captured)), hand_done(after)
+    after = replace(state, hands=hands, field=field & ~captured, captures=tuple(caps), stage=stage)
+    event = CardPlayed(seat=seat, card=card, captured=cards_of(captured))
+    return event, after if stage == DRAW else hand_done(after)
 
 
 def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
@@ -616,7 +618,7 @@ _APPLY: dict[type[Event], Callable[[State, Any], State]] = {
 
 def start(ev: MatchStarted) -> State:
     """The state of a match that has just begun."""
-    game = game_of(ev.rules.game)
+    game = game_for(ev.rules)
     n = len(ev.players)
     try:
         game.check_players(ev.rules, n)

@@ -111,6 +111,12 @@ class Game(Generic[R]):
             raise TypeError(f"{self.title} cannot play {rules.game} rules")
         return rules
 
+    def for_rules(self, rules: R) -> Game[R]:
+        """The game value that plays ``rules``, which a match's state carries (`State.hooks`):
+        this one, or a variant of it with hooks that only some options need (koi-koi's turn
+        variants), so that the engine never calls a hook that cannot change anything."""
+        return self
+
     def check_players(self, rules: R, n: int) -> None:
         """Raise `IllegalActionError` unless ``n`` players can play under ``rules``."""
         if not self.min_players <= n <= self.max_players:

@@ -187,32 +187,15 @@ class KoiKoi(Game[KoiKoiRules]):
         self._last_yaku = (rules, round_no, yaku)
         return yaku
 
+    def for_rules(self, rules: KoiKoiRules) -> Game[KoiKoiRules]:
+        """The turn variants (P16 draw-then-play-two, P17 the unmatched draw kept) need hooks of
+        their own on every turn: `TURN_VARIANTS` plays them, this game the standard turn."""
+        if rules.turn_structure != "standard" or rules.unmatched_draw_to_hand:
+            return TURN_VARIANTS
+        return self
+
     # The hooks below run on every turn: they narrow the rules and the round state with an
     # inline assert rather than `rules_of` / `round_of`, whose calls cost the engine its speed.
-
-    def after_hand_step(self, state: State) -> tuple[State, Then]:
-        rules, extra = state.rules, state.extra
-        assert isinstance(rules, KoiKoiRules) and isinstance(extra, KoiKoiRound)
-        if rules.unmatched_draw_to_hand:
-            if extra.kept_turn == state.turn_no:
-                return state, END_TURN  # the card played in place of the kept draw
-            return state, DRAW
-        if rules.turn_structure != "draw_then_play_two":
-            return state, DRAW
-        turn, plays = extra.plays
-        plays = plays + 1 if turn == state.turn_no else 1
-        state = replace(state, extra=replace(extra, plays=(state.turn_no, plays)))
-        if plays < 2 and state.hands[state.turn]:
-            return state, PLAY
-        return state, END_TURN
-
-    def playable(self, state: State) -> int:
-        hand = state.hands[state.turn]
-        extra = state.extra
-        assert isinstance(extra, KoiKoiRound)
-        if extra.kept_turn == state.turn_no:  # only under P17 (unmatched_draw_to_hand)
-            return hand & ~(1 << extra.kept_card)  # "another hand card in its place"
-        return hand
 
     def has_more_turns(self, state: State, seat: int) -> bool:
         """Whether ``seat`` will move again this round (if nobody stops it)."""
@@ -249,27 +232,9 @@ class KoiKoi(Game[KoiKoiRules]):
         return replace(state, extra=extra), NEXT_TURN
 
     def auto_event(self, state: State) -> Event | None:
-        phase = state.phase
-        if phase == DECIDE:
-            if round_of(state).forced:
-                return ShobuCalled(seat=state.turn, auto=True)
-            return None
-        if phase != PLAY:
-            return None
-        rules = state.rules
-        assert isinstance(rules, KoiKoiRules)
-        if rules.turn_structure == "draw_then_play_two":
-            if state.stage == HAND and state.pile and round_of(state).drawn_turn != state.turn_no:
-                return DrawnToHand(
-                    seat=state.turn, card=CARDS[state.pile[0]], reason="draw_then_play_two"
-                )
-        elif (
-            rules.unmatched_draw_to_hand
-            and state.stage == DRAW
-            and state.hands[state.turn]
-            and self._unmatched(state, state.pile[0])
-        ):
-            return DrawnToHand(seat=state.turn, card=CARDS[state.pile[0]], reason="unmatched_draw")
+        """The automatic shobu (on the last move, or below ``koikoi_min_points``)."""
+        if state.phase == DECIDE and round_of(state).forced:
+            return ShobuCalled(seat=state.turn, auto=True)
         return None
 
     @staticmethod
@@ -378,4 +343,58 @@ class KoiKoi(Game[KoiKoiRules]):
         return scoring.match_over(state, self.rules_of(state))
 
 
+class KoiKoiTurnVariants(KoiKoi):
+    """Koi-koi under the turn variants (P16/P17): the same game, with the hooks that vary the
+    turn. `KoiKoi.for_rules` picks it for the rules that need it."""
+
+    # The hooks below run on every turn: they narrow the rules and the round state with an
+    # inline assert rather than `rules_of` / `round_of`, whose calls cost the engine its speed.
+
+    def after_hand_step(self, state: State) -> tuple[State, Then]:
+        rules, extra = state.rules, state.extra
+        assert isinstance(rules, KoiKoiRules) and isinstance(extra, KoiKoiRound)
+        if rules.unmatched_draw_to_hand:
+            if extra.kept_turn == state.turn_no:
+                return state, END_TURN  # the card played in place of the kept draw
+            return state, DRAW
+        if rules.turn_structure != "draw_then_play_two":
+            return state, DRAW
+        turn, plays = extra.plays
+        plays = plays + 1 if turn == state.turn_no else 1
+        state = replace(state, extra=replace(extra, plays=(state.turn_no, plays)))
+        if plays < 2 and state.hands[state.turn]:
+            return state, PLAY
+        return state, END_TURN
+
+    def playable(self, state: State) -> int:
+        hand = state.hands[state.turn]
+        extra = state.extra
+        assert isinstance(extra, KoiKoiRound)
+        if extra.kept_turn == state.turn_no:  # only under P17 (unmatched_draw_to_hand)
+            return hand & ~(1 << extra.kept_card)  # "another hand card in its place"
+        return hand
+
+    def auto_event(self, state: State) -> Event | None:
+        """The automatic shobu, and the draws the variants put into the hand."""
+        phase = state.phase
+        if phase != PLAY:
+            return super().auto_event(state)
+        rules = state.rules
+        assert isinstance(rules, KoiKoiRules)
+        if rules.turn_structure == "draw_then_play_two":
+            if state.stage == HAND and state.pile and round_of(state).drawn_turn != state.turn_no:
+                return DrawnToHand(
+                    seat=state.turn, card=CARDS[state.pile[0]], reason="draw_then_play_two"
+                )
+        elif (
+            rules.unmatched_draw_to_hand
+            and state.stage == DRAW
+            and state.hands[state.turn]
+            and self._unmatched(state, state.pile[0])
+        ):
+            return DrawnToHand(seat=state.turn, card=CARDS[state.pile[0]], reason="unmatched_draw")
+        return None
+
+
 GAME = KoiKoi()
+TURN_VARIANTS = KoiKoiTurnVariants()
