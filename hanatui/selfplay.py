@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
+import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -25,7 +26,7 @@ from core.view import observe
 from hanatui.bots.base import Bot, make_bot
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from multiprocessing.pool import AsyncResult
 
 
 def bot_players(levels: Sequence[str]) -> tuple[Player, ...]:
@@ -342,15 +343,15 @@ class _Pool:
     ) -> None:
         """Workers for the matches from ``after`` (a deal seed and a seating number) on, given
         the CPU seconds ``per_match`` the first one took."""
-        from concurrent.futures import ProcessPoolExecutor  # only an arena that shares needs it
+        import multiprocessing  # only an arena that is shared out needs it
 
-        self.executor = ProcessPoolExecutor(max_workers=jobs)
+        self.workers = multiprocessing.Pool(jobs, initializer=_worker_started)
         self.jobs = jobs
         self.plan = plan
         self.per_match = per_match
         self.hands_per_match = plan.hands / plan.matches
-        # Matches played ahead, in order: each with its batch's future and its place in it.
-        self.ahead: deque[tuple[MatchTask, Future[_Batch], int]] = deque()
+        # Matches played ahead, in order: each with its batch's result and its place in it.
+        self.ahead: deque[tuple[MatchTask, AsyncResult[_Batch], int]] = deque()
         self.limit = None  # as many as asked for...
         if plan.target_matches is not None:  # ...or the matches left
             self.limit = plan.target_matches - plan.matches
@@ -380,14 +381,14 @@ class _Pool:
                 return
             count = size if self.limit is None else min(size, self.limit - self.submitted)
             tasks = list(itertools.islice(self.upcoming, count))
-            future = self.executor.submit(play_batch, tasks)
-            self.ahead.extend((task, future, k) for k, task in enumerate(tasks))
+            result = self.workers.apply_async(play_batch, (tasks,))
+            self.ahead.extend((task, result, k) for k, task in enumerate(tasks))
             self.submitted += count
 
     def play(self, task: MatchTask) -> MatchOutcome:
         if self.ahead and self.ahead[0][0] == task:
-            _, future, k = self.ahead.popleft()
-            batch = future.result()
+            _, result, k = self.ahead.popleft()
+            batch = result.get()
             if k == 0:  # the batch's first match: learn from it once
                 self._learn(batch)
             self._fill()
@@ -396,7 +397,7 @@ class _Pool:
         if self.ahead and self.ahead[0][0][1:] == task[1:]:
             self.ahead.popleft()
             self._fill()
-        return self.executor.submit(play_task, task).result()
+        return self.workers.apply_async(play_task, (task,)).get()
 
     def _learn(self, batch: _Batch) -> None:
         per = batch.seconds / len(batch.outcomes)
@@ -405,7 +406,15 @@ class _Pool:
         self.hands_per_match = 0.8 * self.hands_per_match + 0.2 * hands
 
     def close(self) -> None:
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        """Stop the workers at once: what they still play ahead is not needed (or the arena was
+        interrupted)."""
+        self.workers.terminate()
+        self.workers.join()
+
+
+def _worker_started() -> None:
+    """In a worker: ctrl+c is for the arena's own process, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class _Batch(NamedTuple):
