@@ -336,8 +336,13 @@ def _completion_chances(
     value = 0.0
     weight = 0.0
     for t in prof.flat:
-        held = target_value(t, caps, (), 1.0)
-        if held > 0:
+        # Held: every clause met (what `target_value` without levels says, more cheaply).
+        held = True
+        for mask, need in t.clauses:
+            if (caps & mask).bit_count() < need:
+                held = False
+                break
+        if held:
             if not t.per_extra:
                 continue
             cand = t.extra_mask & ~caps

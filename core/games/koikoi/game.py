@@ -176,7 +176,7 @@ class KoiKoi(Game[KoiKoiRules]):
 
     _last_yaku: tuple[KoiKoiRules, int, KoiKoiYaku] | None = None
 
-    def _yaku(self, rules: KoiKoiRules, round_no: int) -> KoiKoiYaku:
+    def round_yaku(self, rules: KoiKoiRules, round_no: int) -> KoiKoiYaku:
         """`compiled_yaku` of a round, remembering the last rules asked about: a match asks
         about the same rules every turn, and comparing them by identity is far cheaper than
         the cache's lookup by value."""
@@ -186,6 +186,21 @@ class KoiKoi(Game[KoiKoiRules]):
         yaku = compiled_yaku(rules, round_month(round_no) if rules.tsukifuda_enabled else None)
         self._last_yaku = (rules, round_no, yaku)
         return yaku
+
+    def turn_changes_nothing(
+        self,
+        rules: KoiKoiRules,
+        round_no: int,
+        extra: KoiKoiRound,
+        seat: int,
+        captured: int,
+        field: int,
+    ) -> bool:
+        """Whether `after_turn` leaves the turn of ``seat`` (holding ``captured``) as it is: its
+        yaku are those it held after its last turn (the strong bot's playouts ask this instead
+        of building a state at the end of every turn; `after_turn` makes the same test inline,
+        and tests/bots/test_playout.py checks both agree)."""
+        return self.round_yaku(rules, round_no).standing(captured, field) == extra.seen[seat]
 
     def for_rules(self, rules: KoiKoiRules) -> Game[KoiKoiRules]:
         """The turn variants (P16 draw-then-play-two, P17 the unmatched draw kept) need hooks of
@@ -211,10 +226,9 @@ class KoiKoi(Game[KoiKoiRules]):
         seat = state.turn
         rules, extra = state.rules, state.extra
         assert isinstance(rules, KoiKoiRules) and isinstance(extra, KoiKoiRound)
-        yaku = self._yaku(rules, state.round)
-        now = yaku.standing(state.captures[seat], state.field)
+        now = self.round_yaku(rules, state.round).standing(state.captures[seat], state.field)
         seen = extra.seen[seat]
-        if now == seen:
+        if now == seen:  # as `turn_changes_nothing` says
             return state, NEXT_TURN
         improved = better(now, seen)
         before = extra.decided[seat]
