@@ -32,12 +32,11 @@ from core.events import Event, RoundEnded
 from core.games.base import Game
 from core.games.koikoi.game import KoiKoi
 from core.games.koikoi.round import KoiKoiRound
-from core.games.koikoi.rules import KoiKoiRules
 from core.games.sakura.game import hiki_months
-from core.state import DECIDE, DRAW, HAND, NEXT_TURN, PLAY, State
+from core.state import DECIDE, DRAW, HAND, NEXT_TURN, PLAY, Source, State
 from core.turns import capture_targets, next_turn, proceed
 from hanatui.bots.heuristics import Profile, profile_for
-from hanatui.bots.normal import koikoi_choice
+from hanatui.bots.normal import koikoi_choice, shobu_step
 
 # Share of a yaku's points credited to a card that leaves it 0, 1 or 2 cards short.
 NEAR = (1.0, 0.3, 0.1)
@@ -214,18 +213,18 @@ def _koikoi_wild(state: State) -> int:
 WILD_NOW: dict[str, Callable[[State], int]] = {"koikoi": _koikoi_wild}
 
 
-def _koikoi_turn_end(st: State, seat: int, captured: int, field: int) -> bool:
+def _koikoi_turn_end(st: State) -> Callable[[int, int, int], bool]:
     game = st.hooks
-    extra = st.extra
-    assert isinstance(game, KoiKoi) and isinstance(extra, KoiKoiRound)
-    rules = st.rules
-    assert isinstance(rules, KoiKoiRules)
-    return game.turn_changes_nothing(rules, st.round, extra, seat, captured, field)
+    assert isinstance(game, KoiKoi)
+    return game.turn_changes_nothing(st)
 
 
-#: Whether a game's `after_turn` would leave a turn's end as it is, asked without building the
-#: state (the fast path builds it and calls the hook otherwise).
-QUIET_TURN_END: dict[str, Callable[[State, int, int, int], bool]] = {"koikoi": _koikoi_turn_end}
+#: For the round of a state: whether a game's `after_turn` would leave the end of a turn as it
+#: is, asked as ``(seat, captured, field)`` without building a state (the fast path builds one
+#: and calls the hook otherwise).
+QUIET_TURN_END: dict[str, Callable[[State], Callable[[int, int, int], bool]]] = {
+    "koikoi": _koikoi_turn_end
+}
 
 
 class _Fast(NamedTuple):
@@ -241,8 +240,8 @@ class _Fast(NamedTuple):
     two: bool  # two seats, each a team of its own
     flat: bool  # there are yaku to steer for (`Profile.flat`)
     scopes: tuple[int, ...]  # per card: the cards of its targets (`_bonus`)
-    near: dict[int, float]  # `_bonus` with NEAR, by the cards held in scope and the card
-    deny: dict[int, float]  # ... with DENY
+    near: list[dict[int, float]]  # per card: `_bonus` with NEAR, by the cards held in scope
+    deny: list[dict[int, float]]  # ... with DENY
 
 
 _FAST: dict[tuple[Game[Any], Any, int], _Fast | None] = {}
@@ -268,8 +267,8 @@ def _fast_for(state: State) -> _Fast | None:
                 two=prof.teams == (0, 1),
                 flat=bool(prof.flat),
                 scopes=_scopes(prof),
-                near={},
-                deny={},
+                near=[{} for _ in range(48)],
+                deny=[{} for _ in range(48)],
             )
         if len(_FAST) > 256:
             _FAST.clear()
@@ -293,7 +292,19 @@ def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnd
     """Play ``action``, then `rollout_policy` for every seat to the end of the round: the round's
     score (None if the round ended without one) and the state after it. Exactly what stepping the
     engine with the same policy and ``rng`` gives, faster."""
-    out: list[tuple[Event | None, State]] = list(step(state, action))
+    out: list[tuple[Event | None, State]]
+    fast = _fast_for(state) if state.phase == PLAY and type(action) is PlayCard else None
+    bit = action.card.bit if type(action) is PlayCard else 0
+    if (
+        fast is not None
+        and state.stage == HAND
+        and state.hands[state.turn] & bit
+        and not bit & _wild(fast, state)
+    ):
+        handed, st = _run(state, fast, rng, bit.bit_length() - 1)
+        out = [(None, st)] if handed is None else handed
+    else:
+        out = list(step(state, action))
     while True:
         for ev, st in out:
             if type(ev) is RoundEnded:
@@ -313,6 +324,11 @@ def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnd
         legal = legal_actions(st)
         if st.phase == DECIDE and len(legal) > 1:
             choice = _decide(st, actor, legal, rng)
+            if isinstance(choice, CallShobu):  # weighed just now: its events are known
+                called = shobu_step(st, choice.seat)
+                if called is not None:
+                    out = list(called)
+                    continue
         else:
             choice = rollout_policy(st, actor, legal, rng)
         out = list(step(st, choice))
@@ -352,16 +368,22 @@ def _decide(st: State, seat: int, legal: tuple[Action, ...], rng: random.Random)
     return choice
 
 
+def _wild(fast: _Fast, st: State) -> int:
+    return fast.wild if fast.wild_now is None else fast.wild_now(st)
+
+
 def _run(
-    st: State, fast: _Fast, rng: random.Random
+    st: State, fast: _Fast, rng: random.Random, first: int = -1
 ) -> tuple[list[tuple[Event | None, State]] | None, State]:
     """Ordinary turns from the decision ``st`` (the play phase, a card from the hand next), until
     something needs the engine: then (the engine's events and states from there, the last state),
-    or (None, the state of a decision for the policy on the state)."""
+    or (None, the state of a decision for the policy on the state). ``first``: the card played
+    first (an ordinary one of the hand), instead of the policy's choice."""
     game = st.hooks
-    wild = fast.wild if fast.wild_now is None else fast.wild_now(st)
+    wild = _wild(fast, st)
     extras = fast.extras
-    quiet = QUIET_TURN_END.get(game.id)
+    quiet_for = QUIET_TURN_END.get(game.id)
+    quiet = None if quiet_for is None else quiet_for(st)
     hands = list(st.hands)
     field = st.field
     pile = st.pile
@@ -371,26 +393,17 @@ def _run(
     turn = st.turn
     turn_no = st.turn_no
     n = len(hands)
-
-    def state(stage: str) -> State:
-        return replace(
-            st,
-            hands=tuple(hands),
-            field=field,
-            pile=pile[pos:],
-            captures=tuple(caps),
-            turn=turn,
-            turn_no=turn_no,
-            stage=stage,
-        )
-
     while True:
         # A card from the hand.
         hand = hands[turn]
-        if not hand or hand & wild or (extras is not None and extras(hand, field)):
-            return None, state(HAND)
-        card = _choose_play(fast, turn, hand, field, caps, rng)
-        bit = 1 << card
+        if first >= 0:
+            card = first
+            first = -1
+        elif not hand or hand & wild or (extras is not None and extras(hand, field)):
+            return None, _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
+        else:
+            card = _choose_play(fast, turn, hand, field, caps, rng)
+        bit = BITS[card]
         hands[turn] = hand ^ bit
         matches = field & MONTH_MASKS[card >> 2]
         if matches:
@@ -403,9 +416,9 @@ def _run(
         # The draw.
         if pos < end:
             card = pile[pos]
-            bit = 1 << card
+            bit = BITS[card]
             if bit & wild:
-                drawing = state(DRAW)
+                drawing = _state(st, hands, field, pile[pos:], caps, turn, turn_no, DRAW)
                 return _handed(drawing, run_auto(drawing))
             pos += 1
             matches = field & MONTH_MASKS[card >> 2]
@@ -417,25 +430,43 @@ def _run(
             else:
                 field |= bit
         # The turn ends: the game may look at it; then the next seat with a hand plays.
-        if fast.after_turn and not (quiet is not None and quiet(st, turn, caps[turn], field)):
-            ended = state(HAND)
+        if fast.after_turn and not (quiet is not None and quiet(turn, caps[turn], field)):
+            ended = _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
             after, then = game.after_turn(ended)
             if after is not ended or then != NEXT_TURN:
                 moved = proceed(after, then)
                 return _handed(moved, run_auto(moved))
-        if not any(hands):  # the round may be over (or turns of draws alone follow)
-            moved = next_turn(state(HAND))
-            return _handed(moved, run_auto(moved))
-        seat = turn
-        for _ in range(n):
-            seat = (seat + 1) % n
-            if hands[seat] or pos < end:
-                break
-        if not hands[seat]:  # a seat without a hand draws alone
-            moved = next_turn(state(HAND))
+        seat = turn + 1
+        if seat == n:
+            seat = 0
+        if not hands[seat]:  # a seat without a hand: the round may be over, or draws alone
+            moved = next_turn(_state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND))
             return _handed(moved, run_auto(moved))
         turn = seat
         turn_no += 1
+
+
+def _state(
+    st: State,
+    hands: list[int],
+    field: int,
+    pile: tuple[int, ...],
+    caps: list[int],
+    turn: int,
+    turn_no: int,
+    stage: Source,
+) -> State:
+    """The engine's state where the fast path hands over to it (``st`` as it went on)."""
+    return replace(
+        st,
+        hands=tuple(hands),
+        field=field,
+        pile=pile,
+        captures=tuple(caps),
+        turn=turn,
+        turn_no=turn_no,
+        stage=stage,
+    )
 
 
 def _handed(
@@ -446,18 +477,16 @@ def _handed(
 
 
 def _bonus(
-    fast: _Fast, memo: dict[int, float], table: tuple[float, ...], i: int, caps: int
+    fast: _Fast, memos: list[dict[int, float]], table: tuple[float, ...], i: int, caps: int
 ) -> float:
     """`_card_bonus` of card ``i`` for a team holding ``caps``. It depends only on the cards of
-    ``caps`` among those of the targets of ``i`` (its scope), so it is remembered by them: few
-    combinations recur, where whole piles rarely do."""
+    ``caps`` among those of the targets of ``i`` (its scope), so it is remembered by them, per
+    card: few combinations recur, where whole piles rarely do."""
     held = caps & fast.scopes[i]
-    key = held << 6 | i
-    bonus = memo.get(key)
+    memo = memos[i]
+    bonus = memo.get(held)
     if bonus is None:
-        if len(memo) > 200_000:
-            memo.clear()
-        bonus = memo[key] = _scoped_bonus(fast.prof, i, held, table)
+        bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, table))
     return bonus
 
 
@@ -485,15 +514,6 @@ def _scoped_bonus(prof: Profile, i: int, caps: int, table: tuple[float, ...]) ->
     return bonus
 
 
-def _value(fast: _Fast, i: int, mine: int, theirs: int) -> float:
-    """`rollout_policy`'s value of capturing card ``i`` (its ``gain`` of one card)."""
-    v = fast.worth[i]
-    if fast.flat:
-        v += _bonus(fast, fast.near, NEAR, i, mine)
-        v += _bonus(fast, fast.deny, DENY, i, theirs)
-    return v
-
-
 def _given(fast: _Fast, theirs: int, i: int) -> float:
     """`rollout_policy`'s ``given``: what card ``i`` left on the field is worth to ``theirs``."""
     v = fast.worth[i]
@@ -502,17 +522,60 @@ def _given(fast: _Fast, theirs: int, i: int) -> float:
     return v
 
 
+_LOWS: dict[int, tuple[int, ...]] = {}
+
+
+def _lows(mask: int) -> tuple[int, ...]:
+    """The one-card masks of ``mask``, lowest first: remembered, since the masks are 48-bit
+    integers whose every operation builds a new object."""
+    lows = _LOWS.get(mask)
+    if lows is None:
+        out = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            out.append(low)
+        lows = tuple(out)
+        if len(_LOWS) > 100_000:
+            _LOWS.clear()
+        _LOWS[mask] = lows
+    return lows
+
+
 def _gain(fast: _Fast, values: dict[int, float], mask: int, mine: int, theirs: int) -> float:
-    """`rollout_policy`'s ``gain``: the values of the cards of ``mask``, lowest first."""
+    """`rollout_policy`'s ``gain``: the values of the cards of ``mask`` (each its worth and its
+    two bonuses), added lowest first. Inline: this is the playouts' innermost loop."""
     total = 0.0
-    while mask:
-        low = mask & -mask
-        mask ^= low
+    for low in _lows(mask):
         v = values.get(low)
         if v is None:
-            v = values[low] = _value(fast, low.bit_length() - 1, mine, theirs)
+            i = low.bit_length() - 1
+            v = fast.worth[i]
+            if fast.flat:
+                scope = fast.scopes[i]
+                held = mine & scope
+                memo = fast.near[i]
+                bonus = memo.get(held)
+                if bonus is None:
+                    bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, NEAR))
+                v += bonus
+                held = theirs & scope
+                memo = fast.deny[i]
+                bonus = memo.get(held)
+                if bonus is None:
+                    bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, DENY))
+                v += bonus
+            values[low] = v
         total += v
     return total
+
+
+def _remember(memo: dict[int, float], key: int, value: float) -> float:
+    if len(memo) > 20_000:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def _teams_caps(fast: _Fast, seat: int, caps: list[int]) -> tuple[int, int]:
@@ -528,6 +591,13 @@ def _teams_caps(fast: _Fast, seat: int, caps: list[int]) -> tuple[int, int]:
     return mine, theirs
 
 
+#: Each card's bit, built once (a bit past the 30th is a new object every time it is shifted).
+BITS = tuple(1 << i for i in range(48))
+
+#: Per card: the other three cards of its month.
+MATES = tuple(MONTH_MASKS[i >> 2] & ~(1 << i) for i in range(48))
+
+
 def _choose_play(
     fast: _Fast, seat: int, hand: int, field: int, caps: list[int], rng: random.Random
 ) -> int:
@@ -541,19 +611,27 @@ def _choose_play(
     else:
         mine, theirs = _teams_caps(fast, seat, caps)
     values: dict[int, float] = {}
-    seen = hand | field | mine | theirs
+    unseen = ~(hand | field | mine | theirs)
+    flat = fast.flat
+    scopes = fast.scopes
+    near = fast.near
     best_v = -1e18
     best: list[int] = []
-    rest = hand
-    while rest:
-        low = rest & -rest
-        rest ^= low
+    for low in _lows(hand):
         idx = low.bit_length() - 1
-        month = MONTH_MASKS[idx >> 2]
-        matches = field & month
+        matches = field & MONTH_MASKS[idx >> 2]
         if not matches:
-            v = -DISCARD_RISK[(month & ~(seen | low)).bit_count()] * _given(fast, theirs, idx)
-            if hand & month & ~low:
+            given = worth[idx]  # `_given`, inline
+            if flat:
+                held = theirs & scopes[idx]
+                memo = near[idx]
+                bonus = memo.get(held)
+                if bonus is None:
+                    bonus = _remember(memo, held, _scoped_bonus(fast.prof, idx, held, NEAR))
+                given += bonus
+            mates = MATES[idx]
+            v = -DISCARD_RISK[(mates & unseen).bit_count()] * given
+            if hand & mates:
                 v += 0.25 * worth[idx]
         elif matches.bit_count() == 2:
             first = matches & -matches

@@ -16,6 +16,8 @@ The engine runs the fishing turn; these hooks add what koi-koi does differently:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from msgspec.structs import replace
 
 from core.actions import Action, CallKoiKoi, CallShobu
@@ -187,27 +189,21 @@ class KoiKoi(Game[KoiKoiRules]):
         self._last_yaku = (rules, round_no, yaku)
         return yaku
 
-    def turn_changes_nothing(
-        self,
-        rules: KoiKoiRules,
-        round_no: int,
-        extra: KoiKoiRound,
-        seat: int,
-        captured: int,
-        field: int,
-    ) -> bool:
-        """Whether `after_turn` leaves the turn of ``seat`` (holding ``captured``) as it is: its
-        yaku are those it held after its last turn (the strong bot's playouts ask this instead
-        of building a state at the end of every turn; `after_turn` makes the same test inline,
-        and tests/bots/test_playout.py checks both agree)."""
-        return self.round_yaku(rules, round_no).standing(captured, field) == extra.seen[seat]
+    def turn_changes_nothing(self, state: State) -> Callable[[int, int, int], bool]:
+        """For the round of ``state``: whether `after_turn` leaves the end of a turn of a seat
+        holding some captures, with some field, as it is (its yaku are those it held after its
+        last turn), asked as ``(seat, captured, field)``. The strong bot's playouts ask this
+        instead of building a state at the end of every turn; `after_turn` makes the same test
+        inline, and tests/bots/test_playout.py checks that both agree."""
+        rules, extra = state.rules, state.extra
+        assert isinstance(rules, KoiKoiRules) and isinstance(extra, KoiKoiRound)
+        standing = self.round_yaku(rules, state.round).standing
+        seen = extra.seen
 
-    def for_rules(self, rules: KoiKoiRules) -> Game[KoiKoiRules]:
-        """The turn variants (P16 draw-then-play-two, P17 the unmatched draw kept) need hooks of
-        their own on every turn: `TURN_VARIANTS` plays them, this game the standard turn."""
-        if rules.turn_structure != "standard" or rules.unmatched_draw_to_hand:
-            return TURN_VARIANTS
-        return self
+        def unchanged(seat: int, captured: int, field: int) -> bool:
+            return standing(captured, field) == seen[seat]
+
+        return unchanged
 
     # The hooks below run on every turn: they narrow the rules and the round state with an
     # inline assert rather than `rules_of` / `round_of`, whose calls cost the engine its speed.
@@ -228,7 +224,7 @@ class KoiKoi(Game[KoiKoiRules]):
         assert isinstance(rules, KoiKoiRules) and isinstance(extra, KoiKoiRound)
         now = self.round_yaku(rules, state.round).standing(state.captures[seat], state.field)
         seen = extra.seen[seat]
-        if now == seen:  # as `turn_changes_nothing` says
+        if now == seen:  # as `turn_changes_nothing` tells
             return state, NEXT_TURN
         improved = better(now, seen)
         before = extra.decided[seat]
