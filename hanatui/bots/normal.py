@@ -352,13 +352,28 @@ def _completion_chances(
     miss = 1.0
     value = 0.0
     weight = 0.0
+    # The cards that may still come: where the levels do not overlap (as ours never do), a
+    # clause short of more cards than that is out of reach, without weighing its chances.
+    free = 0
+    count = 0
+    for _, lm in levels:
+        free |= lm
+        count += lm.bit_count()
+    disjoint = count == free.bit_count()
+    free &= ~caps
     for t in prof.flat:
         # Held: every clause met (what `target_value` without levels says, more cheaply).
         held = True
+        reachable = True
         for mask, need in t.clauses:
-            if (caps & mask).bit_count() < need:
+            have = (caps & mask).bit_count()
+            if have < need:
                 held = False
-                break
+                if disjoint and (free & mask).bit_count() < need - have:
+                    reachable = False
+                    break
+        if not reachable:
+            continue  # `target_value` would be 0
         if held:
             if not t.per_extra:
                 continue
