@@ -349,7 +349,7 @@ def _decide(st: State, seat: int, legal: tuple[Action, ...], rng: random.Random)
         st.rules,
         seat,
         st.hands[seat],
-        tuple(h.bit_count() for h in st.hands),
+        tuple(map(int.bit_count, st.hands)),
         st.field,
         st.captures,
         st.extra,
