@@ -255,12 +255,13 @@ _CARDS_OF: dict[int, tuple[Card, ...]] = {}
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask, in deck order."""
+    """The cards of a mask, in deck order (remembered: captures and yaku recur)."""
     cards = _CARDS_OF.get(mask)
     if cards is None:
         cards = tuple(CARDS[i] for i in iter_bits(mask))
-        if mask.bit_count() <= 4:  # captures: cache the small masks the engine builds often
-            _CARDS_OF[mask] = cards
+        if len(_CARDS_OF) >= 65536:
+            _CARDS_OF.clear()
+        _CARDS_OF[mask] = cards
     return cards
 
 

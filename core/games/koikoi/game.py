@@ -176,18 +176,9 @@ class KoiKoi(Game[KoiKoiRules]):
         targets.sort(key=lambda t: t & -t)
         return tuple(targets)
 
-    _last_yaku: tuple[KoiKoiRules, int, KoiKoiYaku] | None = None
-
     def round_yaku(self, rules: KoiKoiRules, round_no: int) -> KoiKoiYaku:
-        """`compiled_yaku` of a round, remembering the last rules asked about: a match asks
-        about the same rules every turn, and comparing them by identity is far cheaper than
-        the cache's lookup by value."""
-        last = self._last_yaku
-        if last is not None and last[0] is rules and last[1] == round_no:
-            return last[2]
-        yaku = compiled_yaku(rules, round_month(round_no) if rules.tsukifuda_enabled else None)
-        self._last_yaku = (rules, round_no, yaku)
-        return yaku
+        """The compiled yaku of a round (its month matters under tsukifuda)."""
+        return compiled_yaku(rules, round_month(round_no) if rules.tsukifuda_enabled else None)
 
     def turn_changes_nothing(self, state: State) -> Callable[[int, int, int], bool]:
         """For the round of ``state``: whether `after_turn` leaves the end of a turn of a seat
