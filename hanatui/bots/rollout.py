@@ -399,8 +399,19 @@ def _run(
         if first >= 0:
             card = first
             first = -1
-        elif not hand or hand & wild or (extras is not None and extras(hand, field)):
+        elif not hand or (extras is not None and extras(hand, field)):
             return None, _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
+        elif hand & wild:
+            # The game says where a wild card may go; the policy weighs it with the others.
+            now = _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
+            legal = legal_actions(now)
+            if len(legal) != hand.bit_count() or any(type(a) is not PlayCard for a in legal):
+                return None, now  # not every card may be played, or the game adds actions
+            targets = {i: capture_targets(now, i, HAND) for i in _indexes(hand & wild)}
+            card = _choose_play(fast, turn, hand, field, caps, rng, targets)
+            if BITS[card] & wild:  # the wild card is played: the engine lands it
+                played = next(a for a in legal if isinstance(a, PlayCard) and a.card.index == card)
+                return _handed(now, step(now, played))
         else:
             card = _choose_play(fast, turn, hand, field, caps, rng)
         bit = BITS[card]
@@ -598,10 +609,21 @@ BITS = tuple(1 << i for i in range(48))
 MATES = tuple(MONTH_MASKS[i >> 2] & ~(1 << i) for i in range(48))
 
 
+def _indexes(mask: int) -> list[int]:
+    return [low.bit_length() - 1 for low in _lows(mask)]
+
+
 def _choose_play(
-    fast: _Fast, seat: int, hand: int, field: int, caps: list[int], rng: random.Random
+    fast: _Fast,
+    seat: int,
+    hand: int,
+    field: int,
+    caps: list[int],
+    rng: random.Random,
+    wild: dict[int, tuple[int, ...]] | None = None,
 ) -> int:
-    """`rollout_policy`'s card to play (an index) from a hand without a wild card."""
+    """`rollout_policy`'s card to play (an index) from ``hand``; ``wild``: the capture targets
+    of its wild cards, as the game gives them (every other card takes its month's match)."""
     if not hand & (hand - 1):
         return hand.bit_length() - 1
     worth = fast.worth
@@ -619,7 +641,19 @@ def _choose_play(
     best: list[int] = []
     for low in _lows(hand):
         idx = low.bit_length() - 1
-        matches = field & MONTH_MASKS[idx >> 2]
+        if wild is not None and idx in wild:
+            targets = wild[idx]
+            if targets:
+                v = max(_gain(fast, values, m | low, mine, theirs) for m in targets)
+                if v > best_v + 1e-9:
+                    best_v = v
+                    best = [idx]
+                elif v > best_v - 1e-9:
+                    best.append(idx)
+                continue
+            matches = 0
+        else:
+            matches = field & MONTH_MASKS[idx >> 2]
         if not matches:
             given = worth[idx]  # `_given`, inline
             if flat:
