@@ -394,36 +394,39 @@ def _run(
     turn_no = st.turn_no
     n = len(hands)
     while True:
-        # A card from the hand.
+        # A card from the hand (none in a turn of a draw alone).
         hand = hands[turn]
-        if first >= 0:
-            card = first
-            first = -1
-        elif not hand or (extras is not None and extras(hand, field)):
-            return None, _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
-        elif hand & wild:
-            # The game says where a wild card may go; the policy weighs it with the others.
-            now = _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
-            legal = legal_actions(now)
-            if len(legal) != hand.bit_count() or any(type(a) is not PlayCard for a in legal):
-                return None, now  # not every card may be played, or the game adds actions
-            targets = {i: capture_targets(now, i, HAND) for i in _indexes(hand & wild)}
-            card = _choose_play(fast, turn, hand, field, caps, rng, targets)
-            if BITS[card] & wild:  # the wild card is played: the engine lands it
-                played = next(a for a in legal if isinstance(a, PlayCard) and a.card.index == card)
-                return _handed(now, step(now, played))
-        else:
-            card = _choose_play(fast, turn, hand, field, caps, rng)
-        bit = BITS[card]
-        hands[turn] = hand ^ bit
-        matches = field & MONTH_MASKS[card >> 2]
-        if matches:
-            if matches.bit_count() == 2:
-                matches = _choose_target(fast, turn, bit, matches, caps, rng)
-            caps[turn] |= matches | bit
-            field &= ~matches
-        else:
-            field |= bit
+        if hand:
+            if first >= 0:
+                card = first
+                first = -1
+            elif extras is not None and extras(hand, field):
+                return None, _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
+            elif hand & wild:
+                # The game says where a wild card may go; the policy weighs it with the others.
+                now = _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
+                legal = legal_actions(now)
+                if len(legal) != hand.bit_count() or any(type(a) is not PlayCard for a in legal):
+                    return None, now  # not every card may be played, or the game adds actions
+                targets = {i: capture_targets(now, i, HAND) for i in _indexes(hand & wild)}
+                card = _choose_play(fast, turn, hand, field, caps, rng, targets)
+                if BITS[card] & wild:  # the wild card is played: the engine lands it
+                    played = next(
+                        a for a in legal if isinstance(a, PlayCard) and a.card.index == card
+                    )
+                    return _handed(now, step(now, played))
+            else:
+                card = _choose_play(fast, turn, hand, field, caps, rng)
+            bit = BITS[card]
+            hands[turn] = hand ^ bit
+            matches = field & MONTH_MASKS[card >> 2]
+            if matches:
+                if matches.bit_count() == 2:
+                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
+                caps[turn] |= matches | bit
+                field &= ~matches
+            else:
+                field |= bit
         # The draw.
         if pos < end:
             card = pile[pos]
@@ -450,9 +453,13 @@ def _run(
         seat = turn + 1
         if seat == n:
             seat = 0
-        if not hands[seat]:  # a seat without a hand: the round may be over, or draws alone
-            moved = next_turn(_state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND))
-            return _handed(moved, run_auto(moved))
+        if not hands[seat]:
+            # Every hand empty and cards left to draw: the round may go on with draws alone
+            # (the game says); any other seat without a hand is the engine's to pass over.
+            ended = _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
+            if any(hands) or pos == end or game.round_over(ended):
+                moved = next_turn(ended)
+                return _handed(moved, run_auto(moved))
         turn = seat
         turn_no += 1
 

@@ -196,6 +196,13 @@ class KoiKoi(Game[KoiKoiRules]):
 
         return unchanged
 
+    def for_rules(self, rules: KoiKoiRules) -> Game[KoiKoiRules]:
+        """The turn variants (P16 draw-then-play-two, P17 the unmatched draw kept) need hooks of
+        their own on every turn: `TURN_VARIANTS` plays them, this game the standard turn."""
+        if rules.turn_structure != "standard" or rules.unmatched_draw_to_hand:
+            return TURN_VARIANTS
+        return self
+
     # The hooks below run on every turn: they narrow the rules and the round state with an
     # inline assert rather than `rules_of` / `round_of`, whose calls cost the engine its speed.
 
