@@ -69,6 +69,18 @@ def hiki_months(hand: int, field: int) -> tuple[int, ...]:
     return tuple(m + 1 for m, mm in enumerate(MONTH_MASKS) if both & mm == mm and hand & mm)
 
 
+_MONTH_FIRSTS = int("0001" * 12, 2)  # the first card of each month
+
+
+def has_hiki(hand: int, field: int) -> bool:
+    """Whether `hiki_months` names any month, without listing them (bit arithmetic on the months'
+    nibbles: the strong level's playouts ask at every decision)."""
+    both = hand | field
+    full = both & both >> 1 & both >> 2 & both >> 3 & _MONTH_FIRSTS
+    held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & _MONTH_FIRSTS
+    return bool(full & held)
+
+
 def hiki_holder(state: State, month: int, exclude: int) -> int:
     """The seat other than ``exclude`` holding a hiki of ``month`` with the field, or -1."""
     mm = MONTH_MASKS[month - 1]
