@@ -77,6 +77,18 @@ def hiki_months(hand: int, field: int, mode: str = "any_combination") -> tuple[i
     )
 
 
+_MONTH_FIRSTS = int("0001" * 12, 2)  # the first card of each month
+
+
+def has_hiki(hand: int, field: int) -> bool:
+    """Whether `hiki_months` names any month, without listing them (bit arithmetic on the months'
+    nibbles: the strong level's playouts ask at every decision)."""
+    both = hand | field
+    full = both & both >> 1 & both >> 2 & both >> 3 & _MONTH_FIRSTS
+    held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & _MONTH_FIRSTS
+    return bool(full & held)
+
+
 def hiki_holder(state: State, month: int, exclude: int) -> int:
     """The seat other than ``exclude`` holding a hiki of ``month`` with the field, or -1."""
     mm = MONTH_MASKS[month - 1]
@@ -126,6 +138,7 @@ class Sakura(Game[SakuraRules]):
     presets = PRESETS
     standard = STANDARD
     rules_section = "§6"
+    wild_cards = GAJI_BIT  # wild from the hand (and the pile, `gaji_wild_on_draw`)
 
     # --- what other code reads -----------------------------------------------------------
     def card_values(self, rules: SakuraRules) -> tuple[int, ...]:
