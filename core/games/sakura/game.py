@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from core.actions import Action, DeclareHiki, describe_action
-from core.cards import CARDS, MONTH_MASKS, SAKURA_POINTS, Card, cards_of, mask_of
+from core.cards import ALL_MASK, CARDS, MONTH_MASKS, SAKURA_POINTS, Card, cards_of, mask_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
     Event,
@@ -154,6 +154,13 @@ class Sakura(Game[SakuraRules]):
 
     def teams(self, rules: SakuraRules, n: int) -> tuple[tuple[int, ...], ...]:
         return teams_of(rules.teams, n)
+
+    def for_rules(self, rules: SakuraRules) -> Game[SakuraRules]:
+        """Under ``transfer_during_play`` any card landing may carry the Gaji's transfer, so
+        `TRANSFER` (asked about every card) plays it; this game asks about the Gaji only."""
+        if rules.gaji_end_claim == "transfer_during_play":
+            return TRANSFER
+        return self
 
     # --- setup -------------------------------------------------------------------------------
     def deal_sizes(self, rules: SakuraRules, n: int) -> tuple[int, int]:
@@ -463,4 +470,12 @@ class Sakura(Game[SakuraRules]):
         return scoring.score_round(state, self.rules_of(state))
 
 
+class SakuraTransfer(Sakura):
+    """Sakura under ``gaji_end_claim`` = ``transfer_during_play``: `landed` is asked about every
+    card, since the next point card of the Gaji's pair month may be any card played or drawn."""
+
+    wild_cards = ALL_MASK
+
+
 GAME = Sakura()
+TRANSFER = SakuraTransfer()
