@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from core.cards import ALL_MASK, CARDS, MONTH_MASKS, Card, cards_of, mask_of
+from core.cards import ALL_MASK, MONTH_MASKS, Card, cards_of, mask_of
 from core.errors import CorruptLogError
 from core.events import Event, LightningClaimed, RoundEnded, RoundEndReason
 from core.games.bakappana import scoring as cards
@@ -39,6 +39,10 @@ def _singles(mask: int) -> tuple[int, ...]:
         out.append(low)
         mask ^= low
     return tuple(out)
+
+
+def _codes(mask: int) -> str:
+    return " ".join(c.value for c in cards_of(mask)) or "nothing"
 
 
 def _month_match(matches: int) -> tuple[int, ...]:
@@ -180,15 +184,10 @@ class HanaAwaseMushi(HanaAwase):
             raise CorruptLogError("the Lightning's end claim comes only when the round is over")
         due = self.claim(state)
         if due is None or due != (event.seat, mask_of(event.captured)):
-            expected = (
-                "none"
-                if due is None
-                else f"{seat_label(due[0])} taking "
-                + " ".join(CARDS[i].value for i in range(48) if due[1] >> i & 1)
-            )
+            expected = "none" if due is None else f"{seat_label(due[0])} taking {_codes(due[1])}"
             raise CorruptLogError(
                 f"the Lightning's end claim is {expected}, not {seat_label(event.seat)} taking "
-                + (" ".join(c.value for c in event.captured) or "nothing")
+                f"{_codes(mask_of(event.captured))}"
             )
         caps = list(state.captures)
         caps[event.seat] |= due[1]
