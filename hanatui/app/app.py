@@ -385,8 +385,10 @@ class HanaApp(App[None]):
 
     def action_rules(self) -> None:
         from hanatui.app.screens.info import RulesScreen
+        from hanatui.app.screens.table import TableScreen
 
-        self.push_screen(RulesScreen())
+        tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+        self.push_screen(RulesScreen(tables[-1].session.state.rules if tables else None))
 
     def action_help(self) -> None:
         from hanatui.app.screens.dialogs import HelpScreen

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from core.actions import Action, DeclareHiki, describe_action
-from core.cards import CARDS, MONTH_MASKS, SAKURA_POINTS, Card, cards_of, mask_of
+from core.cards import ALL_MASK, CARDS, MONTH_MASKS, SAKURA_POINTS, Card, cards_of, mask_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
     Event,
@@ -75,6 +75,18 @@ def hiki_months(hand: int, field: int, mode: str = "any_combination") -> tuple[i
         and hand & mm
         and (mode != "hand3_field1" or (field & mm).bit_count() == 1)
     )
+
+
+_MONTH_FIRSTS = int("0001" * 12, 2)  # the first card of each month
+
+
+def has_hiki(hand: int, field: int) -> bool:
+    """Whether `hiki_months` names any month, without listing them (bit arithmetic on the months'
+    nibbles: the strong level's playouts ask at every decision)."""
+    both = hand | field
+    full = both & both >> 1 & both >> 2 & both >> 3 & _MONTH_FIRSTS
+    held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & _MONTH_FIRSTS
+    return bool(full & held)
 
 
 def hiki_holder(state: State, month: int, exclude: int) -> int:
@@ -127,6 +139,7 @@ class Sakura(Game[SakuraRules]):
     standard = STANDARD
     rules_section = "§6"
     has_hiki = True
+    wild_cards = GAJI_BIT  # wild from the hand (and the pile, `gaji_wild_on_draw`)
 
     # --- what other code reads -----------------------------------------------------------
     def card_values(self, rules: SakuraRules) -> tuple[int, ...]:
@@ -142,6 +155,13 @@ class Sakura(Game[SakuraRules]):
 
     def teams(self, rules: SakuraRules, n: int) -> tuple[tuple[int, ...], ...]:
         return teams_of(rules.teams, n)
+
+    def for_rules(self, rules: SakuraRules) -> Game[SakuraRules]:
+        """Under ``transfer_during_play`` any card landing may carry the Gaji's transfer, so
+        `TRANSFER` (asked about every card) plays it; this game asks about the Gaji only."""
+        if rules.gaji_end_claim == "transfer_during_play":
+            return TRANSFER
+        return self
 
     # --- setup -------------------------------------------------------------------------------
     def deal_sizes(self, rules: SakuraRules, n: int) -> tuple[int, int]:
@@ -451,4 +471,12 @@ class Sakura(Game[SakuraRules]):
         return scoring.score_round(state, self.rules_of(state))
 
 
+class SakuraTransfer(Sakura):
+    """Sakura under ``gaji_end_claim`` = ``transfer_during_play``: `landed` is asked about every
+    card, since the next point card of the Gaji's pair month may be any card played or drawn."""
+
+    wild_cards = ALL_MASK
+
+
 GAME = Sakura()
+TRANSFER = SakuraTransfer()

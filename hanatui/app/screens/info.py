@@ -23,6 +23,7 @@ from textual.widgets import (
 )
 
 from core.errors import HanaError
+from core.games.options import Rules
 from core.players import check_name
 from hanatui.app.common import hana_app
 from hanatui.app.widgets import TooSmall
@@ -178,6 +179,12 @@ class RulesScreen(Screen[None]):
     )
     BINDINGS = [Binding("escape,q", "back", "Back", id="rules.back")]
 
+    def __init__(self, rules: Rules | None = None) -> None:
+        """``rules``: those of the match in play, whose game's page then also explains the house
+        rules on that change the play."""
+        super().__init__()
+        self.rules = rules
+
     def compose(self) -> ComposeResult:
         from hanatui import rules_text
         from hanatui.app.screens.newgame import available_games
@@ -197,7 +204,8 @@ class RulesScreen(Screen[None]):
                 yield Static(Content("\n".join(rules_text.alias_lines(ascii_only=ascii_only))))
             for game in available_games():
                 with TabPane(game_title(game), id=f"tab-{game}"), VerticalScroll():
-                    for heading, text in rules_text.page(game, ascii_only=ascii_only):
+                    shown = rules_text.page(game, ascii_only=ascii_only, rules=self.rules)
+                    for heading, text in shown:
                         yield Static(Content(heading), classes="heading")
                         yield Static(Content(text), classes="text")
         yield Footer()
