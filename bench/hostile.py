@@ -91,6 +91,9 @@ def cases() -> dict[str, bytes]:
     )
     fill = CAP - len(head) - 1
     deep_line = b'{"type":"dealt","round":1,"dealer":0,"deck":' + b"[" * 65_000 + b"\n"
+    started = encode_log(header, events[:1])
+    comment = b'{"type":"comment","after":0,"seat":0,"text":"x"}\n'
+    comments = started + comment * ((CAP - len(started) - 200) // len(comment))
     return {
         "player view, 120 rounds padded with undos, last score broken (refused)": view,
         "player view, 120 rounds padded with undos (accepted)": encode_log(
@@ -99,6 +102,9 @@ def cases() -> dict[str, bytes]:
         "plain log, 120 rounds padded with undos (accepted)": encode_log(
             header_for(padded, app="bench"), padded
         ),
+        "header, match_started + 4 MiB of comment lines (accepted)": comments,
+        "the same, last comment on an event still to come (refused)": comments
+        + b'{"type":"comment","after":1,"text":"x"}\n',
         "header + 4 MiB of empty lines": head + b"\n" * fill,
         "header + 4 MiB of `1` lines": head + b"1\n" * (fill // 2),
         "header + 64 lines nested 65,000 deep": head + deep_line * (fill // len(deep_line)),

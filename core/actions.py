@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from core.cards import Card
+from core.cards import MONTH_NAMES, Card
 
 
 class Action(
@@ -54,7 +54,7 @@ def describe_action(action: Action) -> str:
             return f"{action.card.value} as an ordinary card"
         return f"{action.card.value} takes {action.target.description}"
     if isinstance(action, DeclareHiki):
-        return f"declare hiki of month {action.month}"
+        return f"declare hiki of {MONTH_NAMES[action.month - 1]} (month {action.month})"
     if isinstance(action, CallKoiKoi):
         return "call koi-koi"
     if isinstance(action, CallShobu):

@@ -11,7 +11,9 @@ import enum
 from collections.abc import Iterable, Iterator
 
 from core.errors import NotationError
+from core.names import Name
 
+#: The months' flowers, as the program names them (month 1 is Pine).
 MONTH_NAMES = (
     "Pine",
     "Plum",
@@ -26,7 +28,10 @@ MONTH_NAMES = (
     "Willow",
     "Paulownia",
 )
-MONTH_KANJI = ("松", "梅", "桜", "藤", "菖", "牡", "萩", "芒", "菊", "紅", "柳", "桐")
+#: The months' flowers in kanji, whole: 菖蒲, 牡丹 and 紅葉 are two characters (one of them alone
+#: reads as another word).
+MONTH_KANJI = ("松", "梅", "桜", "藤", "菖蒲", "牡丹", "萩", "芒", "菊", "紅葉", "柳", "桐")
+#: The flowers' romaji.
 MONTH_NAMES_JA = (
     "matsu",
     "ume",
@@ -41,6 +46,26 @@ MONTH_NAMES_JA = (
     "yanagi",
     "kiri",
 )
+#: The calendar months the suits stand for.
+MONTH_CALENDAR = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+#: Each month's suit by its names: ``MONTHS[4].full()`` is ``Iris (菖蒲 ayame)``.
+MONTHS: tuple[Name, ...] = tuple(
+    Name(en, ja, romaji)
+    for en, ja, romaji in zip(MONTH_NAMES, MONTH_KANJI, MONTH_NAMES_JA, strict=True)
+)
 
 
 class Kind(enum.IntEnum):
@@ -53,7 +78,14 @@ class Kind(enum.IntEnum):
 
     @property
     def kanji(self) -> str:
-        return "光種短札"[self]
+        """One character for the kind, as card faces show it: the first of 光札, 種札, 短冊 and
+        素札 (chaff, most often written カス)."""
+        return "光種短素"[self]
+
+    @property
+    def names(self) -> Name:
+        """The kind's names: ``Chaff (カス kasu, also 素札 sufuda)``."""
+        return _KIND_NAMES[self]
 
     @property
     def letter(self) -> str:
@@ -64,57 +96,71 @@ class Kind(enum.IntEnum):
         return ("bright", "animal", "ribbon", "chaff")[self]
 
 
-# (code, kind, standard points, Sakura points, English name, Japanese name)
-_TABLE: tuple[tuple[str, Kind, int, int, str, str], ...] = (
-    ("01a", Kind.BRIGHT, 20, 20, "Crane", "松に鶴"),
-    ("01b", Kind.RIBBON, 5, 10, "Pine poetry ribbon", "松に赤短"),
-    ("01c", Kind.CHAFF, 1, 0, "Pine chaff", "松のカス"),
-    ("01d", Kind.CHAFF, 1, 0, "Pine chaff", "松のカス"),
-    ("02a", Kind.ANIMAL, 10, 5, "Bush Warbler", "梅に鶯"),
-    ("02b", Kind.RIBBON, 5, 10, "Plum poetry ribbon", "梅に赤短"),
-    ("02c", Kind.CHAFF, 1, 0, "Plum chaff", "梅のカス"),
-    ("02d", Kind.CHAFF, 1, 0, "Plum chaff", "梅のカス"),
-    ("03a", Kind.BRIGHT, 20, 20, "Curtain", "桜に幕"),
-    ("03b", Kind.RIBBON, 5, 10, "Cherry poetry ribbon", "桜に赤短"),
-    ("03c", Kind.CHAFF, 1, 0, "Cherry chaff", "桜のカス"),
-    ("03d", Kind.CHAFF, 1, 0, "Cherry chaff", "桜のカス"),
-    ("04a", Kind.ANIMAL, 10, 5, "Cuckoo", "藤に不如帰"),
-    ("04b", Kind.RIBBON, 5, 10, "Wisteria ribbon", "藤に短冊"),
-    ("04c", Kind.CHAFF, 1, 0, "Wisteria chaff", "藤のカス"),
-    ("04d", Kind.CHAFF, 1, 0, "Wisteria chaff", "藤のカス"),
-    ("05a", Kind.ANIMAL, 10, 5, "Eight-plank Bridge", "菖蒲に八橋"),
-    ("05b", Kind.RIBBON, 5, 10, "Iris ribbon", "菖蒲に短冊"),
-    ("05c", Kind.CHAFF, 1, 0, "Iris chaff", "菖蒲のカス"),
-    ("05d", Kind.CHAFF, 1, 0, "Iris chaff", "菖蒲のカス"),
-    ("06a", Kind.ANIMAL, 10, 5, "Butterflies", "牡丹に蝶"),
-    ("06b", Kind.RIBBON, 5, 10, "Peony blue ribbon", "牡丹に青短"),
-    ("06c", Kind.CHAFF, 1, 0, "Peony chaff", "牡丹のカス"),
-    ("06d", Kind.CHAFF, 1, 0, "Peony chaff", "牡丹のカス"),
-    ("07a", Kind.ANIMAL, 10, 5, "Boar", "萩に猪"),
-    ("07b", Kind.RIBBON, 5, 10, "Bush clover ribbon", "萩に短冊"),
-    ("07c", Kind.CHAFF, 1, 0, "Bush clover chaff", "萩のカス"),
-    ("07d", Kind.CHAFF, 1, 0, "Bush clover chaff", "萩のカス"),
-    ("08a", Kind.BRIGHT, 20, 20, "Moon", "芒に月"),
-    ("08b", Kind.ANIMAL, 10, 5, "Geese", "芒に雁"),
-    ("08c", Kind.CHAFF, 1, 0, "Susuki chaff", "芒のカス"),
-    ("08d", Kind.CHAFF, 1, 0, "Susuki chaff", "芒のカス"),
-    ("09a", Kind.ANIMAL, 10, 5, "Sake Cup", "菊に盃"),
-    ("09b", Kind.RIBBON, 5, 10, "Chrysanthemum blue ribbon", "菊に青短"),
-    ("09c", Kind.CHAFF, 1, 0, "Chrysanthemum chaff", "菊のカス"),
-    ("09d", Kind.CHAFF, 1, 0, "Chrysanthemum chaff", "菊のカス"),
-    ("10a", Kind.ANIMAL, 10, 5, "Deer", "紅葉に鹿"),
-    ("10b", Kind.RIBBON, 5, 10, "Maple blue ribbon", "紅葉に青短"),
-    ("10c", Kind.CHAFF, 1, 0, "Maple chaff", "紅葉のカス"),
-    ("10d", Kind.CHAFF, 1, 0, "Maple chaff", "紅葉のカス"),
-    ("11a", Kind.BRIGHT, 20, 5, "Rain Man", "柳に小野道風"),
-    ("11b", Kind.ANIMAL, 10, 5, "Swallow", "柳に燕"),
-    ("11c", Kind.RIBBON, 5, 10, "Willow ribbon", "柳に短冊"),
-    ("11d", Kind.CHAFF, 1, 0, "Lightning", "柳に雷"),
-    ("12a", Kind.BRIGHT, 20, 20, "Phoenix", "桐に鳳凰"),
-    ("12b", Kind.CHAFF, 1, 10, "Yellow Paulownia", "桐のカス（黄）"),
-    ("12c", Kind.CHAFF, 1, 0, "Paulownia chaff", "桐のカス"),
-    ("12d", Kind.CHAFF, 1, 0, "Paulownia chaff", "桐のカス"),
+_KIND_NAMES = (
+    Name("Bright", "光札", "hikari-fuda"),
+    Name("Animal", "タネ", "tane", ("種札 tane-fuda",)),
+    Name("Ribbon", "短冊", "tanzaku", ("短 tan",)),
+    Name("Chaff", "カス", "kasu", ("素札 sufuda",)),
 )
+
+# (code, kind, standard points, Sakura points, English name, Japanese name, its romaji)
+_TABLE: tuple[tuple[str, Kind, int, int, str, str, str], ...] = (
+    ("01a", Kind.BRIGHT, 20, 20, "Crane", "松に鶴", "matsu ni tsuru"),
+    ("01b", Kind.RIBBON, 5, 10, "Pine poetry ribbon", "松に赤短", "matsu ni akatan"),
+    ("01c", Kind.CHAFF, 1, 0, "Pine chaff", "松のカス", "matsu no kasu"),
+    ("01d", Kind.CHAFF, 1, 0, "Pine chaff", "松のカス", "matsu no kasu"),
+    ("02a", Kind.ANIMAL, 10, 5, "Bush Warbler", "梅に鶯", "ume ni uguisu"),
+    ("02b", Kind.RIBBON, 5, 10, "Plum poetry ribbon", "梅に赤短", "ume ni akatan"),
+    ("02c", Kind.CHAFF, 1, 0, "Plum chaff", "梅のカス", "ume no kasu"),
+    ("02d", Kind.CHAFF, 1, 0, "Plum chaff", "梅のカス", "ume no kasu"),
+    ("03a", Kind.BRIGHT, 20, 20, "Curtain", "桜に幕", "sakura ni maku"),
+    ("03b", Kind.RIBBON, 5, 10, "Cherry poetry ribbon", "桜に赤短", "sakura ni akatan"),
+    ("03c", Kind.CHAFF, 1, 0, "Cherry chaff", "桜のカス", "sakura no kasu"),
+    ("03d", Kind.CHAFF, 1, 0, "Cherry chaff", "桜のカス", "sakura no kasu"),
+    ("04a", Kind.ANIMAL, 10, 5, "Cuckoo", "藤に不如帰", "fuji ni hototogisu"),
+    ("04b", Kind.RIBBON, 5, 10, "Wisteria ribbon", "藤に短冊", "fuji ni tanzaku"),
+    ("04c", Kind.CHAFF, 1, 0, "Wisteria chaff", "藤のカス", "fuji no kasu"),
+    ("04d", Kind.CHAFF, 1, 0, "Wisteria chaff", "藤のカス", "fuji no kasu"),
+    ("05a", Kind.ANIMAL, 10, 5, "Eight-plank Bridge", "菖蒲に八橋", "ayame ni yatsuhashi"),
+    ("05b", Kind.RIBBON, 5, 10, "Iris ribbon", "菖蒲に短冊", "ayame ni tanzaku"),
+    ("05c", Kind.CHAFF, 1, 0, "Iris chaff", "菖蒲のカス", "ayame no kasu"),
+    ("05d", Kind.CHAFF, 1, 0, "Iris chaff", "菖蒲のカス", "ayame no kasu"),
+    ("06a", Kind.ANIMAL, 10, 5, "Butterflies", "牡丹に蝶", "botan ni chō"),
+    ("06b", Kind.RIBBON, 5, 10, "Peony blue ribbon", "牡丹に青短", "botan ni aotan"),
+    ("06c", Kind.CHAFF, 1, 0, "Peony chaff", "牡丹のカス", "botan no kasu"),
+    ("06d", Kind.CHAFF, 1, 0, "Peony chaff", "牡丹のカス", "botan no kasu"),
+    ("07a", Kind.ANIMAL, 10, 5, "Boar", "萩に猪", "hagi ni inoshishi"),
+    ("07b", Kind.RIBBON, 5, 10, "Bush clover ribbon", "萩に短冊", "hagi ni tanzaku"),
+    ("07c", Kind.CHAFF, 1, 0, "Bush clover chaff", "萩のカス", "hagi no kasu"),
+    ("07d", Kind.CHAFF, 1, 0, "Bush clover chaff", "萩のカス", "hagi no kasu"),
+    ("08a", Kind.BRIGHT, 20, 20, "Moon", "芒に月", "susuki ni tsuki"),
+    ("08b", Kind.ANIMAL, 10, 5, "Geese", "芒に雁", "susuki ni kari"),
+    ("08c", Kind.CHAFF, 1, 0, "Susuki chaff", "芒のカス", "susuki no kasu"),
+    ("08d", Kind.CHAFF, 1, 0, "Susuki chaff", "芒のカス", "susuki no kasu"),
+    ("09a", Kind.ANIMAL, 10, 5, "Sake Cup", "菊に盃", "kiku ni sakazuki"),
+    ("09b", Kind.RIBBON, 5, 10, "Chrysanthemum blue ribbon", "菊に青短", "kiku ni aotan"),
+    ("09c", Kind.CHAFF, 1, 0, "Chrysanthemum chaff", "菊のカス", "kiku no kasu"),
+    ("09d", Kind.CHAFF, 1, 0, "Chrysanthemum chaff", "菊のカス", "kiku no kasu"),
+    ("10a", Kind.ANIMAL, 10, 5, "Deer", "紅葉に鹿", "momiji ni shika"),
+    ("10b", Kind.RIBBON, 5, 10, "Maple blue ribbon", "紅葉に青短", "momiji ni aotan"),
+    ("10c", Kind.CHAFF, 1, 0, "Maple chaff", "紅葉のカス", "momiji no kasu"),
+    ("10d", Kind.CHAFF, 1, 0, "Maple chaff", "紅葉のカス", "momiji no kasu"),
+    ("11a", Kind.BRIGHT, 20, 5, "Rain Man", "柳に小野道風", "yanagi ni Ono no Michikaze"),
+    ("11b", Kind.ANIMAL, 10, 5, "Swallow", "柳に燕", "yanagi ni tsubame"),
+    ("11c", Kind.RIBBON, 5, 10, "Willow ribbon", "柳に短冊", "yanagi ni tanzaku"),
+    ("11d", Kind.CHAFF, 1, 0, "Lightning", "柳のカス", "yanagi no kasu"),
+    ("12a", Kind.BRIGHT, 20, 20, "Phoenix", "桐に鳳凰", "kiri ni hōō"),
+    ("12b", Kind.CHAFF, 1, 10, "Yellow Paulownia", "桐のカス（黄）", "kiri no kasu (ki)"),
+    ("12c", Kind.CHAFF, 1, 0, "Paulownia chaff", "桐のカス", "kiri no kasu"),
+    ("12d", Kind.CHAFF, 1, 0, "Paulownia chaff", "桐のカス", "kiri no kasu"),
+)
+#: Other names of some cards, each with its reading (docs/rules.md §1).
+_CARD_ALIASES: dict[str, tuple[str, ...]] = {
+    "02a": ("Nightingale",),
+    "11a": ("小野道風 Ono no Tōfū", "Umbrella Man"),
+    "11d": ("鬼札 onifuda", "Gaji (Sakura)", "柳に雷 yanagi ni ikazuchi"),
+    "12b": ("黄カス ki-kasu",),
+}
 
 
 class Card(enum.Enum):
@@ -178,6 +224,7 @@ class Card(enum.Enum):
     sakura_points: int
     name_en: str
     name_ja: str
+    romaji: str
     bit: int
 
     @property
@@ -190,7 +237,13 @@ class Card(enum.Enum):
 
     @property
     def kanji(self) -> str:
+        """The month's flower in kanji (one or two characters: 松, 菖蒲)."""
         return MONTH_KANJI[self.month - 1]
+
+    @property
+    def names(self) -> Name:
+        """The card's names: ``Lightning (柳のカス yanagi no kasu, also 鬼札 onifuda...)``."""
+        return Name(self.name_en, self.name_ja, self.romaji, _CARD_ALIASES.get(self._value_, ()))
 
     @property
     def description(self) -> str:
@@ -212,7 +265,7 @@ class Card(enum.Enum):
         return self._value_
 
 
-for _i, (_code, _kind, _pts, _spts, _en, _ja) in enumerate(_TABLE):
+for _i, (_code, _kind, _pts, _spts, _en, _ja, _romaji) in enumerate(_TABLE):
     _card = Card(_code)
     _card.index = _i
     _card.month = _i // 4 + 1
@@ -221,6 +274,7 @@ for _i, (_code, _kind, _pts, _spts, _en, _ja) in enumerate(_TABLE):
     _card.sakura_points = _spts
     _card.name_en = _en
     _card.name_ja = _ja
+    _card.romaji = _romaji
     _card.bit = 1 << _i
 
 #: Cards by bit index: ``CARDS[i].index == i``.

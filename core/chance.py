@@ -13,6 +13,7 @@ from core.cards import CARDS, Card
 from core.engine import dealer_from_draws
 from core.errors import IllegalActionError
 from core.events import DealerDrawn, Dealt, Event
+from core.games.registry import game_of
 from core.rules import Rules
 from core.state import DEAL, DEALER_DRAW, State
 
@@ -45,7 +46,10 @@ def shuffle_positions(deck: tuple[Card, ...], mask: int, rng: Rng) -> tuple[Card
 
 
 def draw_dealer(rules: Rules, players: int, rng: Rng) -> DealerDrawn:
-    """Each player draws a card; ties on the best card draw again (docs/rules.md §2.1)."""
+    """Each player draws a card; ties on the best card draw again (docs/rules.md §2.1). Under a
+    coin flip (koi-koi's ``first_dealer``) no card is drawn and one seat is picked."""
+    if game_of(rules.game).coin_flip_first_dealer(rules):
+        return DealerDrawn(draws=(), dealer=rng.sample(range(players), 1)[0])
     draws = []
     while True:
         attempt = tuple(rng.sample(CARDS, players))

@@ -14,8 +14,8 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from core.actions import Action, ChooseCapture, PlayCard
-from core.cards import CARDS, MONTH_MASKS, Card, cards_of
+from core.actions import Action, ChooseCapture, PlayCard, describe_action
+from core.cards import ALL_MASK, CARDS, MONTH_MASKS, Card, cards_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
     CaptureChosen,
@@ -31,6 +31,7 @@ from core.events import (
     UndoTaken,
 )
 from core.games.registry import game_for
+from core.players import logged_seat, seat_label
 from core.state import (
     CHOOSE,
     DEAL,
@@ -281,32 +282,45 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
     """Validate an action; its event and the state after it."""
     seat = to_act(state)
     if seat is None:
-        raise IllegalActionError(f"nobody may act now (phase {state.phase}): {action!r}")
+        raise IllegalActionError(
+            f"nobody may act now (phase {state.phase}): {describe_action(action)}"
+        )
     if action.seat != seat:
         raise IllegalActionError(
-            f"it is seat {seat}'s decision, not seat {action.seat}'s: {action!r}"
+            f"it is {seat_label(seat)}'s decision, not {seat_label(action.seat)}'s: "
+            f"{describe_action(action)}"
         )
     game = state.hooks
     if isinstance(action, PlayCard):
         if state.phase != PLAY:
-            raise IllegalActionError(f"cannot play a card now (phase {state.phase}): {action!r}")
+            raise IllegalActionError(
+                f"cannot play a card now (phase {state.phase}): {describe_action(action)}"
+            )
         card = action.card
         if not state.hands[seat] & card.bit:
-            raise IllegalActionError(f"{card.value} is not in seat {seat}'s hand: {action!r}")
+            raise IllegalActionError(
+                f"{card.value} is not in {seat_label(seat)}'s hand: {describe_action(action)}"
+            )
         if "playable" in game.overrides and not game.playable(state) & card.bit:
-            raise IllegalActionError(f"{card.value} may not be played now: {action!r}")
+            raise IllegalActionError(
+                f"{card.value} may not be played now: {describe_action(action)}"
+            )
         return _resolve_play(state, seat, card)
     if isinstance(action, ChooseCapture):
         if state.phase != CHOOSE:
-            raise IllegalActionError(f"there is no capture to choose now: {action!r}")
+            raise IllegalActionError(
+                f"there is no capture to choose now: {describe_action(action)}"
+            )
         if action.card.index != state.pending:
             raise IllegalActionError(
-                f"the pending card is {CARDS[state.pending].value}: {action!r}"
+                f"the pending card is {CARDS[state.pending].value}: {describe_action(action)}"
             )
         targets = capture_targets(state, state.pending, _pending_source(state))
         mask = _target_mask(targets, action.target)
         if mask is None:
-            raise IllegalActionError(f"{action.card.value} cannot take {action.target}: {action!r}")
+            raise IllegalActionError(
+                f"{action.card.value} cannot take {action.target}: {describe_action(action)}"
+            )
         if game.wild_cards & action.card.bit and "interrupt_choice" in game.overrides:
             interrupt = game.interrupt_choice(state, seat, mask)
             if interrupt is not None:
@@ -386,7 +400,9 @@ def _expect_phase(state: State, event: Event, *phases: str) -> None:
 
 def _expect_seat(state: State, seat: int, event: Event) -> None:
     if seat != state.turn:
-        raise CorruptLogError(f"seat {seat} moved, but it is seat {state.turn}'s turn")
+        raise CorruptLogError(
+            f"{seat_label(seat)} moved, but it is {seat_label(state.turn)}'s turn"
+        )
 
 
 def _mask(cards: tuple[Card, ...]) -> int:
@@ -403,7 +419,7 @@ def _apply_card_played(state: State, ev: CardPlayed) -> State:
     _expect_seat(state, ev.seat, ev)
     card = ev.card
     if not state.hands[ev.seat] & card.bit:
-        raise CorruptLogError(f"{card.value} is not in seat {ev.seat}'s hand")
+        raise CorruptLogError(f"{card.value} is not in {seat_label(ev.seat)}'s hand")
     game = state.hooks
     if "playable" in game.overrides and not game.playable(state) & card.bit:
         raise CorruptLogError(f"{card.value} may not be played now")
@@ -429,8 +445,10 @@ def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
 
 def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
     _expect_phase(state, ev, CHOOSE)
-    if ev.seat != to_act(state):
-        raise CorruptLogError(f"seat {ev.seat} chose, but it is seat {to_act(state)}'s decision")
+    now = to_act(state)
+    if ev.seat != now:
+        whose = "nobody's" if now is None else f"{seat_label(now)}'s"
+        raise CorruptLogError(f"{seat_label(ev.seat)} chose, but it is {whose} decision")
     if ev.card.index != state.pending:
         raise CorruptLogError(
             f"chose for {ev.card.value}, but the pending card is {CARDS[state.pending].value}"
@@ -468,6 +486,14 @@ def dealer_from_draws(draws: Iterable[tuple[Card, ...]]) -> int | None:
 def _apply_dealer_drawn(state: State, ev: DealerDrawn) -> State:
     _expect_phase(state, ev, DEALER_DRAW)
     n = len(state.players)
+    if state.hooks.coin_flip_first_dealer(state.rules):
+        if ev.draws:
+            raise CorruptLogError("a coin flip picks the first dealer: no cards are drawn")
+        if ev.dealer >= n:
+            raise CorruptLogError(
+                f"the coin flip picks {logged_seat(ev.dealer)}, but there are {n} seats"
+            )
+        return replace(state, phase=DEAL, dealer=ev.dealer)
     if not ev.draws:
         raise CorruptLogError("the dealer draw has no attempts")
     for i, attempt in enumerate(ev.draws):
@@ -484,8 +510,10 @@ def _apply_dealer_drawn(state: State, ev: DealerDrawn) -> State:
                     else "has a winner, so no redraw was due"
                 )
             )
-        if last and winner != ev.dealer:
-            raise CorruptLogError(f"the draw makes seat {winner} the dealer, not seat {ev.dealer}")
+        if last and winner is not None and winner != ev.dealer:
+            raise CorruptLogError(
+                f"the draw makes {seat_label(winner)} the dealer, not {seat_label(ev.dealer)}"
+            )
     return replace(state, phase=DEAL, dealer=ev.dealer)
 
 
@@ -494,14 +522,19 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
     if ev.round != state.rounds_done + 1:
         raise CorruptLogError(f"dealt round {ev.round}, but round {state.rounds_done + 1} is next")
     if ev.dealer != state.dealer:
-        raise CorruptLogError(f"seat {ev.dealer} dealt, but seat {state.dealer} is the dealer")
-    deck = ev.deck
-    if None in deck:
         raise CorruptLogError(
-            "the dealt deck is redacted (null cards) in a log not marked redacted"
+            f"{seat_label(ev.dealer)} dealt, but {seat_label(state.dealer)} is the dealer"
         )
-    idx = [c.index for c in deck if c is not None]
-    if len(idx) != 48 or len(set(idx)) != 48:
+    idx = []
+    mask = 0
+    for c in ev.deck:
+        if c is None:
+            raise CorruptLogError(
+                "the dealt deck is redacted (null cards) in a log not marked redacted"
+            )
+        idx.append(c.index)
+        mask |= c.bit
+    if mask != ALL_MASK or len(ev.deck) != 48:
         raise CorruptLogError("the dealt deck is not the 48 different cards")
     game = state.hooks
     n = len(state.players)
@@ -587,15 +620,15 @@ def _apply_undo(state: State, ev: UndoTaken) -> State:
     (the state the undone events are cut back to), never by a computer seat."""
     n = len(state.players)
     if ev.seat >= n:
-        raise CorruptLogError(f"undo by seat {ev.seat}, but there are {n} seats")
+        raise CorruptLogError(f"undo by {logged_seat(ev.seat)}, but there are {n} seats")
     if state.players[ev.seat].kind != "human":
-        raise CorruptLogError(f"undo by seat {ev.seat}, a computer player: only people undo")
+        raise CorruptLogError(f"undo by {seat_label(ev.seat)}, a computer player: only people undo")
     seat = to_act(state)
     if seat != ev.seat:
-        now = "nobody's decision" if seat is None else f"seat {seat}'s decision"
+        now = "nobody's decision" if seat is None else f"{seat_label(seat)}'s decision"
         raise CorruptLogError(
-            f"undo by seat {ev.seat} is out of place: an undo returns to that seat's decision, "
-            f"and this is {now} (phase {state.phase!r})"
+            f"undo by {seat_label(ev.seat)} is out of place: an undo returns to that seat's "
+            f"decision, and this is {now} (phase {state.phase!r})"
         )
     undos = list(state.undos)
     undos[ev.seat] += 1

@@ -42,7 +42,8 @@ class MatchStarted(Event, frozen=True, tag="match_started"):
 
 
 class DealerDrawn(Event, frozen=True, tag="dealer_drawn"):
-    """Each player drew a card for the first deal; ``draws`` holds every attempt (ties redraw)."""
+    """Each player drew a card for the first deal; ``draws`` holds every attempt (ties redraw).
+    Under koi-koi's ``first_dealer = coin_flip`` no card is drawn: ``draws`` is empty."""
 
     draws: tuple[Cards, ...]
     dealer: Seat
@@ -58,7 +59,11 @@ class Dealt(Event, frozen=True, tag="dealt"):
 
 
 RedealReason = Literal[
-    "four_of_a_month_on_field", "lucky_pattern_on_field", "both_lucky", "lucky_hand"
+    "four_of_a_month_on_field",
+    "lucky_pattern_on_field",
+    "both_lucky",
+    "lucky_hand",
+    "three_of_a_month_on_field",
 ]
 
 
@@ -121,10 +126,13 @@ class GajiClaimed(Event, frozen=True, tag="gaji_claimed"):
     captured: Cards
 
 
-class KoiKoiCalled(Event, frozen=True, tag="koikoi_called"):
-    """Koi-koi: ``seat`` plays on."""
+class KoiKoiCalled(Event, frozen=True, tag="koikoi_called", omit_defaults=True):
+    """Koi-koi: ``seat`` plays on. ``play_on``: after raising a yaku it held, under
+    ``raise_allows_shobu``, the seat plays on without a new koi-koi call (not counted by the
+    multipliers); written only when true."""
 
     seat: Seat
+    play_on: bool = False
 
 
 class DrawnToHand(Event, frozen=True, tag="drawn_to_hand"):
@@ -153,14 +161,25 @@ class UndoTaken(Event, frozen=True, tag="undo_taken"):
 ScoreKind = Literal["cards", "par", "yaku", "multiplier", "bonus", "penalty", "note"]
 
 
-class ScoreLine(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """One line of a score breakdown: card points, a yaku, a multiplier with its reason."""
+class ScoreLine(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True
+):
+    """One line of a score breakdown, as data: what it counts (``kind``, and ``id``: a yaku's id,
+    or what a note, bonus, penalty or multiplier is for), whose it is (``seat``: the player who
+    holds the yaku, is paid or called; omitted, the seat whose breakdown it is in), the number its
+    words name (``value``), what it adds (``points``) or multiplies by (``factor``), and the cards
+    it is about. docs/replay-format.md lists every ``id`` with its ``seat`` and ``value``.
+
+    The words are made where a line is shown (`hanatui.words.score_line_words`), from the rules
+    and the players' names, so a log never holds a sentence that a rewording would contradict.
+    """
 
     kind: ScoreKind
-    label: Text
+    id: Text | None = None
+    seat: Seat | None = None
+    value: int | None = None
     points: int = 0
     factor: int = 1
-    id: Text | None = None
     cards: Cards = ()
 
 

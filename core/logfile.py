@@ -3,7 +3,13 @@
 This module turns bytes into events and back; it does no file I/O (see `hanatui.files`). Reading
 is strict by default: the first malformed, unknown, illegal or inconsistent line rejects the log
 with its line number. ``recover=True`` instead keeps the longest valid prefix, for one's own
-crashed games. Older format versions are upcast line by line; newer ones are refused.
+crashed games. Older format versions are upcast line by line; newer ones are refused. A round's
+score in a log older than version 3 held words instead of data; once its numbers are checked, the
+score the engine works out takes its place (`_rederived`).
+
+Besides events, a log may hold comments (`Comment`): annotation lines people attach to a move or
+to the whole game. They are not events: the reader returns them apart (`LogRead.comments`), the
+engine never folds them, and they change nothing in the game's state.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, NamedTuple
 
 import msgspec
 
@@ -34,18 +40,22 @@ from core.events import (
     MatchStarted,
     Redeal,
     RoundEnded,
+    Seat,
     ShobuCalled,
     Text,
     UndoTaken,
 )
-from core.players import Player
+from core.players import Player, logged_seat
 from core.redact import HiddenDraw, unredact
-from core.state import State
-from core.text import printable
+from core.state import SCORING, State
+from core.text import SAFE_TEXT_PATTERN, UNSAFE_TEXT, printable
 
 FORMAT: Final = "hanatui"
-#: The format version this program writes and the newest it reads.
-VERSION = 1
+#: The format version this program writes and the newest it reads (2: comments; 3: the lines of a
+#: round's score are data, without words).
+VERSION = 3
+#: Logs older than this wrote a round's score lines as words (``label``) without their data.
+SCORE_DATA_VERSION = 3
 #: Logs larger than this are refused before any parsing. A 12-round 7-player match is ~100 KB.
 MAX_BYTES = 4 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
@@ -94,6 +104,68 @@ class Header(
     anonymised: bool = False
 
 
+#: The longest comment, in characters.
+MAX_COMMENT = 500
+
+CommentText = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=1,
+        max_length=MAX_COMMENT,
+        # no control or bidi-override characters (a line break is one); the reader refuses a
+        # blank one too
+        pattern=SAFE_TEXT_PATTERN,
+        description=(
+            f"A comment: 1-{MAX_COMMENT} characters, not only spaces, no control or bidi-override "
+            "characters (so one line of plain text)."
+        ),
+    ),
+]
+
+
+class Comment(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+    tag_field="type",
+    tag="comment",
+):
+    """A person's comment on a move or on the whole game: an annotation line of a log, never an
+    event (the engine never sees it; it changes nothing in the game).
+
+    ``after`` is the index of the event the comment follows (0 is ``match_started``, the first
+    line after the header), so it belongs to the position once that event has happened; omitted,
+    the comment is on the whole game. ``seat`` (from 0) is the player who wrote it; omitted, it
+    was written by someone not at the table (a reviewer).
+    """
+
+    after: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    seat: Seat | None = None
+    text: CommentText
+
+
+def check_comment(text: str) -> str:
+    """Return ``text`` if a log may hold it as a comment, else raise `HanaError` saying why
+    (for people typing one; the reader refuses the same by its types)."""
+    if not isinstance(text, str) or not text.strip():
+        raise HanaError("a comment cannot be empty")
+    if len(text) > MAX_COMMENT:
+        raise HanaError(f"a comment is at most {MAX_COMMENT} characters, not {len(text)}")
+    if UNSAFE_TEXT.search(text):
+        raise HanaError(
+            "a comment is one line of plain text: no line breaks, control or bidi-override "
+            "characters"
+        )
+    return text
+
+
+def comment_sort_key(comment: Comment) -> int:
+    """Where a comment stands in a written log: game comments first, then by ``after``."""
+    return -1 if comment.after is None else comment.after
+
+
 class _Probe(msgspec.Struct):
     """Just enough of a header to choose how to read the rest."""
 
@@ -122,16 +194,42 @@ RedactedEvent = (
     | MatchEnded
 )
 
-_EVENT_DECODER = msgspec.json.Decoder(AnyEvent)
-_REDACTED_DECODER = msgspec.json.Decoder(RedactedEvent)
+#: Every line after the header: an event or a comment.
+_EVENT_DECODER = msgspec.json.Decoder(AnyEvent | Comment)
+_REDACTED_DECODER = msgspec.json.Decoder(RedactedEvent | Comment)
 _HEADER_DECODER = msgspec.json.Decoder(Header)
 _PROBE_DECODER = msgspec.json.Decoder(_Probe)
 
-#: Upcasters: ``UPCASTERS[v]`` turns a version-``v`` header dict and event dicts into version v+1.
-Upcaster = Callable[
-    [dict[str, Any], list[dict[str, Any]]], tuple[dict[str, Any], list[dict[str, Any]]]
-]
-UPCASTERS: dict[int, Upcaster] = {}
+Json = dict[str, Any]
+
+
+class Upcaster(NamedTuple):
+    """How a log of one format version becomes the next: a function over the decoded JSON object
+    of the header and one over each later line (None: unchanged). Lines are upcast one at a time
+    as they are read, so an old log is read with the same bounds and the same recovery as a
+    current one."""
+
+    header: Callable[[Json], Json] | None = None
+    line: Callable[[Json], Json] | None = None
+
+
+def _drop_score_words(line: Json) -> Json:
+    """Version 2 to 3: the lines of a round_ended lose their English ``label``. Their data
+    (whose yaku, the number the words named) is then worked out again by the reader, which
+    checks the logged numbers against it (`_rederived`)."""
+    if line.get("type") == "round_ended":
+        for seat_score in line["breakdown"]:
+            for score_line in seat_score["lines"]:
+                score_line.pop("label", None)
+    return line
+
+
+#: ``UPCASTERS[v]`` turns a version-``v`` log into version v+1.
+UPCASTERS: dict[int, Upcaster] = {
+    # Version 2 added comment lines: a version-1 log is a version-2 log as it stands.
+    1: Upcaster(),
+    2: Upcaster(line=_drop_score_words),
+}
 
 
 def encode_header(header: Header) -> bytes:
@@ -142,9 +240,28 @@ def encode_event(event: Event) -> bytes:
     return _ENCODER.encode(event) + b"\n"
 
 
-def encode_log(header: Header, events: Sequence[Event]) -> bytes:
-    """A whole log file."""
-    return encode_header(header) + b"".join(_ENCODER.encode(e) + b"\n" for e in events)
+def encode_comment(comment: Comment) -> bytes:
+    return _ENCODER.encode(comment) + b"\n"
+
+
+def encode_log(header: Header, events: Sequence[Event], comments: Sequence[Comment] = ()) -> bytes:
+    """A whole log file. Each comment is written right after the event it follows (game comments
+    after ``match_started``), in the order given among those of one position."""
+    if not comments:
+        return encode_header(header) + b"".join(_ENCODER.encode(e) + b"\n" for e in events)
+    at: dict[int, list[Comment]] = {}
+    for c in sorted(comments, key=comment_sort_key):
+        after = 0 if c.after is None else c.after
+        if after >= len(events):
+            raise HanaError(
+                f"a comment follows event {after}, but the log has {len(events)} events"
+            )
+        at.setdefault(after, []).append(c)
+    out = [encode_header(header)]
+    for i, e in enumerate(events):
+        out.append(_ENCODER.encode(e) + b"\n")
+        out.extend(_ENCODER.encode(c) + b"\n" for c in at.get(i, ()))
+    return b"".join(out)
 
 
 def header_for(
@@ -171,9 +288,14 @@ class LogRead(msgspec.Struct, kw_only=True):
     header: Header
     events: list[Event]
     states: list[State]
+    #: The comments, in the order of the file (see `Comment`).
+    comments: list[Comment] = msgspec.field(default_factory=list)
     error: CorruptLogError | None = None
     #: The error is only a last line cut short with no newline (what a crash mid-write leaves).
     torn: bool = False
+    #: The format version the file was written in (``header.version`` is always this
+    #: program's: an older log was brought up to it as it was read).
+    written_in: int = VERSION
 
     @property
     def state(self) -> State | None:
@@ -252,7 +374,8 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
     The header itself must be valid in either mode: without it nothing can be recovered. Lines
     are decoded and replayed one at a time and reading stops at the first bad one, so the work
     and memory are bounded by the valid part (a redacted log is decoded whole first: its hidden
-    cards are filled from what the later events reveal).
+    cards are filled from what the later events reveal). Comments are returned apart, each
+    checked against the events before it (`check_comment_place`).
     """
     if len(data) > max_bytes:
         raise CorruptLogError(f"file too large: {len(data)} bytes (the limit is {max_bytes})", 1)
@@ -262,10 +385,12 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
     first = next(lines, None)
     if first is None or not first[1].strip():
         raise CorruptLogError("empty file: no header line", 1)
-    header, numbered = _read_header(first[1], lines)
+    header, numbered, upcast, version = _read_header(first[1], lines)
     check_header(header)
+    legacy = version < SCORE_DATA_VERSION
     events: list[Event] = []
     states: list[State] = []
+    comments: list[Comment] = []
     error: CorruptLogError | None = None
     torn = False
     try:
@@ -273,15 +398,21 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
             state: State | None = None
             for lineno, raw, ended in numbered:
                 try:
-                    event = _decode_event(raw)
-                    state = _replay(state, event, header)
+                    line = _decode_line(raw, _EVENT_DECODER, upcast)
+                    if isinstance(line, Comment):
+                        check_comment_place(line, len(events), len(header.players))
+                        comments.append(line)
+                        continue
+                    if legacy:
+                        line = _rederived(state, line)
+                    state = _replay(state, line, header)
                 except CorruptLogError as exc:
                     torn = isinstance(exc, _SyntaxProblem) and not ended
                     raise CorruptLogError(exc.reason, lineno) from None
-                events.append(event)
+                events.append(line)
                 states.append(state)
         else:
-            events, states = _read_redacted(header, numbered)
+            events, states, comments = _read_redacted(header, numbered, upcast, legacy)
     except CorruptLogError as exc:
         if not recover:
             raise
@@ -291,8 +422,34 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
         if not recover:
             raise error
     return LogRead(
-        header=header, events=events, states=states, error=error, torn=torn and error is not None
+        header=header,
+        events=events,
+        states=states,
+        comments=comments,
+        error=error,
+        torn=torn and error is not None,
+        written_in=version,
     )
+
+
+def check_comment_place(comment: Comment, events_before: int, seats: int) -> None:
+    """A comment read after ``events_before`` events: it follows one of them (comments stand
+    after ``match_started``, never before the event they are on), its seat is one of the
+    ``seats``, and its text is not blank. Raises `CorruptLogError` saying which."""
+    if events_before == 0:
+        raise CorruptLogError("a comment before match_started: comments follow the first event")
+    if comment.after is not None and comment.after >= events_before:
+        so_far = "event 0" if events_before == 1 else f"events 0 to {events_before - 1}"
+        raise CorruptLogError(
+            f"a comment on event {comment.after} stands before that event (only {so_far} "
+            "come before this line)"
+        )
+    if comment.seat is not None and comment.seat >= seats:
+        raise CorruptLogError(
+            f"a comment by {logged_seat(comment.seat)}, but the match has {seats} seats"
+        )
+    if not comment.text.strip():
+        raise CorruptLogError("a comment with blank text")
 
 
 def _replay(state: State | None, event: Event, header: Header) -> State:
@@ -303,21 +460,30 @@ def _replay(state: State | None, event: Event, header: Header) -> State:
 
 
 def _read_redacted(
-    header: Header, numbered: Iterable[tuple[int, Any, bool]]
-) -> tuple[list[Event], list[State]]:
+    header: Header,
+    numbered: Iterable[tuple[int, bytes, bool]],
+    upcast: Callable[[Json], Json] | None,
+    legacy: bool = False,
+) -> tuple[list[Event], list[State], list[Comment]]:
     """A log redacted for one seat: every line is decoded, the hidden cards are filled in from
     what later events reveal (`core.redact.unredact`), then the whole log is replayed. Strict:
     a bad line anywhere refuses it, since the lines after it are needed to fill the deals."""
     decoded: list[Event] = []
     numbers: list[int] = []
+    comments: list[Comment] = []
     for lineno, raw, _ended in numbered:
         try:
-            decoded.append(_decode_event(raw, _REDACTED_DECODER))
+            line = _decode_line(raw, _REDACTED_DECODER, upcast)
+            if isinstance(line, Comment):
+                check_comment_place(line, len(decoded), len(header.players))
+                comments.append(line)
+                continue
         except CorruptLogError as exc:
             raise CorruptLogError(exc.reason, lineno) from None
+        decoded.append(line)
         numbers.append(lineno)
     if not decoded:
-        return [], []
+        return [], [], comments
     try:
         _check_header_matches(header, decoded[0])
     except CorruptLogError as exc:
@@ -333,12 +499,14 @@ def _read_redacted(
     state: State | None = None
     for lineno, event in zip(numbers, filled, strict=True):
         try:
+            if legacy:
+                event = _rederived(state, event)
             state = apply(state, event)
         except CorruptLogError as exc:
             raise CorruptLogError(exc.reason, lineno) from None
         events.append(event)
         states.append(state)
-    return events, states
+    return events, states, comments
 
 
 def check_header(header: Header) -> None:
@@ -356,29 +524,31 @@ def check_header(header: Header) -> None:
         raise CorruptLogError(f"invalid header: {exc}", 1) from None
     if header.redacted_for is not None and not 0 <= header.redacted_for < n:
         raise CorruptLogError(
-            f"invalid header: redacted_for is seat {header.redacted_for}, but the seats are "
-            f"0 to {n - 1}",
+            f"invalid header: redacted_for names {logged_seat(header.redacted_for)}, but the "
+            f"match has {n} seats",
             1,
         )
     if header.origin is not None and header.origin.event < 1:
         raise CorruptLogError("invalid header: origin.event must be at least 1", 1)
 
 
-def _decode_event(
-    raw: bytes | dict[str, Any], decoder: msgspec.json.Decoder[Any] | None = None
-) -> Event:
-    decoder = decoder or _EVENT_DECODER
+def _decode_line(
+    raw: bytes, decoder: msgspec.json.Decoder[Any], upcast: Callable[[Json], Json] | None = None
+) -> Any:
+    """One line after the header: an event or a comment (``upcast``: the line is of an older
+    version, brought to this one first)."""
     try:
-        if isinstance(raw, dict):
-            event: Event = msgspec.convert(raw, decoder.type)
-            return event
         if len(raw) > MAX_LINE_BYTES:
             raise CorruptLogError(f"line too long: {len(raw)} bytes")
         if not raw.strip():
             raise _SyntaxProblem("empty line")
         check_depth(raw)
-        decoded: Event = decoder.decode(raw)
-        return decoded
+        if upcast is None:
+            return decoder.decode(raw)
+        old = msgspec.json.decode(raw)
+        if not isinstance(old, dict):
+            raise CorruptLogError(f"not a JSON object ({type(old).__name__})")
+        return msgspec.convert(_upcast(upcast, old), decoder.type)
     except msgspec.ValidationError as exc:
         raise CorruptLogError(_validation_reason(exc)) from None
     except msgspec.DecodeError as exc:
@@ -387,9 +557,25 @@ def _decode_event(
         raise _SyntaxProblem("not UTF-8 text") from None
 
 
+def _upcast(step: Callable[[Json], Json], line: Json) -> Json:
+    """One upcasting step over a line; a line it cannot handle is refused, not a crash."""
+    try:
+        return step(line)
+    except CorruptLogError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise CorruptLogError(
+            f"cannot bring this line to log format version {VERSION} "
+            f"({printable(f'{type(exc).__name__}: {exc}', MAX_REASON)})"
+        ) from None
+
+
 def _read_header(
     first: bytes, rest: Iterator[tuple[int, bytes, bool]]
-) -> tuple[Header, Iterable[tuple[int, Any, bool]]]:
+) -> tuple[Header, Iterator[tuple[int, bytes, bool]], Callable[[Json], Json] | None, int]:
+    """The header, the lines after it, the function that upcasts each of them (None when the
+    log is of this version, or its lines need no change), and the version the log was written
+    in."""
     if len(first) > MAX_LINE_BYTES:
         raise CorruptLogError(f"line too long: {len(first)} bytes", 1)
     try:
@@ -410,52 +596,72 @@ def _read_header(
             f"versions up to {VERSION}: update hanatui to open it",
             1,
         )
-    if version < VERSION:
-        header_dict, numbered = _upcast(first, rest, version)
-        try:
-            header = msgspec.convert(header_dict, Header)
-        except msgspec.ValidationError as exc:
-            raise CorruptLogError(f"invalid header: {_validation_reason(exc)}", 1) from None
-        return header, numbered
+    steps: list[Upcaster] = []
+    for v in range(version, VERSION):
+        step = UPCASTERS.get(v)
+        if step is None:
+            raise UnsupportedVersionError(f"cannot read log format version {v}", 1)
+        steps.append(step)
     try:
-        header = _HEADER_DECODER.decode(first)
-    except msgspec.DecodeError as exc:
-        raise CorruptLogError(f"invalid header: {_validation_reason(exc)}", 1) from None
-    return header, rest
-
-
-def _upcast(
-    first: bytes, rest: Iterable[tuple[int, bytes, bool]], version: int
-) -> tuple[dict[str, Any], list[tuple[int, Any, bool]]]:
-    """Bring an old log to the current version, one version step at a time."""
-    try:
-        check_depth(first)
-        header = msgspec.json.decode(first)
+        header_steps = [s.header for s in steps if s.header is not None]
+        if header_steps:
+            as_json = msgspec.json.decode(first)
+            if not isinstance(as_json, dict):
+                raise CorruptLogError("not a JSON object")
+            for up in header_steps:
+                as_json = _upcast(up, as_json)
+            as_json["version"] = VERSION
+            header = msgspec.convert(as_json, Header)
+        else:
+            header = _HEADER_DECODER.decode(first)
     except CorruptLogError as exc:
         raise CorruptLogError(f"invalid header: {exc.reason}", 1) from None
     except msgspec.DecodeError as exc:
         raise CorruptLogError(f"invalid header: {_validation_reason(exc)}", 1) from None
-    if not isinstance(header, dict):
-        raise CorruptLogError("invalid header: not a JSON object", 1)
-    events = []
-    numbered = []
-    for lineno, raw, ended in rest:
-        try:
-            check_depth(raw)
-            events.append(msgspec.json.decode(raw))
-        except CorruptLogError as exc:
-            raise CorruptLogError(exc.reason, lineno) from None
-        except msgspec.DecodeError as exc:
-            raise CorruptLogError(_validation_reason(exc), lineno) from None
-        numbered.append((lineno, ended))
-    while version < VERSION:
-        upcaster = UPCASTERS.get(version)
-        if upcaster is None:
-            raise UnsupportedVersionError(f"cannot read log format version {version}", 1)
-        header, events = upcaster(header, events)
-        version += 1
-    header["version"] = VERSION
-    return header, [(n, e, ended) for (n, ended), e in zip(numbered, events, strict=False)]
+    if header.version != VERSION:
+        header = msgspec.structs.replace(header, version=VERSION)
+    line_steps = [s.line for s in steps if s.line is not None]
+    if not line_steps:
+        return header, rest, None, version
+
+    def upcast(line: Json) -> Json:
+        for up in line_steps:
+            line = up(line)
+        return line
+
+    return header, rest, upcast, version
+
+
+def _rederived(state: State | None, logged: Event) -> Event:
+    """A round_ended of a log older than version 3: its lines had words and none of their data
+    (whose yaku a line is, the number its words named). When its numbers agree with the score
+    the engine works out for the round (every seat's points, totals and next dealer, and each
+    line's kind, points, factor, cards and any id it had), that score takes its place, data
+    included; otherwise it is left for `apply` to refuse, as in any log."""
+    if not isinstance(logged, RoundEnded) or state is None or state.phase != SCORING:
+        return logged
+    expected = state.hooks.score_round(state)
+    return expected if _same_numbers(logged, expected) else logged
+
+
+def _same_numbers(old: RoundEnded, new: RoundEnded) -> bool:
+    if (old.round, old.reason, old.points, old.totals, old.next_dealer) != (
+        new.round,
+        new.reason,
+        new.points,
+        new.totals,
+        new.next_dealer,
+    ) or len(old.breakdown) != len(new.breakdown):
+        return False
+    for a, b in zip(old.breakdown, new.breakdown, strict=True):
+        if (a.seat, a.points, len(a.lines)) != (b.seat, b.points, len(b.lines)):
+            return False
+        for x, y in zip(a.lines, b.lines, strict=True):
+            if (x.kind, x.points, x.factor, x.cards) != (y.kind, y.points, y.factor, y.cards):
+                return False
+            if x.id is not None and x.id != y.id:
+                return False
+    return True
 
 
 def _check_header_matches(header: Header, first: Event) -> None:
@@ -469,8 +675,8 @@ def _check_header_matches(header: Header, first: Event) -> None:
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of a log line: the header or any event (kept in docs/)."""
-    (header, event), defs = msgspec.json.schema_components(
-        [Header, AnyEvent], ref_template="#/$defs/{name}"
+    (header, event, comment), defs = msgspec.json.schema_components(
+        [Header, AnyEvent, Comment], ref_template="#/$defs/{name}"
     )
     # A log redacted for one seat may hide another seat's draw into the hand (`HiddenDraw`).
     drawn = defs["DrawnToHand"]["properties"]
@@ -483,8 +689,8 @@ def json_schema() -> dict[str, Any]:
         "title": "hanatui log line (.hana)",
         "description": (
             f"Format {FORMAT!r} version {VERSION}. Line 1 of a log is a Header; every later line "
-            "is one Event. See docs/replay-format.md."
+            "is one Event or a Comment. See docs/replay-format.md."
         ),
-        "anyOf": [header, event],
+        "anyOf": [header, event, comment],
         "$defs": defs,
     }

@@ -50,3 +50,15 @@ def check_name(name: str) -> str:
     if UNSAFE_TEXT.search(name):
         raise HanaError(f"invalid name: {name!r} (control or bidi-override character)")
     return name
+
+
+def seat_label(seat: int) -> str:
+    """A seat as a person reads it, counting from 1: ``seat_label(0) == "seat 1"`` (logs count
+    seats from 0)."""
+    return f"seat {seat + 1}"
+
+
+def logged_seat(seat: int) -> str:
+    """A seat a log names, for a message about the log: ``seat 7 (6 in the log, which counts
+    seats from 0)``."""
+    return f"{seat_label(seat)} ({seat} in the log, which counts seats from 0)"

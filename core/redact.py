@@ -38,6 +38,7 @@ from core.events import (
 )
 from core.games.options import Rules
 from core.games.registry import game_of
+from core.players import logged_seat
 from core.state import State
 
 #: Orders tried for the never-revealed cards of one deal before giving up.
@@ -81,7 +82,7 @@ def redact(events: Sequence[Event], seat: int) -> list[Event]:
         raise CorruptLogError("a match must begin with match_started")
     n = len(first.players)
     if not 0 <= seat < n:
-        raise CorruptLogError(f"no seat {seat} in a {n}-player match")
+        raise CorruptLogError(f"no {logged_seat(seat)} in a {n}-player match")
     hand, field = _layout(first.rules, n)
     own = range(field + seat * hand, field + (seat + 1) * hand)
     out: list[Event] = []
@@ -158,7 +159,7 @@ class _Deal:
         """Where a card in ``seat``'s hand may have come from: its hidden draws so far (latest
         first), then its dealt hand."""
         if not 0 <= seat < self.n:
-            raise CorruptLogError(f"no seat {seat} in a {self.n}-player match")
+            raise CorruptLogError(f"no {logged_seat(seat)} in a {self.n}-player match")
         dealt = range(self.field + seat * self.hand, self.field + (seat + 1) * self.hand)
         return [*reversed(self.drawn[seat]), *dealt]
 
@@ -193,7 +194,7 @@ def unredact(events: Sequence[Event], seat: int = 0) -> list[Event]:
         raise CorruptLogError("a match must begin with match_started", 0)
     n = len(first.players)
     if not 0 <= seat < n:
-        raise CorruptLogError(f"no seat {seat} in a {n}-player match", 0)
+        raise CorruptLogError(f"no {logged_seat(seat)} in a {n}-player match", 0)
     hand, field = _layout(first.rules, n)
     out = [_drawn(e) if isinstance(e, HiddenDraw) else e for e in events]
     budget = _Budget(len(out))

@@ -8,7 +8,7 @@ with every resolved option, and a newer option is refused clearly.
 
 from __future__ import annotations
 
-from typing import Any, Literal, overload
+from typing import Annotated, Any, Literal, NamedTuple, get_args, get_origin, overload
 
 import msgspec
 
@@ -17,11 +17,21 @@ from core.events import AnyRules
 from core.games.bakappana.rules import BakappanaRules
 from core.games.hanaawase.rules import HanaAwaseRules
 from core.games.koikoi.rules import KoiKoiRules
-from core.games.options import Preset, Rules
+from core.games.options import OptionWords, Preset, Rules
 from core.games.registry import game_of
 from core.games.sakura.rules import SakuraRules
 
-__all__ = ["AnyRules", "Preset", "Rules", "find_rules", "option_docs", "preset_of", "presets"]
+__all__ = [
+    "AnyRules",
+    "OptionDoc",
+    "Preset",
+    "Rules",
+    "find_rules",
+    "option_docs",
+    "option_value_words",
+    "preset_of",
+    "presets",
+]
 
 
 def presets(game: str) -> tuple[str, ...]:
@@ -33,7 +43,7 @@ def preset_of(game: str, name: str) -> Preset:
     """A game's preset by name (``standard``: its defaults); `RulesError` otherwise."""
     g = game_of(game)
     if name == "standard":
-        return Preset("standard", f"the standard rules of docs/rules.md {g.rules_section}")
+        return g.standard
     for p in g.presets:
         if p.name == name:
             return p
@@ -77,15 +87,71 @@ def find_rules(game: str, preset: str = "standard", **options: Any) -> AnyRules:
     return rules
 
 
-def option_docs(game: str) -> list[tuple[str, Any, str]]:
-    """(key, default, one-line explanation) for every option of a game, for editors and help."""
-    rules_type = game_of(game).rules_type
+class OptionDoc(NamedTuple):
+    """An option as players read it: its ``title``, its ``default`` (and in words), the
+    ``explanation``, and words for each value of a choice (``choices``, in order; empty for a
+    number, a switch or a list)."""
+
+    key: str
+    title: str
+    default: Any
+    default_words: str
+    explanation: str
+    choices: tuple[tuple[Any, str], ...]
+
+
+def option_docs(game: str) -> list[OptionDoc]:
+    """Every option of a game as players read it (`OptionDoc`), in the Rules type's order."""
+    g = game_of(game)
+    rules_type = g.rules_type
     defaults = rules_type().options()
-    docs: list[tuple[str, Any, str]] = []
+    docs: list[OptionDoc] = []
     for f in msgspec.structs.fields(rules_type):
         doc = ""
         for meta in getattr(f.type, "__metadata__", ()):
             if isinstance(meta, msgspec.Meta) and meta.description:
                 doc = meta.description
-        docs.append((f.name, defaults[f.name], doc))
+        words = g.option_words.get(f.name) or OptionWords(f.name.replace("_", " ").capitalize())
+        choices: tuple[tuple[Any, str], ...] = ()
+        for t in _literal_args(f.type):
+            choices = tuple((value, option_value_words(game, f.name, value)) for value in t)
+        default = defaults[f.name]
+        docs.append(
+            OptionDoc(
+                key=f.name,
+                title=words.title,
+                default=default,
+                default_words=option_value_words(game, f.name, default),
+                explanation=doc,
+                choices=choices,
+            )
+        )
     return docs
+
+
+def _literal_args(t: Any) -> list[tuple[Any, ...]]:
+    """The values of a Literal option type (under its Annotated), as one tuple; [] otherwise."""
+    while get_origin(t) is Annotated:
+        t = get_args(t)[0]
+    return [get_args(t)] if get_origin(t) is Literal else []
+
+
+def option_value_words(game: str, key: str, value: Any) -> str:
+    """An option's value as players read it: ``on``, ``the holder wins 6``, ``20 card points or
+    fewer``, ``the Sake Cup and the Lightning``, ``the table's values``."""
+    from core.cards import Card
+    from core.names import yaku_name
+
+    words = game_of(game).option_words.get(key) or OptionWords(key)
+    if isinstance(value, msgspec.Struct):  # koi-koi's single yaku values
+        value = msgspec.to_builtins(value)
+    if isinstance(value, dict):
+        changed = [f"{yaku_name(k).en} {v}" for k, v in value.items() if v is not None]
+        return ", ".join(changed) if changed else "the table's values"
+    if isinstance(value, (tuple, list)):
+        named = {"sake_cup": "09a", "lightning": "11d", "yellow_paulownia": "12b"}
+        cards = [Card.parse(named[v]).name_en if v in named else str(v) for v in value]
+        if not cards:
+            return "none"
+        return cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+    return words.value(value)

@@ -14,7 +14,7 @@ import random
 from core.cards import CardSet, iter_bits
 from core.games.options import Rules
 from core.games.registry import game_for
-from core.players import Player
+from core.players import Player, seat_label
 from core.state import Phase, RoundState, Source, State
 
 __all__ = ["VIEW_FIELDS", "View", "determinize", "hidden_indexes", "observe"]
@@ -216,8 +216,8 @@ def determinize(view: View, rng: random.Random, *, hidden: list[int] | None = No
     need = sum(c for s, c in enumerate(counts) if s != seat) + view.pile_count
     if need != len(cards):
         raise ValueError(
-            f"view of seat {seat} is inconsistent: {len(cards)} unseen cards, but the other hands "
-            f"and the pile hold {need}"
+            f"view of {seat_label(seat)} is inconsistent: {len(cards)} unseen cards, but the "
+            f"other hands and the pile hold {need}"
         )
     hands = []
     pos = 0

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
+    from core.logfile import LogRead
+    from hanatui.analysis import Decision
     from hanatui.app.app import HanaApp
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -81,6 +83,31 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument(
         "--force", action="store_true", help="replace the --output file if it exists"
     )
+
+    analyse = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="the strong player's verdict on every decision of a game: mistakes and better moves",
+    )
+    analyse.add_argument("file", metavar="FILE")
+    analyse.add_argument(
+        "--seat",
+        type=int,
+        action="append",
+        metavar="N",
+        help="analyse seat N only (1 is the first player; repeat for several); default: all",
+    )
+    analyse.add_argument(
+        "--budget",
+        type=int,
+        default=None,
+        metavar="PLAYOUTS",
+        help="playouts per decision (default 1000: more is slower and less noisy)",
+    )
+    analyse.add_argument(
+        "--all", action="store_true", help="list every decision, not only the flagged ones"
+    )
+    analyse.add_argument("--json", action="store_true", help="print one JSON object")
 
     replay = sub.add_parser("replay", help="open a .hana log in the replay viewer")
     replay.add_argument("file", metavar="FILE")
@@ -200,6 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_sim(args, parser)
         if args.command == "export":
             return cmd_export(args)
+        if args.command in ("analyse", "analyze"):
+            return cmd_analyse(args)
         if args.command == "play":
             return cmd_play(args, parser)
         if args.command == "replay":
@@ -251,6 +280,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                     "game": state.rules.game,
                     "players": len(state.players),
                     "events": len(log.events),
+                    "comments": len(log.comments),
                     "rounds": state.rounds_done,
                     "finished": is_over(state),
                     "totals": list(state.totals),
@@ -258,9 +288,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
             )
             if not args.json:
                 status = "finished" if is_over(state) else "unfinished"
+                comments = len(log.comments)
+                noted = f", {comments} comment{'s' * (comments != 1)}" if comments else ""
                 print(
                     f"{shown}: ok ({state.rules.game}, {len(state.players)} players, "
-                    f"{state.rounds_done} rounds, {len(log.events)} events, {status})"
+                    f"{state.rounds_done} rounds, {len(log.events)} events{noted}, {status})"
                 )
     if args.json:
         # ASCII only: a file name or reason can never put a raw control or bidi character out
@@ -357,6 +389,94 @@ def _write_output(output: Path, data: bytes, *, force: bool) -> None:
     except OSError:
         output.unlink(missing_ok=True)
         raise
+
+
+# --- analyse --------------------------------------------------------------------------------
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """Analyse FILE's decisions, reusing and refreshing the cache beside it. Ctrl-C stops
+    cleanly: the decisions done are cached, one line says so, the exit status is 130."""
+    from core.errors import HanaError  # lazily: the app starts faster
+    from core.text import printable_path
+    from hanatui.analysis import DEFAULT_BUDGET, Analyser, cache
+    from hanatui.analysis.report import json_report, text_report
+    from hanatui.files import read_log_file
+
+    try:
+        log = read_log_file(args.file)
+    except HanaError as exc:
+        print(_file_error(args.file, exc), file=sys.stderr)
+        return EXIT_INVALID
+    budget = DEFAULT_BUDGET if args.budget is None else args.budget
+    n = len(log.header.players)
+    seats = None
+    if args.seat:
+        bad = [s for s in args.seat if not 1 <= s <= n]
+        if bad:
+            print(f"hanatui analyse: --seat must be 1..{n}, not {bad[0]}", file=sys.stderr)
+            return EXIT_USAGE
+        seats = [s - 1 for s in args.seat]
+    try:
+        known = cache.load(args.file, log, budget)
+        analyser = Analyser(log, seats=seats, budget=budget, known=known)
+    except HanaError as exc:
+        print(f"hanatui analyse: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    show = sys.stderr.isatty() and not args.json
+    try:
+        result = analyser.run(progress=_analysis_progress if show else None)
+    except KeyboardInterrupt:
+        if show:
+            sys.stderr.write("\r\x1b[K")
+        partial = analyser.result()
+        kept = _save_analysis(args.file, log, budget, known, partial.decisions)
+        print(
+            f"hanatui analyse: cancelled after {len(partial)} of {partial.total} decisions"
+            + (" (those are cached; run it again to go on)" if kept else ""),
+            file=sys.stderr,
+        )
+        return 130
+    if show:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+    if not _save_analysis(args.file, log, budget, known, result.decisions):
+        print(
+            f"hanatui analyse: {printable_path(cache.sidecar_path(args.file))}: cannot be "
+            "written, so this analysis is not cached",
+            file=sys.stderr,
+        )
+    if args.json:
+        report = {"file": str(args.file), **json_report(log, result)}
+        print(json.dumps(report, ensure_ascii=True))
+    else:
+        sys.stdout.write(text_report(log, result, every=args.all))
+    return EXIT_OK
+
+
+def _save_analysis(
+    path: str,
+    log: LogRead,
+    budget: int,
+    known: dict[int, Decision] | None,
+    decisions: list[Decision],
+) -> bool:
+    """Write the cache with every decision known now (those of seats not asked for this time
+    included); True if the cache holds them (when nothing is new, nothing is written)."""
+    from hanatui.analysis import cache
+
+    try:
+        cache.save_merged(path, log, budget, known or {}, decisions)
+    except OSError:
+        return False
+    return True
+
+
+def _analysis_progress(done: int, total: int) -> None:
+    width = 30
+    filled = int(width * done / total) if total else width
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} decisions")
+    sys.stderr.flush()
 
 
 # --- sim ------------------------------------------------------------------------------------

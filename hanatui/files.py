@@ -12,7 +12,7 @@ from pathlib import Path
 
 from core.errors import CorruptLogError, HanaError
 from core.events import Event
-from core.logfile import MAX_BYTES, Header, LogRead, encode_log, read_log
+from core.logfile import MAX_BYTES, Comment, Header, LogRead, encode_log, read_log
 from core.text import printable_path
 
 
@@ -75,8 +75,14 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, *, make_dirs: bool =
         raise
 
 
-def write_log_file(path: str | os.PathLike[str], header: Header, events: Iterable[Event]) -> None:
-    write_atomic(path, encode_log(header, list(events)))
+def write_log_file(
+    path: str | os.PathLike[str],
+    header: Header,
+    events: Iterable[Event],
+    comments: Iterable[Comment] = (),
+) -> None:
+    """Write a whole log atomically, with its comments (each after the event it is on)."""
+    write_atomic(path, encode_log(header, list(events), list(comments)))
 
 
 def free_log_name(directory: Path, game: str) -> Path:

@@ -16,6 +16,7 @@ import msgspec
 from core.errors import HanaError
 from core.events import KoiKoiCalled, RoundEnded
 from core.logfile import LogRead
+from core.names import yaku_name
 from hanatui.files import read_log_file
 
 
@@ -152,7 +153,7 @@ def statistics(logs: Iterable[LogRead]) -> Statistics:
             by_opp[level].won += won
         called = False
         for event in log.events:
-            if isinstance(event, KoiKoiCalled) and event.seat == me:
+            if isinstance(event, KoiKoiCalled) and event.seat == me and not event.play_on:
                 stats.koikoi_calls += 1
                 called = True
             elif isinstance(event, RoundEnded):
@@ -161,7 +162,7 @@ def statistics(logs: Iterable[LogRead]) -> Statistics:
                 for line in event.breakdown[me].lines:
                     if line.kind == "yaku" and line.id:
                         stats.yaku[line.id] += 1
-                        stats.yaku_names[line.id] = line.label
+                        stats.yaku_names[line.id] = yaku_name(line.id).en
                 if called:
                     mine, best = event.points[me], max(event.points)
                     outcome = (

@@ -29,7 +29,7 @@ import msgspec
 
 from core.errors import HanaError
 from core.events import Event
-from core.logfile import Header, LogRead, encode_event, encode_log, read_log
+from core.logfile import VERSION, Header, LogRead, encode_event, encode_log, read_log
 from core.text import printable, printable_path
 from hanatui.files import free_log_name, read_bytes_capped, write_atomic, write_log_file
 from hanatui.lock import JournalInUse, lock, unlock
@@ -142,7 +142,9 @@ class Journal:
                 f"The {len(log.events)} events before it were kept; the original file is "
                 f"{printable_path(kept)}."
             )
-        if log.error is not None or not data.endswith(b"\n"):
+        if log.error is not None or not data.endswith(b"\n") or log.written_in != VERSION:
+            # repaired, or brought up to this format version: the events appended next must
+            # follow a header of their own version
             journal._saved = -1
             journal._write()
         return log, journal

@@ -5,15 +5,17 @@ action causes, appends them, and writes every event to the autosave journal (flu
 as it happens, so a killed terminal loses nothing. Widgets never hold game state: they draw the
 `View` a session hands them.
 
-Randomness (the deals, the computer players' choices) comes from generators seeded by the
-session seed and the number of events so far, so a resumed game continues exactly as it would
-have, and a seeded game is reproducible.
+Randomness comes from generators seeded by the session seed: the deals by the number of events
+so far, the computer players' choices by the position on the table (not the count of events,
+which an undo changes), so a resumed game continues exactly as it would have, a seeded game is
+reproducible, and the same move after an undo gets the same computer reply.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime
+import hashlib
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,11 +23,11 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from core.actions import Action, CallShobu
+from core.actions import Action, CallKoiKoi, CallShobu
 from core.chance import advance
 from core.engine import is_chance, is_over, legal_actions, step, to_act
 from core.errors import HanaError
-from core.events import DECISION_EVENTS, Event, MatchStarted, RoundEnded
+from core.events import DECISION_EVENTS, Event, MatchStarted, RoundEnded, ScoreLine
 from core.logfile import Header, header_for
 from core.players import Player
 from core.rules import AnyRules
@@ -40,6 +42,38 @@ if TYPE_CHECKING:
     from hanatui.bots.base import Bot
 
 JOURNAL_NAME = "current.hana"
+
+
+def position_key(state: State) -> str:
+    """A digest of the position: what is where and whose turn it is, without the count of undos
+    (so the position after an undo and a replayed move is the same position)."""
+    extra = msgspec.json.encode(state.extra) if state.extra is not None else b""
+    parts = (
+        state.phase,
+        state.dealer,
+        state.totals,
+        state.history,
+        state.round,
+        state.hands,
+        state.field,
+        state.pile,
+        state.captures,
+        state.turn,
+        state.turn_no,
+        state.stage,
+        state.pending,
+        state.pending_from,
+    )
+    return hashlib.blake2b(repr(parts).encode() + extra, digest_size=12).hexdigest()
+
+
+class Threat(msgspec.Struct, frozen=True, kw_only=True):
+    """What an opponent would score by completing a yaku one card away (the koi-koi risk)."""
+
+    seat: int
+    yaku: tuple[str, ...]
+    lines: tuple[ScoreLine, ...]
+    points: int
 
 
 class Unfinished(msgspec.Struct, frozen=True, kw_only=True):
@@ -228,15 +262,14 @@ class Session:
         """Play an action (raises `IllegalActionError` if it is not legal); the new events."""
         return self._record(step(self.state, action))
 
-    def bot_choice(self, state: State | None = None, events: int | None = None) -> Action:
-        """The action of the computer seat to act in ``state`` (default: now), which followed
-        ``events`` events. Safe to run in a worker thread on a snapshot of the state."""
+    def bot_choice(self, state: State | None = None) -> Action:
+        """The action of the computer seat to act in ``state`` (default: now). Its generator is
+        keyed on the position, so the same position always gets the same reply. Safe to run in
+        a worker thread on a snapshot of the state."""
         from hanatui.bots import make_bot
 
         if state is None:
-            state, events = self.state, len(self.events)
-        if events is None:
-            events = len(self.events)
+            state = self.state
         seat = to_act(state)
         if seat is None:
             raise HanaError("nobody is to act")
@@ -244,8 +277,9 @@ class Session:
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = make_bot(player.bot or "easy")
-        rng = random.Random(f"{self.seed}:{events}:{seat}")
-        return bot.choose(observe(state, seat), legal_actions(state), rng)
+        rng = random.Random(f"{self.seed}:{position_key(state)}:{seat}")
+        action: Action = bot.choose(observe(state, seat), legal_actions(state), rng)
+        return action
 
     def preview_shobu(self) -> RoundEnded | None:
         """What the round's score would be if the seat to act stopped now (koi-koi)."""
@@ -260,24 +294,78 @@ class Session:
                 return event
         return None
 
+    def koikoi_risk(self) -> list[Threat]:
+        """If the seat to act calls koi-koi: each opponent's best yaku one card away and what it
+        would score there, multipliers included (koi-koi only; [] elsewhere)."""
+        seat = to_act(self.state)
+        if seat is None or CallKoiKoi(seat=seat) not in self.legal():
+            return []
+        from core.games.registry import game_of
+        from hanatui.words import yaku_of
+
+        after = step(self.state, CallKoiKoi(seat=seat))[-1][1]
+        game = game_of(after.rules.game)
+        win_lines = getattr(game, "win_lines", None)
+        if win_lines is None:
+            return []
+        taken = 0
+        for c in after.captures:
+            taken |= c
+        free = [1 << i for i in range(48) if not taken >> i & 1]
+        threats: list[Threat] = []
+        for other in range(after.num_players):
+            if other == seat:
+                continue
+            theirs = after.captures[other]
+            held = set(yaku_of(after.rules, theirs))
+            best: Threat | None = None
+            for bit in free:
+                new = tuple(y for y in yaku_of(after.rules, theirs | bit) if y not in held)
+                if not new:
+                    continue
+                caps = list(after.captures)
+                caps[other] |= bit
+                lines = tuple(
+                    win_lines(msgspec.structs.replace(after, captures=tuple(caps)), other)
+                )
+                points = sum(x.points for x in lines)
+                if best is None or points > best.points:
+                    best = Threat(
+                        seat=other, yaku=tuple(n for n, _ in new), lines=lines, points=points
+                    )
+            if best is not None:
+                threats.append(best)
+        return threats
+
     # --- undo and redo ----------------------------------------------------------------------
     def undo_seat(self) -> int | None:
         """The human seat whose last decision an undo takes back: the latest human decision."""
         humans = set(self.humans)
         for ev in reversed(self.events):
-            if isinstance(ev, DECISION_EVENTS) and ev.seat in humans:
-                return ev.seat
+            if isinstance(ev, DECISION_EVENTS):
+                seat: int = ev.seat
+                if seat in humans:
+                    return seat
         return None
 
-    def can_undo(self) -> bool:
-        return self.undo_seat() is not None and not self.over
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether an undo is possible; with ``seat`` (hot-seat fairness), whether that seat may
+        take one back: only when the latest human decision is its own."""
+        last = self.undo_seat()
+        if last is None or self.over:
+            return False
+        return seat is None or last == seat
 
     def can_redo(self) -> bool:
         return self.timeline.can_redo() and not self.over
 
-    def undo(self) -> bool:
+    def undo(self, seat: int | None = None) -> bool:
+        """Take back the latest human decision (with ``seat``: only if it is that seat's); the
+        `UndoTaken` event names the seat, which is also the seat that asked."""
+        if not self.can_undo(seat):
+            return False
         seat = self.undo_seat()
-        if seat is None or self.over:
+        if seat is None:
             return False
         self.timeline.undo(seat)
         self._rewrite()

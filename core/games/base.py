@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from core.actions import describe_action
 from core.cards import ALL_MASK, MONTH_MASKS, STANDARD_POINTS
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import RoundEnded, SeatScore
-from core.games.options import Preset, Rules
+from core.games.options import OptionWords, Preset, Rules
 from core.state import DRAW, NEXT_TURN, PLAY
 from core.yaku import YakuContext, YakuHit, YakuSpec, evaluate_specs
 
@@ -82,6 +83,7 @@ class Game(Generic[R]):
     max_players: ClassVar[int]
     rules_type: type[R]
     presets: ClassVar[tuple[Preset, ...]] = ()  # besides "standard" (the defaults)
+    standard: ClassVar[Preset]  # the defaults, as players read them: title, description
     rules_section: ClassVar[str]  # where docs/rules.md describes it, e.g. "§5"
 
     #: The `OPTIONAL_HOOKS` this class overrides; worked out once per class.
@@ -103,6 +105,11 @@ class Game(Generic[R]):
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
+
+    @property
+    def option_words(self) -> Mapping[str, OptionWords]:
+        """How players read each option (title, words for its values): its Rules type's."""
+        return self.rules_type.option_words
 
     def rules_of(self, state: State) -> R:
         """The rules of a state of this game, typed as this game's Rules."""
@@ -147,6 +154,11 @@ class Game(Generic[R]):
         return tuple((s,) for s in range(n))
 
     # --- setup -----------------------------------------------------------------------------
+    def coin_flip_first_dealer(self, rules: R) -> bool:
+        """Whether a coin flip picks the first dealer (a `DealerDrawn` without draws) instead of
+        the draw for the earliest month (docs/rules.md §2.1). Default: the draw."""
+        return False
+
     def deal_sizes(self, rules: R, n: int) -> tuple[int, int]:
         """(cards in each hand, cards on the field) for ``n`` players."""
         return DEAL_TABLE[n]
@@ -227,7 +239,7 @@ class Game(Generic[R]):
 
     def decide_extra(self, state: State, action: Action) -> Event:
         """The event of a legal action of the game's own; `IllegalActionError` otherwise."""
-        raise IllegalActionError(f"illegal action in {self.title}: {action!r}")
+        raise IllegalActionError(f"illegal action in {self.title}: {describe_action(action)}")
 
     def apply_extra(self, state: State, event: Event) -> tuple[State, Then]:
         """The state after an event of the game's own, and what follows it; `CorruptLogError`

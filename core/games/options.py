@@ -7,15 +7,51 @@ This module imports nothing of the engine: the log's event types import every ga
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Self
+from typing import Annotated, Any, ClassVar, Self
 
 import msgspec
 
 from core.errors import RulesError
 
-Rounds = Annotated[int, msgspec.Meta(ge=1, le=120, description="Rounds in the match.")]
+Rounds = Annotated[
+    int, msgspec.Meta(ge=1, le=120, description="How many rounds the match lasts (1 to 120).")
+]
+
+
+@dataclass(frozen=True)
+class OptionWords:
+    """How players read an option: its ``title``, words for each value of a choice
+    (``choices``), and for a number, the value that switches it off (``off``) and what it counts
+    (``unit``). The option's explanation is its ``msgspec.Meta`` description."""
+
+    title: str
+    choices: Mapping[Any, str] = field(default_factory=dict)
+    off: int | None = None
+    unit: str = ""
+
+    def value(self, value: Any) -> str:
+        """A value in words: ``on``, ``the holder wins 6``, ``off``, ``20 card points``."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        if value in self.choices:
+            return self.choices[value]
+        if isinstance(value, int) and value == self.off:
+            return "off"
+        if isinstance(value, int) and self.unit:
+            unit = self.unit
+            if value == 1:  # 1 point, 1 round, 1 card point or fewer
+                unit = " ".join(_SINGULAR.get(word, word) for word in unit.split(" "))
+            return f"{value} {unit}"
+        return str(value)
+
+
+_SINGULAR = {"points": "point", "rounds": "round", "cards": "card"}
+
+#: The option every game has.
+ROUNDS_WORDS = OptionWords("Rounds", unit="rounds")
 
 
 class Rules(
@@ -33,6 +69,9 @@ class Rules(
     """
 
     rounds: Rounds = 12
+
+    #: How players read each option (`OptionWords` by key); each game's rules module sets it.
+    option_words: ClassVar[Mapping[str, OptionWords]] = {}
 
     @property
     def game(self) -> str:
@@ -58,7 +97,35 @@ class Rules(
         try:
             return msgspec.convert(options, cls, strict=False)
         except msgspec.ValidationError as exc:
-            raise RulesError(f"invalid option for {game_id_of(cls)}: {exc}") from None
+            raise RulesError(_option_error(cls, str(exc))) from None
+
+
+_WHERE = re.compile(r" - at `\$\.(?P<key>\w+)[^`]*`$")
+_REASONS = (
+    (re.compile(r"Expected `int` >= (-?\d+)"), "must be at least {0}"),
+    (re.compile(r"Expected `int` <= (-?\d+)"), "must be at most {0}"),
+    (re.compile(r"Expected `int`, got `\w+`"), "must be a whole number"),
+    (re.compile(r"Expected `bool`, got `\w+`"), "must be on or off"),
+    (re.compile(r"Invalid enum value (.+)"), "{0} is not one of its values"),
+    (re.compile(r"Object contains unknown field `(\w+)`"), "{0} is not one of its names"),
+)
+
+
+def _option_error(rules_type: type[Rules], text: str) -> str:
+    """A validation error as people read it: ``Doubling threshold: must be at least 1`` (the
+    option by its title, the reason in words), or the reason alone when no option is named."""
+    where = _WHERE.search(text)
+    what = text[: where.start()] if where else text
+    for pattern, words in _REASONS:
+        found = pattern.fullmatch(what)
+        if found:
+            what = words.format(*found.groups())
+            break
+    if where is None:  # two options that do not go together (the Rules type says which)
+        return what
+    key = where.group("key")
+    option = rules_type.option_words.get(key)
+    return f"{option.title if option else key}: {what}"
 
 
 def game_id_of(rules_type: type[Rules]) -> str:
@@ -71,8 +138,11 @@ def game_id_of(rules_type: type[Rules]) -> str:
 
 @dataclass(frozen=True)
 class Preset:
-    """A named set of options that differ from a game's standard rules."""
+    """A named set of options that differ from a game's standard rules: ``name`` is what the
+    command line takes, ``title`` and ``description`` what players read (what the preset is, and
+    which rule book or program each part comes from)."""
 
     name: str
+    title: str
     description: str
     options: Mapping[str, Any] = field(default_factory=dict)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
 
-def run_app(**kwargs: object) -> None:
+
+def run_app(**kwargs: Any) -> None:
     from hanatui.app.app import HanaApp
 
-    HanaApp(**kwargs).run()  # type: ignore[arg-type]
+    HanaApp(**kwargs).run()

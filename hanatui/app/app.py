@@ -5,15 +5,56 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.content import Content
 from textual.screen import Screen
 
 from hanatui.app.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
 from hanatui.settings import Settings, load_settings, save_settings
+
+if TYPE_CHECKING:
+    from hanatui.app.screens.table import TableScreen
+    from hanatui.session import Unfinished
+
+
+def binding_classes() -> list[type[Any]]:
+    """Every class whose bindings a user may remap by id."""
+    from hanatui.app.screens import (
+        decisions,
+        dialogs,
+        errors,
+        history,
+        info,
+        newgame,
+        replay,
+        replay_dialogs,
+        replay_review_dialogs,
+        results,
+        table,
+        title,
+    )
+
+    found: list[type[Any]] = [HanaApp]
+    modules = [decisions, dialogs, errors, history, info, newgame, replay, replay_dialogs]
+    modules += [replay_review_dialogs, results, table, title]
+    for module in modules:
+        for value in vars(module).values():
+            mine = isinstance(value, type) and value.__module__ == module.__name__
+            if mine and getattr(value, "BINDINGS", None):
+                found.append(value)
+    return found
+
+
+def known_binding_ids() -> set[str]:
+    """The ids of every binding, as the settings' keymap names them."""
+    ids: set[str] = set()
+    for cls in binding_classes():
+        for binding in cls.BINDINGS:
+            if isinstance(binding, Binding) and binding.id:
+                ids.add(binding.id)
+    return ids
 
 
 class HanaApp(App[None]):
@@ -25,6 +66,9 @@ class HanaApp(App[None]):
     BINDINGS = [
         Binding("question_mark", "help", "Help", id="app.help", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False),
+        # Undo and redo belong to the app, so that they work inside every dialog of the table.
+        Binding("ctrl+z,u", "undo", "Undo", id="table.undo"),
+        Binding("ctrl+y,r", "redo", "Redo", id="table.redo"),
     ]
 
     def __init__(
@@ -70,11 +114,19 @@ class HanaApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.set_class(self.ascii_mode, "-ascii")
         if self.settings.keymap:
-            self.set_keymap(dict(self.settings.keymap))
+            keymap = dict(self.settings.keymap)
+            unknown = sorted(set(keymap) - known_binding_ids())
+            if unknown:
+                self._warnings.append(
+                    "Settings: unknown binding id "
+                    + ", ".join(unknown)
+                    + " (the README lists every binding id)"
+                )
+            self.set_keymap({k: v for k, v in keymap.items() if k not in unknown})
         if self._save:
             self._take_journal()
         for warning in self._warnings:
-            self.notify(Content(warning), severity="warning", timeout=10)
+            self.notify(warning, markup=False, severity="warning", timeout=10)
         from hanatui.app.screens.title import TitleScreen
 
         self.push_screen(TitleScreen())
@@ -105,7 +157,7 @@ class HanaApp(App[None]):
             try:
                 save_settings(self.settings)
             except OSError as exc:
-                self.notify(Content(f"Could not save the settings: {exc}"), severity="error")
+                self.notify(f"Could not save the settings: {exc}", markup=False, severity="error")
 
     def set_ascii(self, on: bool) -> None:
         self.ascii_mode = on
@@ -134,7 +186,7 @@ class HanaApp(App[None]):
         """True (and says why) if this instance may not start or resume a game."""
         if self.read_only is None:
             return False
-        self.notify(Content(self.read_only), severity="warning", timeout=8)
+        self.notify(self.read_only, markup=False, severity="warning", timeout=8)
         return True
 
     def _watch_journal(self, session: Any) -> None:
@@ -145,19 +197,20 @@ class HanaApp(App[None]):
 
         def told(message: str) -> None:
             self.notify(
-                Content(message),
+                message,
+                markup=False,
                 severity="information" if message.startswith("Saving works") else "error",
                 timeout=12,
             )
 
         journal.on_problem = told
         if journal.notice:
-            self.notify(Content(journal.notice), severity="warning", timeout=20)
+            self.notify(journal.notice, markup=False, severity="warning", timeout=20)
             journal.notice = None
         if journal.problem:
             told(f"Could not save: {journal.problem}. The game goes on and is kept in memory.")
 
-    def unfinished(self):  # type: ignore[no-untyped-def]
+    def unfinished(self) -> Unfinished | None:
         if not self._save or self.read_only is not None:
             return None
         from hanatui.settings import autosave_dir
@@ -168,17 +221,42 @@ class HanaApp(App[None]):
 
         return Session.unfinished()
 
-    def start_game(self, rules: Any, players: Sequence[Any], *, seed: int | None = None) -> None:
+    def start_game(
+        self, rules: Any, players: Sequence[Any], *, seed: int | None = None, ask: bool = True
+    ) -> None:
+        """A new match; while another is unfinished, first ask: resume it, keep it for later
+        (among the games played) or cancel."""
         from core.errors import HanaError
         from hanatui.app.screens.table import TableScreen
         from hanatui.session import Session
 
         if self._refuse_play():
             return
+        unfinished = self.unfinished() if ask else None
+        if unfinished is not None:
+            from hanatui.app.screens.dialogs import UnfinishedDialog
+            from hanatui.words import game_title
+
+            totals = ", ".join(
+                f"{n} {t}" for n, t in zip(unfinished.players, unfinished.totals, strict=False)
+            )
+            summary = (
+                f"{game_title(unfinished.game)}, round {unfinished.round} of "
+                f"{unfinished.rounds}: {totals}"
+            )
+
+            def answer(choice: str | None) -> None:
+                if choice == "resume":
+                    self.resume_game()
+                elif choice == "keep":
+                    self.start_game(rules, players, seed=seed, ask=False)
+
+            self.push_screen(UnfinishedDialog(summary), answer)
+            return
         try:
             session = Session.new(rules, players, seed=seed, autosave=self._save)
         except (HanaError, OSError) as exc:
-            self.notify(Content(f"Cannot start the game: {exc}"), severity="error")
+            self.notify(f"Cannot start the game: {exc}", markup=False, severity="error")
             return
         self._watch_journal(session)
         self._to_table(TableScreen(session))
@@ -193,7 +271,7 @@ class HanaApp(App[None]):
         try:
             session = Session.resume()
         except (HanaError, OSError) as exc:
-            self.notify(Content(f"Cannot resume: {exc}"), severity="error")
+            self.notify(f"Cannot resume: {exc}", markup=False, severity="error")
             return
         self._watch_journal(session)
         self._to_table(TableScreen(session))
@@ -253,29 +331,42 @@ class HanaApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def _table(self):  # type: ignore[no-untyped-def]
+    def _table(self) -> TableScreen | None:
+        """The table whose screens are on top: the table itself or a dialog of its turn loop."""
         from hanatui.app.screens.table import TableScreen
 
         for screen in reversed(self.screen_stack):
             if isinstance(screen, TableScreen):
                 return screen
+            if not getattr(screen, "TABLE_DIALOG", False):
+                return None
         return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo"):
+            table = self._table()
+            if table is None:
+                return False
+            if action == "undo":
+                return True if table.may_undo() else None
+            return True if table.session.can_redo() else None
+        return True
 
     def action_undo(self) -> None:
         table = self._table()
-        if table is not None and table is self.screen:
-            table.action_undo()
+        if table is not None:
+            table.undo()
 
     def action_redo(self) -> None:
         table = self._table()
-        if table is not None and table is self.screen:
-            table.action_redo()
+        if table is not None:
+            table.redo()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Set up a new match", self.action_new_game)
         table = self._table()
         if table is not None and table is screen:
-            if table.session.can_undo():
+            if table.may_undo():
                 yield SystemCommand("Undo", "Take back your last decision", self.action_undo)
             if table.session.can_redo():
                 yield SystemCommand("Redo", "Put back what you undid", self.action_redo)

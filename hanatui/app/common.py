@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.content import Content
 from textual.widgets import Static
 
+if TYPE_CHECKING:
+    from hanatui.app.app import HanaApp
+
+
+def hana_app(app: object) -> HanaApp:
+    """The running app as the `HanaApp` it is (its settings, games and actions)."""
+    from hanatui.app.app import HanaApp
+
+    if not isinstance(app, HanaApp):
+        raise TypeError(f"hanatui's screens run in a HanaApp, not in {type(app).__name__}")
+    return app
+
 
 def game_title(game: str) -> str:
-    """A game's title, as the game declares it (the registry is imported on first use: the first
-    frame does not need the engine)."""
-    from core.games.registry import GAMES
+    """The game's title from `hanatui.words` (imported when first needed, so that the title
+    screen's first frame does not wait for the engine)."""
+    from hanatui.words import game_title as title
 
-    declared = GAMES.get(game)
-    return declared.title if declared is not None else game.replace("-", " ").capitalize()
+    return title(game)
 
 
 class TooSmall(Static):
@@ -20,7 +33,9 @@ class TooSmall(Static):
 
     SCOPED_CSS = False  # selects on the app's -too-small class
     DEFAULT_CSS = """
-    TooSmall { display: none; width: 1fr; height: 1fr; content-align: center middle; text-style: bold; }
+    TooSmall {
+        display: none; width: 1fr; height: 1fr; content-align: center middle; text-style: bold;
+    }
     .-too-small TooSmall { display: block; }
     """
 

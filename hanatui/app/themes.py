@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from textual.theme import Theme
 
@@ -51,12 +52,12 @@ def theme_from_toml(data: bytes | str) -> Theme:
     variables = table.get("variables", {})
     if not isinstance(variables, dict):
         raise ValueError("[variables] must be a table")
-    kwargs = {k: str(table[k]) for k in _FIELDS if k in table}
+    colours: dict[str, Any] = {k: str(table[k]) for k in _FIELDS if k in table}
     return Theme(
         name=name,
         dark=bool(table.get("dark", True)),
         variables={str(k): str(v) for k, v in variables.items()},
-        **kwargs,
+        **colours,
     )
 
 

@@ -1,40 +1,27 @@
-"""The table's widgets. Each draws what it is given (a card, a View's zones); none holds game state."""
+"""The table's small widgets: a card, a row of cards, a hidden hand. Each draws what it is given;
+none holds game state."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from rich.cells import cell_len
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from core.cards import Card, Kind
+from core.cards import Card
 from hanatui.app.common import TooSmall
-from hanatui.app.describe import card_class, card_variable
+from hanatui.app.describe import KIND_VARIABLES, card_class, card_variable
+from hanatui.words import plural
 
-__all__ = [
-    "Backs",
-    "CardRow",
-    "CardWidget",
-    "SeatPanel",
-    "TooSmall",
-    "backs_content",
-    "captures_content",
-]
+__all__ = ["Backs", "CardRow", "CardWidget", "TooSmall", "backs_content", "faces_content"]
 
-_KIND_COLOURS = {
-    "-bright": "$hana-bright",
-    "-animal": "$hana-animal",
-    "-poetry": "$hana-ribbon-poetry",
-    "-blue": "$hana-ribbon-blue",
-    "-ribbon": "$hana-ribbon-red",
-    "-chaff": "$hana-chaff",
-    "-back": "$hana-back",
-}
+#: Card sizes: "small" (one line, the compact table), "normal", "large" (160x50 and up).
+CARD_SIZES = {"small": (7, 3), "normal": (7, 4), "large": (9, 5)}
 
 
 def _card_css() -> str:
@@ -47,6 +34,7 @@ def _card_css() -> str:
             color: $hana-chaff;
         }
         CardWidget.-small { height: 3; }
+        CardWidget.-large { width: 9; height: 5; }
         CardWidget:focus { text-style: bold; background: $hana-chosen; }
         CardWidget.-match { background: $hana-match; text-style: bold; }
         CardWidget.-capturer { text-style: bold; }
@@ -56,7 +44,7 @@ def _card_css() -> str:
         CardWidget:hover { background: $hana-match 60%; }
         """
     ]
-    for cls, var in _KIND_COLOURS.items():
+    for cls, var in KIND_VARIABLES.items():
         rules.append(f"CardWidget.{cls} {{ border: round {var}; color: {var}; }}")
         rules.append(f"CardWidget.{cls}:focus {{ border: heavy {var}; }}")
         rules.append(f"CardWidget.{cls}.-match {{ border: double {var}; }}")
@@ -64,14 +52,23 @@ def _card_css() -> str:
         rules.append(
             f".-ascii CardWidget.{cls}:focus {{ border: ascii {var}; text-style: bold reverse; }}"
         )
-        rules.append(
-            f".-ascii CardWidget.{cls}.-match {{ border: ascii {var}; text-style: bold underline; }}"
-        )
+        underline = "text-style: bold underline;"
+        rules.append(f".-ascii CardWidget.{cls}.-match {{ border: ascii {var}; {underline} }}")
     return "\n".join(rules)
 
 
+def _centre(text: str, cells: int) -> str:
+    """``text`` centred in ``cells`` terminal cells (a kanji is two)."""
+    room = max(0, cells - cell_len(text))
+    return " " * (room // 2) + text + " " * (room - room // 2)
+
+
 class CardWidget(Widget):
-    """One card, face up or as a back: month kanji and kind, the code underneath (UI.md)."""
+    """One card, face up or as a back: the month's flower in kanji, the kind's character and the
+    code underneath (a poetry ribbon marked with *).
+
+    Small cards (the compact table) show the kind and the code on one line; large cards add the
+    kind's name."""
 
     DEFAULT_CSS = _card_css()
     SCOPED_CSS = False  # the ASCII rules select on an ancestor (the app's -ascii class)
@@ -113,16 +110,29 @@ class CardWidget(Widget):
 
     def render(self) -> Content:
         card = self.card
+        small, large = self.has_class("-small"), self.has_class("-large")
         if card is None:
-            fill = "#####" if self.ascii_mode else "░░░░░"
-            return Content(f"{fill}\n{fill}")
+            fill = ("#" if self.ascii_mode else "░") * (7 if large else 5)
+            return Content("\n".join([fill] * (1 if small else 3 if large else 2)))
         poetry = card_class(card) == "-poetry"
-        code = f" {card.value}{'*' if poetry else ' '}"
+        mark = "*" if poetry else " "
         if self.ascii_mode:
+            if small:
+                return Content(f"{card.kind.letter}{card.value}{mark}")
             top = f" {card.month:02d} {card.kind.letter}"
-        else:
-            top = f"{card.kanji} {card.kind.kanji}"
-        return Content(f"{top}\n{code}")
+            code = f" {card.value}{mark}"
+            if large:
+                return Content(f" {top}\n{card.kind.label[:7]:^7}\n {code}")
+            return Content(f"{top}\n{code}")
+        # The month's flower whole on top (菖蒲, not 菖: one character of two reads as another
+        # word), the kind's character (two cells) and the code beneath: five cells a line.
+        kind = f"{card.kind.kanji}{card.value}"
+        if small:
+            return Content(kind)
+        top = _centre(card.kanji, 4) + mark
+        if large:
+            return Content(f" {top}\n{card.kind.label[:7]:^7}\n {kind}")
+        return Content(f"{top}\n{kind}")
 
     def on_click(self) -> None:
         self.post_message(self.Picked(self))
@@ -159,14 +169,15 @@ class CardRow(Horizontal):
         *,
         ascii_mode: bool,
         classes: dict[Card, str] | None = None,
+        size: str = "normal",
     ) -> bool:
-        """Show these cards; True if the row was rebuilt."""
+        """Show these cards (``size``: a key of `CARD_SIZES`); True if the row was rebuilt."""
         cards = tuple(cards)
         classes = classes or {}
-        key = (cards, ascii_mode, tuple(sorted((c.value, v) for c, v in classes.items())))
+        key = (cards, ascii_mode, size, tuple(sorted((c.value, v) for c, v in classes.items())))
         if key == self._key:
             return False
-        if self._key is not None and self._key[:2] == key[:2]:
+        if self._key is not None and self._key[:3] == key[:3]:
             # the same cards: only their marks changed, so keep the widgets (and the focus)
             self._key = key
             for widget in self.cards:
@@ -189,10 +200,11 @@ class CardRow(Horizontal):
                 index=i,
                 ascii_mode=ascii_mode,
                 focusable=self.cards_focusable and card is not None,
-                classes=classes.get(card, "") if card is not None else "",
+                classes=(classes.get(card, "") if card is not None else "") + f" -{size}",
             )
             for i, card in enumerate(cards)
         ]
+        self.styles.height = CARD_SIZES[size][1]
         self.mount_all(widgets)
         if focused_index is not None and widgets:
             target = widgets[min(focused_index, len(widgets) - 1)]
@@ -218,103 +230,19 @@ class Backs(Static):
 def backs_content(count: int, *, ascii_mode: bool) -> Content:
     """A hidden hand drawn as small backs, and its count."""
     back = "[#]" if ascii_mode else "▐░▌"
-    noun = "card" if count == 1 else "cards"
-    return Content.assemble((back * count, "$hana-back"), (f"  {count} {noun}", "$foreground"))
+    return Content.assemble(
+        (back * count, "$hana-back"), (f"  {plural(count, 'card')}", "$foreground")
+    )
 
 
-def captures_content(cards: Iterable[Card], *, ascii_mode: bool) -> Content:
-    """Captured cards grouped by kind: brights and animals and ribbons by code, chaff counted."""
+def faces_content(cards: Iterable[Card], *, ascii_mode: bool) -> Content:
+    """A hand face up, compactly: each card's kind and code in its colour."""
     cards = list(cards)
-    if not cards:
-        return Content("nothing yet")
-    parts: list[tuple[str, str] | str] = []
-    for kind in Kind:
-        group = [c for c in cards if c.kind is kind]
-        if not group:
-            continue
+    parts: list[str | tuple[str, str]] = []
+    for c in cards:
         if parts:
-            parts.append("   ")
-        symbol = kind.letter if ascii_mode else kind.kanji
-        if kind is Kind.CHAFF:
-            parts.append(
-                (
-                    f"{symbol} x{len(group)}" if ascii_mode else f"{symbol} ×{len(group)}",
-                    "$hana-chaff",
-                )
-            )
-            continue
-        parts.append((f"{symbol}", card_variable(group[0])))
-        for c in group:
-            parts.append((f" {c.value}", card_variable(c)))
+            parts.append(" ")
+        symbol = c.kind.letter if ascii_mode else c.kind.kanji
+        parts.append((f"{symbol}{c.value}", card_variable(c)))
+    parts.append((f"  {plural(len(cards), 'card')}", "$foreground"))
     return Content.assemble(*parts)
-
-
-class SeatPanel(Vertical):
-    """Another player: their hidden hand, what they took, the yaku they hold or are near."""
-
-    DEFAULT_CSS = """
-    SeatPanel { height: auto; border: round $panel-lighten-2; padding: 0 1; }
-    SeatPanel.-to-act { border: round $accent; }
-    SeatPanel .line { height: auto; }
-    SeatPanel .label { width: auto; }
-    SeatPanel.-compact { border: none; padding: 0 1; }
-    SeatPanel .name { display: none; }
-    SeatPanel.-compact .name { display: block; }
-    SeatPanel.-compact.-to-act .name { color: $accent; }
-    SeatPanel.-compact .hand, SeatPanel.-compact .near { display: none; }
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Static(classes="line name")
-        with Horizontal(classes="line hand"):
-            yield Static(Content("hand  "), classes="label")
-            yield Backs()
-        yield Static(classes="line took")
-        yield Static(classes="line near")
-
-    def show(
-        self,
-        *,
-        title: Content,
-        count: int,
-        took: Content,
-        near: Content | None,
-        to_act: bool,
-        ascii_mode: bool,
-        faces: Content | None = None,
-    ) -> None:
-        """``faces``: the hand face up instead of backs (the replay viewer's all-hands view)."""
-        self.border_title = title
-        self.set_class(to_act, "-to-act")
-        hand = backs_content(count, ascii_mode=ascii_mode) if faces is None else faces
-        if self.has_class("-compact"):
-            # two lines a seat, so that six opponents fit a 100x30 terminal
-            self.query_one(".name", Static).update(title + Content("   ") + hand)
-            line = Content("took  ") + took
-            if near is not None:
-                line = line + Content("   ") + near
-            self.query_one(".took", Static).update(line)
-            return
-        self.query_one(Backs).update(hand)
-        self.query_one(".took", Static).update(Content("took  ") + took)
-        near_widget = self.query_one(".near", Static)
-        near_widget.display = near is not None
-        if near is not None:
-            near_widget.update(near)
-
-
-def show_field(
-    rows_box: Vertical, width: int, field: Iterable[Card], *, ascii_mode: bool, last: Card | None
-) -> None:
-    """Lay the field out in rows of cards, as many to a row as ``width`` holds; ``last`` (the
-    card that just landed) is marked. Rows are reused, so focus and scroll stay put."""
-    cards = sorted(field, key=lambda c: c.index)
-    per_row = max(1, width // 7)
-    chunks = [cards[i : i + per_row] for i in range(0, len(cards), per_row)] or [[]]
-    rows = list(rows_box.query(CardRow))
-    if len(rows) != len(chunks):
-        rows_box.remove_children()
-        rows = [CardRow(role="field") for _ in chunks]
-        rows_box.mount_all(rows)
-    for row, chunk in zip(rows, chunks):
-        row.show(chunk, ascii_mode=ascii_mode, classes={last: "-last"} if last in chunk else {})

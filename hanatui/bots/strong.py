@@ -77,6 +77,78 @@ class Estimate(NamedTuple):
     playouts: int
 
 
+class Evaluation(NamedTuple):
+    """What the search measured: each candidate's result on every sample it was played on.
+
+    All candidates are played on the same samples (deals and playout randomness) while they are
+    searched, so ``values[i][-n:]`` and ``values[j][-n:]`` are paired for any ``n`` up to the
+    shorter length. The ``finalists`` were never dropped: they were played on every sample."""
+
+    legal: tuple[Action, ...]
+    values: list[list[float]]
+    finalists: list[int]
+
+
+def evaluate(
+    view: View,
+    legal: tuple[Action, ...],
+    rng: random.Random,
+    *,
+    playouts: int = DEFAULT_PLAYOUTS,
+    seconds: float | None = None,
+    policy: Policy = rollout_policy,
+    keep: Action | None = None,
+) -> Evaluation:
+    """Play the candidates out on sampled deals within the playout (and time) budget, dropping
+    the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped."""
+    seat = view.seat
+    k = len(legal)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    hidden = hidden_indexes(view)
+    p = legal.index(keep) if keep is not None and keep in legal else -1
+    alive = list(range(k))
+    # Stopping now (shobu) scores the same on every sample: one playout tells it exactly.
+    exact: dict[int, float | None] = {
+        i: None for i, a in enumerate(legal) if isinstance(a, CallShobu)
+    }
+    # values[i][j]: candidate i's result on sample j (None once it was dropped)
+    values: list[list[float]] = [[] for _ in range(k)]
+    rounds = max(1, math.ceil(math.log2(k))) if k > 1 else 1
+    spent = 0
+    out_of_time = False
+    for r in range(rounds):
+        remaining = playouts - spent
+        if remaining <= 0:
+            break
+        searched = [i for i in alive if i not in exact]
+        per = max(1, remaining // ((rounds - r) * max(1, len(searched))))
+        for _ in range(per):
+            det = determinize(view, rng, hidden=hidden)
+            seed = rng.getrandbits(32)
+            for i in alive:
+                if i in exact:
+                    value = exact[i]
+                    if value is None:
+                        value = exact[i] = playout(det, legal[i], seat, policy, random.Random(seed))
+                    values[i].append(value)
+                else:
+                    values[i].append(playout(det, legal[i], seat, policy, random.Random(seed)))
+            spent += max(1, len(searched))
+            if deadline is not None and time.perf_counter() > deadline:
+                out_of_time = True
+                break
+        if out_of_time:
+            break
+        if r < rounds - 1 and len(alive) > 2:
+            keep_n = max(2, math.ceil(len(alive) / 2))
+            alive.sort(key=lambda i: -_mean(values[i]))
+            survivors = alive[:keep_n]
+            if p >= 0 and p not in survivors:
+                survivors = [*survivors[:-1], p]
+            alive = survivors
+    return Evaluation(legal, values, alive)
+
+
 def search(
     view: View,
     legal: tuple[Action, ...],
@@ -94,57 +166,16 @@ def search(
     ``prior`` (one of ``legal``) is kept to the end and stays first unless another candidate
     beats it by ``z`` standard errors of the paired differences. With a single legal action
     nothing is searched (estimate 0 from 0 playouts) unless ``evaluate_single`` is set."""
-    seat = view.seat
     k = len(legal)
     if k == 1 and not evaluate_single:
         return [Estimate(legal[0], 0.0, 0)]
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    hidden = hidden_indexes(view)
     p = legal.index(prior) if prior is not None and prior in legal else -1
-    alive = list(range(k))
-    # Stopping now (shobu) scores the same on every sample: one playout tells it exactly.
-    exact: dict[int, float | None] = {
-        i: None for i, a in enumerate(legal) if isinstance(a, CallShobu)
-    }
-    # values[i][j]: candidate i's result on sample j (None once it was dropped)
-    values: list[list[float]] = [[] for _ in range(k)]
-    samples = 0
-    rounds = max(1, math.ceil(math.log2(k))) if k > 1 else 1
-    spent = 0
-    out_of_time = False
-    for r in range(rounds):
-        remaining = playouts - spent
-        if remaining <= 0:
-            break
-        searched = [i for i in alive if i not in exact]
-        per = max(1, remaining // ((rounds - r) * max(1, len(searched))))
-        for _ in range(per):
-            det = determinize(view, rng, hidden=hidden)
-            seed = rng.getrandbits(32)
-            for i in alive:
-                if i in exact:
-                    known = exact[i]
-                    if known is None:
-                        known = exact[i] = playout(det, legal[i], seat, policy, random.Random(seed))
-                    values[i].append(known)
-                else:
-                    values[i].append(playout(det, legal[i], seat, policy, random.Random(seed)))
-            samples += 1
-            spent += max(1, len(searched))
-            if deadline is not None and time.perf_counter() > deadline:
-                out_of_time = True
-                break
-        if out_of_time:
-            break
-        if r < rounds - 1 and len(alive) > 2:
-            keep = max(2, math.ceil(len(alive) / 2))
-            alive.sort(key=lambda i: -_mean(values[i]))
-            survivors = alive[:keep]
-            if p >= 0 and p not in survivors:
-                survivors = [*survivors[:-1], p]
-            alive = survivors
+    result = evaluate(
+        view, legal, rng, playouts=playouts, seconds=seconds, policy=policy, keep=prior
+    )
+    values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
-    alive_set = set(alive)
+    alive_set = set(result.finalists)
     order = sorted(range(k), key=lambda i: (i not in alive_set, -means[i], i))
     if p >= 0 and order[0] != p and not _beats(values[order[0]], values[p], z):
         order.remove(p)

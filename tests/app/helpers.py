@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from core.actions import Action
 from core.chance import advance
@@ -43,7 +44,7 @@ def new_session(
     humans: int = 1,
     seed: int = 1,
     names: tuple[str, ...] = (),
-    **options: object,
+    **options: Any,
 ) -> Session:
     rules = find_rules(game, **options)
     return Session.new(rules, players(n, humans, names), seed=seed, autosave=False)
@@ -57,7 +58,7 @@ def session_where(
     humans: int = 1,
     seeds: range = range(1, 400),
     choose: Callable[[State, tuple[Action, ...], random.Random], Action] | None = None,
-    **options: object,
+    **options: Any,
 ) -> Session:
     """A session (no autosave) played by easy bots for every seat until ``predicate`` holds in a
     state where a human seat is to act."""

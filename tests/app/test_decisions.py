@@ -9,6 +9,7 @@ from core.cards import MONTH_MASKS
 from core.events import CaptureChosen, CardPlayed, KoiKoiCalled, ShobuCalled, UndoTaken
 from core.logfile import read_log
 from hanatui.app.app import HanaApp
+from hanatui.app.layout import SeatPanel
 from hanatui.app.screens.dialogs import (
     CaptureDialog,
     HandOverScreen,
@@ -16,7 +17,7 @@ from hanatui.app.screens.dialogs import (
     RoundResultScreen,
 )
 from hanatui.app.screens.table import TableScreen
-from hanatui.app.widgets import CardWidget, SeatPanel
+from hanatui.app.widgets import CardWidget
 
 from .helpers import new_session, players, session_where, settings
 from .test_play import settle
@@ -41,8 +42,8 @@ async def test_undo_and_redo(isolated_dirs):
         assert isinstance(table, TableScreen)
         session = table.session
         # nothing to undo yet: the binding is greyed out
-        assert table.check_action("undo", ()) is None
-        assert table.check_action("redo", ()) is None
+        assert app.check_action("undo", ()) is None
+        assert app.check_action("redo", ()) is None
         while not table._my_turn():
             await pilot.pause()
         events_before = len(session.events)
@@ -54,7 +55,7 @@ async def test_undo_and_redo(isolated_dirs):
                 await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert len(session.events) > events_before
-        assert table.check_action("undo", ()) is True
+        assert app.check_action("undo", ()) is True
         after = session.state
         # the state just before the human's last decision is where undo goes back to
         before = session.timeline.states[session.timeline.last_decision(0) - 1]
@@ -65,7 +66,7 @@ async def test_undo_and_redo(isolated_dirs):
         assert session.state.hands == before.hands and session.state.field == before.field
         assert session.state.pile == before.pile and session.state.phase == before.phase
         assert session.state.undos[0] == 1
-        assert table.check_action("redo", ()) is True
+        assert app.check_action("redo", ()) is True
         # the journal was rewritten to match
         journal = read_log((isolated_dirs / "autosave" / "current.hana").read_bytes())
         assert journal.events == session.events
@@ -75,14 +76,14 @@ async def test_undo_and_redo(isolated_dirs):
         await pilot.press("ctrl+y")
         await settle(pilot)
         assert session.state.hands == after.hands and session.state.field == after.field
-        assert table.check_action("redo", ()) is None
+        assert app.check_action("redo", ()) is None
         journal = read_log((isolated_dirs / "autosave" / "current.hana").read_bytes())
         assert journal.events == session.events
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert session.state.undos[0] == 2
         assert "took back a move (undo no. 2)" in "".join(
-            str(l.text) for l in table.query_one("#gamelog").lines
+            str(line.text) for line in table.query_one("#gamelog").lines
         )
 
 
@@ -130,7 +131,7 @@ async def test_capture_choice_by_click():
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, CaptureDialog)
-        first = list(dialog.query(CardWidget).results(CardWidget))[0]
+        first = next(iter(dialog.query(CardWidget).results(CardWidget)))
         await pilot.click(first)
         await settle(pilot)
         chosen = [e for e in session.events if isinstance(e, CaptureChosen) and e.seat == 0][-1]
@@ -267,7 +268,7 @@ async def test_hint_names_a_legal_move_and_focuses_its_card():
 async def test_a_failing_computer_player_does_not_end_the_game(monkeypatch):
     from hanatui.session import Session
 
-    def broken(self, state=None, events=None):  # type: ignore[no-untyped-def]
+    def broken(self, state=None, events=None):
         raise RuntimeError("bot exploded")
 
     monkeypatch.setattr(Session, "bot_choice", broken)

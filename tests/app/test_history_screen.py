@@ -42,7 +42,7 @@ def _history(isolated_dirs: Path) -> Path:
     return games
 
 
-async def _open(pilot) -> HistoryScreen:  # type: ignore[no-untyped-def]
+async def _open(pilot) -> HistoryScreen:
     await pilot.press("g")
     screen = pilot.app.screen
     assert isinstance(screen, HistoryScreen)
@@ -53,7 +53,7 @@ async def _open(pilot) -> HistoryScreen:  # type: ignore[no-untyped-def]
 
 
 def _names(screen: HistoryScreen) -> list[str]:
-    from hanatui.app.screens.history import DataTable  # type: ignore[attr-defined]
+    from hanatui.app.screens.history import DataTable
 
     table = screen.query_one("#games", DataTable)
     return [Path(str(key.value)).name for key in table.rows]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core.events import CardPlayed, RoundEnded
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.dialogs import (
@@ -17,17 +19,24 @@ from hanatui.app.widgets import CardWidget
 
 from .helpers import new_session, settings
 
+pytestmark = pytest.mark.slow  # whole rounds or pictures: deselect with -m "not slow"
+
 
 async def settle(pilot) -> None:
-    """Let the computer seats finish moving."""
+    """Let the computer seats finish moving: until every worker is done but a table's turn loop
+    waiting for a person."""
     from textual.worker import WorkerState
 
     for _ in range(500):
         await pilot.pause()
+        tables = [s for s in pilot.app.screen_stack if isinstance(s, TableScreen)]
         busy = [
-            w for w in pilot.app.workers if w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+            w
+            for w in pilot.app.workers
+            if w.state in (WorkerState.PENDING, WorkerState.RUNNING) and w.group != "turns"
         ]
-        if not busy:
+        started = len(pilot.app.screen_stack) > 1  # the app's on_mount has pushed its screens
+        if started and not busy and all(t.waiting for t in tables):
             await pilot.pause()
             return
 

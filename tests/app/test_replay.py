@@ -42,7 +42,7 @@ def app() -> HanaApp:
     return HanaApp(settings=settings(theme="hana-night"), save=False)
 
 
-async def viewer(pilot, path: Path = BAKAPPANA, log=None) -> ReplayScreen:  # type: ignore[no-untyped-def]
+async def viewer(pilot, path: Path = BAKAPPANA, log=None) -> ReplayScreen:
     """Open ``path`` (or an already read ``log``) in the viewer and wait for it to draw."""
     if log is None:
         assert open_replay(pilot.app, path)
@@ -55,7 +55,7 @@ async def viewer(pilot, path: Path = BAKAPPANA, log=None) -> ReplayScreen:  # ty
     return screen
 
 
-def screen_text(pilot) -> str:  # type: ignore[no-untyped-def]
+def screen_text(pilot) -> str:
     """Everything on the terminal right now, as plain text."""
     strips = pilot.app.screen._compositor.render_strips()
     return "\n".join(strip.text for strip in strips)
@@ -65,7 +65,7 @@ def shows_code(text: str, code: str) -> bool:
     return re.search(rf"(?<![0-9A-Za-z]){code}(?![0-9A-Za-z])", text) is not None
 
 
-# --- stepping ------------------------------------------------------------------------------------
+# --- stepping -------------------------------------------------------------------------------------
 
 
 async def test_opens_at_the_first_deal_and_steps_one_event_with_arrows_and_hl():
@@ -219,10 +219,10 @@ async def test_help_lists_the_keys():
         assert not isinstance(pilot.app.screen, ReplayScreen)
 
 
-# --- perspective -----------------------------------------------------------------------------------
+# --- perspective ----------------------------------------------------------------------------------
 
 
-def _hidden_codes(state, seat: int) -> set[str]:  # type: ignore[no-untyped-def]
+def _hidden_codes(state, seat: int) -> set[str]:
     hidden = 0
     for s, hand in enumerate(state.hands):
         if s != seat:
@@ -232,7 +232,7 @@ def _hidden_codes(state, seat: int) -> set[str]:  # type: ignore[no-untyped-def]
     return {c.value for c in cards_of(hidden)}
 
 
-def _rounds_prefix(path: Path, rounds: int):  # type: ignore[no-untyped-def]
+def _rounds_prefix(path: Path, rounds: int):
     """The log's first ``rounds`` rounds, as a log of its own (an unfinished match)."""
     log = read_log_file(path)
     dealt = [i for i, e in enumerate(log.events) if isinstance(e, Dealt)]
@@ -249,6 +249,7 @@ def _rounds_prefix(path: Path, rounds: int):  # type: ignore[no-untyped-def]
         ("sakura-4p-teams-2x2-seed13.hana", 1),
     ],
 )
+@pytest.mark.slow
 async def test_the_seat_view_never_shows_a_card_that_seat_cannot_see(name, rounds):
     path = REPLAYS / name
     log = _rounds_prefix(path, rounds)
@@ -313,7 +314,7 @@ async def test_a_log_redacted_for_a_seat_shows_only_that_seat(tmp_path):
             assert cmd.lower() not in " ".join(name.lower() for name, _h, _c in _palette(screen))
 
 
-def _palette(screen: ReplayScreen):  # type: ignore[no-untyped-def]
+def _palette(screen: ReplayScreen):
     from hanatui.app.screens.replay import ReplayCommands
 
     return ReplayCommands(screen)._commands(screen)
@@ -339,10 +340,10 @@ async def test_text_from_the_file_is_never_markup(tmp_path):
         assert "[bold red]odd.hana" in text
 
 
-# --- play on from here -----------------------------------------------------------------------------
+# --- play on from here ----------------------------------------------------------------------------
 
 
-async def _fork(pilot, screen: ReplayScreen, mode: str) -> TableScreen:  # type: ignore[no-untyped-def]
+async def _fork(pilot, screen: ReplayScreen, mode: str) -> TableScreen:
     await pilot.press("f")
     await pilot.pause()
     dialog = pilot.app.screen
@@ -423,7 +424,7 @@ async def test_there_is_nothing_to_play_on_from_at_the_end():
         assert pilot.app.screen is screen
 
 
-# --- sharing -------------------------------------------------------------------------------------------
+# --- sharing --------------------------------------------------------------------------------------
 
 
 async def test_share_saves_an_anonymised_copy_a_text_record_and_a_seat_view(isolated_dirs):
@@ -453,14 +454,14 @@ async def test_share_saves_an_anonymised_copy_a_text_record_and_a_seat_view(isol
         await pilot.click("#anonymised")
         assert (shared / "bakappana-3p-seed30-anonymised-2.hana").exists()
         # a name that exists is refused
-        dialog.query_one("#text-path").value = str(shared / "bakappana-3p-seed30.txt")  # type: ignore[attr-defined]
+        dialog.query_one("#text-path").value = str(shared / "bakappana-3p-seed30.txt")
         await pilot.click("#text")
         assert "already exists" in screen_text(pilot)
         await pilot.press("escape")
         assert pilot.app.screen is screen
 
 
-# --- bad files ---------------------------------------------------------------------------------------
+# --- bad files ------------------------------------------------------------------------------------
 
 
 def _corrupt(tmp_path: Path) -> Path:
@@ -560,7 +561,7 @@ async def test_the_readable_part_of_a_truncated_log_can_be_opened(tmp_path):
         assert "readable part only" in screen_text(pilot)
 
 
-# --- the command line ----------------------------------------------------------------------------
+# --- the command line -----------------------------------------------------------------------------
 
 
 async def test_hanatui_replay_file_opens_the_viewer_over_the_title():

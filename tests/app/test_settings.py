@@ -53,7 +53,7 @@ async def test_a_corrupt_settings_file_is_kept_aside_and_the_app_starts():
     assert backup.read_text() == "{ this is not json"
     # a second broken file does not overwrite the first backup
     path.write_text("[]")
-    settings, warning = load_settings()
+    _settings, warning = load_settings()
     assert warning and backup.read_text() == "{ this is not json"
     assert path.with_name("settings.json.bak.1").read_text() == "[]"
 
@@ -137,7 +137,7 @@ async def test_house_rules_can_be_saved_under_a_name_and_reused():
         await pilot.pause()
         await pilot.pause()
         assert screen.query_one("#opt-rounds", Input).value == "3"
-        rules, players = screen.build()
+        rules, _players = screen.build()
         assert rules.rounds == 3
 
 

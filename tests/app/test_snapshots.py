@@ -6,6 +6,7 @@ Update after an intended change with ``pytest tests/app --snapshot-update`` and 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,9 @@ from hanatui.selfplay import play_match
 from .helpers import new_session, session_where, settings
 from .test_play import settle
 
-VARIANTS = {
+pytestmark = pytest.mark.slow  # whole rounds or pictures: deselect with -m "not slow"
+
+VARIANTS: dict[str, dict[str, Any]] = {
     "night": dict(theme="hana-night"),
     "washi": dict(theme="hana-washi"),
     "ascii": dict(theme="hana-night", ascii=True),
@@ -28,17 +31,17 @@ VARIANTS = {
 SIZE = (120, 40)
 
 
-def app_for(variant: str, session=None) -> HanaApp:  # type: ignore[no-untyped-def]
+def app_for(variant: str, session=None) -> HanaApp:
     return HanaApp(settings=settings(**VARIANTS[variant]), save=False, session=session)
 
 
-async def _settled(pilot) -> None:  # type: ignore[no-untyped-def]
+async def _settled(pilot) -> None:
     await settle(pilot)
     await pilot.pause()
 
 
 @cache
-def _finished_match(game: str, players: int):  # type: ignore[no-untyped-def]
+def _finished_match(game: str, players: int):
     from hanatui.bots import make_bot
 
     rules = find_rules(game, rounds=2)
@@ -77,6 +80,22 @@ def test_table(snap_compare, variant, game, players):
 def test_table_at_100x30(snap_compare):
     session = session_where("bakappana", 2, lambda s: s.turn_no >= 3)
     assert snap_compare(app_for("night", session), terminal_size=(100, 30), run_before=_settled)
+
+
+@pytest.mark.parametrize(
+    "game,players,size",
+    [
+        pytest.param("koikoi", 2, (80, 24), id="koikoi-80x24"),
+        pytest.param("bakappana", 3, (80, 24), id="bakappana-3p-80x24"),
+        pytest.param("sakura", 7, (80, 24), id="sakura-7p-80x24"),
+        pytest.param("sakura", 7, (120, 40), id="sakura-7p-120x40"),
+        pytest.param("koikoi", 2, (160, 50), id="koikoi-160x50"),
+    ],
+)
+def test_table_sizes(snap_compare, game, players, size):
+    """The compact table at 80x24, seven players at 120x40, large cards at 160x50."""
+    session = session_where(game, players, lambda s: s.turn_no >= 3)
+    assert snap_compare(app_for("night", session), terminal_size=size, run_before=_settled)
 
 
 def test_too_small(snap_compare):
@@ -118,8 +137,8 @@ def test_round_result(snap_compare, variant):
     event = next(e for e in timeline.events if isinstance(e, RoundEnded))
     players = timeline.last.players
 
-    async def show(pilot) -> None:  # type: ignore[no-untyped-def]
-        await pilot.app.push_screen(RoundResultScreen(event, players))
+    async def show(pilot) -> None:
+        await pilot.app.push_screen(RoundResultScreen(event, players, timeline.last.rules))
         await pilot.pause()
 
     assert snap_compare(app_for(variant), terminal_size=SIZE, run_before=show)
@@ -131,8 +150,8 @@ def test_koikoi_round_result(snap_compare, variant):
     event = next(e for e in timeline.events if isinstance(e, RoundEnded) and any(e.points))
     players = timeline.last.players
 
-    async def show(pilot) -> None:  # type: ignore[no-untyped-def]
-        await pilot.app.push_screen(RoundResultScreen(event, players))
+    async def show(pilot) -> None:
+        await pilot.app.push_screen(RoundResultScreen(event, players, timeline.last.rules))
         await pilot.pause()
 
     assert snap_compare(app_for(variant), terminal_size=SIZE, run_before=show)
@@ -145,7 +164,7 @@ def test_match_result(snap_compare, variant):
     assert isinstance(final, MatchEnded)
     state = timeline.last
 
-    async def show(pilot) -> None:  # type: ignore[no-untyped-def]
+    async def show(pilot) -> None:
         await pilot.app.push_screen(MatchResultScreen(final, state.players, state.history, None))
         await pilot.pause()
 
@@ -153,7 +172,7 @@ def test_match_result(snap_compare, variant):
 
 
 def test_help(snap_compare):
-    async def show(pilot) -> None:  # type: ignore[no-untyped-def]
+    async def show(pilot) -> None:
         await pilot.app.push_screen(HelpScreen())
         await pilot.pause()
 

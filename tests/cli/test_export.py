@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,7 @@ def test_text_record_tells_the_game_round_by_round(log):
     # every card code appears with its English name in the record
     for card in CARDS:
         assert card.description in text
-    assert lines[-1].startswith("  — Match over:")
+    assert lines[-1].startswith("  -- Match over:")
 
 
 def test_anonymised_copy_replays_with_names_replaced(log, tmp_path):
@@ -83,3 +84,56 @@ def test_every_sample_log_redacted_for_any_seat_replays_to_the_same_result(path)
         copy = read_log(player_view(log, seat))
         assert copy.states[-1].totals == log.states[-1].totals
         assert copy.states[-1].history == log.states[-1].history
+
+
+def test_a_commented_log_round_trips_through_every_export(tmp_path, capsys):
+    """Read, write, `export --text`, `--anonymise` and `--player-view` with comments on the
+    game and on moves by each seat and by a reviewer."""
+    from core.logfile import Comment, encode_log
+
+    source = read_log_file(SAMPLE)
+    comments = [
+        Comment(text="Seat 1 thinks aloud", after=4, seat=0),
+        Comment(text="Seat 2 disagrees", after=4, seat=1),
+        Comment(text="Round one over: Easy 1 leads", after=60, seat=2),
+        Comment(text="A reviewer's note", after=10),
+        Comment(text="What a match, Random 2!", seat=1),
+    ]
+    path = tmp_path / "commented.hana"
+    path.write_bytes(encode_log(source.header, source.events, comments))
+    log = read_log_file(path)
+    assert sorted(log.comments, key=lambda c: c.text) == sorted(comments, key=lambda c: c.text)
+    assert log.states == source.states
+    assert encode_log(log.header, log.events, log.comments) == path.read_bytes()
+
+    assert main(["verify", str(path)]) == 0
+    assert "5 comments" in capsys.readouterr().out
+    assert main(["verify", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["files"][0]["comments"] == 5
+
+    assert main(["export", str(path), "--text"]) == 0
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    assert "Comment by Random 2 (seat 2): What a match, Random 2!" in lines
+    move = lines.index("       > Easy 1 (seat 1): Seat 1 thinks aloud")
+    assert lines[move + 1] == "       > Random 2 (seat 2): Seat 2 disagrees"
+    assert lines[move - 1].startswith("  T")  # under the move it is on
+    assert "       > a reviewer: A reviewer's note" in lines
+    assert text.count("> ") == 4
+
+    anon = tmp_path / "anon.hana"
+    assert main(["export", str(path), "--anonymise", "-o", str(anon)]) == 0
+    copy = read_log_file(anon)
+    assert copy.comments == log.comments  # word for word, names they typed included
+    assert copy.header.players[0].name == "Computer 1"
+
+    for seat in (1, 2, 3):
+        mine = tmp_path / f"seat{seat}.hana"
+        assert main(["export", str(path), "--player-view", str(seat), "-o", str(mine)]) == 0
+        copy = read_log_file(mine)
+        assert copy.comments == [c for c in log.comments if c.seat == seat - 1]
+        assert copy.states[-1].totals == log.states[-1].totals
+    assert main(["export", str(tmp_path / "seat2.hana"), "--text"]) == 0
+    text = capsys.readouterr().out
+    assert "Seat 2 disagrees" in text and "What a match" in text
+    assert "Seat 1 thinks aloud" not in text and "reviewer" not in text

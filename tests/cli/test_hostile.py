@@ -22,20 +22,23 @@ HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
 EXPECTED = {
     "crash-recursion-event.hana": (3, "nested too deeply"),
     "crash-recursion-header.hana": (1, "nested too deeply"),
-    "crash-unredact-indexerror.hana": (4, "no seat 6 in a 2-player match"),
+    "crash-unredact-indexerror.hana": (
+        4,
+        "no seat 7 (6 in the log, which counts seats from 0) in a 2-player match",
+    ),
     "crash-unredact-keyerror-one-seat.hana": (1, "2-4 players, not 1"),
     "escape-bot-field.hana": (1, "players[1].bot"),
     "escape-verify-echo.hana": (4, "\\x1b]0;PWNED\\x07\\x1b[2J\\u202e"),
     "journal-bad-header.hana": (1, "invalid format version 1.0"),
     "journal-disk-full-torn.hana": (76, "truncated"),
     "journal-one-bad-byte-line30.hana": (30, "$.card"),
-    "journal-two-instances-interleaved.hana": (5, "02d is not in seat 0's hand"),
+    "journal-two-instances-interleaved.hana": (5, "02d is not in seat 1's hand"),
     "low-gaji-claim-duplicate-card.hana": (39, "gaji_claimed does not follow"),
     "low-undo-after-match-ended.hana": (358, "undo_taken after the match ended"),
     "wrong-accept-gaji-claim-skipped.hana": (39, "the next event gaji_claimed"),
     "wrong-accept-p16-draw-skipped.hana": (5, "the next event drawn_to_hand"),
     "wrong-accept-p17-unmatched-draw-not-kept.hana": (6, "the next event drawn_to_hand"),
-    "wrong-accept-redacted-for-5-of-2-seats.hana": (1, "redacted_for is seat 5"),
+    "wrong-accept-redacted-for-5-of-2-seats.hana": (1, "redacted_for names seat 6 (5 in the log"),
 }
 FILES = sorted(HOSTILE.glob("*.hana"))
 

@@ -190,9 +190,11 @@ def test_illegal_actions_are_refused_naming_the_action():
         "11a",
     )
     state = _dealt_state(2, deck)
-    with pytest.raises(IllegalActionError, match="not in seat 0's hand"):
+    with pytest.raises(IllegalActionError, match="not in seat 1's hand"):
         decide(state, PlayCard(seat=0, card=Card.parse("09a")))
-    with pytest.raises(IllegalActionError, match="seat 0's decision, not seat 1's"):
+    with pytest.raises(
+        IllegalActionError, match="seat 1's decision, not seat 2's: play 09a Sake Cup"
+    ):
         decide(state, PlayCard(seat=1, card=Card.parse("09a")))
     with pytest.raises(IllegalActionError, match="no capture to choose"):
         decide(state, ChooseCapture(seat=0, card=Card.parse("01b"), target=Card.parse("01a")))
@@ -218,7 +220,7 @@ def test_first_dealer_is_the_earliest_month_then_the_higher_kind():
     # a tie on month and kind must be redrawn
     tie = ((c("02c"), c("02d"), c("05a")), (c("04a"), c("12a"), c("04b")))
     assert apply(start, DealerDrawn(draws=tie, dealer=0)).dealer == 0
-    with pytest.raises(CorruptLogError, match="not seat 1"):
+    with pytest.raises(CorruptLogError, match="not seat 2"):
         apply(start, DealerDrawn(draws=((c("05a"), c("02c"), c("02a")),), dealer=1))
     with pytest.raises(CorruptLogError, match="another draw must follow"):
         apply(start, DealerDrawn(draws=(tie[0],), dealer=0))

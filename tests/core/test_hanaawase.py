@@ -70,7 +70,7 @@ def test_seed_scoring_multiplies_yaku_by_players_minus_one() -> None:
     assert lines(ended, 0) == [
         ("cards", None, 35),
         ("yaku", "akatan", 40),
-        ("multiplier", None, 40),
+        ("multiplier", "yaku_by_players", 40),
     ]
     assert ended.points[0] == 35 + 40 * 2
     assert ended.points[1] == 10
@@ -116,9 +116,8 @@ def test_fuke_threshold() -> None:
     rules = find_rules("hana-awase", fuke_threshold=20)
     ended = scored(rules, AKA, "02a", "")  # seat 1 took only 10 card points
     assert ended.points == (0, 0, 0)
-    assert (
-        ended.breakdown[0].lines[0].kind == "note" and "fuke" in ended.breakdown[0].lines[0].label
-    )
+    fuke = ended.breakdown[0].lines[0]
+    assert (fuke.kind, fuke.id, fuke.seat, fuke.value) == ("note", "fuke", 1, 10)
     assert ended.next_dealer == 0  # a draw: the tie goes to the dealer
     assert scored(rules, AKA, "02a 04a 05a", "").points[1] == 30  # 30 > 20: no fuke
     assert scored(find_rules("hana-awase"), AKA, "02a", "").points[1] == 10
@@ -156,8 +155,15 @@ def test_teyaku_chaff() -> None:
     six = mask_of(["01c", "01d", "02c", "02d", "03c", "03d"])
     seven = mask_of(["04c", "04d", "05c", "05d", "06c", "06d", "07c"])
     ended = scored(rules, AKA, "02a", "", extra=HanaAwaseRound(shown=(six, 0, seven)))
-    assert ("bonus", None, 40) in lines(ended, 0) and ("penalty", None, -30) in lines(ended, 0)
-    assert ("bonus", None, 60) in lines(ended, 2) and ("penalty", None, -20) in lines(ended, 2)
+    assert ("bonus", "teyaku", 40) in lines(ended, 0)
+    assert ("penalty", "pays_teyaku", -30) in lines(ended, 0)
+    assert ("bonus", "teyaku", 60) in lines(ended, 2)
+    assert ("penalty", "pays_teyaku", -20) in lines(ended, 2)
+    # each payment names the seat it is paid to
+    assert [(x.seat, x.points) for x in ended.breakdown[1].lines if x.kind == "penalty"] == [
+        (0, -20),
+        (2, -30),
+    ]
     assert [x.points for x in ended.breakdown[1].lines if x.kind == "penalty"] == [-20, -30]
     plain = scored(find_rules("hana-awase"), AKA, "02a", "")
     assert [a - b for a, b in zip(ended.points, plain.points, strict=True)] == [
@@ -217,7 +223,7 @@ def test_hand_size_and_end_at_empty_hands() -> None:
 def test_presets_and_option_docs() -> None:
     assert set(presets("hana-awase")) >= {"standard", "ja"}
     assert find_rules("hana-awase", preset="ja").yaku_table == "ja"
-    docs = {k: (d, text) for k, d, text in option_docs("hana-awase")}
+    docs = {doc.key: (doc.default, doc.explanation) for doc in option_docs("hana-awase")}
     for key, default in {
         "yaku_table": "fudawiki",
         "scoring": "seed",

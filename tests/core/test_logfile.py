@@ -202,27 +202,110 @@ def test_recover_mode_keeps_the_longest_valid_prefix(log_lines):
     assert log.states[-1] == strict.states[-1]
 
 
-def test_upcasting_reads_an_older_version(log_lines, monkeypatch):
-    """A version-1 log read by a program whose format is version 2 goes through the upcaster."""
-    calls = []
+def test_a_version_1_log_reads_as_the_current_version(log_lines):
+    """Version 2 added comments, version 3 wrote scores as data: a version-1 log reads, one
+    line at a time, into the events of today."""
+    old = [{**log_lines[0], "version": 1}, *log_lines[1:]]
+    log = read_log(_bytes(old))
+    assert log.header.version == logfile.VERSION == 3
+    assert log.events == read_log(_bytes(log_lines)).events
+    assert log.comments == []
+    # still read line by line: a torn last line of an old journal is recovered as before
+    cut = _bytes(old)[:-15]
+    recovered = read_log(cut, recover=True)
+    assert recovered.torn and len(recovered.events) == len(log.events) - 1
 
-    def v1_to_v2(header, events):
-        calls.append(len(events))
-        return header, events
 
-    monkeypatch.setattr(logfile, "VERSION", 2)
-    monkeypatch.setitem(logfile.UPCASTERS, 1, v1_to_v2)
-    log = read_log(_bytes(log_lines))
-    assert calls == [len(log_lines) - 1]
-    assert log.header.version == 2
-    assert log.state is not None and log.state.phase == "over"
+#: A sample written before version 3, whose scores are words; and its first round whose
+#: breakdown for seat 0 has a penalty line (another seat's yaku).
+OLD_SAMPLE = ROOT / "replays" / "sakura-2p-seed30.hana"
+
+
+def _old_lines() -> tuple[list[dict], int]:
+    lines = [json.loads(line) for line in OLD_SAMPLE.read_bytes().splitlines()]
+    assert lines[0]["version"] < logfile.SCORE_DATA_VERSION
+    i = next(
+        i
+        for i, line in enumerate(lines)
+        if line.get("type") == "round_ended"
+        and any(x["kind"] == "penalty" for x in line["breakdown"][0]["lines"])
+    )
+    return lines, i
+
+
+def test_an_older_score_reads_as_data_with_the_players_it_names():
+    """Before version 3 a score line was words ("seat 1 holds Yaku 2: Omote-sugawara", seats
+    from 0); read now, it is the data the engine works out (whose yaku it is), once its numbers
+    are checked."""
+    lines, i = _old_lines()
+    said = [x["label"] for x in lines[i]["breakdown"][0]["lines"] if x["kind"] == "penalty"]
+    log = read_log(_bytes(lines))
+    ended = log.events[i - 1]
+    assert isinstance(ended, logfile.RoundEnded)
+    paid = [x for x in ended.breakdown[0].lines if x.kind == "penalty"]
+    assert [f"seat {x.seat} holds" for x in paid] == [w.partition(" Yaku")[0] for w in said]
+    assert all(x.id is not None and x.points == -50 for x in paid)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda e: e["breakdown"][0]["lines"][0].update(points=1),
+        lambda e: e.update(totals=[t + 1 for t in e["totals"]]),
+        lambda e: e["breakdown"][0]["lines"][-1].update(id="goko"),
+        lambda e: e["breakdown"][0]["lines"].pop(),
+    ],
+    ids=["points", "totals", "id", "lines"],
+)
+def test_an_older_score_that_does_not_follow_from_the_cards_is_refused(change):
+    lines, i = _old_lines()
+    assert lines[i]["breakdown"][0]["lines"][-1]["kind"] == "penalty"
+    change(lines[i])
+    _refused(lines, i + 1, "does not follow from the cards")
+
+
+def test_upcasting_changes_every_line_as_it_is_read(log_lines, monkeypatch):
+    """A log of an older version goes through each version step's upcaster, the header and
+    every later line, before typed decoding."""
+    seen: list[str] = []
+
+    def header_step(header):
+        seen.append("header")
+        return {k: v for k, v in header.items() if k != "legacy"}
+
+    def line_step(line):
+        seen.append(line["type"])
+        if line["type"] == "card_moved":  # an event renamed in this imaginary version step
+            return {**line, "type": "card_played"}
+        return line
+
+    old = [{**log_lines[0], "version": 3, "legacy": True}]
+    old += [
+        {**line, "type": "card_moved"} if line["type"] == "card_played" else line
+        for line in log_lines[1:]
+    ]
+    monkeypatch.setattr(logfile, "VERSION", 4)
+    monkeypatch.setitem(logfile.UPCASTERS, 3, logfile.Upcaster(header_step, line_step))
+    log = read_log(_bytes(old))
+    assert log.header.version == 4
+    assert seen[0] == "header" and len(seen) == len(old)
+    assert log.events == read_log(_bytes(log_lines)).events
+    # a line the upcaster cannot make valid is refused with its line number
+    broken = list(old)
+    i = _index(broken, "card_moved", 2)
+    broken[i] = {**broken[i], "card": "13z"}
+    _refused(broken, i + 1, "card")
+    # and so is one the upcaster itself chokes on
+    broken[i] = {"card": "01a"}
+    _refused(broken, i + 1, "cannot bring this line to log format version 4 (KeyError: 'type')")
 
 
 def test_an_old_version_without_an_upcaster_is_refused(log_lines, monkeypatch):
-    monkeypatch.setattr(logfile, "VERSION", 3)
-    monkeypatch.setitem(logfile.UPCASTERS, 1, lambda h, e: (h, e))
+    monkeypatch.setattr(logfile, "VERSION", 4)
+    monkeypatch.delitem(logfile.UPCASTERS, 2, raising=False)
+    lines = [{**log_lines[0], "version": 1}, *log_lines[1:]]
     with pytest.raises(UnsupportedVersionError, match="version 2"):
-        read_log(_bytes(log_lines))
+        read_log(_bytes(lines))
 
 
 def test_the_json_schema_in_docs_is_current():
@@ -270,7 +353,7 @@ def _all_text_fields():
     fields = []
     for path, info in _text_fields(inspect.type_info(logfile.Header)):
         fields.append((("header", *path), info))
-    for event in typing.get_args(logfile.AnyEvent):
+    for event in (*typing.get_args(logfile.AnyEvent), logfile.Comment):
         tag = event.__struct_config__.tag
         for path, info in _text_fields(inspect.type_info(event)):
             fields.append(((tag, *path), info))
@@ -289,15 +372,16 @@ def test_every_text_field_of_a_log_refuses_control_and_bidi_characters_by_type()
         "header.players.*.name",
         "header.players.*.bot",
         "header.origin.source",
-        "round_ended.breakdown.*.lines.*.label",
         "round_ended.breakdown.*.lines.*.id",
+        "comment.text",
     ):
         assert expected in names, expected
     for path, info in fields:
         if path[-1] == "{key}":
             continue  # koi-koi's yaku_points keys: checked against the known yaku ids
         assert info.pattern == SAFE_TEXT_PATTERN, ".".join(path)
-        assert info.max_length is not None and info.max_length <= 200, ".".join(path)
+        longest = logfile.MAX_COMMENT if path == ("comment", "text") else 200
+        assert info.max_length is not None and info.max_length <= longest, ".".join(path)
 
 
 def _set(obj, path, value) -> bool:
@@ -320,7 +404,8 @@ def test_every_text_field_refuses_control_and_bidi_characters_in_a_real_log(bad)
     data = (ROOT / "replays" / "koikoi-2p-nintendo-seed13.hana").read_bytes()
     base = [json.loads(line) for line in data.splitlines()]
     base[0]["origin"] = {"source": "x.hana", "event": 3, "mode": "same_future"}
-    read_log(_bytes(base))  # the sample with an origin is valid
+    base.insert(4, {"type": "comment", "after": 2, "seat": 0, "text": "a comment"})
+    read_log(_bytes(base))  # the sample with an origin and a comment is valid
     checked = 0
     for path, _info in _all_text_fields():
         if path[-1] == "{key}":
@@ -341,7 +426,7 @@ def test_every_text_field_refuses_control_and_bidi_characters_in_a_real_log(bad)
         assert err.value.line == i + 1
         assert "control or bidi" in err.value.reason, err.value.reason
         checked += 1
-    assert checked >= 7
+    assert checked >= 8
 
 
 @pytest.mark.parametrize("depth", [65, 1000, 30_000])
@@ -378,7 +463,7 @@ def test_a_header_out_of_range_is_refused_before_any_replay(log_lines):
         _refused(lines, 1, f"not {seats}")
     for seat in (2, 6):
         lines = [{**log_lines[0], "redacted_for": seat}, *log_lines[1:]]
-        _refused(lines, 1, f"redacted_for is seat {seat}")
+        _refused(lines, 1, f"redacted_for names seat {seat + 1} ({seat} in the log")
 
 
 def test_millions_of_empty_lines_stop_at_the_first(log_lines):

@@ -180,7 +180,7 @@ def test_options_and_defaults_follow_rules_md_section_6():
     assert rules.gaji_blocked == "retarget_or_leave"
     assert rules.teams == "none"
     assert rules.tie_next_dealer == "previous_dealer"
-    assert all(doc for _key, _default, doc in option_docs("sakura"))
+    assert all(doc.explanation and doc.title for doc in option_docs("sakura"))
     assert find_rules("sakura", "beginner").sakura_yaku_enabled is False
     assert find_rules("sakura", "half-year").rounds == 6
 
@@ -646,10 +646,14 @@ def test_the_spanish_rule_books_example():
     yaku = [[x.id for x in s.lines if x.kind == "yaku"] for s in ended.breakdown]
     assert yaku == [["nomi"], ["akatan", "aotan"], []]
     p3 = ended.breakdown[2]
-    assert [(x.label, x.id, codes(x.cards)) for x in p3.lines if x.kind == "penalty"] == [
-        ("seat 0 holds Yaku 1: Nomi", "nomi", ("03a", "08a", "09a")),
-        ("seat 1 holds Yaku 3: Akatan", "akatan", ("01b", "02b", "03b")),
-        ("seat 1 holds Yaku 4: Aotan", "aotan", ("06b", "09b", "10b")),
+    assert [(x.seat, x.id, codes(x.cards)) for x in p3.lines if x.kind == "penalty"] == [
+        (0, "nomi", ("03a", "08a", "09a")),
+        (1, "akatan", ("01b", "02b", "03b")),
+        (1, "aotan", ("06b", "09b", "10b")),
+    ]
+    # what each holder's own line says it costs the others
+    assert [(x.id, x.points, x.value) for x in ended.breakdown[0].lines if x.kind == "yaku"] == [
+        ("nomi", 0, 50)
     ]
     assert all(s.points == sum(x.points for x in s.lines) for s in ended.breakdown)
     assert ended.next_dealer == 1
@@ -691,9 +695,8 @@ def test_teams_pool_captures_and_yaku_and_share_one_score():
     a = ended.breakdown[0]
     assert a.lines[0].points == 50 and set(codes(a.lines[0].cards)) == {"01a", "01b", "02b", "03b"}
     assert [x.id for x in a.lines if x.kind == "yaku"] == ["akatan"]
-    assert [x.label for x in a.lines if x.kind == "penalty"] == [
-        "team of seats 1, 3 holds Yaku 4: Aotan"
-    ]
+    assert [(x.id, x.seat) for x in a.lines if x.kind == "penalty"] == [("aotan", 1)]
+    assert [(x.id, x.seat) for x in a.lines if x.kind == "note"] == [("team_pool", 0)]
     assert ended.breakdown[2].lines == a.lines
     # the captures stay per seat in the state
     assert state.captures[2] == mask_of(["03b"])

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from core.errors import HanaError
-from core.logfile import read_log
+from core.logfile import VERSION, read_log
 from core.players import Player
 from core.rules import find_rules
 from hanatui import journal as journal_module
@@ -258,3 +258,24 @@ def test_a_finished_game_that_cannot_be_archived_stays_in_the_journal(data_dir, 
     assert session.archive(blocker / "games") is None
     assert session.archive_problem is not None
     assert read_log_file(_journal(data_dir)).events == session.events
+
+
+def test_an_autosave_of_an_older_format_is_brought_up_to_date_on_resume(data_dir):
+    """A journal written by an older hanatui (version 2: score lines in words) resumes, and is
+    rewritten in this version before anything is appended to it."""
+    sample = ROOT / "replays" / "sakura-2p-seed30.hana"
+    lines = sample.read_bytes().splitlines(keepends=True)
+    assert b'"version":2' in lines[0] or b'"version":1' in lines[0]
+    ended = [i for i, line in enumerate(lines) if b'"type":"round_ended"' in line]
+    path = _journal(data_dir)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"".join(lines[: ended[1] + 1]))  # two rounds played, in words
+    session = Session.resume(path)
+    written = path.read_bytes()
+    assert read_log(written).written_in == VERSION
+    assert b'"label"' not in written and b'"type":"round_ended"' in written
+    count = len(session.events)
+    _play(session, 3)  # the next deal and moves are appended after a header of this version
+    again = read_log(path.read_bytes())
+    assert len(session.events) > count
+    assert again.written_in == VERSION and again.events == session.events

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.events import RoundEnded, RoundEndReason
 from core.games.bakappana import scoring
-from core.games.bakappana.rules import PRESETS, BakappanaRules
+from core.games.bakappana.rules import PRESETS, STANDARD, BakappanaRules
 from core.games.base import Game
 from core.state import State
 
@@ -16,6 +16,7 @@ class Bakappana(Game[BakappanaRules]):
     max_players = 4
     rules_type = BakappanaRules
     presets = PRESETS
+    standard = STANDARD
     rules_section = "§3"
 
     def card_values(self, rules: BakappanaRules) -> tuple[int, ...]:

@@ -61,17 +61,10 @@ def card_lines(state: State, rules: CardPointRules, seat: int) -> list[ScoreLine
     """A seat's card total line, and its par line under zero-sum scoring."""
     values = card_values(rules)
     captured = state.captures[seat]
-    lines = [
-        ScoreLine(
-            kind="cards",
-            label=f"card points ({captured.bit_count()} cards)",
-            points=points_of(captured, values),
-            cards=cards_of(captured),
-        )
-    ]
+    lines = [ScoreLine(kind="cards", points=points_of(captured, values), cards=cards_of(captured))]
     if rules.scoring == "zero_sum":
         par = points_of(ALL_MASK, values) // state.num_players
-        lines.append(ScoreLine(kind="par", label=f"par {par}", points=-par))
+        lines.append(ScoreLine(kind="par", points=-par))
     return lines
 
 

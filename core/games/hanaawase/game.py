@@ -8,7 +8,7 @@ from msgspec.structs import replace
 from core.events import RoundEnded, RoundEndReason
 from core.games.bakappana import scoring as cards
 from core.games.base import Game
-from core.games.hanaawase.rules import PRESETS, HanaAwaseRules
+from core.games.hanaawase.rules import PRESETS, STANDARD, HanaAwaseRules
 from core.games.hanaawase.scoring import score_round, shown_teyaku
 from core.games.hanaawase.yaku import hanaawase_hits, hanaawase_specs
 from core.state import PLAY, State, Then
@@ -23,6 +23,7 @@ class HanaAwase(Game[HanaAwaseRules]):
     max_players = 4
     rules_type = HanaAwaseRules
     presets = PRESETS
+    standard = STANDARD
     rules_section = "§4"
 
     def card_values(self, rules: HanaAwaseRules) -> tuple[int, ...]:

@@ -2,7 +2,8 @@
 
 Hana-awase is bakappana plus yaku: the same deal, turn and end of round (with 2 players the last
 8 draw-pile cards are played out), scored by card points plus yaku. Choices the sources leave
-open are recorded in docs/rules-notes.md.
+open are recorded in docs/rules-notes.md. Each option's ``msgspec.Meta`` description is its
+explanation for players; `WORDS` names each option and its values.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.games.options import Preset, Rules
+from core.games.options import ROUNDS_WORDS, OptionWords, Preset, Rules
 
 
 class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
@@ -20,16 +21,20 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
     yaku_table: Annotated[
         Literal["fudawiki", "ja"],
         msgspec.Meta(
-            description="Yaku values: fudawiki (goko 100, nomi 40, shima 10) or ja (goko 200, "
-            "nomi 30, shima 20)."
+            description="Which values the yaku have: FudaWiki's English table, or the one of "
+            "Japanese references (Japanese Wikipedia, sazano.com), which values Five Brights, "
+            "Drinking and the three rows differently."
         ),
     ] = "fudawiki"
     scoring: Annotated[
         Literal["seed", "plain", "zero_sum"],
         msgspec.Meta(
             description=(
-                "seed: cards + yaku x (players - 1); plain: cards + yaku; zero_sum: cards - 264/N, "
-                "plus your yaku from each other player, minus theirs."
+                "How card points and yaku make the round's score. The Polish manual adds each "
+                "yaku once per opponent (twice with three players, three times with four); "
+                "FudaWiki's simplified scoring adds them once; zero-sum, the traditional "
+                "settlement, scores card points less par, and each other player pays you your "
+                "yaku while you pay theirs."
             )
         ),
     ] = "seed"
@@ -38,66 +43,132 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
         msgspec.Meta(
             ge=0,
             le=264,
-            description="Fuke: a player with this many card points or fewer makes the round a "
-            "draw (0 = off; usually 20).",
+            description="Fuke (dandruff): a player who takes this many card points or fewer "
+            "makes the round a draw, and nobody scores; usually 20, 0 switches it off.",
         ),
     ] = 0
     willow_row: Annotated[
         Literal["yaku", "cancel_all", "owner_only"],
         msgspec.Meta(
             description=(
-                "The four Willows: an ordinary yaku; cancel every yaku of the round (ame-shima "
-                "nagashi); or only their owner's yaku count."
+                "What holding all four Willow cards (the Willow Row, yanagi-shima or ame-shima) "
+                "does: it is an ordinary yaku; it cancels every yaku of the round, as some "
+                "Japanese house rules have it; or only its holder's yaku count."
             )
         ),
     ] = "yaku"
     rainman_blocks_viewing: Annotated[
         bool,
         msgspec.Meta(
-            description="The player holding the Rain Man (11a) cannot score nomi, hanami or "
-            "tsukimi."
+            description="The player who holds the Rain Man (11a) scores none of the viewing "
+            "yaku: Drinking, Flower Viewing and Moon Viewing."
         ),
     ] = False
     chaff_value: Annotated[
         Literal[1, 0],
         msgspec.Meta(
-            description="Points of a chaff card: 1 (total 264) or 0 (total 240, par 240/N)."
+            description="What a chaff card is worth: 1 point (the deck is worth 264), or 0 "
+            "(240; par is 240 shared by the players)."
         ),
     ] = 1
     teyaku_chaff: Annotated[
         bool,
         msgspec.Meta(
-            description="Teyaku: 6 chaff in the opening hand are paid 20 by each other player, "
+            description="Chaff teyaku: a player dealt 6 chaff is paid 20 by each other player, "
             "7 or more 30."
+        ),
+    ] = False
+    compensation: Annotated[
+        bool,
+        msgspec.Meta(
+            description="With three players, the dealer or the second player who takes 8 cards "
+            "or fewer, or the third who takes 10 or fewer, is paid 30 by each other player."
         ),
     ] = False
     hand_size_2p: Annotated[
         Literal[8, 10],
         msgspec.Meta(
-            description="Hand size with 2 players: 8 (field 8) or 10 (field 8, no play-out)."
+            description="Cards dealt to each of two players; the field gets 8 either way, and "
+            "with 10 the draw pile runs out with the hands."
         ),
     ] = 8
     end_at_empty_hands: Annotated[
         bool,
         msgspec.Meta(
-            description="2 players, seed or plain scoring: end at empty hands, leave the draw "
-            "pile unplayed."
+            description="Two players, without zero-sum scoring: the round ends as soon as the "
+            "hands are empty, and the 8 cards left in the draw pile are not played."
         ),
     ] = False
 
     def __post_init__(self) -> None:
         if self.end_at_empty_hands and self.scoring == "zero_sum":
             raise ValueError(
-                "end_at_empty_hands needs seed or plain scoring (zero-sum plays every card)"
+                "ending at empty hands needs a scoring other than zero-sum (zero-sum plays "
+                "every card)"
             )
 
 
+WORDS: dict[str, OptionWords] = {
+    "rounds": ROUNDS_WORDS,
+    "yaku_table": OptionWords(
+        "Yaku values",
+        {
+            "fudawiki": "FudaWiki's (Five Brights 100)",
+            "ja": "Japanese (Five Brights 200)",
+        },
+    ),
+    "scoring": OptionWords(
+        "Scoring",
+        {
+            "seed": "cards + yaku once per opponent",
+            "plain": "cards + yaku",
+            "zero_sum": "zero-sum: par, yaku paid by each",
+        },
+    ),
+    "fuke_threshold": OptionWords("Fuke", off=0, unit="card points or fewer"),
+    "willow_row": OptionWords(
+        "Willow Row",
+        {
+            "yaku": "an ordinary yaku",
+            "cancel_all": "cancels every yaku",
+            "owner_only": "only its holder's yaku count",
+        },
+    ),
+    "rainman_blocks_viewing": OptionWords("Rain Man blocks viewing"),
+    "chaff_value": OptionWords("Chaff", {1: "1 point", 0: "0 points"}),
+    "teyaku_chaff": OptionWords("Chaff teyaku"),
+    "compensation": OptionWords("Compensation"),
+    "hand_size_2p": OptionWords("Hand, two players", {8: "8 cards", 10: "10 cards"}),
+    "end_at_empty_hands": OptionWords("End at empty hands"),
+}
+
+HanaAwaseRules.option_words = WORDS
+
+STANDARD = Preset(
+    "standard",
+    "Standard",
+    "Card points plus FudaWiki's yaku, each yaku counted once per opponent as the Polish manual "
+    "scores it.",
+)
 PRESETS = (
-    Preset("ja", "the Japanese yaku values (ja.wikipedia, sazano)", {"yaku_table": "ja"}),
-    Preset("plain", "FudaWiki's simplified scoring: cards + yaku", {"scoring": "plain"}),
+    Preset(
+        "ja",
+        "Japanese values",
+        "The yaku values of Japanese references (Japanese Wikipedia, sazano.com): Five Brights "
+        "200, Drinking 30, the three rows 20.",
+        {"yaku_table": "ja"},
+    ),
+    Preset(
+        "plain",
+        "FudaWiki's simplified scoring",
+        "Card points plus yaku, each yaku counted once (FudaWiki).",
+        {"scoring": "plain"},
+    ),
     Preset(
         "zero-sum",
-        "traditional settlement: par and yaku paid by each player",
+        "Zero-sum",
+        "The traditional settlement: card points less par, and each player pays the others' "
+        "yaku (the Polish manual, FudaWiki, Japanese references).",
         {"scoring": "zero_sum"},
     ),
 )

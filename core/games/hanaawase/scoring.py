@@ -40,6 +40,21 @@ def shown_teyaku(hands: tuple[int, ...]) -> HanaAwaseRound:
     )
 
 
+#: What each other player pays a seat owed compensation (3 players).
+COMPENSATION = 30
+
+
+def compensated(state: State) -> list[int]:
+    """Three players: the seats owed compensation, the dealer or the second in turn order with
+    8 cards or fewer taken, the third with 10 or fewer."""
+    out = []
+    for k in range(3):
+        seat = (state.dealer + k) % 3
+        if state.captures[seat].bit_count() <= (10 if k == 2 else 8):
+            out.append(seat)
+    return out
+
+
 def score_round(state: State, rules: HanaAwaseRules) -> RoundEnded:
     n = state.num_players
     lines: list[list[ScoreLine]] = [card_lines(state, rules, s) for s in range(n)]
@@ -47,39 +62,30 @@ def score_round(state: State, rules: HanaAwaseRules) -> RoundEnded:
     notes: list[ScoreLine] = []
     holders = [s for s in range(n) if any(h.id == "yanagi_shima" for h in hits[s])]
     if holders and rules.willow_row == "cancel_all":
-        notes.append(
-            ScoreLine(kind="note", label="the four Willows cancel every yaku of the round")
-        )
+        notes.append(ScoreLine(kind="note", id="willow_row_cancel_all", seat=holders[0]))
         hits = [() for _ in range(n)]
     elif holders and rules.willow_row == "owner_only":
-        notes.append(
-            ScoreLine(kind="note", label="the four Willows: only their owner's yaku count")
-        )
+        notes.append(ScoreLine(kind="note", id="willow_row_owner_only", seat=holders[0]))
         hits = [hits[s] if s in holders else () for s in range(n)]
     values = card_values(rules)
     totals = [points_of(state.captures[s], values) for s in range(n)]
     fuke = [s for s in range(n) if rules.fuke_threshold and totals[s] <= rules.fuke_threshold]
     if fuke:
-        label = (
-            f"fuke: seat {fuke[0]} took only {totals[fuke[0]]} card points "
-            f"({rules.fuke_threshold} or fewer): nobody scores"
-        )
-        lines = [[ScoreLine(kind="note", label=label)] for _ in range(n)]
+        fuke_line = ScoreLine(kind="note", id="fuke", seat=fuke[0], value=totals[fuke[0]])
+        lines = [[fuke_line] for _ in range(n)]
     else:
         yaku_points = [sum(h.points for h in hs) for hs in hits]
         for s in range(n):
             lines[s].extend(notes)
             for h in hits[s]:
-                lines[s].append(
-                    ScoreLine(kind="yaku", label=h.name, id=h.id, points=h.points, cards=h.cards)
-                )
+                lines[s].append(ScoreLine(kind="yaku", id=h.id, points=h.points, cards=h.cards))
             factor = n - 1 if rules.scoring in ("seed", "zero_sum") else 1
+            times = "yaku_paid_by_each" if rules.scoring == "zero_sum" else "yaku_by_players"
             if factor > 1 and yaku_points[s]:
-                why = "paid by each other player" if rules.scoring == "zero_sum" else f"{n} players"
                 lines[s].append(
                     ScoreLine(
                         kind="multiplier",
-                        label=f"yaku x{factor}: {why}",
+                        id=times,
                         factor=factor,
                         points=yaku_points[s] * (factor - 1),
                     )
@@ -89,9 +95,7 @@ def score_round(state: State, rules: HanaAwaseRules) -> RoundEnded:
                     if o != s and yaku_points[o]:
                         lines[s].append(
                             ScoreLine(
-                                kind="penalty",
-                                label=f"pays seat {o}'s yaku",
-                                points=-yaku_points[o],
+                                kind="penalty", id="pays_yaku", seat=o, points=-yaku_points[o]
                             )
                         )
     extra = state.extra
@@ -103,7 +107,7 @@ def score_round(state: State, rules: HanaAwaseRules) -> RoundEnded:
             lines[s].append(
                 ScoreLine(
                     kind="bonus",
-                    label=f"teyaku: {extra.shown[s].bit_count()} chaff in the opening hand",
+                    id="teyaku",
                     points=pay * (n - 1),
                     cards=cards_of(extra.shown[s]),
                 )
@@ -111,7 +115,24 @@ def score_round(state: State, rules: HanaAwaseRules) -> RoundEnded:
             for o in range(n):
                 if o != s:
                     lines[o].append(
-                        ScoreLine(kind="penalty", label=f"pays seat {s}'s teyaku", points=-pay)
+                        ScoreLine(kind="penalty", id="pays_teyaku", seat=s, points=-pay)
+                    )
+    if rules.compensation and n == 3 and not fuke:
+        for s in compensated(state):
+            lines[s].append(
+                ScoreLine(
+                    kind="bonus",
+                    id="compensation",
+                    value=state.captures[s].bit_count(),
+                    points=COMPENSATION * (n - 1),
+                )
+            )
+            for o in range(n):
+                if o != s:
+                    lines[o].append(
+                        ScoreLine(
+                            kind="penalty", id="pays_compensation", seat=s, points=-COMPENSATION
+                        )
                     )
     breakdown = tuple(
         SeatScore(seat=s, lines=tuple(lines[s]), points=sum(x.points for x in lines[s]))
@@ -120,4 +141,11 @@ def score_round(state: State, rules: HanaAwaseRules) -> RoundEnded:
     return round_result(state, breakdown)
 
 
-__all__ = ["HanaAwaseRound", "score_round", "shown_teyaku", "teyaku_payment"]
+__all__ = [
+    "COMPENSATION",
+    "HanaAwaseRound",
+    "compensated",
+    "score_round",
+    "shown_teyaku",
+    "teyaku_payment",
+]

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
-from core.actions import Action, CallKoiKoi, CallShobu
+from core.actions import Action, CallKoiKoi, CallShobu, describe_action
 from core.cards import BRIGHTS, CARDS, MONTH_MASKS, Card
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
@@ -34,9 +34,17 @@ from core.events import (
 )
 from core.games.base import Game
 from core.games.koikoi import scoring
-from core.games.koikoi.lucky import LuckyKind, fours, lucky_cards, lucky_kind, month_counts, twos
+from core.games.koikoi.lucky import (
+    LuckyKind,
+    fours,
+    lucky_cards,
+    lucky_kind,
+    month_counts,
+    three_or_more,
+    twos,
+)
 from core.games.koikoi.round import KoiKoiRound, round_of, with_seat
-from core.games.koikoi.rules import PRESETS, KoiKoiRules
+from core.games.koikoi.rules import PRESETS, STANDARD, KoiKoiRules
 from core.games.koikoi.yaku import (
     KoiKoiYaku,
     Standing,
@@ -44,6 +52,7 @@ from core.games.koikoi.yaku import (
     koikoi_specs,
     round_month,
 )
+from core.players import seat_label
 from core.state import DECIDE, DRAW, END_ROUND, END_TURN, HAND, NEXT_TURN, PLAY, Source, State, Then
 from core.turns import capture_targets
 from core.yaku import YakuContext, YakuHit, YakuSpec
@@ -86,6 +95,7 @@ class KoiKoi(Game[KoiKoiRules]):
     max_players = 2
     rules_type = KoiKoiRules
     presets = PRESETS
+    standard = STANDARD
     rules_section = "§5"
     wild_cards = 1 << LIGHTNING  # P12/P13: wild under `lightning_wild`
 
@@ -114,11 +124,18 @@ class KoiKoi(Game[KoiKoiRules]):
         counts = month_counts(state.field)
         if fours(counts):
             return "four_of_a_month_on_field"
+        if rules.field_three_redeal and three_or_more(counts):
+            return "three_of_a_month_on_field"
         if rules.field_lucky_pattern_redeal and twos(counts).bit_count() >= 4:
             return "lucky_pattern_on_field"
-        if rules.lucky_hands == "redeal" and any(lucky_kind(h) for h in state.hands):
+        if rules.lucky_hands == "redeal" and any(
+            lucky_kind(h, kuttsuki=rules.kuttsuki_enabled) for h in state.hands
+        ):
             return "lucky_hand"
         return None
+
+    def coin_flip_first_dealer(self, rules: KoiKoiRules) -> bool:
+        return rules.first_dealer == "coin_flip"
 
     def after_deal(self, state: State) -> tuple[State, Then]:
         rules = self.rules_of(state)
@@ -129,7 +146,11 @@ class KoiKoi(Game[KoiKoiRules]):
         lucky_masks = (0, 0)
         if rules.lucky_hands == "win_6":
             h0, h1 = state.hands
-            lucky = (lucky_kind(h0), lucky_kind(h1))
+            kut, stack = rules.kuttsuki_enabled, rules.lucky_hands_stack
+            lucky = (
+                lucky_kind(h0, kuttsuki=kut, stack=stack),
+                lucky_kind(h1, kuttsuki=kut, stack=stack),
+            )
             if lucky[0] or lucky[1]:
                 lucky_masks = (lucky_cards(h0, lucky[0]), lucky_cards(h1, lucky[1]))
         extra = KoiKoiRound(
@@ -226,7 +247,13 @@ class KoiKoi(Game[KoiKoiRules]):
             return state, NEXT_TURN
         improved = better(now, seen)
         before = extra.decided[seat]
-        decision = newer(now, before) if rules.koikoi_requires_new_yaku else better(now, before)
+        play_on = False
+        if rules.koikoi_requires_new_yaku:
+            decision = newer(now, before)
+            if not decision and rules.raise_allows_shobu and better(now, before):
+                decision = play_on = True  # shobu, or play on without a new call
+        else:
+            decision = better(now, before)
         extra = replace(
             extra,
             seen=with_seat(extra.seen, seat, now),
@@ -234,9 +261,11 @@ class KoiKoi(Game[KoiKoiRules]):
         )
         if decision:
             forced = not self.has_more_turns(state, seat)
+            if not forced and rules.koikoi_once:
+                forced = extra.koikoi != (0, 0)  # a koi-koi was called: this yaku ends it
             if not forced and rules.koikoi_min_points:
                 forced = base_points(rules, now) < rules.koikoi_min_points
-            return replace(state, extra=replace(extra, forced=forced)), DECIDE
+            return replace(state, extra=replace(extra, forced=forced, play_on=play_on)), DECIDE
         return replace(state, extra=extra), NEXT_TURN
 
     def auto_event(self, state: State) -> Event | None:
@@ -259,31 +288,41 @@ class KoiKoi(Game[KoiKoiRules]):
     def decide_extra(self, state: State, action: Action) -> Event:
         if state.phase != DECIDE:
             raise IllegalActionError(
-                f"there is no koi-koi decision now (phase {state.phase}): {action!r}"
+                f"there is no koi-koi decision now (phase {state.phase}): {describe_action(action)}"
             )
         if round_of(state).forced:
             raise IllegalActionError(
-                f"shobu is automatic here (last move or too few points): {action!r}"
+                f"shobu is automatic here (last move or too few points): {describe_action(action)}"
             )
         if isinstance(action, CallKoiKoi):
-            return KoiKoiCalled(seat=action.seat)
+            return KoiKoiCalled(seat=action.seat, play_on=round_of(state).play_on)
         if isinstance(action, CallShobu):
             return ShobuCalled(seat=action.seat)
-        raise IllegalActionError(f"decide koi-koi or shobu: {action!r}")
+        raise IllegalActionError(f"decide koi-koi or shobu: {describe_action(action)}")
 
     def apply_extra(self, state: State, event: Event) -> tuple[State, Then]:
         if isinstance(event, KoiKoiCalled):
             self._expect_decision(state, event.seat, event)
             extra = round_of(state)
             if extra.forced:
-                raise CorruptLogError(f"seat {event.seat} called koi-koi, but shobu was automatic")
+                raise CorruptLogError(
+                    f"{seat_label(event.seat)} called koi-koi, but shobu was automatic"
+                )
+            if event.play_on != extra.play_on:
+                raise CorruptLogError(
+                    f"{seat_label(event.seat)}'s koi-koi is "
+                    + ("a play-on after a raise" if extra.play_on else "a new call")
+                    + " here"
+                )
             seat = event.seat
             calls = list(extra.koikoi)
-            calls[seat] += 1
+            if not event.play_on:
+                calls[seat] += 1
             extra = replace(
                 extra,
                 koikoi=(calls[0], calls[1]),
                 decided=with_seat(extra.decided, seat, extra.seen[seat]),
+                play_on=False,
             )
             return replace(state, extra=extra), NEXT_TURN
         if isinstance(event, ShobuCalled):
@@ -291,9 +330,11 @@ class KoiKoi(Game[KoiKoiRules]):
             extra = round_of(state)
             if event.auto != extra.forced:
                 free = "automatic" if extra.forced else "a free choice"
-                raise CorruptLogError(f"seat {event.seat}'s shobu is {free} here")
+                raise CorruptLogError(f"{seat_label(event.seat)}'s shobu is {free} here")
             ended = replace(
-                state, end_reason="shobu", extra=replace(extra, winner=event.seat, forced=False)
+                state,
+                end_reason="shobu",
+                extra=replace(extra, winner=event.seat, forced=False, play_on=False),
             )
             return ended, END_ROUND
         if isinstance(event, DrawnToHand):
@@ -307,13 +348,17 @@ class KoiKoi(Game[KoiKoiRules]):
                 f"{type(event).__name__} is out of order: no koi-koi decision is due"
             )
         if seat != state.turn:
-            raise CorruptLogError(f"seat {seat} decided, but it is seat {state.turn}'s decision")
+            raise CorruptLogError(
+                f"{seat_label(seat)} decided, but it is {seat_label(state.turn)}'s decision"
+            )
 
     def _apply_drawn_to_hand(self, state: State, ev: DrawnToHand) -> State:
         if state.phase != PLAY:
             raise CorruptLogError("drawn_to_hand is out of order: no turn is in play")
         if ev.seat != state.turn:
-            raise CorruptLogError(f"seat {ev.seat} drew, but it is seat {state.turn}'s turn")
+            raise CorruptLogError(
+                f"{seat_label(ev.seat)} drew, but it is {seat_label(state.turn)}'s turn"
+            )
         if not state.pile or ev.card.index != state.pile[0]:
             top = CARDS[state.pile[0]].value if state.pile else "nothing"
             raise CorruptLogError(f"drew {ev.card.value}, but the top of the draw pile is {top}")

@@ -10,7 +10,8 @@ from typing import Literal
 
 from core.cards import MONTH_MASKS
 
-LuckyKind = Literal["teshi", "kuttsuki", ""]
+#: ``both``: teshi and kuttsuki in one hand, under ``lucky_hands_stack``.
+LuckyKind = Literal["teshi", "kuttsuki", "both", ""]
 
 _ONES = int("0001" * 12, 2)  # bit 0 of each month's nibble
 _FIVES = int("0101" * 12, 2)
@@ -33,12 +34,23 @@ def twos(counts: int) -> int:
     return (counts >> 1) & ~counts & ~(counts >> 2) & _ONES
 
 
-def lucky_kind(hand: int) -> LuckyKind:
-    """``teshi`` (four of a month), ``kuttsuki`` (four months held exactly twice) or ``""``."""
+def three_or_more(counts: int) -> int:
+    """Bit 0 of each month's nibble set where the month is held three or four times."""
+    return ((counts >> 2) | (counts & (counts >> 1))) & _ONES
+
+
+def lucky_kind(hand: int, *, kuttsuki: bool = True, stack: bool = False) -> LuckyKind:
+    """``teshi`` (four of a month), ``kuttsuki`` (four months held exactly twice; only with
+    ``kuttsuki``) or ``""``. With ``stack``, a hand that is both (four of a month and four pairs,
+    each four counting as two pairs) is ``both``."""
     counts = month_counts(hand)
-    if fours(counts):
+    four = fours(counts)
+    pairs = twos(counts).bit_count()
+    if four and stack and kuttsuki and pairs + 2 * four.bit_count() >= 4:
+        return "both"
+    if four:
         return "teshi"
-    return "kuttsuki" if twos(counts).bit_count() >= 4 else ""
+    return "kuttsuki" if kuttsuki and pairs >= 4 else ""
 
 
 def lucky_cards(hand: int, kind: LuckyKind) -> int:
@@ -46,6 +58,8 @@ def lucky_cards(hand: int, kind: LuckyKind) -> int:
     out = 0
     for m in MONTH_MASKS:
         count = (hand & m).bit_count()
-        if (kind == "teshi" and count == 4) or (kind == "kuttsuki" and count == 2):
+        if (kind in ("teshi", "both") and count == 4) or (
+            kind in ("kuttsuki", "both") and count == 2
+        ):
             out |= hand & m
     return out

@@ -24,6 +24,7 @@ class KoiKoiRound(RoundState, frozen=True, kw_only=True):
     field_brights: int = 0  # brights on the initial field (P30/P31)
     wild: bool = False  # the Lightning is wild this round (P12/P13)
     forced: bool = False  # DECIDE: the shobu is automatic
+    play_on: bool = False  # DECIDE: a raise under raise_allows_shobu; going on is no new call
     winner: int = -1  # the seat that called shobu
     drawn_turn: int = 0  # P16: the turn whose draw went into the hand
     plays: tuple[int, int] = (0, 0)  # P16: (turn, cards played from hand in it)

@@ -1,8 +1,9 @@
 """Koi-koi's options and presets (docs/rules.md §5; the optional rules P1-P33 in §5.5).
 
-Each field's ``msgspec.Meta(description=...)`` is the one-line explanation the house-rules editor
-shows (`core.rules.option_docs`). The defaults are the ``standard`` preset (docs/rules.md §5);
-choices the sources leave open are recorded in docs/rules-notes.md.
+Each field's ``msgspec.Meta(description=...)`` is its explanation for players, in plain words
+(no option ids, no rule numbers); `WORDS` names each option and its values for the house-rules
+editor and the rules pages (`core.rules.option_docs`). The defaults are the ``standard`` preset
+(docs/rules.md §5); choices the sources leave open are recorded in docs/rules-notes.md.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.games.options import Preset, Rules
+from core.games.options import ROUNDS_WORDS, OptionWords, Preset, Rules
 
 Points = Annotated[int, msgspec.Meta(ge=0, le=1000)]
 
@@ -76,95 +77,163 @@ def _opt(description: str) -> msgspec.Meta:
 
 
 class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
-    """Koi-koi: two players, yaku only; stop (shobu) or play on (koi-koi) after each new yaku."""
+    """Koi-koi: two players, yaku only; stop (shobu) or play on (koi-koi) after each new yaku.
+
+    The optional rules of the Polish manual (P1-P33 of docs/rules.md §5.5) are options here;
+    each one's explanation, in ``msgspec.Meta``, is in plain words for players."""
 
     # --- dealing (P1-P4) ----------------------------------------------------------------
     lucky_hands: Annotated[
         Literal["win_6", "redeal", "off"],
         _opt(
-            "P1/P2 teshi (4 of a month in hand) or kuttsuki (4 pairs): win_6 = the holder wins 6, "
-            "not multiplied (both lucky: a draw, same dealer); redeal = void deal; off = no effect."
+            "Four cards of one month (teshi) or four pairs (kuttsuki) in a dealt hand: the "
+            "holder wins the round for 6 points, never multiplied (both players lucky: a draw, "
+            "the same dealer deals again); or the deal is void and dealt again; or nothing "
+            "happens."
         ),
     ] = "win_6"
     field_lucky_pattern_redeal: Annotated[
-        bool, _opt("P3 four pairs on the initial field void the deal (four of a month always do).")
+        bool,
+        _opt(
+            "Four pairs among the field cards void the deal (four cards of one month on the "
+            "field always do)."
+        ),
     ] = True
+    field_three_redeal: Annotated[
+        bool, _opt("Three cards of one month among the field cards void the deal too.")
+    ] = False
+    kuttsuki_enabled: Annotated[
+        bool,
+        _opt(
+            "Four pairs in a dealt hand (kuttsuki) are a lucky hand, as four cards of one month "
+            "(teshi) are."
+        ),
+    ] = True
+    lucky_hands_stack: Annotated[
+        bool,
+        _opt(
+            "A hand that is both lucky hands at once (four cards of a month and four pairs, "
+            "the four counting as two pairs) wins 12 instead of 6."
+        ),
+    ] = False
+    first_dealer: Annotated[
+        Literal["draw", "coin_flip"],
+        _opt("Who deals the first round: the player who draws the earliest month, or a coin."),
+    ] = "draw"
     hand_size: Annotated[
-        Literal[8, 10], _opt("P4 cards dealt to each hand: 8 (field 8, pile 24) or 10 (pile 20).")
+        Literal[8, 10],
+        _opt("Cards dealt to each hand; the field gets 8 either way."),
     ] = 8
 
     # --- yaku (P5-P14, values) --------------------------------------------------------------
     yaku_values: Annotated[
         Literal["nintendo", "common"],
-        _opt("Yaku value table: nintendo (goko 10, sanko 5) or common (goko 15, sanko 6)."),
+        _opt(
+            "The values of the yaku: Nintendo's, or the set FudaWiki calls the most common, "
+            "which values Five Brights 15 and Three Brights 6."
+        ),
     ] = "nintendo"
     yaku_points: Annotated[
         YakuPoints,
-        _opt('Per-yaku base points overriding the value table, e.g. {"hanamizake": 3}.'),
+        _opt(
+            "Points that replace the value of single yaku (0 switches a yaku off); the others "
+            "keep their table's value."
+        ),
     ] = YakuPoints()
     ribbon_animal_system: Annotated[
         Literal["modern", "classic"],
         _opt(
-            "P5 modern: +1 extras, animal and ribbon yaku exclusive; classic (older yaku): no "
-            "extras on inoshikacho/akatan/aotan, which stack with tane/tan and each other."
+            "Modern yaku: Boar, Deer and Butterflies, Poetry Ribbons and Blue Ribbons score +1 "
+            "for each further animal or ribbon, and only the best animal yaku and the best "
+            "ribbon yaku count. The older yaku have no such extras, and add up with Animals, "
+            "Ribbons and each other."
         ),
     ] = "modern"
+    akatan_aotan_stack: Annotated[
+        bool,
+        _opt(
+            "With the older yaku: holding both the Poetry and the Blue Ribbons also scores "
+            "Poetry and Blue Ribbons, on top of each set (10 + 5 + 5)."
+        ),
+    ] = False
     inoshikacho_enabled: Annotated[
-        bool, _opt("P6 boar-deer-butterflies counts as a yaku of its own.")
+        bool,
+        _opt(
+            "Boar, Deer and Butterflies is a yaku of its own (off: those cards count only "
+            "towards Animals)."
+        ),
     ] = True
     viewing_yaku: Annotated[
         Literal["on", "off", "require_other_yaku"],
-        _opt("P7/P8 hanamizake and tsukimizake: on, off, or only with another (non-viewing) yaku."),
+        _opt(
+            "Flower Viewing (the Curtain and the Sake Cup) and Moon Viewing (the Moon and the "
+            "Sake Cup): scored; not scored; or scored only by a player who holds another yaku "
+            "too."
+        ),
     ] = "on"
     viewing_weather_block: Annotated[
         bool,
         _opt(
-            "P9 a Willow card on the field rains out hanamizake; a Paulownia card on the field "
-            "fogs out tsukimizake (they count again once those cards are captured)."
+            "A Willow card on the field rains out Flower Viewing, and a Paulownia card on the "
+            "field fogs out Moon Viewing; they count again once those cards are taken."
         ),
     ] = False
     rain_man_voids_viewing: Annotated[
-        bool, _opt("Holding the Rain Man (11a) voids hanamizake and tsukimizake (ame-nagare).")
+        bool,
+        _opt(
+            "Holding the Rain Man (11a) voids Flower Viewing and Moon Viewing (ame-nagare, the "
+            "rain washes them out)."
+        ),
     ] = False
     sake_cup_role: Annotated[
         Literal["both", "either", "animal_only"],
         _opt(
-            "P10/P11 the Sake Cup (09a) counts as animal and chaff (both), as whichever scores "
-            "more but not both (either), or as an animal only."
+            "How the Sake Cup (09a) counts: as an animal and as a chaff at once; as whichever "
+            "scores more, but not both; or as an animal only."
         ),
     ] = "both"
     double_chaff_cards: Annotated[
         tuple[DoubleChaffCard, ...],
-        _opt("P14 cards that count as two chaff for kasu: sake_cup, lightning, yellow_paulownia."),
+        _opt(
+            "Cards that count as two chaff towards the Chaff yaku: any of the Sake Cup, the "
+            "Lightning and the Yellow Paulownia."
+        ),
     ] = ()
     tsukifuda_enabled: Annotated[
-        bool, _opt("Tsukifuda: the four cards of the round's month (round k = month k) score 4.")
+        bool,
+        _opt(
+            "Month Cards (tsukifuda): the four cards of the round's month (round 1 Pine, "
+            "round 2 Plum...) are a yaku worth 4."
+        ),
     ] = False
 
     # --- special cards and turn variants (P12-P17) ----------------------------------------
     lightning_wild: Annotated[
         Literal["off", "always", "if_susuki_on_initial_field"],
         _opt(
-            "P12/P13 the Lightning (11d), played or drawn, may take any one field card: never, "
-            "always, or only in rounds whose initial field holds a Susuki (August) card."
+            "The Lightning (11d), played or drawn, may take any one field card: never; always; "
+            "or only in rounds whose first field holds a Susuki (August) card."
         ),
     ] = "off"
     play_out_draw_pile: Annotated[
         bool,
-        _opt("P15 once both hands are empty, keep taking draw-only turns until the pile is empty."),
+        _opt(
+            "Once both hands are empty, the players keep taking draw-only turns until the draw "
+            "pile is empty."
+        ),
     ] = False
     turn_structure: Annotated[
         Literal["standard", "draw_then_play_two"],
         _opt(
-            "P16 standard (play, then turn the top card) or draw into the hand, then play two "
-            "cards."
+            "A turn plays a card from the hand, then turns over the top card of the draw pile; "
+            "or it draws that card into the hand, then plays two cards."
         ),
     ] = "standard"
     unmatched_draw_to_hand: Annotated[
         bool,
         _opt(
-            "P17 a turned card that matches nothing goes to the hand, and a hand card is played "
-            "instead."
+            "A card turned from the draw pile that matches nothing goes to the hand, and "
+            "another hand card is played in its place."
         ),
     ] = False
 
@@ -174,19 +243,19 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         msgspec.Meta(
             ge=0,
             le=100,
-            description="P18 on a draw (exhaustive or both lucky) the dealer scores this many "
-            "(0 = off).",
+            description="On a draw (nobody stopped, or both players lucky) the dealer scores "
+            "this many points, the dealer's privilege (oya-ken); 0 switches it off.",
         ),
     ] = 0
     draw_next_dealer: Annotated[
         Literal["same", "other"],
-        _opt("P19 who deals after a draw: the same dealer, or the other player."),
+        _opt("Who deals after a draw: the same dealer, or the other player."),
     ] = "same"
     exhaustive_draw_last_yaku_scores: Annotated[
         bool,
         _opt(
-            "P20 on an exhaustive draw the last player to form or raise a yaku scores it (as a "
-            "shobu) and deals next."
+            "When nobody stops before the hands run out, the last player to make or raise a "
+            "yaku scores it as if they had stopped, and deals next."
         ),
     ] = False
 
@@ -196,73 +265,131 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         msgspec.Meta(
             ge=0,
             le=100,
-            description="P21 yaku points needed to call koi-koi; below them shobu is automatic "
-            "(0 = off).",
+            description="A player with fewer yaku points than this cannot call koi-koi and "
+            "stops at once; 0 switches it off.",
         ),
     ] = 0
     koikoi_requires_new_yaku: Annotated[
-        bool, _opt("P22 only a new yaku gives a decision; raising one already held does not.")
+        bool,
+        _opt(
+            "Only a new yaku lets a player stop or call koi-koi; raising a yaku they already "
+            "hold (one more chaff, say) gives no decision."
+        ),
+    ] = False
+    raise_allows_shobu: Annotated[
+        bool,
+        _opt(
+            'With "only a new yaku decides": raising a yaku you already hold still lets you '
+            "stop (shobu) or play on, and playing on is no new koi-koi call."
+        ),
+    ] = False
+    koikoi_once: Annotated[
+        bool,
+        _opt(
+            "Once either player has called koi-koi, the next yaku made by either player ends "
+            "the round at once (no second koi-koi)."
+        ),
     ] = False
 
     # --- multipliers (P23-P28, P30-P31) ------------------------------------------------------
     double_at_7: Annotated[
         bool,
-        _opt("P23 x2 when the base score (before other multipliers) reaches double_threshold."),
+        _opt(
+            "A score whose yaku make the doubling threshold (7 points) or more is doubled, "
+            "before the other multipliers."
+        ),
     ] = True
     double_threshold: Annotated[
         int,
-        msgspec.Meta(ge=1, le=100, description="P23 base score that doubles (with double_at_7)."),
+        msgspec.Meta(
+            ge=1, le=100, description="The yaku points that double a score, when it doubles."
+        ),
     ] = 7
     koikoi_multiplier: Annotated[
         KoiKoiMultiplier,
         _opt(
-            "P24-P28 koi-koi calls multiply the score: none; x2 if the scorer called (self_flat), "
-            "the opponent called (opponent_flat) or anyone called (any_flat); x(n+1) for n calls "
-            "by the opponent (opponent_count) or by anyone (any_count)."
+            "How koi-koi calls multiply the winner's score: not at all; ×2 if the winner "
+            "called, if the opponent called or if anyone called; or ×(calls + 1), counting the "
+            "opponent's calls or everyone's."
         ),
     ] = "opponent_flat"
+    koikoi_call_bonus: Annotated[
+        bool,
+        _opt(
+            "The winner adds 1 point for each koi-koi they called, up to three; with four calls "
+            "or more their score is multiplied by the calls less two instead."
+        ),
+    ] = False
+    viewing_after_koikoi: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=100,
+            description="Flower Viewing and Moon Viewing are worth this many points once their "
+            "holder has called koi-koi; 0 leaves them as they are.",
+        ),
+    ] = 0
     field_bright_multiplier: Annotated[
         Literal["off", "double_if_any", "per_bright"],
         _opt(
-            "P30/P31 brights on the initial field multiply the round: off; x2 if any; "
-            "x(brights + 1)."
+            "Brights dealt to the field multiply the round's score: not at all; ×2 if there is "
+            "any; or × one more than their number."
         ),
     ] = "off"
 
     # --- counting and match scoring (P29, P32, P33) ------------------------------------------
     yaku_count_mode: Annotated[
         Literal["all", "best_only"],
-        _opt("P32 the winner scores all their yaku, or only the best one."),
+        _opt("The winner scores all their yaku, or only the most valuable one."),
     ] = "all"
     winner_scores_opponent_yaku: Annotated[
-        bool, _opt("P33 the winner also scores the yaku the opponent holds.")
+        bool, _opt("The winner also scores the yaku the opponent holds.")
     ] = False
     match_scoring: Annotated[
         Literal["cumulative", "zero_sum", "target"],
         _opt(
-            "P29 cumulative totals; zero_sum: both start with zero_sum_start, the winner takes "
-            "the points from the loser, a player at 0 ends the match; target: the first to "
-            "target_score ends the match."
+            "Cumulative: each round's points add up. Zero-sum: both players start with the "
+            "stake and the winner takes their points from the loser; the match ends early "
+            "when a player has nothing left. Target: the first to the target score ends the "
+            "match."
         ),
     ] = "cumulative"
+    zero_sum_cap: Annotated[
+        bool,
+        _opt(
+            "Zero-sum: a player never pays more than they have left; off, totals may go below zero."
+        ),
+    ] = True
     zero_sum_start: Annotated[
         int,
-        msgspec.Meta(ge=1, le=10000, description="P29 each player's starting points in zero_sum."),
+        msgspec.Meta(
+            ge=1, le=10000, description="What each player starts with in zero-sum scoring."
+        ),
     ] = 30
     target_score: Annotated[
         int,
         msgspec.Meta(
-            ge=1, le=10000, description="Points that end the match with match_scoring=target."
+            ge=1, le=10000, description="The total that ends the match in target scoring."
         ),
     ] = 50
 
     def __post_init__(self) -> None:
         if len(set(self.double_chaff_cards)) != len(self.double_chaff_cards):
-            raise ValueError("double_chaff_cards lists a card twice")
+            raise ValueError("a card is listed twice among the cards worth two chaff")
+        if self.akatan_aotan_stack and self.ribbon_animal_system != "classic":
+            raise ValueError(
+                "both ribbon sets add up only with the older yaku: the modern yaku already "
+                "have Poetry and Blue Ribbons"
+            )
+        if self.raise_allows_shobu and not self.koikoi_requires_new_yaku:
+            raise ValueError(
+                '"a raise may stop" needs "only a new yaku decides": without it every raise '
+                "already lets a player stop or call koi-koi"
+            )
         if self.turn_structure == "draw_then_play_two" and self.unmatched_draw_to_hand:
             raise ValueError(
-                "unmatched_draw_to_hand needs the standard turn (draw_then_play_two turns no "
-                "card over)"
+                "keeping an unmatched draw needs the standard turn (drawing into the hand turns "
+                "no card over)"
             )
 
     def yaku_value(self, yaku_id: str) -> int:
@@ -271,10 +398,126 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         return YAKU_VALUES[self.yaku_values][yaku_id] if points is None else points
 
 
+WORDS: dict[str, OptionWords] = {
+    "rounds": ROUNDS_WORDS,
+    "lucky_hands": OptionWords(
+        "Lucky hands",
+        {"win_6": "the holder wins 6", "redeal": "deal again", "off": "no effect"},
+    ),
+    "field_lucky_pattern_redeal": OptionWords("Four pairs on the field"),
+    "field_three_redeal": OptionWords("Three of a month on the field"),
+    "kuttsuki_enabled": OptionWords("Four pairs are lucky"),
+    "lucky_hands_stack": OptionWords("Both lucky hands at once"),
+    "first_dealer": OptionWords("First dealer", {"draw": "a draw", "coin_flip": "a coin flip"}),
+    "hand_size": OptionWords("Hand", {8: "8 cards", 10: "10 cards"}),
+    "yaku_values": OptionWords(
+        "Yaku values",
+        {
+            "nintendo": "Nintendo's (Five Brights 10)",
+            "common": "most common (Five Brights 15)",
+        },
+    ),
+    "yaku_points": OptionWords("Single yaku values"),
+    "ribbon_animal_system": OptionWords(
+        "Ribbon and animal yaku",
+        {"modern": "modern: +1 a card, best only", "classic": "older: no extras, add up"},
+    ),
+    "akatan_aotan_stack": OptionWords("Both ribbon sets add up"),
+    "inoshikacho_enabled": OptionWords("Boar, Deer and Butterflies"),
+    "viewing_yaku": OptionWords(
+        "Viewing yaku",
+        {"on": "on", "off": "off", "require_other_yaku": "only with another yaku"},
+    ),
+    "viewing_weather_block": OptionWords("Rain and fog"),
+    "rain_man_voids_viewing": OptionWords("Rain Man voids viewing"),
+    "sake_cup_role": OptionWords(
+        "The Sake Cup",
+        {
+            "both": "an animal and a chaff",
+            "either": "an animal or a chaff",
+            "animal_only": "an animal only",
+        },
+    ),
+    "double_chaff_cards": OptionWords("Cards worth two chaff"),
+    "tsukifuda_enabled": OptionWords("Month Cards"),
+    "lightning_wild": OptionWords(
+        "Wild Lightning",
+        {
+            "off": "never",
+            "always": "always",
+            "if_susuki_on_initial_field": "with a Susuki on the field",
+        },
+    ),
+    "play_out_draw_pile": OptionWords("Play out the draw pile"),
+    "turn_structure": OptionWords(
+        "Turn",
+        {"standard": "play, then draw", "draw_then_play_two": "draw, then play two"},
+    ),
+    "unmatched_draw_to_hand": OptionWords("Keep an unmatched draw"),
+    "draw_dealer_points": OptionWords("Dealer's privilege", off=0, unit="points"),
+    "draw_next_dealer": OptionWords(
+        "Deal after a draw", {"same": "the same dealer", "other": "the other player"}
+    ),
+    "exhaustive_draw_last_yaku_scores": OptionWords("Last yaku scores on a draw"),
+    "koikoi_min_points": OptionWords("Points to call koi-koi", off=0, unit="points"),
+    "koikoi_requires_new_yaku": OptionWords("Only a new yaku decides"),
+    "raise_allows_shobu": OptionWords("A raise may stop"),
+    "koikoi_once": OptionWords("One koi-koi a round"),
+    "double_at_7": OptionWords("Double at 7"),
+    "double_threshold": OptionWords("Doubling threshold", unit="points"),
+    "koikoi_multiplier": OptionWords(
+        "Koi-koi multiplier",
+        {
+            "none": "none",
+            "self_flat": "×2 if the winner called",
+            "opponent_flat": "×2 if the opponent called",
+            "any_flat": "×2 if anyone called",
+            "opponent_count": "×(the opponent's calls + 1)",
+            "any_count": "×(all calls + 1)",
+        },
+    ),
+    "koikoi_call_bonus": OptionWords("Bonus for koi-koi calls"),
+    "viewing_after_koikoi": OptionWords("Viewing after koi-koi", off=0, unit="points"),
+    "field_bright_multiplier": OptionWords(
+        "Brights on the first field",
+        {"off": "off", "double_if_any": "×2 if any", "per_bright": "×(brights + 1)"},
+    ),
+    "yaku_count_mode": OptionWords(
+        "Yaku counted", {"all": "all the winner's", "best_only": "the best one only"}
+    ),
+    "winner_scores_opponent_yaku": OptionWords("Winner takes the opponent's yaku"),
+    "match_scoring": OptionWords(
+        "Match scoring",
+        {
+            "cumulative": "the rounds add up",
+            "zero_sum": "zero-sum: points change hands",
+            "target": "first to the target",
+        },
+    ),
+    "zero_sum_cap": OptionWords("Cap a zero-sum payment"),
+    "zero_sum_start": OptionWords("Zero-sum stake", unit="points"),
+    "target_score": OptionWords("Target score", unit="points"),
+}
+
+KoiKoiRules.option_words = WORDS
+
+STANDARD = Preset(
+    "standard",
+    "Standard",
+    "Nintendo's yaku values; ×2 for 7 points or more and ×2 after the opponent's koi-koi, "
+    "FudaWiki's standard multipliers (also hanafubuki.org's and Board Game Arena's); lucky "
+    "hands win 6; 12 rounds.",
+)
 PRESETS = (
     Preset(
         "nintendo",
-        "Nintendo's official values (goko 10, sanko 5), x2 at 7+, x2 after the opponent's koi-koi",
+        "Nintendo",
+        "Nintendo's yaku values (Five Brights 10, Four Brights 8, Rainy Four Brights 7, Three "
+        "Brights 5...), as Nintendo's koi-koi rules give them. "
+        "Nintendo's rules as we have them give values only: the two multipliers kept here, ×2 "
+        "for 7 points or more and ×2 after the opponent's koi-koi, are FudaWiki's standard "
+        "(FudaWiki says the 7-point doubling began as a house rule). The same as the standard "
+        "rules.",
         {
             "yaku_values": "nintendo",
             "double_at_7": True,
@@ -284,12 +527,63 @@ PRESETS = (
     ),
     Preset(
         "common",
-        "the 'most common' values per FudaWiki: goko 15, sanko 6",
+        "Most common values",
+        "The yaku values FudaWiki calls the most common: Five Brights 15 and Three Brights 6; "
+        "everything else standard.",
         {"yaku_values": "common"},
     ),
     Preset(
-        "seed-es",
-        "the Spanish seed: x2 if you called koi-koi yourself, zero-sum with a 50-point stake",
+        "koikoi-ai",
+        "KoiKoi-AI",
+        "The rules of the KoiKoi-AI program (guansanghai/KoiKoi-AI on GitHub), read from its "
+        "code: 8 rounds, zero-sum from 30 points each with no cap on a payment; the older yaku, "
+        "both ribbon sets adding 10; Flower and Moon Viewing 1, or 3 after a koi-koi call; +1 "
+        "for each own koi-koi call; no doubling; lucky deals dealt again; the dealer scores 1 "
+        "on a draw.",
+        {
+            "rounds": 8,
+            "first_dealer": "coin_flip",
+            "lucky_hands": "redeal",
+            "kuttsuki_enabled": False,
+            "field_lucky_pattern_redeal": False,
+            "yaku_values": "nintendo",
+            "yaku_points": {"hanamizake": 1, "tsukimizake": 1},
+            "viewing_after_koikoi": 3,
+            "ribbon_animal_system": "classic",
+            "akatan_aotan_stack": True,
+            "sake_cup_role": "both",
+            "double_at_7": False,
+            "koikoi_multiplier": "none",
+            "koikoi_call_bonus": True,
+            "draw_dealer_points": 1,
+            "draw_next_dealer": "same",
+            "match_scoring": "zero_sum",
+            "zero_sum_start": 30,
+            "zero_sum_cap": False,
+        },
+    ),
+    Preset(
+        "open-hanafuda-ai",
+        "open-hanafuda-ai",
+        "The rules of the open-hanafuda-ai program (suzukiplan/open-hanafuda-ai on GitHub), "
+        "read from its code: Nintendo's values and the standard multipliers, one koi-koi a "
+        "round, lucky deals and three of a month on the field dealt again, a coin flip for the "
+        "first dealer, the deal passing to the other player after a draw.",
+        {
+            "first_dealer": "coin_flip",
+            "lucky_hands": "redeal",
+            "field_lucky_pattern_redeal": True,
+            "field_three_redeal": True,
+            "koikoi_once": True,
+            "draw_next_dealer": "other",
+        },
+    ),
+    Preset(
+        "spanish",
+        "Spanish guide",
+        "The koi-koi of the Spanish guide: your score doubles if you called koi-koi yourself, "
+        "no doubling at 7 points, and zero-sum play from 50 points each (its value slips read "
+        "as the standard values).",
         {
             "koikoi_multiplier": "self_flat",
             "double_at_7": False,

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.cards import CARDS, cards_of
+import msgspec
+
+from core.cards import cards_of
 from core.events import RoundEnded, ScoreLine, SeatScore
 from core.games.base import round_ended
+from core.games.koikoi.lucky import LuckyKind, lucky_cards
 from core.games.koikoi.round import round_of
 from core.games.koikoi.rules import KoiKoiRules
 from core.games.koikoi.yaku import compiled_yaku, round_month
@@ -24,55 +27,79 @@ def counted_hits(rules: KoiKoiRules, hits: Sequence[YakuHit]) -> list[YakuHit]:
     return list(hits)
 
 
+VIEWING = ("hanamizake", "tsukimizake")
+
+
+def _yaku_line(
+    rules: KoiKoiRules, hit: YakuHit, calls: int, holder: int | None = None
+) -> ScoreLine:
+    """A yaku's score line (``holder``: the opponent whose yaku the winner scores, P33); a viewing
+    yaku is worth ``viewing_after_koikoi`` once its holder has called koi-koi (``calls``, then
+    the line's value)."""
+    if rules.viewing_after_koikoi and calls and hit.id in VIEWING:
+        return ScoreLine(
+            kind="yaku",
+            id=hit.id,
+            seat=holder,
+            value=calls,
+            points=rules.viewing_after_koikoi,
+            cards=hit.cards,
+        )
+    return ScoreLine(kind="yaku", id=hit.id, seat=holder, points=hit.points, cards=hit.cards)
+
+
 def win_lines(state: State, rules: KoiKoiRules, seat: int) -> list[ScoreLine]:
-    """The score of ``seat`` winning the round by its yaku: one line per yaku, then one per
-    multiplier (a multiplier line's points are what it adds)."""
+    """The score of ``seat`` winning the round by its yaku: one line per yaku, then the bonus
+    for the winner's own koi-koi calls, then one line per multiplier (a multiplier line's points
+    are what it adds)."""
     extra = round_of(state)
     yaku = compiled_yaku(rules, round_month(state.round) if rules.tsukifuda_enabled else None)
+    mine, theirs = extra.koikoi[seat], extra.koikoi[1 - seat]
     lines: list[ScoreLine] = []
     for h in counted_hits(rules, yaku.hits(state.captures[seat], state.field)):
-        lines.append(ScoreLine(kind="yaku", label=h.name, id=h.id, points=h.points, cards=h.cards))
+        lines.append(_yaku_line(rules, h, mine))
+    other = 1 - seat
     if rules.winner_scores_opponent_yaku:
-        other = yaku.hits(state.captures[1 - seat], state.field)
-        for h in counted_hits(rules, other):
-            lines.append(
-                ScoreLine(
-                    kind="yaku",
-                    label=f"{h.name} (the opponent's)",
-                    id=h.id,
-                    points=h.points,
-                    cards=h.cards,
-                )
-            )
+        for h in counted_hits(rules, yaku.hits(state.captures[other], state.field)):
+            lines.append(_yaku_line(rules, h, theirs, other))
     base = sum(x.points for x in lines)
-    factors: list[tuple[int, str]] = []
+    factors: list[ScoreLine] = []  # each with its factor; the points are added below
+    running = base
+    if rules.koikoi_call_bonus and 0 < mine <= 3:
+        lines.append(ScoreLine(kind="bonus", id="koikoi_calls", value=mine, points=mine))
+        running += mine
+    elif rules.koikoi_call_bonus and mine > 3:
+        factors.append(_times_line("koikoi_calls", mine - 2, value=mine))
     if rules.double_at_7 and base >= rules.double_threshold:
-        factors.append((2, f"x2: {base} points, {rules.double_threshold} or more"))
-    mine, theirs = extra.koikoi[seat], extra.koikoi[1 - seat]
+        factors.append(_times_line("double_at_7", 2, value=base))
     mode = rules.koikoi_multiplier
     if mode == "self_flat" and mine:
-        factors.append((2, "x2: the winner called koi-koi"))
+        factors.append(_times_line(mode, 2, seat=seat))
     elif mode == "opponent_flat" and theirs:
-        factors.append((2, "x2: the opponent called koi-koi"))
+        factors.append(_times_line(mode, 2, seat=other))
     elif mode == "any_flat" and mine + theirs:
-        factors.append((2, "x2: koi-koi was called"))
+        factors.append(_times_line(mode, 2))
     elif mode == "opponent_count" and theirs:
-        factors.append((theirs + 1, f"x{theirs + 1}: the opponent called koi-koi {theirs} times"))
+        factors.append(_times_line(mode, theirs + 1, seat=other, value=theirs))
     elif mode == "any_count" and mine + theirs:
         n = mine + theirs
-        factors.append((n + 1, f"x{n + 1}: koi-koi was called {n} times"))
+        factors.append(_times_line(mode, n + 1, value=n))
     brights = extra.field_brights
     if rules.field_bright_multiplier == "double_if_any" and brights:
-        factors.append((2, f"x2: {brights} bright(s) on the initial field"))
+        factors.append(_times_line("field_brights", 2, value=brights))
     elif rules.field_bright_multiplier == "per_bright" and brights:
-        factors.append((brights + 1, f"x{brights + 1}: {brights} bright(s) on the initial field"))
-    running = base
-    for factor, label in factors:
-        lines.append(
-            ScoreLine(kind="multiplier", label=label, factor=factor, points=running * (factor - 1))
-        )
-        running *= factor
+        factors.append(_times_line("field_brights", brights + 1, value=brights))
+    for line in factors:
+        lines.append(msgspec.structs.replace(line, points=running * (line.factor - 1)))
+        running *= line.factor
     return lines
+
+
+def _times_line(
+    reason: str, factor: int, *, seat: int | None = None, value: int | None = None
+) -> ScoreLine:
+    """A multiplier line (its points, what it adds, are filled in once the order is known)."""
+    return ScoreLine(kind="multiplier", id=reason, seat=seat, value=value, factor=factor)
 
 
 def score_round(state: State, rules: KoiKoiRules) -> RoundEnded:
@@ -90,16 +117,9 @@ def score_round(state: State, rules: KoiKoiRules) -> RoundEnded:
         next_dealer = winner
     elif reason == "lucky_hand":
         winner = 0 if extra.lucky[0] else 1
-        kind = extra.lucky[winner]
-        cards = extra.lucky_cards[winner]
-        label = (
-            f"teshi: the four {CARDS[(cards & -cards).bit_length() - 1].month_name} cards in hand"
-            if kind == "teshi"
-            else "kuttsuki: four pairs in hand"
-        )
         lines[winner] = [
-            ScoreLine(kind="yaku", label=label, id=kind, points=6, cards=cards_of(cards)),
-            ScoreLine(kind="note", label="a lucky hand is not multiplied"),
+            *lucky_lines(state.hands[winner], extra.lucky[winner]),
+            ScoreLine(kind="note", id="lucky_not_multiplied"),
         ]
         next_dealer = winner
     elif (
@@ -109,52 +129,53 @@ def score_round(state: State, rules: KoiKoiRules) -> RoundEnded:
     ):
         winner = extra.last_yaku
         lines[winner] = [
-            ScoreLine(
-                kind="note", label="exhaustive draw: the last player to make a yaku scores it"
-            ),
+            ScoreLine(kind="note", id="last_yaku_scores"),
             *win_lines(state, rules, winner),
         ]
         next_dealer = winner
     else:  # a draw: exhaustive, or both players lucky
-        note = (
-            "exhaustive draw: nobody scores"
-            if reason == "exhaustive_draw"
-            else "both players hold a lucky hand: a draw"
-        )
-        lines = [[ScoreLine(kind="note", label=note)], [ScoreLine(kind="note", label=note)]]
+        note = ScoreLine(kind="note", id=reason)  # exhaustive_draw or both_lucky
+        lines = [[note], [note]]
         if rules.draw_dealer_points:
             winner = dealer
             lines[dealer].append(
-                ScoreLine(
-                    kind="bonus",
-                    label="the dealer's privilege (oya-ken)",
-                    points=rules.draw_dealer_points,
-                )
+                ScoreLine(kind="bonus", id="dealer_privilege", points=rules.draw_dealer_points)
             )
         next_dealer = dealer if rules.draw_next_dealer == "same" else 1 - dealer
     points = [sum(x.points for x in lines[0]), sum(x.points for x in lines[1])]
     if winner >= 0 and rules.match_scoring == "zero_sum":
         loser = 1 - winner
         gain = points[winner]
-        paid = min(gain, max(state.totals[loser], 0))
+        paid = min(gain, max(state.totals[loser], 0)) if rules.zero_sum_cap else gain
         if paid < gain:
             lines[winner].append(
                 ScoreLine(
-                    kind="note",
-                    label=f"capped: the opponent has only {paid} left",
-                    points=paid - gain,
+                    kind="note", id="zero_sum_cap", seat=loser, value=paid, points=paid - gain
                 )
             )
         if paid:
             lines[loser].append(
-                ScoreLine(kind="penalty", label="paid to the winner (zero-sum)", points=-paid)
+                ScoreLine(kind="penalty", id="zero_sum_paid", seat=winner, points=-paid)
             )
         points[winner] = paid
         points[loser] = -paid
     elif winner >= 0 and not lines[1 - winner]:
-        lines[1 - winner] = [ScoreLine(kind="note", label="the opponent won the round")]
+        lines[1 - winner] = [ScoreLine(kind="note", id="opponent_won", seat=winner)]
     breakdown = tuple(SeatScore(seat=s, lines=tuple(lines[s]), points=points[s]) for s in (0, 1))
     return round_ended(state, breakdown, next_dealer)
+
+
+def lucky_lines(hand: int, kind: LuckyKind) -> list[ScoreLine]:
+    """The lines of a lucky hand: teshi and kuttsuki 6 each (both, under lucky_hands_stack)."""
+    lines = []
+    if kind in ("teshi", "both"):
+        cards = lucky_cards(hand, "teshi")
+        lines.append(ScoreLine(kind="yaku", id="teshi", points=6, cards=cards_of(cards)))
+    if kind in ("kuttsuki", "both"):
+        lines.append(
+            ScoreLine(kind="yaku", id="kuttsuki", points=6, cards=cards_of(lucky_cards(hand, kind)))
+        )
+    return lines
 
 
 def initial_totals(rules: KoiKoiRules, n: int) -> tuple[int, ...]:

@@ -20,6 +20,7 @@ from core.cards import (
     Card,
 )
 from core.games.koikoi.rules import KoiKoiRules
+from core.names import yaku_name
 from core.yaku import YakuHit, YakuSpec, YakuTable
 
 
@@ -68,8 +69,8 @@ def koikoi_specs(
     specs = [
         YakuSpec(
             id="goko",
-            name="Five Brights",
-            name_ja="五光",
+            name=yaku_name("goko").en,
+            name_ja=yaku_name("goko").ja,
             points=v("goko"),
             group="brights",
             cards=BRIGHTS,
@@ -77,8 +78,8 @@ def koikoi_specs(
         ),
         YakuSpec(
             id="shiko",
-            name="Four Brights",
-            name_ja="四光",
+            name=yaku_name("shiko").en,
+            name_ja=yaku_name("shiko").ja,
             points=v("shiko"),
             group="brights",
             cards=DRY_BRIGHTS,
@@ -86,8 +87,8 @@ def koikoi_specs(
         ),
         YakuSpec(
             id="ameshiko",
-            name="Rainy Four Brights",
-            name_ja="雨四光",
+            name=yaku_name("ameshiko").en,
+            name_ja=yaku_name("ameshiko").ja,
             points=v("ameshiko"),
             group="brights",
             cards=RAIN_MAN,
@@ -97,8 +98,8 @@ def koikoi_specs(
         ),
         YakuSpec(
             id="sanko",
-            name="Three Brights",
-            name_ja="三光",
+            name=yaku_name("sanko").en,
+            name_ja=yaku_name("sanko").ja,
             points=v("sanko"),
             group="brights",
             pool=DRY_BRIGHTS,
@@ -110,8 +111,8 @@ def koikoi_specs(
         specs.append(
             YakuSpec(
                 id="inoshikacho",
-                name="Boar, Deer and Butterflies",
-                name_ja="猪鹿蝶",
+                name=yaku_name("inoshikacho").en,
+                name_ja=yaku_name("inoshikacho").ja,
                 points=v("inoshikacho"),
                 group=animal_group,
                 cards=INOSHIKACHO,
@@ -124,8 +125,8 @@ def koikoi_specs(
     specs.append(
         YakuSpec(
             id="tane",
-            name="Animals",
-            name_ja="タネ",
+            name=yaku_name("tane").en,
+            name_ja=yaku_name("tane").ja,
             points=v("tane"),
             group=animal_group,
             pool=animals,
@@ -134,26 +135,27 @@ def koikoi_specs(
             description="five animals, +1 per further animal",
         )
     )
-    if modern:
+    if modern or rules.akatan_aotan_stack:
         specs.append(
             YakuSpec(
                 id="akatan_aotan",
-                name="Poetry and Blue Ribbons",
-                name_ja="赤短・青短の重複",
+                name=yaku_name("akatan_aotan").en,
+                name_ja=yaku_name("akatan_aotan").ja,
                 points=v("akatan_aotan"),
                 group=ribbon_group,
                 cards=AKATAN | AOTAN,
-                per_extra=1,
-                extra_pool=RIBBONS,
+                per_extra=extra,
+                extra_pool=RIBBONS if extra else 0,
                 extra_base=6,
-                description="the three poetry and three blue ribbons, +1 per further ribbon",
+                description="the three poetry and three blue ribbons"
+                + (", +1 per further ribbon" if extra else ", on top of each set"),
             )
         )
     specs += [
         YakuSpec(
             id="akatan",
-            name="Poetry Ribbons",
-            name_ja="赤短",
+            name=yaku_name("akatan").en,
+            name_ja=yaku_name("akatan").ja,
             points=v("akatan"),
             group=ribbon_group,
             cards=AKATAN,
@@ -164,8 +166,8 @@ def koikoi_specs(
         ),
         YakuSpec(
             id="aotan",
-            name="Blue Ribbons",
-            name_ja="青短",
+            name=yaku_name("aotan").en,
+            name_ja=yaku_name("aotan").ja,
             points=v("aotan"),
             group=ribbon_group,
             cards=AOTAN,
@@ -176,8 +178,8 @@ def koikoi_specs(
         ),
         YakuSpec(
             id="tan",
-            name="Ribbons",
-            name_ja="タン",
+            name=yaku_name("tan").en,
+            name_ja=yaku_name("tan").ja,
             points=v("tan"),
             group=ribbon_group,
             pool=RIBBONS,
@@ -190,16 +192,16 @@ def koikoi_specs(
         specs += [
             YakuSpec(
                 id="hanamizake",
-                name="Flower Viewing",
-                name_ja="花見で一杯",
+                name=yaku_name("hanamizake").en,
+                name_ja=yaku_name("hanamizake").ja,
                 points=v("hanamizake"),
                 cards=Card.C03A.bit | SAKE_CUP,
                 description="the Curtain and the Sake Cup",
             ),
             YakuSpec(
                 id="tsukimizake",
-                name="Moon Viewing",
-                name_ja="月見で一杯",
+                name=yaku_name("tsukimizake").en,
+                name_ja=yaku_name("tsukimizake").ja,
                 points=v("tsukimizake"),
                 cards=Card.C08A.bit | SAKE_CUP,
                 description="the Moon and the Sake Cup",
@@ -208,8 +210,8 @@ def koikoi_specs(
     specs.append(
         YakuSpec(
             id="kasu",
-            name="Chaff",
-            name_ja="カス",
+            name=yaku_name("kasu").en,
+            name_ja=yaku_name("kasu").ja,
             points=v("kasu"),
             pool=chaff,
             need=10,
@@ -223,8 +225,8 @@ def koikoi_specs(
         specs.append(
             YakuSpec(
                 id="tsukifuda",
-                name=f"Month Cards ({MONTH_NAMES[month - 1]})",
-                name_ja="月札",
+                name=f"{yaku_name('tsukifuda').en} ({MONTH_NAMES[month - 1]})",
+                name_ja=yaku_name("tsukifuda").ja,
                 points=v("tsukifuda"),
                 cards=MONTH_MASKS[month - 1],
                 description="the four cards of the round's month",

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from msgspec.structs import replace
 
-from core.actions import Action, DeclareHiki
+from core.actions import Action, DeclareHiki, describe_action
 from core.cards import CARDS, MONTH_MASKS, SAKURA_POINTS, Card, cards_of, mask_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
@@ -40,9 +40,10 @@ from core.events import (
 from core.games.base import DEAL_TABLE, Game
 from core.games.sakura import scoring
 from core.games.sakura.round import SakuraRound, round_of
-from core.games.sakura.rules import PRESETS, SakuraRules
+from core.games.sakura.rules import PRESETS, STANDARD, SakuraRules
 from core.games.sakura.teams import teams_of
 from core.games.sakura.yaku import sakura_hits, sakura_specs
+from core.players import seat_label
 from core.state import (
     CHOOSE,
     DECIDE,
@@ -63,10 +64,17 @@ GAJI_BIT = 1 << GAJI
 WILLOWS = MONTH_MASKS[10]
 
 
-def hiki_months(hand: int, field: int) -> tuple[int, ...]:
-    """Months (1..12) whose four cards lie between ``hand`` and ``field``, one at least in hand."""
+def hiki_months(hand: int, field: int, mode: str = "any_combination") -> tuple[int, ...]:
+    """Months (1..12) whose four cards lie between ``hand`` and ``field``, one at least in hand
+    (``hand3_field1``: exactly three in hand and the fourth on the field)."""
     both = hand | field
-    return tuple(m + 1 for m, mm in enumerate(MONTH_MASKS) if both & mm == mm and hand & mm)
+    return tuple(
+        m + 1
+        for m, mm in enumerate(MONTH_MASKS)
+        if both & mm == mm
+        and hand & mm
+        and (mode != "hand3_field1" or (field & mm).bit_count() == 1)
+    )
 
 
 _MONTH_FIRSTS = int("0001" * 12, 2)  # the first card of each month
@@ -87,10 +95,27 @@ def hiki_holder(state: State, month: int, exclude: int) -> int:
     rest = mm & ~state.field
     if not rest:
         return -1
+    rules = state.rules
+    assert isinstance(rules, SakuraRules)
+    if rules.hiki_mode == "hand3_field1" and rest.bit_count() != 3:
+        return -1
     for seat, hand in enumerate(state.hands):
         if seat != exclude and hand & mm == rest:
             return seat
     return -1
+
+
+#: The cards worth points in Sakura (transfer_during_play passes on the next one of a month).
+POINT_CARDS = sum(1 << i for i, v in enumerate(SAKURA_POINTS) if v)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
 
 
 def _codes(cards: Sequence[Card]) -> str:
@@ -111,6 +136,7 @@ class Sakura(Game[SakuraRules]):
     max_players = 7
     rules_type = SakuraRules
     presets = PRESETS
+    standard = STANDARD
     rules_section = "§6"
     wild_cards = GAJI_BIT  # wild from the hand (and the pile, `gaji_wild_on_draw`)
 
@@ -206,9 +232,11 @@ class Sakura(Game[SakuraRules]):
         return tuple(targets)
 
     def landed(self, state: State, seat: int, card: int, captured: int, source: Source) -> State:
-        """A wild Gaji that took a card remembers it (it stays with the Gaji for the end claim)."""
+        """A wild Gaji that took a card remembers it (it stays with the Gaji for the end claim).
+        Under ``transfer_during_play`` the next point card of that card's month to be captured
+        or turned up goes to the Gaji's owner."""
         if card != GAJI:
-            return state
+            return self._transfer(state, seat, card, captured, source)
         ex = _sakura_round(state)
         if captured and self._wild(self.rules_of(state), source):
             pair = captured & ~GAJI_BIT
@@ -220,6 +248,41 @@ class Sakura(Game[SakuraRules]):
         if ex.blocked_turn:
             return replace(state, extra=replace(ex, blocked_turn=0))
         return state
+
+    def _transfer(self, state: State, seat: int, card: int, captured: int, source: Source) -> State:
+        ex = round_of(state)
+        if ex is None or ex.gaji_owner < 0 or ex.transfer_spent:
+            return state
+        if self.rules_of(state).gaji_end_claim != "transfer_during_play":
+            return state
+        month = MONTH_MASKS[ex.gaji_pair >> 2] & POINT_CARDS
+        bit = 1 << card
+        # A card that joined the field counts only when it was turned up from the pile.
+        moved = captured & month if captured else bit & month if source == DRAW else 0
+        if not moved:
+            return state
+        # The next point card: the card played or turned up if it is one, else the most valuable
+        # field card of the month it took (the lowest card on a tie).
+        if moved & bit:
+            chosen = bit
+        else:
+            chosen = max(_bits(moved), key=lambda b: (SAKURA_POINTS[b.bit_length() - 1], -b))
+        owner = ex.gaji_owner
+        if captured and seat == owner:  # the owner took it itself: the right is spent
+            return replace(state, extra=replace(ex, transfer_spent=True))
+        caps = list(state.captures)
+        field = state.field
+        if captured:
+            caps[seat] &= ~chosen
+        else:
+            field &= ~chosen
+        caps[owner] |= chosen
+        return replace(
+            state,
+            field=field,
+            captures=tuple(caps),
+            extra=replace(ex, transfer_spent=True, transferred=chosen.bit_length() - 1),
+        )
 
     def interrupt_choice(self, state: State, seat: int, target: int) -> Event | None:
         """A Gaji aimed at a card completing another seat's hiki is stopped by that seat."""
@@ -239,7 +302,10 @@ class Sakura(Game[SakuraRules]):
         ex = round_of(state)
         if ex is None or ex.gaji_owner < 0:
             return 0
-        if self.rules_of(state).gaji_end_claim == "all_remaining":
+        claim = self.rules_of(state).gaji_end_claim
+        if claim == "transfer_during_play":
+            return 0
+        if claim == "all_remaining":
             return state.field
         return state.field & MONTH_MASKS[ex.gaji_pair >> 2]
 
@@ -273,8 +339,10 @@ class Sakura(Game[SakuraRules]):
         phase = state.phase
         if phase == PLAY:
             seat = state.turn
+            mode = self.rules_of(state).hiki_mode
             return tuple(
-                DeclareHiki(seat=seat, month=m) for m in hiki_months(state.hands[seat], state.field)
+                DeclareHiki(seat=seat, month=m)
+                for m in hiki_months(state.hands[seat], state.field, mode)
             )
         if phase == DECIDE:
             ex = round_of(state)
@@ -291,7 +359,8 @@ class Sakura(Game[SakuraRules]):
             )
         if isinstance(action, DeclareHiki):
             raise IllegalActionError(
-                f"seat {action.seat} holds no hiki of month {action.month} now: {action!r}"
+                f"{seat_label(action.seat)} holds no hiki of month {action.month} now: "
+                f"{describe_action(action)}"
             )
         return super().decide_extra(state, action)
 
@@ -324,8 +393,8 @@ class Sakura(Game[SakuraRules]):
             # The holder who stopped the Gaji declares; then the Gaji's player goes on.
             if ev.seat != ex.interrupt_by or ev.month != ex.interrupt_month:
                 raise CorruptLogError(
-                    f"seat {ex.interrupt_by} must declare the hiki of month {ex.interrupt_month}, "
-                    f"not seat {ev.seat} month {ev.month}"
+                    f"{seat_label(ex.interrupt_by)} must declare the hiki of month "
+                    f"{ex.interrupt_month}, not {seat_label(ev.seat)} month {ev.month}"
                 )
             state = self._take(state, ev.seat, mm)
             ex = replace(ex, interrupt_by=-1, interrupt_month=0)
@@ -342,18 +411,22 @@ class Sakura(Game[SakuraRules]):
             raise CorruptLogError(f"a hiki was declared out of turn (phase {state.phase!r})")
         if ev.seat != state.turn:
             raise CorruptLogError(
-                f"seat {ev.seat} declared hiki, but it is seat {state.turn}'s turn"
+                f"{seat_label(ev.seat)} declared hiki, but it is {seat_label(state.turn)}'s turn"
             )
-        if ev.month not in hiki_months(state.hands[ev.seat], state.field):
-            raise CorruptLogError(f"seat {ev.seat} holds no hiki of month {ev.month}")
-        return self._take(state, ev.seat, mm), HAND_DONE
+        mode = self.rules_of(state).hiki_mode
+        if ev.month not in hiki_months(state.hands[ev.seat], state.field, mode):
+            raise CorruptLogError(f"{seat_label(ev.seat)} holds no hiki of month {ev.month}")
+        state = self._take(state, ev.seat, mm)
+        if mode == "any_moment" and state.hands[ev.seat]:
+            return state, PLAY  # a hiki declared at any moment does not take the turn's play
+        return state, HAND_DONE
 
     def _apply_interrupt(self, state: State, ev: GajiInterrupted) -> State:
         if state.phase != CHOOSE or state.pending != GAJI:
             raise CorruptLogError("a Gaji was interrupted, but no Gaji is waiting for a target")
         if ev.seat != state.turn:
             raise CorruptLogError(
-                f"seat {ev.seat} aimed the Gaji, but it is seat {state.turn}'s turn"
+                f"{seat_label(ev.seat)} aimed the Gaji, but it is {seat_label(state.turn)}'s turn"
             )
         source = state.pending_from
         targets = self.capture_targets(state, GAJI, source) if source is not None else None
@@ -364,7 +437,8 @@ class Sakura(Game[SakuraRules]):
         )
         if expected != ev:
             raise CorruptLogError(
-                f"the Gaji aimed at {ev.target.value} is not stopped by a hiki of seat {ev.by}"
+                f"the Gaji aimed at {ev.target.value} is not stopped by a hiki of "
+                f"{seat_label(ev.by)}"
             )
         return replace(
             state,
@@ -377,8 +451,8 @@ class Sakura(Game[SakuraRules]):
         mask = self.claim_mask(state)
         if not mask or ev.seat != _sakura_round(state).gaji_owner or mask_of(ev.captured) != mask:
             raise CorruptLogError(
-                f"the Gaji's end claim is {_codes(cards_of(mask))}, not seat {ev.seat} taking "
-                f"{_codes(ev.captured)}"
+                f"the Gaji's end claim is {_codes(cards_of(mask))}, not {seat_label(ev.seat)} "
+                f"taking {_codes(ev.captured)}"
             )
         caps = list(state.captures)
         caps[ev.seat] |= mask

@@ -16,6 +16,8 @@ class SakuraRound(RoundState, frozen=True, kw_only=True):
     interrupt_month: int = 0  # ...the month of that hiki
     blocked_turn: int = 0  # turn_no in which the Gaji was stopped: it may be left on the field
     returned_turn: int = 0  # turn_no in which a stopped Gaji went back to the hand
+    transferred: int = -1  # transfer_during_play: the point card passed to the Gaji's owner
+    transfer_spent: bool = False  # ...the next point card of the month has moved
 
     @property
     def out_of_play(self) -> int:

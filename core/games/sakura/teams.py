@@ -22,10 +22,3 @@ def teams_of(layout: str, n: int) -> tuple[tuple[int, ...], ...]:
             f"teams {layout} ({count} teams of {size}) needs {count * size} players, not {n}"
         )
     return tuple(tuple(range(t, n, count)) for t in range(count))
-
-
-def unit_label(unit: tuple[int, ...]) -> str:
-    """``seat 2`` or ``team of seats 0, 2``."""
-    if len(unit) == 1:
-        return f"seat {unit[0]}"
-    return "team of seats " + ", ".join(str(s) for s in unit)

@@ -7,16 +7,22 @@ from msgspec.structs import replace
 
 from core.cards import mask_of
 from core.games.sakura.rules import SakuraRules
+from core.names import yaku_name
 from core.yaku import YakuHit, YakuSpec, evaluate_specs
 
+#: The rule books number the yaku 1 to 8 (the Spanish guide) or by the iroha letters い to ち
+#: (the Hanafuda Hawaii leaflet): (number, letter, its romaji) of each id, in that order.
+SAKURA_NUMBERS: dict[str, tuple[int, str, str]] = {}
 
-def _spec(
-    number: int, yaku_id: str, name: str, name_ja: str, codes: str, description: str
-) -> YakuSpec:
+
+def _spec(number: int, letter: str, yaku_id: str, codes: str, description: str) -> YakuSpec:
+    kana, romaji = letter.split()
+    SAKURA_NUMBERS[yaku_id] = (number, kana, romaji)
+    name = yaku_name(yaku_id)
     return YakuSpec(
         id=yaku_id,
-        name=f"Yaku {number}: {name}",
-        name_ja=name_ja,
+        name=name.en,
+        name_ja=name.ja,
         points=50,
         cards=mask_of(codes.split()),
         description=description,
@@ -24,35 +30,20 @@ def _spec(
 
 
 SAKURA_YAKU: tuple[YakuSpec, ...] = (
-    _spec(1, "nomi", "Nomi", "飲み", "03a 08a 09a", "Curtain, Moon and Sake Cup"),
-    _spec(
-        2,
-        "omote_sugawara",
-        "Omote-sugawara",
-        "表菅原",
-        "01a 02a 03a",
-        "Crane, Bush Warbler and Curtain",
-    ),
-    _spec(3, "akatan", "Akatan", "赤短", "01b 02b 03b", "the three poetry ribbons"),
-    _spec(4, "aotan", "Aotan", "青短", "06b 09b 10b", "the three blue ribbons"),
-    _spec(
-        5,
-        "blue_animals",
-        "Blue-ribbon animals",
-        "",
-        "06a 09a 10a",
-        "Butterflies, Sake Cup and Deer",
-    ),
+    _spec(1, "い i", "nomi", "03a 08a 09a", "Curtain, Moon and Sake Cup"),
+    _spec(2, "ろ ro", "omote_sugawara", "01a 02a 03a", "Crane, Bush Warbler and Curtain"),
+    _spec(3, "は ha", "akatan", "01b 02b 03b", "the three poetry ribbons"),
+    _spec(4, "に ni", "aotan", "06b 09b 10b", "the three blue ribbons"),
+    _spec(5, "ほ ho", "blue_animals", "06a 09a 10a", "Butterflies, Sake Cup and Deer"),
     _spec(
         6,
+        "へ he",
         "kusatan",
-        "Kusatan",
-        "草短",
         "04b 05b 07b",
         "the plain red ribbons of Wisteria, Iris and Bush clover (not the Willow ribbon)",
     ),
-    _spec(7, "grass_animals", "Grass-ribbon animals", "", "04a 05a 07a", "Cuckoo, Bridge and Boar"),
-    _spec(8, "inoshikagan", "Inoshikagan", "猪鹿雁", "07a 08b 10a", "Boar, Geese and Deer"),
+    _spec(7, "と to", "grass_animals", "04a 05a 07a", "Cuckoo, Bridge and Boar"),
+    _spec(8, "ち chi", "inoshikagan", "07a 08b 10a", "Boar, Geese and Deer"),
 )
 
 

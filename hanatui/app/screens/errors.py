@@ -190,7 +190,8 @@ class BadFileDialog(ModalScreen[str | None]):
             if p.version is not None:
                 yield self._row(
                     "needs",
-                    f"a hanatui that reads log format version {p.version} (this one reads up to {VERSION})",
+                    f"a hanatui that reads log format version {p.version} "
+                    f"(this one reads up to {VERSION})",
                 )
                 hint = "Update hanatui to open it. Nothing was changed."
             elif p.recoverable and p.torn:
@@ -206,7 +207,10 @@ class BadFileDialog(ModalScreen[str | None]):
                     "changed."
                 )
             else:
-                hint = "Nothing was changed. `hanatui verify FILE` gives the same report on the command line."
+                hint = (
+                    "Nothing was changed. `hanatui verify FILE` gives the same report on the "
+                    "command line."
+                )
             yield Static(Content(hint), classes="hint")
             with Horizontal(classes="buttons"):
                 if p.recoverable:

@@ -7,11 +7,15 @@ Logs are read in a worker thread, so a long history never freezes the screen.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,10 +25,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Static, TabbedContent, TabPane
 
 from core.logfile import LogRead
-from hanatui.app.describe import game_title
 from hanatui.app.screens.errors import printable
 from hanatui.app.widgets import TooSmall
-from hanatui.history import GameSummary, Statistics, bar, history_logs, scan, statistics
+from hanatui.history import GameSummary, Record, Statistics, bar, history_logs, scan, statistics
+from hanatui.words import game_title, plural
 
 #: Sort orders of the list: (label, key of a summary, newest/largest first by default).
 SORTS: dict[str, tuple[str, bool]] = {
@@ -81,12 +85,29 @@ def length_words(s: GameSummary) -> str:
     return f"{rounds}, {s.events} moves"
 
 
+def wrap_names(parts: list[str], width: int) -> str:
+    """``parts`` joined by commas, broken into lines of at most ``width`` terminal cells."""
+    lines: list[str] = []
+    line = ""
+    for part in parts:
+        candidate = f"{line}, {part}" if line else part
+        if line and cell_len(candidate) > width:
+            lines.append(line + ",")
+            line = part
+        else:
+            line = candidate
+    return "\n".join([*lines, line])
+
+
 class ConfirmDialog(ModalScreen[bool]):
     """A yes/no question; dismisses with True for yes."""
 
     DEFAULT_CSS = """
     ConfirmDialog { align: center middle; background: $background 60%; }
-    ConfirmDialog > #dialog { width: 70; max-width: 100%; height: auto; border: thick $error; background: $surface; padding: 1 2; }
+    ConfirmDialog > #dialog {
+        width: 70; max-width: 100%; height: auto; border: thick $error; background: $surface;
+        padding: 1 2;
+    }
     ConfirmDialog .title { text-style: bold; color: $error; margin-bottom: 1; }
     ConfirmDialog .buttons { height: auto; margin-top: 1; }
     ConfirmDialog .buttons Button { margin-right: 2; }
@@ -127,7 +148,10 @@ class OpenFileDialog(ModalScreen[str | None]):
 
     DEFAULT_CSS = """
     OpenFileDialog { align: center middle; background: $background 60%; }
-    OpenFileDialog > #dialog { width: 84; max-width: 100%; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    OpenFileDialog > #dialog {
+        width: 84; max-width: 100%; height: auto; border: thick $accent; background: $surface;
+        padding: 1 2;
+    }
     OpenFileDialog .title { text-style: bold; color: $accent; margin-bottom: 1; }
     OpenFileDialog .hint { color: $text-muted; margin-top: 1; }
     """
@@ -157,7 +181,10 @@ class HistoryScreen(Screen[None]):
 
     DEFAULT_CSS = """
     HistoryScreen { background: $hana-felt; align: center top; }
-    HistoryScreen #body { width: 118; max-width: 100%; height: 1fr; background: $surface; border: round $accent; padding: 0 1; }
+    HistoryScreen #body {
+        width: 118; max-width: 100%; height: 1fr; background: $surface; border: round $accent;
+        padding: 0 1;
+    }
     HistoryScreen #games { height: 1fr; }
     HistoryScreen .note { color: $text-muted; height: auto; }
     HistoryScreen .heading { text-style: bold; color: $accent; margin-top: 1; }
@@ -205,7 +232,7 @@ class HistoryScreen(Screen[None]):
             ("result", "result", 20),
             ("length", "length", 20),
         ):
-            table.add_column(Content(label), key=key, width=width)
+            table.add_column(Text(label), key=key, width=width)
         self._note(f"Reading the games kept in {self.directory}…")
         table.focus()
         self.load()
@@ -222,7 +249,10 @@ class HistoryScreen(Screen[None]):
     def load(self) -> None:
         """Read every kept log (off the UI thread) and show them."""
         pairs = scan(self.directory)
-        self.app.call_from_thread(self._loaded, pairs)
+        self.app.call_from_thread(self._show_loaded, pairs)
+
+    def _show_loaded(self, pairs: Sequence[tuple[GameSummary, LogRead | None]]) -> None:
+        self.run_worker(self._loaded(pairs), group="history-show")
 
     async def _loaded(self, pairs: Sequence[tuple[GameSummary, LogRead | None]]) -> None:
         self.loaded = True
@@ -255,7 +285,10 @@ class HistoryScreen(Screen[None]):
                     Content(""),
                 ]
             else:
-                players = ", ".join(f"{p} {t}" for p, t in zip(s.players, s.totals))
+                # wrapped to the column (a row grows), so seven players are never cut off
+                players = wrap_names(
+                    [f"{p} {t}" for p, t in zip(s.players, s.totals, strict=False)], 36
+                )
                 cells = [
                     Content(when(s.created)),
                     Content(game_title(s.game)),
@@ -263,13 +296,13 @@ class HistoryScreen(Screen[None]):
                     Content(result_words(s)),
                     Content(length_words(s)),
                 ]
-            table.add_row(*cells, key=s.path)
+            table.add_row(*cells, key=s.path, height=None)
         direction = "descending" if self.sort_reverse else "ascending"
         count = len(self.summaries)
-        noun = "game" if count == 1 else "games"
         if count:
             self._note(
-                f"{count} {noun} in {self.directory}, sorted by {self.sort_column} ({direction}). "
+                f"{plural(count, 'game')} in {self.directory}, "
+                f"sorted by {self.sort_column} ({direction}). "
                 "Enter opens one; click a heading or press s to sort."
             )
         else:
@@ -278,10 +311,8 @@ class HistoryScreen(Screen[None]):
                 "Press o to open any .hana file, such as the samples in replays/."
             )
         if selected is not None:
-            try:
+            with contextlib.suppress(Exception):
                 table.move_cursor(row=table.get_row_index(selected))
-            except Exception:
-                pass
 
     def selected(self) -> str | None:
         """The path of the highlighted game."""
@@ -319,10 +350,12 @@ class HistoryScreen(Screen[None]):
         if stats.yaku:
             widgets.append(Static(Content("Yaku you made"), classes="heading"))
             top = max(stats.yaku.values())
-            table = DataTable(id="stats-yaku", show_cursor=False, zebra_stripes=True)
-            table.add_column(Content("yaku"), width=26)
-            table.add_column(Content("times"), width=6)
-            table.add_column(Content(""), width=22)
+            table: DataTable[Any] = DataTable(
+                id="stats-yaku", show_cursor=False, zebra_stripes=True
+            )
+            table.add_column(Text("yaku"), width=26)
+            table.add_column(Text("times"), width=6)
+            table.add_column(Text(""), width=22)
             for yid, count in stats.yaku.most_common():
                 table.add_row(
                     Content(stats.yaku_names.get(yid, yid)),
@@ -336,9 +369,9 @@ class HistoryScreen(Screen[None]):
                 Static(Content("Your koi-koi calls and how the round ended"), classes="heading")
             )
             table = DataTable(id="stats-koikoi", show_cursor=False, zebra_stripes=True)
-            table.add_column(Content("round"), width=10)
-            table.add_column(Content("times"), width=6)
-            table.add_column(Content(""), width=22)
+            table.add_column(Text("round"), width=10)
+            table.add_column(Text("times"), width=6)
+            table.add_column(Text(""), width=22)
             for label, key, style in (
                 ("won", "won", "$success"),
                 ("lost", "lost", "$error"),
@@ -354,7 +387,8 @@ class HistoryScreen(Screen[None]):
         widgets.append(
             Static(
                 Content(
-                    "Counted from your seat (the first human seat) in finished games; bot-only games count in the games table only."
+                    "Counted from your seat (the first human seat) in finished games; "
+                    "bot-only games count in the games table only."
                 ),
                 classes="note",
             )
@@ -362,18 +396,18 @@ class HistoryScreen(Screen[None]):
         await box.mount_all(widgets)
 
     @staticmethod
-    def _record_table(table_id: str, label: str, records: dict[str, object]) -> DataTable:
-        table: DataTable = DataTable(id=table_id, show_cursor=False, zebra_stripes=True)
-        table.add_column(Content(label), width=12)
+    def _record_table(table_id: str, label: str, records: Mapping[str, Record]) -> DataTable[Any]:
+        table: DataTable[Any] = DataTable(id=table_id, show_cursor=False, zebra_stripes=True)
+        table.add_column(Text(label), width=12)
         for name, width in (("played", 7), ("won", 5), ("win %", 6)):
-            table.add_column(Content(name), width=width)
-        table.add_column(Content(""), width=22)
+            table.add_column(Text(name), width=width)
+        table.add_column(Text(""), width=22)
         for name, rec in sorted(records.items()):
-            rate = rec.rate  # type: ignore[attr-defined]
+            rate = rec.rate
             table.add_row(
                 Content(name),
-                Content(str(rec.played)),  # type: ignore[attr-defined]
-                Content(str(rec.won)),  # type: ignore[attr-defined]
+                Content(str(rec.played)),
+                Content(str(rec.won)),
                 Content(f"{rate * 100:.0f}%"),
                 Content.styled(bar(rate, 1.0), "$success"),
             )
@@ -386,7 +420,8 @@ class HistoryScreen(Screen[None]):
             return Content(f"Rounds played: {stats.rounds}")
         lines = [
             Content(
-                f"{stats.rounds} rounds · average {stats.points_per_round:+.1f} · best {max(points):+d} · "
+                f"{plural(stats.rounds, 'round')} · average {stats.points_per_round:+.1f}"
+                f" · best {max(points):+d} · "
                 f"worst {min(points):+d}"
             )
         ]
@@ -458,7 +493,8 @@ class HistoryScreen(Screen[None]):
         summary = next((s for s in self.summaries if s.path == path), None)
         detail = Path(path).name
         if summary is not None and not summary.error:
-            detail += f": {game_title(summary.game)}, {', '.join(summary.players)}, {when(summary.created)}"
+            players = ", ".join(summary.players)
+            detail += f": {game_title(summary.game)}, {players}, {when(summary.created)}"
         detail += ". The file is removed from the disk."
 
         def done(yes: bool | None) -> None:
@@ -470,11 +506,13 @@ class HistoryScreen(Screen[None]):
                 pass
             except OSError as exc:
                 self.notify(
-                    Content(f"Could not delete {printable(path)}: {exc.strerror}"), severity="error"
+                    f"Could not delete {printable(path)}: {exc.strerror}",
+                    markup=False,
+                    severity="error",
                 )
                 return
             self.summaries = [s for s in self.summaries if s.path != path]
-            self.notify(Content(f"Deleted {printable(Path(path).name)}"), timeout=3)
+            self.notify(f"Deleted {printable(Path(path).name)}", markup=False, timeout=3)
             self._fill()
             self.load()
 

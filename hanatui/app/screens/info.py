@@ -22,17 +22,19 @@ from textual.widgets import (
     TabPane,
 )
 
-from core.cards import CARDS, Kind
 from core.errors import HanaError
 from core.players import check_name
-from core.yaku import YakuSpec
-from hanatui.app.describe import game_title
+from hanatui.app.common import hana_app
 from hanatui.app.widgets import TooSmall
 from hanatui.settings import PACES
+from hanatui.words import game_title
 
 SCREEN_CSS = """
 {name} {{ background: $hana-felt; align: center top; }}
-{name} #body {{ width: 100; max-width: 100%; height: 1fr; background: $surface; border: round $accent; padding: 0 1; }}
+{name} #body {{
+    width: 100; max-width: 100%; height: 1fr; background: $surface; border: round $accent;
+    padding: 0 1;
+}}
 {name} .heading {{ text-style: bold; color: $accent; margin-top: 1; }}
 {name} .row {{ height: auto; }}
 {name} .row {{ margin-bottom: 1; }}
@@ -51,7 +53,7 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         app = self.app
-        settings = app.settings  # type: ignore[attr-defined]
+        settings = hana_app(app).settings
         themes = sorted(app.available_themes)
         yield TooSmall()
         with VerticalScroll(id="body"):
@@ -105,7 +107,8 @@ class SettingsScreen(Screen[None]):
                 )
             yield Static(
                 Content(
-                    "Settings are saved as you change them. NO_COLOR in the environment turns colour off."
+                    "Settings are saved as you change them. "
+                    "NO_COLOR in the environment turns colour off."
                 ),
                 classes="note",
             )
@@ -114,7 +117,7 @@ class SettingsScreen(Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         app = self.app
-        settings = app.settings  # type: ignore[attr-defined]
+        settings = hana_app(app).settings
         if event.value == Select.BLANK:
             return
         if event.select.id == "theme":
@@ -122,25 +125,25 @@ class SettingsScreen(Screen[None]):
                 app.theme = str(event.value)
         elif event.select.id == "pace":
             if settings.pace != event.value:
-                settings.pace = float(event.value)  # type: ignore[arg-type]
-                app.save_settings()  # type: ignore[attr-defined]
+                settings.pace = float(str(event.value))
+                hana_app(app).save_settings()
         elif event.select.id == "bot_level" and settings.bot_level != event.value:
             settings.bot_level = str(event.value)
-            app.save_settings()  # type: ignore[attr-defined]
+            hana_app(app).save_settings()
 
     def on_mount(self) -> None:
         self.query_one("#theme", Select).focus()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         app = self.app
-        settings = app.settings  # type: ignore[attr-defined]
+        settings = hana_app(app).settings
         if event.checkbox.id == "ascii":
             settings.ascii = event.value
-            app.set_ascii(event.value)  # type: ignore[attr-defined]
+            hana_app(app).set_ascii(event.value)
         elif event.checkbox.id == "animations":
             settings.animations = event.value
             app.animation_level = "full" if event.value else "none"
-        app.save_settings()  # type: ignore[attr-defined]
+        hana_app(app).save_settings()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "name":
@@ -151,8 +154,8 @@ class SettingsScreen(Screen[None]):
             event.input.set_class(True, "-invalid")
             return
         event.input.set_class(False, "-invalid")
-        self.app.settings.name = event.value  # type: ignore[attr-defined]
-        self.app.save_settings()  # type: ignore[attr-defined]
+        hana_app(self.app).settings.name = event.value
+        hana_app(self.app).save_settings()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -162,106 +165,50 @@ class SettingsScreen(Screen[None]):
         self.app.pop_screen()
 
 
-RULES_TEXT = {
-    "common": """\
-Every game here is a fishing game. On your turn you play a card from your hand onto the field: if
-a field card shows the same month (the same flower), you capture both; if two match, you choose
-one; if three match, you take all four. Then you turn over the top card of the draw pile and it is
-resolved the same way. Captured cards lie face up in front of you. The first dealer is decided by
-a draw: the earliest month deals.""",
-    "bakappana": """\
-Bakappana (2-4 players): no yaku. When the cards run out, each player scores the points of the
-cards they captured: brights 20, animals 10, ribbons 5, chaff 1 (264 in the deck). With zero-sum
-scoring each score is measured against par (264 divided by the number of players).""",
-    "hana-awase": """\
-Hana-awase (2-4 players): bakappana plus yaku, combinations of captured cards that score extra
-(the viewing yaku, the three red or blue ribbons, boar-deer-butterflies, the brights...). With
-more than two players the yaku are worth more (the seed scoring).""",
-    "koikoi": """\
-Koi-koi (2 players): the race for yaku. When you make a yaku you choose: shobu (stop now and score
-your yaku) or koi-koi (play on for more, but if your opponent then makes a yaku first they score
-double). If nobody stops before the hands run out, nobody scores. A round is named after a month
-(round 1 Pine, round 2 Plum...).""",
-    "sakura": """\
-Sakura (Hawaiian hanafuda, 2-7 players): points as in bakappana but with the Sakura values
-(ribbons 10, animals 5, Rain Man 5, Yellow Paulownia 10), minus 50 for each yaku an opponent holds.
-The Lightning (11d, Gaji) is wild: played or drawn, it may capture any field card. Hiki: holding
-all four cards of a month between your hand and the field, you may take them all at once.""",
-}
-
-
-def _yaku_specs(game: str) -> list[YakuSpec]:
-    """The yaku of a game under its standard rules ([] for a game without yaku)."""
-    from core.games.registry import game_of
-    from core.rules import find_rules
-
-    return list(game_of(game).yaku_specs(find_rules(game)))
-
-
-def _paragraphs(text: str) -> str:
-    """Hard-wrapped prose as flowing paragraphs, so it reflows with the terminal."""
-    return "\n\n".join(" ".join(p.split()) for p in text.split("\n\n"))
-
-
 class RulesScreen(Screen[None]):
-    """How each game is played, its house rules, and the cards."""
+    """How each game is played: the cards and their names, then per game its card values, yaku
+    (each exclusive group once, with its members), multipliers, presets and house rules."""
 
     DEFAULT_CSS = (
         SCREEN_CSS.format(name="RulesScreen")
         + """
     RulesScreen DataTable { height: auto; }
+    RulesScreen .text { margin-bottom: 1; }
     """
     )
     BINDINGS = [Binding("escape,q", "back", "Back", id="rules.back")]
 
     def compose(self) -> ComposeResult:
-        from hanatui.app.screens.newgame import available_games, option_specs
+        from hanatui import rules_text
+        from hanatui.app.screens.newgame import available_games
 
+        ascii_only = hana_app(self.app).settings.ascii
         yield TooSmall()
         with Vertical(id="body"), TabbedContent():
             with TabPane("How to play", id="tab-common"), VerticalScroll():
-                yield Static(Content(_paragraphs(RULES_TEXT["common"])))
-                yield Static(Content("The cards"), classes="heading")
+                yield Static(Content(rules_text.COMMON), classes="text")
+                yield Static(Content("The months"), classes="heading")
+                yield Static(Content("\n".join(rules_text.month_lines(ascii_only=ascii_only))))
+                yield Static(Content("The kinds of card"), classes="heading")
+                yield Static(Content("\n".join(rules_text.kind_lines(ascii_only=ascii_only))))
+                yield Static(Content("The cards, month by month"), classes="heading")
                 yield DataTable(id="cards", show_cursor=False, zebra_stripes=True)
+                yield Static(Content("Other names"), classes="heading")
+                yield Static(Content("\n".join(rules_text.alias_lines(ascii_only=ascii_only))))
             for game in available_games():
                 with TabPane(game_title(game), id=f"tab-{game}"), VerticalScroll():
-                    yield Static(Content(_paragraphs(RULES_TEXT.get(game, ""))))
-                    yaku = self._yaku_lines(game)
-                    if yaku:
-                        yield Static(Content("Yaku (standard rules)"), classes="heading")
-                        yield Static(Content(yaku))
-                    yield Static(Content("House rules"), classes="heading")
-                    for key, default, doc, _t in option_specs(game):
-                        yield Static(
-                            Content.assemble((f"{key}", "bold"), f" (default {default!r}): {doc}")
-                        )
+                    for heading, text in rules_text.page(game, ascii_only=ascii_only):
+                        yield Static(Content(heading), classes="heading")
+                        yield Static(Content(text), classes="text")
         yield Footer()
 
-    def _yaku_lines(self, game: str) -> str:
-        """The yaku of a game under its standard rules, from the table the game publishes."""
-        specs = _yaku_specs(game)
-        lines = []
-        for spec in specs:
-            name = getattr(spec, "name", "?")
-            ja = getattr(spec, "name_ja", "") or ""
-            title = f"{name} ({ja})" if ja else name
-            lines.append(
-                f"{title:<34} {getattr(spec, 'points', 0):>4}  {getattr(spec, 'description', '')}"
-            )
-        return "\n".join(lines)
-
     def on_mount(self) -> None:
+        from hanatui.rules_text import card_rows
+
         table = self.query_one("#cards", DataTable)
-        table.add_columns("code", "month", "kind", "card", "points", "Sakura")
-        for c in CARDS:
-            table.add_row(
-                c.value,
-                Text(f"{c.kanji} {c.month_name}"),
-                Text(f"{c.kind.kanji} {c.kind.label}"),
-                Text(f"{c.name_en} ({c.name_ja})"),
-                str(c.points),
-                str(c.sakura_points),
-            )
+        table.add_columns("code", "kind", "card", "Japanese", "pts", "Sakura")
+        for row in card_rows(ascii_only=hana_app(self.app).settings.ascii):
+            table.add_row(*[Text(cell) for cell in row])
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -307,7 +254,8 @@ class HistoryScreen(Screen[None]):
             state = log.state
             if state is None:
                 continue
-            players = ", ".join(f"{p.name} {t}" for p, t in zip(state.players, state.totals))
+            pairs = zip(state.players, state.totals, strict=False)
+            players = ", ".join(f"{p.name} {t}" for p, t in pairs)
             result = "finished" if state.phase == "over" else "unfinished"
             table.add_row(
                 Text(path.name),
@@ -323,4 +271,4 @@ class HistoryScreen(Screen[None]):
         self.app.pop_screen()
 
 
-__all__ = ["HistoryScreen", "Kind", "Path", "RulesScreen", "SettingsScreen"]
+__all__ = ["HistoryScreen", "Path", "RulesScreen", "SettingsScreen"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import typing
 from typing import Any
 
@@ -11,12 +10,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Collapsible, Footer, Input, Select, Static
 
 from core.errors import HanaError
 from core.players import Player, check_name
-from hanatui.app.describe import game_title
+from core.rules import OptionDoc
+from hanatui.app.common import hana_app
 from hanatui.app.widgets import TooSmall
+from hanatui.settings import Settings
+from hanatui.words import game_title
 
 
 def available_games() -> list[str]:
@@ -37,16 +40,15 @@ def _base_type(t: Any) -> Any:
     return t
 
 
-def option_specs(game: str) -> list[tuple[str, Any, str, Any]]:
-    """(key, default, explanation, type) of every option of a game."""
+def option_specs(game: str) -> list[tuple[OptionDoc, Any]]:
+    """Every option of a game as players read it, with its type (for its editor)."""
     import msgspec
 
     from core.games.registry import game_of
     from core.rules import option_docs
 
-    docs = option_docs(game)
     types = {f.name: f.type for f in msgspec.structs.fields(game_of(game).rules_type)}
-    return [(key, default, doc, _base_type(types.get(key))) for key, default, doc in docs]
+    return [(doc, _base_type(types.get(doc.key))) for doc in option_docs(game)]
 
 
 def _literal_values(t: Any) -> tuple[Any, ...] | None:
@@ -55,12 +57,23 @@ def _literal_values(t: Any) -> tuple[Any, ...] | None:
     return None
 
 
+#: Koi-koi's cards that may count as two chaff, by option value.
+DOUBLE_CHAFF = {
+    "sake_cup": "Sake Cup",
+    "lightning": "Lightning",
+    "yellow_paulownia": "Yellow Paulownia",
+}
+
+
 class NewGameScreen(Screen[None]):
     """Set up a match."""
 
     DEFAULT_CSS = """
     NewGameScreen { background: $hana-felt; align: center top; }
-    NewGameScreen #form { width: 100; max-width: 100%; height: 1fr; background: $surface; border: round $accent; padding: 0 1; }
+    NewGameScreen #form {
+        width: 100; max-width: 100%; height: 1fr; background: $surface; border: round $accent;
+        padding: 0 1;
+    }
     NewGameScreen #seats, NewGameScreen #options { height: auto; }
     NewGameScreen .row { height: auto; margin-bottom: 1; }
     NewGameScreen .row > .label { width: 16; padding: 0 1 0 0; text-style: bold; }
@@ -76,9 +89,20 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .seat Select.level { width: 16; }
     NewGameScreen .seat Input { width: 28; }
     NewGameScreen .option { height: auto; margin-bottom: 1; }
-    NewGameScreen .option > .key { width: 28; padding: 0 1 0 0; }
-    NewGameScreen .option > .editor { width: 22; }
-    NewGameScreen .option > .doc { width: 1fr; padding: 0 0 0 1; color: $text-muted; }
+    NewGameScreen .option .line { height: auto; }
+    NewGameScreen .option .key { width: 30; padding: 0 1 0 0; text-style: bold; }
+    NewGameScreen .option .editor { width: 34; }
+    NewGameScreen .option .unit { width: 1fr; padding: 0 0 0 1; }
+    NewGameScreen .option .doc { color: $text-muted; }
+    NewGameScreen .option .editor.-number { width: 10; }
+    NewGameScreen .option .cards { height: auto; width: 1fr; }
+    NewGameScreen .option .cards Checkbox { width: auto; }
+    NewGameScreen .option Collapsible { border-top: none; padding: 0; width: 1fr; }
+    NewGameScreen .option Collapsible > Contents { padding: 0 0 0 2; }
+    NewGameScreen .option .yaku-row { height: 1; }
+    NewGameScreen .option .yaku-row .name { width: 30; }
+    NewGameScreen .option .yaku-row Input { width: 8; }
+    NewGameScreen #preset-doc { color: $text-muted; height: auto; margin-bottom: 1; }
     NewGameScreen #buttons { height: 1; width: 100; max-width: 100%; margin: 0 0 1 0; }
     NewGameScreen #buttons Button { margin-right: 2; }
     """
@@ -95,8 +119,8 @@ class NewGameScreen(Screen[None]):
         self._building = False
 
     @property
-    def settings(self):  # type: ignore[no-untyped-def]
-        return self.app.settings  # type: ignore[attr-defined]
+    def settings(self) -> Settings:
+        return hana_app(self.app).settings
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -120,7 +144,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Static(Content("Preset"), classes="label")
                 yield Select(
-                    [(Content("standard"), "standard")],
+                    [(Content("Standard"), "standard")],
                     value="standard",
                     allow_blank=False,
                     id="preset",
@@ -128,6 +152,7 @@ class NewGameScreen(Screen[None]):
                 )
                 yield Static(Content("Saved rules"), classes="label")
                 yield Select([], prompt="(none saved)", id="ruleset", compact=True)
+            yield Static(Content(""), id="preset-doc")
             with Horizontal(classes="row"):
                 yield Static(Content("Save rules as"), classes="label")
                 yield Input(
@@ -148,7 +173,7 @@ class NewGameScreen(Screen[None]):
     # --- building the form for a game ------------------------------------------------------
     def _load_game(self, game: str) -> None:
         from core.games.registry import game_of
-        from core.rules import presets
+        from core.rules import preset_of, presets
 
         self._building = True
         self.game = game
@@ -157,8 +182,9 @@ class NewGameScreen(Screen[None]):
         players.set_options([(str(n), n) for n in range(g.min_players, g.max_players + 1)])
         players.value = g.min_players
         preset = self.query_one("#preset", Select)
-        preset.set_options([(Content(p), p) for p in presets(game)])
+        preset.set_options([(Content(preset_of(game, p).title), p) for p in presets(game)])
         preset.value = "standard"
+        self._show_preset("standard")
         self._load_rulesets()
         self._build_seats(g.min_players)
         self._build_options()
@@ -190,6 +216,16 @@ class NewGameScreen(Screen[None]):
                 kind = "human" if i == 0 else "bot"
                 level = default_level
                 name = self.settings.name if i == 0 else ("CPU" if count == 2 else f"CPU {i}")
+            level_select: Select[str] = Select(
+                [(Content(lv), lv) for lv in levels],
+                value=level,
+                allow_blank=False,
+                id=f"seat-level-{i}",
+                classes="level",
+                compact=True,
+                disabled=kind == "human",
+            )
+            level_select.display = kind != "human"
             row = Horizontal(
                 Static(Content(f"Seat {i + 1}"), classes="label"),
                 Select(
@@ -200,20 +236,27 @@ class NewGameScreen(Screen[None]):
                     classes="kind",
                     compact=True,
                 ),
-                Select(
-                    [(Content(lv), lv) for lv in levels],
-                    value=level,
-                    allow_blank=False,
-                    id=f"seat-level-{i}",
-                    classes="level",
+                level_select,
+                Input(
+                    value=name,
+                    max_length=40,
+                    placeholder="this player's name",
+                    id=f"seat-name-{i}",
                     compact=True,
-                    disabled=kind == "human",
                 ),
-                Input(value=name, max_length=40, id=f"seat-name-{i}", compact=True),
                 classes="row seat",
             )
             rows.append(row)
         box.mount_all(rows)
+
+    def _show_level(self, seat: int, kind: str) -> None:
+        """A computer seat shows its level; a human seat shows none."""
+        try:
+            level = self.query_one(f"#seat-level-{seat}", Select)
+        except Exception:
+            return
+        level.display = kind != "human"
+        level.disabled = kind == "human"
 
     def seat_values(self) -> list[tuple[str, str, str]]:
         out = []
@@ -240,50 +283,144 @@ class NewGameScreen(Screen[None]):
                 self.game, str(preset) if preset != Select.BLANK else "standard"
             ).options()
         rows = []
-        for key, default, doc, t in option_specs(self.game):
-            value = values.get(key, default)
+        for doc, t in option_specs(self.game):
+            value = values.get(doc.key, doc.default)
             rows.append(
-                Horizontal(
-                    Static(Content(key), classes="key"),
-                    self._editor(key, value, t),
-                    Static(Content(doc or ""), classes="doc"),
+                Vertical(
+                    Horizontal(
+                        Static(Content(doc.title), classes="key"),
+                        *self._editor(doc, value, t),
+                        classes="line",
+                    ),
+                    Static(Content(self._plain(doc.explanation)), classes="doc"),
                     classes="option",
                 )
             )
         box.mount_all(rows)
 
-    def _editor(self, key: str, value: Any, t: Any):  # type: ignore[no-untyped-def]
-        wid = f"opt-{key}"
+    def _editor(self, doc: OptionDoc, value: Any, t: Any) -> list[Widget]:
+        """The widgets that edit one option: the value always in words (a switch says on or
+        off, a choice its words, a number what it counts)."""
+        wid = f"opt-{doc.key}"
         if t is bool:
-            return Checkbox(
-                Content("yes"), value=bool(value), id=wid, classes="editor", compact=True
-            )
-        choices = _literal_values(t)
-        if choices is not None:
-            return Select(
-                [(Content(json.dumps(c) if not isinstance(c, str) else c), c) for c in choices],
-                value=value,
-                allow_blank=False,
-                id=wid,
-                classes="editor",
-                compact=True,
-            )
+            return [
+                Checkbox(
+                    Content("on" if value else "off"),
+                    value=bool(value),
+                    id=wid,
+                    classes="editor",
+                    compact=True,
+                )
+            ]
+        if doc.choices:
+            return [
+                Select(
+                    [(Content(self._plain(words)), choice) for choice, words in doc.choices],
+                    value=value,
+                    allow_blank=False,
+                    id=wid,
+                    classes="editor",
+                    compact=True,
+                )
+            ]
         if t is int:
-            return Input(value=str(value), type="integer", id=wid, classes="editor", compact=True)
-        if t is float:
-            return Input(value=str(value), type="number", id=wid, classes="editor", compact=True)
-        if t is str:
-            return Input(value=str(value), id=wid, classes="editor", compact=True)
-        return Input(value=json.dumps(value), id=wid, classes="editor", compact=True)
+            return [
+                Input(
+                    value=str(value),
+                    type="integer",
+                    id=wid,
+                    classes="editor -number",
+                    compact=True,
+                ),
+                Static(
+                    Content(self._number_words(doc.key, value)),
+                    id=f"unit-{doc.key}",
+                    classes="unit",
+                ),
+            ]
+        if doc.key == "double_chaff_cards":
+            return [
+                Vertical(
+                    *[
+                        Checkbox(
+                            Content(name),
+                            value=card in value,
+                            id=f"{wid}-{card}",
+                            compact=True,
+                        )
+                        for card, name in DOUBLE_CHAFF.items()
+                    ],
+                    id=wid,
+                    classes="cards",
+                )
+            ]
+        if doc.key == "yaku_points":
+            return [self._yaku_points_editor(wid, value)]
+        return [Input(value=str(value), id=wid, classes="editor", compact=True)]
+
+    def _plain(self, text: str) -> str:
+        """``text`` as the screen may show it: only ASCII in ASCII mode (× as x)."""
+        from core.names import plain_ascii
+
+        return plain_ascii(text) if hana_app(self.app).settings.ascii else text
+
+    def _number_words(self, key: str, value: Any) -> str:
+        from core.rules import option_value_words
+
+        if not isinstance(value, int):
+            return ""
+        return option_value_words(self.game, key, value)
+
+    def _yaku_points_editor(self, wid: str, value: Any) -> Widget:
+        """One field per koi-koi yaku, blank for the table's value (koi-koi's single yaku)."""
+        from core.games.koikoi.rules import KOIKOI_YAKU_IDS
+        from core.names import yaku_name
+
+        overrides = value if isinstance(value, dict) else {}
+        rows = [
+            Horizontal(
+                Static(Content(yaku_name(yaku).en), classes="name"),
+                Input(
+                    value="" if overrides.get(yaku) is None else str(overrides[yaku]),
+                    placeholder="table",
+                    type="integer",
+                    id=f"{wid}-{yaku}",
+                    compact=True,
+                ),
+                classes="yaku-row",
+            )
+            for yaku in KOIKOI_YAKU_IDS
+        ]
+        return Collapsible(
+            *rows, title="each yaku (blank: the table's value)", id=wid, collapsed=True
+        )
+
+    def _show_preset(self, name: str) -> None:
+        from core.rules import preset_of
+
+        try:
+            text = preset_of(self.game, name).description
+        except HanaError:
+            text = ""
+        self.query_one("#preset-doc", Static).update(Content(self._plain(text)))
 
     def option_values(self) -> dict[str, Any]:
         values: dict[str, Any] = {}
-        for key, default, _doc, t in option_specs(self.game):
+        for doc, t in option_specs(self.game):
+            key = doc.key
             try:
                 widget = self.query_one(f"#opt-{key}")
             except Exception:
                 continue
-            if isinstance(widget, Checkbox) or isinstance(widget, Select):
+            if key == "double_chaff_cards":
+                values[key] = [
+                    card
+                    for card in DOUBLE_CHAFF
+                    if self.query_one(f"#opt-{key}-{card}", Checkbox).value
+                ]
+            elif key == "yaku_points":
+                values[key] = self._yaku_points_value()
+            elif isinstance(widget, (Checkbox, Select)):
                 values[key] = widget.value
             elif isinstance(widget, Input):
                 text = widget.value.strip()
@@ -291,10 +428,25 @@ class NewGameScreen(Screen[None]):
                     values[key] = text
                 else:
                     try:
-                        values[key] = json.loads(text)
-                    except json.JSONDecodeError:
-                        raise HanaError(f"{key}: {text!r} is not a valid value") from None
+                        values[key] = int(text)
+                    except ValueError:
+                        raise HanaError(f"{doc.title}: {text!r} is not a whole number") from None
         return values
+
+    def _yaku_points_value(self) -> dict[str, int]:
+        from core.games.koikoi.rules import KOIKOI_YAKU_IDS
+        from core.names import yaku_name
+
+        out = {}
+        for yaku in KOIKOI_YAKU_IDS:
+            text = self.query_one(f"#opt-yaku_points-{yaku}", Input).value.strip()
+            if not text:
+                continue
+            try:
+                out[yaku] = int(text)
+            except ValueError:
+                raise HanaError(f"{yaku_name(yaku).en}: {text!r} is not a whole number") from None
+        return out
 
     # --- events ---------------------------------------------------------------------------
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -304,18 +456,41 @@ class NewGameScreen(Screen[None]):
         if sid == "game" and event.value != self.game and event.value != Select.BLANK:
             self._load_game(str(event.value))
         elif sid.startswith("seat-kind-") and event.value != Select.BLANK:
-            # a level means something only for a computer seat
-            level = self.query_one(f"#seat-level-{sid.removeprefix('seat-kind-')}", Select)
-            level.disabled = event.value == "human"
+            # a level means something only for a computer seat; a human seat asks for a name
+            seat = int(sid.removeprefix("seat-kind-"))
+            self._show_level(seat, str(event.value))
+            name = self.query_one(f"#seat-name-{seat}", Input)
+            if event.value == "human" and name.value.startswith("CPU"):
+                name.value = ""
+                name.focus()
         elif sid == "players" and event.value != Select.BLANK:
-            self._build_seats(int(event.value))  # type: ignore[arg-type]
+            self._build_seats(int(str(event.value)))
         elif sid == "preset" and event.value != Select.BLANK:
+            self._show_preset(str(event.value))
             self._build_options()
         elif sid == "ruleset" and event.value != Select.BLANK:
             rs = self.settings.rule_sets.get(str(event.value))
             if rs is not None:
                 self._build_options(dict(rs.options))
                 self.query_one("#ruleset-name", Input).value = str(event.value)
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """A switch says its value in words."""
+        box = event.checkbox
+        if (box.id or "").startswith("opt-") and box.has_class("editor"):
+            box.label = Content("on" if event.value else "off")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A number says what it counts (or that it is off)."""
+        key = (event.input.id or "").removeprefix("opt-")
+        try:
+            unit = self.query_one(f"#unit-{key}", Static)
+        except Exception:
+            return
+        try:
+            unit.update(Content(self._number_words(key, int(event.value))))
+        except ValueError:
+            unit.update(Content("a whole number, please"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -338,12 +513,12 @@ class NewGameScreen(Screen[None]):
 
             find_rules(self.game, "standard", **options)
         except HanaError as exc:
-            self.notify(Content(str(exc)), severity="error", title="Cannot save these rules")
+            self.notify(str(exc), markup=False, severity="error", title="Cannot save these rules")
             return
         self.settings.rule_sets[name] = RuleSet(game=self.game, options=options)
-        self.app.save_settings()  # type: ignore[attr-defined]
+        hana_app(self.app).save_settings()
         self._load_rulesets()
-        self.notify(Content(f"Saved the house rules as {name}"))
+        self.notify(f"Saved the house rules as {name}", markup=False)
 
     def build(self) -> tuple[Any, tuple[Player, ...]]:
         """The rules and players the form describes; raises HanaError saying what is wrong."""
@@ -367,11 +542,11 @@ class NewGameScreen(Screen[None]):
         try:
             rules, players = self.build()
         except HanaError as exc:
-            self.notify(Content(str(exc)), severity="error", title="Cannot start")
+            self.notify(str(exc), markup=False, severity="error", title="Cannot start")
             return
         self.settings.last_game = self.game
-        self.app.save_settings()  # type: ignore[attr-defined]
-        self.app.start_game(rules, players)  # type: ignore[attr-defined]
+        hana_app(self.app).save_settings()
+        hana_app(self.app).start_game(rules, players)
 
     def action_back(self) -> None:
         self.app.pop_screen()

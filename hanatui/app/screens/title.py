@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from hanatui.app.common import TooSmall, game_title
+from hanatui.app.common import TooSmall, game_title, hana_app
 
 LOGO = """\
  ╭─────╮╭─────╮╭─────╮
@@ -29,11 +29,16 @@ class TitleScreen(Screen[None]):
 
     DEFAULT_CSS = """
     TitleScreen { align: center middle; background: $hana-felt; }
-    TitleScreen #menu { width: 60; height: auto; border: round $accent; background: $surface; padding: 1 2; }
+    TitleScreen #menu {
+        width: 60; height: auto; border: round $accent; background: $surface; padding: 1 2;
+    }
     TitleScreen #logo { color: $hana-bright; width: auto; margin-bottom: 1; }
     TitleScreen #menu Button { width: 1fr; margin: 0 0 1 0; }
     TitleScreen #menu Button#resume { margin-bottom: 0; }
-    TitleScreen #resume-info { color: $text-muted; width: 1fr; height: auto; margin-bottom: 1; content-align: center middle; }
+    TitleScreen #resume-info {
+        color: $text-muted; width: 1fr; height: auto; margin-bottom: 1;
+        content-align: center middle;
+    }
     """
     BINDINGS = [
         Binding("n", "app.new_game", "New game", id="title.new"),
@@ -69,17 +74,17 @@ class TitleScreen(Screen[None]):
     def refresh_resume(self) -> None:
         ascii_mode = bool(getattr(self.app, "ascii_mode", False))
         self.query_one("#logo", Static).update(Content(LOGO_ASCII if ascii_mode else LOGO))
-        unfinished = self.app.unfinished()  # type: ignore[attr-defined]
+        unfinished = hana_app(self.app).unfinished()
         button = self.query_one("#resume", Button)
         info = self.query_one("#resume-info", Static)
         button.display = unfinished is not None
         info.display = unfinished is not None
         if unfinished is not None:
-            totals = ", ".join(f"{n} {t}" for n, t in zip(unfinished.players, unfinished.totals))
+            pairs = zip(unfinished.players, unfinished.totals, strict=False)
+            totals = ", ".join(f"{n} {t}" for n, t in pairs)
+            title = game_title(unfinished.game)
             info.update(
-                Content(
-                    f"{game_title(unfinished.game)}, round {unfinished.round} of {unfinished.rounds}: {totals}"
-                )
+                Content(f"{title}, round {unfinished.round} of {unfinished.rounds}: {totals}")
             )
             button.focus()
         else:
@@ -88,21 +93,22 @@ class TitleScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
-            return True if self.app.unfinished() is not None else None  # type: ignore[attr-defined]
+            # shown only when there is something to resume
+            return hana_app(self.app).unfinished() is not None
         return True
 
     def action_resume(self) -> None:
-        self.app.resume_game()  # type: ignore[attr-defined]
+        hana_app(self.app).resume_game()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         app = self.app
         actions = {
-            "resume": app.resume_game,  # type: ignore[attr-defined]
-            "new": app.action_new_game,  # type: ignore[attr-defined]
-            "games": app.action_history,  # type: ignore[attr-defined]
-            "settings": app.action_settings,  # type: ignore[attr-defined]
-            "rules": app.action_rules,  # type: ignore[attr-defined]
+            "resume": hana_app(app).resume_game,
+            "new": hana_app(app).action_new_game,
+            "games": hana_app(app).action_history,
+            "settings": hana_app(app).action_settings,
+            "rules": hana_app(app).action_rules,
             "quit": app.exit,
         }
         handler = actions.get(event.button.id or "")

@@ -1,0 +1,459 @@
+"""The table's layout, shared by the table and the replay viewer.
+
+Other players across the top, the field in the middle, the seat at the keyboard at the bottom,
+and a side column (the game log at the table, the move list in the viewer). It adapts to the
+terminal: below 110x34 a compact table (small field cards, one line a seat, the side column
+folded away behind a key), at 160x50 and up large cards.
+
+`TableLayout.draw` takes a `Scene`: what to show, already decided by the screen. Every width is
+measured in terminal cells, so double-width names line up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rich.cells import cell_len
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from core.cards import Card, Kind
+from core.view import View
+from hanatui.app.describe import card_variable
+from hanatui.app.widgets import CARD_SIZES, CardRow, backs_content
+from hanatui.words import Near, has_yaku, near_of, plural, running_points, units_of
+
+Part = str | tuple[str, str]
+
+#: Below these the table is compact; at LARGE and above the cards grow.
+COMPACT = (110, 34)
+LARGE = (160, 50)
+
+
+def glyphs(ascii_mode: bool) -> dict[str, str]:
+    """The few symbols the table draws, in ASCII when asked."""
+    if ascii_mode:
+        return {"dot": " - ", "times": "x", "marker": "> ", "dash": "-", "more": "..."}
+    return {"dot": " · ", "times": "\u00d7", "marker": "▶ ", "dash": "—", "more": "…"}
+
+
+def captures_content(cards: Iterable[Card], *, ascii_mode: bool, brief: bool = False) -> Content:
+    """Captured cards grouped by kind: brights, animals and ribbons by code (``brief``: counted),
+    chaff counted."""
+    cards = list(cards)
+    if not cards:
+        return Content("nothing yet")
+    times = glyphs(ascii_mode)["times"]
+    parts: list[Part] = []
+    for kind in Kind:
+        group = [c for c in cards if c.kind is kind]
+        if not group:
+            continue
+        if parts:
+            parts.append("  " if brief else "   ")
+        symbol = kind.letter if ascii_mode else kind.kanji
+        if kind is Kind.CHAFF or brief:
+            parts.append((f"{symbol}{times}{len(group)}", card_variable(group[0])))
+            continue
+        parts.append((f"{symbol}", card_variable(group[0])))
+        for c in group:
+            parts.append((f" {c.value}", card_variable(c)))
+    return Content.assemble(*parts)
+
+
+def near_content(near: Near, *, ascii_mode: bool, limit: int = 4) -> Content:
+    """The one rendering of a seat's yaku held and near (see `hanatui.words.near_of`)."""
+    g = glyphs(ascii_mode)
+    parts: list[Part] = []
+    if near.held:
+        parts.append(("yaku  ", "bold"))
+        parts.append(near.held_text(g["dot"]))
+        parts.append("   ")
+    parts.append("near  ")
+    parts.append(g["dot"].join(f"{n} {h}/{k}" for n, h, k in near.near[:limit]) or g["dash"])
+    if near.team:
+        parts.append(("  (team)", "dim"))
+    return Content.assemble(*parts)
+
+
+def fit(text: str, width: int, ascii_mode: bool = False) -> str:
+    """``text`` cut to ``width`` terminal cells."""
+    if cell_len(text) <= width:
+        return text
+    more = glyphs(ascii_mode)["more"]
+    out = ""
+    for ch in text:
+        if cell_len(out + ch) > width - cell_len(more):
+            break
+        out += ch
+    return out + more
+
+
+def clip(content: Content, width: int, ascii_mode: bool = False) -> Content:
+    """``content`` cut to ``width`` terminal cells, with an ellipsis (ASCII when asked)."""
+    if content.cell_length <= width:
+        return content
+    more = glyphs(ascii_mode)["more"]
+    return content.truncate(max(width - cell_len(more), 0)) + Content(more)
+
+
+@dataclass
+class SeatLine:
+    """What the table says about one seat."""
+
+    seat: int
+    title: Content
+    count: int
+    took: Sequence[Card]
+    near: Near | None
+    points: int | None
+    to_act: bool
+    faces: Content | None = None
+
+
+@dataclass
+class Scene:
+    """Everything one frame of the table shows, decided by the screen."""
+
+    view: View
+    seat: int  # the seat at the bottom
+    header: list[Part]
+    marked: int | None  # the seat whose turn it is
+    hand: Sequence[Card | None]
+    hand_classes: dict[Card, str] = field(default_factory=dict)
+    faces: dict[int, Content] = field(default_factory=dict)
+    last: Card | None = None
+    pile_note: str = ""
+    you_note: str = ""
+    ascii_mode: bool = False
+
+
+class SeatPanel(Vertical):
+    """Another player: their hidden hand, what they took, the yaku they hold or are near."""
+
+    DEFAULT_CSS = """
+    SeatPanel { height: auto; border: round $panel-lighten-2; padding: 0 1; }
+    SeatPanel.-to-act { border: round $accent; }
+    SeatPanel .line { height: auto; }
+    SeatPanel.-compact { border: none; padding: 0 1; }
+    SeatPanel .name { display: none; }
+    SeatPanel.-compact .name { display: block; }
+    SeatPanel.-compact.-to-act .name { color: $accent; }
+    SeatPanel.-compact .hand, SeatPanel.-compact .near { display: none; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="line name")
+        yield Static(classes="line hand")
+        yield Static(classes="line took")
+        yield Static(classes="line near")
+
+    def show(self, line: SeatLine, *, ascii_mode: bool, tight: bool, width: int) -> None:
+        """``tight``: the compact table, one line a seat (two with room for the near line)."""
+        self.border_title = line.title
+        self.set_class(line.to_act, "-to-act")
+        hand = (
+            backs_content(line.count, ascii_mode=ascii_mode) if line.faces is None else line.faces
+        )
+        took = captures_content(line.took, ascii_mode=ascii_mode, brief=tight)
+        points = Content("") if line.points is None else Content(f"   {line.points} in cards")
+        if self.has_class("-compact"):
+            count = Content(f"   {plural(line.count, 'card')}") if line.faces is None else hand
+            first = line.title + count + Content("   took ") + took + points
+            self.query_one(".name", Static).update(clip(first, width, ascii_mode))
+            second = None
+            if not tight and line.near is not None and (line.near.held or line.near.near):
+                second = near_content(line.near, ascii_mode=ascii_mode, limit=3)
+            if tight and line.near is not None and line.near.held:
+                second = near_content(line.near, ascii_mode=ascii_mode, limit=2)
+            # the near widget of the full panel may have been shown inline before a resize
+            self.query_one(".near", Static).display = False
+            took_widget = self.query_one(".took", Static)
+            took_widget.display = second is not None
+            if second is not None:
+                took_widget.update(clip(second, width, ascii_mode))
+            return
+        self.query_one(".hand", Static).update(Content("hand  ") + hand)
+        self.query_one(".took", Static).update(Content("took  ") + took + points)
+        near_widget = self.query_one(".near", Static)
+        near_widget.display = line.near is not None
+        if line.near is not None:
+            near_widget.update(near_content(line.near, ascii_mode=ascii_mode))
+
+
+class TableLayout(Widget):
+    """The table: opponents, field, the seat at the bottom, a side column and a status line."""
+
+    class PanelsReady(Message):
+        """The seats' panels are mounted: the screen draws its scene again."""
+
+    DEFAULT_CSS = """
+    TableLayout { height: 1fr; layout: vertical; }
+    TableLayout #topbar { height: auto; background: $panel; color: $foreground; padding: 0 1; }
+    TableLayout #main { height: 1fr; }
+    TableLayout #left { width: 1fr; height: 1fr; scrollbar-size-vertical: 1; }
+    TableLayout #side { width: 36; height: 1fr; }
+    TableLayout #opponents { height: auto; }
+    TableLayout #opponents.-compact { border: round $panel-lighten-2; height: auto; }
+    TableLayout #field-panel { height: auto; border: round $panel-lighten-2; padding: 0 1; }
+    TableLayout #field-rows { height: auto; }
+    TableLayout #you { height: auto; border: round $panel-lighten-2; padding: 0 1; }
+    TableLayout #you.-to-act { border: round $accent; }
+    TableLayout .line { height: auto; }
+    TableLayout #status { height: 4; padding: 0 1; background: $panel; }
+    TableLayout #status-line { height: 1; padding: 0 1; display: none; background: $panel; }
+    TableLayout.-compact #side { display: none; }
+    TableLayout.-compact.-side-open #side { display: block; width: 1fr; }
+    TableLayout.-compact.-side-open #left { display: none; }
+    TableLayout.-compact #status-line { display: block; }
+    TableLayout.-compact #opponents.-compact { border: none; }
+    TableLayout.-compact #opponents { border-top: round $panel-lighten-2; }
+    TableLayout.-compact #field-panel { border: none; border-top: round $panel-lighten-2; }
+    TableLayout.-compact #you { border: none; border-top: round $panel-lighten-2; }
+    TableLayout.-compact #you.-to-act { border: none; border-top: round $accent; }
+    TableLayout.-compact SeatPanel { border: none; }
+    TableLayout.-ascii #opponents.-compact, TableLayout.-ascii #field-panel,
+    TableLayout.-ascii #you, TableLayout.-ascii SeatPanel { border: ascii $panel-lighten-2; }
+    TableLayout.-ascii #you.-to-act, TableLayout.-ascii SeatPanel.-to-act {
+        border: ascii $accent;
+    }
+    TableLayout.-ascii.-compact #field-panel, TableLayout.-ascii.-compact #you,
+    TableLayout.-ascii.-compact #opponents { border: none; border-top: ascii $panel-lighten-2; }
+    TableLayout.-ascii.-compact #you.-to-act { border: none; border-top: ascii $accent; }
+    TableLayout.-ascii.-compact SeatPanel { border: none; }
+    """
+
+    def __init__(
+        self,
+        *,
+        side: Sequence[Widget],
+        extra: Sequence[Widget] = (),
+        hand_focusable: bool = False,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self._side = list(side)
+        self._extra = list(extra)
+        self._hand_focusable = hand_focusable
+        self._panels: dict[int, SeatPanel] = {}
+        self._panel_order: tuple[int, ...] = ()
+        self._pending: Scene | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="topbar")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="left", can_focus=False):
+                yield Vertical(id="opponents")
+                with Vertical(id="field-panel"):
+                    yield Vertical(id="field-rows")
+                with Vertical(id="you"):
+                    yield Static(classes="line", id="you-took")
+                    yield Static(classes="line", id="you-near")
+                    yield CardRow(role="hand", focusable=self._hand_focusable, id="hand")
+                yield from self._extra
+            with Vertical(id="side"):
+                yield from self._side
+                yield Static(id="status")
+        yield Static(id="status-line")
+
+    # --- size -----------------------------------------------------------------------------------
+    @property
+    def compact(self) -> bool:
+        width, height = self.app.size
+        return width < COMPACT[0] or height < COMPACT[1]
+
+    @property
+    def card_size(self) -> str:
+        width, height = self.app.size
+        if self.compact:
+            return "normal"
+        return "large" if width >= LARGE[0] and height >= LARGE[1] else "normal"
+
+    def toggle_side(self) -> bool:
+        """Open or fold the side column on the compact table; True if it is now open."""
+        self.toggle_class("-side-open")
+        return self.has_class("-side-open")
+
+    # --- drawing --------------------------------------------------------------------------------
+    def _ensure_panels(self, order: tuple[int, ...], scene: Scene) -> bool:
+        """One panel per other seat, in turn order after the bottom seat's; False while new
+        panels are being mounted (the scene is drawn once they are)."""
+        if order != self._panel_order:
+            self._panel_order = order
+            self._pending = scene
+            self.run_worker(self._rebuild(order), exclusive=True, group="panels")
+            return False
+        if self._pending is not None:
+            self._pending = scene
+            return False
+        return True
+
+    async def _rebuild(self, order: tuple[int, ...]) -> None:
+        box = self.query_one("#opponents", Vertical)
+        await box.remove_children()
+        self._panels = {seat: SeatPanel(classes=f"seat-{seat}") for seat in order}
+        await box.mount_all(self._panels.values())
+        self._pending = None
+        if order == self._panel_order:
+            self.post_message(self.PanelsReady())
+
+    def seat_line(self, scene: Scene, seat: int) -> SeatLine:
+        view = scene.view
+        player = view.players[seat]
+        g = glyphs(scene.ascii_mode)
+        level = f" ({player.bot})" if player.kind == "bot" and player.bot else ""
+        marker = g["marker"] if scene.marked == seat else ""
+        dealer = f"{g['dot']}dealer" if view.dealer == seat else ""
+        team = self.team_label(view, seat, scene.seat, g["dot"])
+        title = Content.assemble(
+            marker,
+            (player.name, "bold"),
+            f"{level}{g['dot']}{plural(view.totals[seat], 'pt')}{dealer}{team}",
+        )
+        masks = tuple(c.mask for c in view.captures) if view.captures else ()
+        near = near_of(view.rules, masks, seat) if masks and has_yaku(view.rules) else None
+        return SeatLine(
+            seat=seat,
+            title=title,
+            count=view.hand_counts[seat] if view.hand_counts else 0,
+            took=tuple(view.captures[seat]) if view.captures else (),
+            near=near,
+            points=running_points(view.rules, masks, seat) if masks else None,
+            to_act=scene.marked == seat,
+            faces=scene.faces.get(seat),
+        )
+
+    @staticmethod
+    def team_label(view: View, seat: int, viewer: int, dot: str = " · ") -> str:
+        """' · team A (yours)' when the rules seat teams, else ''."""
+        for i, unit in enumerate(units_of(view.rules, view.num_players)):
+            if seat in unit and len(unit) > 1:
+                yours = " (yours)" if viewer in unit and seat != viewer else ""
+                return f"{dot}team {'ABCDEFG'[i]}{yours}"
+        return ""
+
+    def draw(self, scene: Scene) -> bool:
+        """Draw ``scene``; False if the panels are still being mounted (draw again later)."""
+        view = scene.view
+        n = view.num_players
+        order = tuple((scene.seat + k) % n for k in range(1, n))
+        if not self._ensure_panels(order, scene):
+            return False
+        ascii_mode = scene.ascii_mode
+        compact = self.compact
+        self.set_class(compact, "-compact")
+        self.set_class(ascii_mode, "-ascii")
+        size = self.card_size
+        self._draw_topbar(scene)
+        box = self.query_one("#opponents", Vertical)
+        many = len(order) > 2
+        box.set_class(many or compact, "-compact")
+        left_width = self.query_one("#left").size.width or self.app.size.width
+        for seat, panel in self._panels.items():
+            panel.set_class(many or compact, "-compact")
+            panel.show(
+                self.seat_line(scene, seat),
+                ascii_mode=ascii_mode,
+                tight=compact,
+                width=max(left_width - 3, 20),
+            )
+        # the field
+        field_panel = self.query_one("#field-panel", Vertical)
+        field_panel.border_title = Content("Field")
+        field_panel.border_subtitle = Content(scene.pile_note or f"pile {view.pile_count}")
+        rows_box = self.query_one("#field-rows", Vertical)
+        width = max(rows_box.size.width, left_width - 4, 7)
+        show_field(
+            rows_box,
+            width,
+            view.field,
+            ascii_mode=ascii_mode,
+            last=scene.last,
+            size="small" if compact else size,
+        )
+        # the seat at the bottom
+        me = self.seat_line(scene, scene.seat)
+        you = self.query_one("#you", Vertical)
+        you.border_title = me.title
+        you.border_subtitle = Content(scene.you_note)
+        you.set_class(me.to_act, "-to-act")
+        took = Content("took  ") + captures_content(me.took, ascii_mode=ascii_mode)
+        if me.points is not None:
+            took += Content(f"   {me.points} in cards")
+        self.query_one("#you-took", Static).update(took)
+        near_widget = self.query_one("#you-near", Static)
+        near_widget.display = me.near is not None
+        if me.near is not None:
+            near_widget.update(near_content(me.near, ascii_mode=ascii_mode))
+        self.query_one("#hand", CardRow).show(
+            scene.hand, ascii_mode=ascii_mode, classes=scene.hand_classes, size=size
+        )
+        return True
+
+    def _draw_topbar(self, scene: Scene) -> None:
+        """The header: what is being played, then every score; the scores go to a second line
+        when both do not fit the width."""
+        view = scene.view
+        head = Content.assemble(*scene.header)
+        scores: list[Part] = []
+        for seat, p in enumerate(view.players):
+            scores.append("  ")
+            scores.append((p.name, "bold" if seat == scene.seat else ""))
+            scores.append(f" {view.totals[seat]}")
+        tail = Content.assemble(*scores)
+        width = (self.app.size.width or 80) - 2
+        if head.cell_length + 3 + tail.cell_length <= width:
+            text = head + Content("   ") + tail
+        else:
+            text = clip(head, width, scene.ascii_mode) + Content("\n") + tail
+        self.query_one("#topbar", Static).update(text)
+
+    def status(self, lines: Sequence[Content]) -> None:
+        """The status lines (a focused card's name, what it takes); one line on the compact
+        table."""
+        self.query_one("#status", Static).update(Content("\n").join(lines))
+        line = Content("   ").join(lines[:2]) if lines else Content("")
+        self.query_one("#status-line", Static).update(line)
+
+
+def show_field(
+    rows_box: Vertical,
+    width: int,
+    field: Iterable[Card],
+    *,
+    ascii_mode: bool,
+    last: Card | None,
+    size: str = "normal",
+) -> None:
+    """Lay the field out in rows of cards, as many to a row as ``width`` holds; ``last`` (the
+    card that just landed) is marked. Rows are reused, so focus and scroll stay put."""
+    cards = sorted(field, key=lambda c: c.index)
+    per_row = max(1, width // CARD_SIZES[size][0])
+    chunks = [cards[i : i + per_row] for i in range(0, len(cards), per_row)] or [[]]
+    rows = list(rows_box.query(CardRow))
+    if len(rows) != len(chunks):
+        rows_box.remove_children()
+        rows = [CardRow(role="field") for _ in chunks]
+        rows_box.mount_all(rows)
+    for row, chunk in zip(rows, chunks, strict=True):
+        classes = {last: "-last"} if last is not None and last in chunk else {}
+        row.show(chunk, ascii_mode=ascii_mode, classes=classes, size=size)
+
+
+__all__ = [
+    "Scene",
+    "SeatLine",
+    "SeatPanel",
+    "TableLayout",
+    "captures_content",
+    "clip",
+    "fit",
+    "glyphs",
+    "near_content",
+    "show_field",
+]

@@ -1,0 +1,362 @@
+"""The decisions of a turn as dialogs, and the hot-seat hand-over.
+
+Each dialog is driven by the legal actions the engine offers and returns a typed result; undo and
+redo inside each take back the play that led to it (see `dialog_base.UNDO_BINDINGS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Static
+
+from core.actions import CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki
+from core.cards import MONTH_NAMES, cards_of, month_mask
+from core.events import RoundEnded
+from core.games.options import Rules
+from core.players import Player
+from hanatui.app.layout import glyphs
+from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS, pad
+from hanatui.app.screens.dialog_base import label as _label
+from hanatui.app.widgets import CardRow, CardWidget, TooSmall
+from hanatui.session import Session, Threat
+from hanatui.words import Near, near_of, plural, score_line_words
+
+
+class CaptureDialog(ModalScreen[ChooseCapture]):
+    """Which field card the pending card takes: the candidates side by side."""
+
+    TABLE_DIALOG = True  # undo and redo reach the table through it
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="CaptureDialog")
+    BINDINGS = [
+        Binding("left,h,up", "move(-1)", "Previous", id="capture.previous"),
+        Binding("right,l,down", "move(1)", "Next", id="capture.next"),
+        Binding("enter,space", "pick", "Take it", id="capture.take"),
+        *UNDO_BINDINGS,
+    ]
+
+    def __init__(self, choices: Sequence[ChooseCapture], *, ascii_mode: bool = False) -> None:
+        super().__init__()
+        self.choices = tuple(choices)
+        self.ascii_mode = ascii_mode
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        card = self.choices[0].card
+        with Vertical(id="dialog"):
+            yield Static(_label(f"{card.description}: which card does it take?"), classes="title")
+            yield CardRow(role="choice", focusable=True, id="choices")
+            yield Static(id="choice-name")
+            arrows = "<- ->" if self.ascii_mode else "←→"
+            dot = glyphs(self.ascii_mode)["dot"]
+            yield Static(
+                _label(f"{arrows} choose{dot}enter take it{dot}u undo the play{dot}or click"),
+                classes="hint",
+            )
+
+    def on_mount(self) -> None:
+        row = self.query_one(CardRow)
+        cards = [c.target for c in self.choices]
+        row.show(cards, ascii_mode=self.ascii_mode)
+        # a target of None (a wild card laid as an ordinary card) shows as a back
+        self.call_after_refresh(self._focus_first)
+
+    def _focus_first(self) -> None:
+        widgets = self.query_one(CardRow).cards
+        if widgets:
+            widgets[0].focus()
+
+    def _index(self) -> int:
+        focused = self.focused
+        if isinstance(focused, CardWidget):
+            return focused.index
+        return 0
+
+    def action_move(self, delta: int) -> None:
+        widgets = self.query_one(CardRow).cards
+        if widgets:
+            widgets[(self._index() + delta) % len(widgets)].focus()
+
+    def action_pick(self) -> None:
+        self.dismiss(self.choices[self._index()])
+
+    def on_card_widget_picked(self, message: CardWidget.Picked) -> None:
+        message.stop()
+        self.dismiss(self.choices[message.card_widget.index])
+
+    def on_card_widget_hovered(self, message: CardWidget.Hovered) -> None:
+        message.stop()
+        w = message.card_widget
+        if w is None:
+            return
+        choice = self.choices[w.index]
+        text = (
+            f"takes {choice.target.description}"
+            if choice.target is not None
+            else "no capture: it joins the field"
+        )
+        self.query_one("#choice-name", Static).update(Content(text))
+
+
+class KoiKoiDialog(ModalScreen[bool]):
+    """Koi-koi or shobu: the yaku made, what stopping scores now, and the risk of playing on:
+    the cards left in each hand, what each opponent holds and is near, and what their next yaku
+    would score with the multipliers.
+
+    Dismisses with True for koi-koi (play on), False for shobu (stop).
+    """
+
+    TABLE_DIALOG = True  # undo and redo reach the table through it
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="KoiKoiDialog")
+        + """
+    KoiKoiDialog .section { color: $text-muted; margin-top: 1; }
+    """
+    )
+    BINDINGS = [
+        Binding("k", "choose(True)", "Koi-koi", id="koikoi.koikoi"),
+        Binding("s", "choose(False)", "Shobu", id="koikoi.shobu"),
+        *UNDO_BINDINGS,
+    ]
+
+    def __init__(
+        self,
+        *,
+        yaku: Sequence[tuple[str, int]],
+        preview: RoundEnded | None,
+        seat: int,
+        players: Sequence[Player],
+        near: dict[int, Near],
+        hands: Sequence[int],
+        threats: Sequence[Threat],
+        calls: int,
+        rules: Rules,
+        ascii_mode: bool = False,
+    ) -> None:
+        super().__init__()
+        self.yaku = tuple(yaku)
+        self.preview = preview
+        self.seat = seat
+        self.players = tuple(players)
+        self.near = dict(near)
+        self.hands = tuple(hands)
+        self.threats = tuple(threats)
+        self.calls = calls
+        self.rules = rules
+        self.ascii_mode = ascii_mode
+
+    @classmethod
+    def for_session(
+        cls, session: Session, seat: int, calls: int, *, ascii_mode: bool = False
+    ) -> KoiKoiDialog:
+        """The dialog for ``seat`` of a session: what the seat may see, and the risk."""
+        view = session.view(seat)
+        masks = tuple(c.mask for c in view.captures)
+        others = [o for o in range(view.num_players) if o != seat]
+        return cls(
+            yaku=near_of(view.rules, masks, seat).held,
+            preview=session.preview_shobu(),
+            seat=seat,
+            players=view.players,
+            near={o: near_of(view.rules, masks, o, limit=1) for o in others},
+            hands=view.hand_counts,
+            threats=session.koikoi_risk(),
+            calls=calls,
+            rules=view.rules,
+            ascii_mode=ascii_mode,
+        )
+
+    def _lines(self) -> list[tuple[str, str]]:
+        """(text, class) for each line of the dialog."""
+        g = glyphs(self.ascii_mode)
+        times = g["times"]
+        out: list[tuple[str, str]] = []
+        names = [p.name for p in self.players]
+        for name, points in self.yaku:
+            out.append((f"  {pad(name, 24)} {points:>3}", ""))
+        out.append(("If you stop now (shobu):", "section"))
+        if self.preview is not None and self.seat < len(self.preview.breakdown):
+            for line in self.preview.breakdown[self.seat].lines:
+                words = score_line_words(line, self.seat, self.rules, names)
+                if line.kind == "multiplier" or line.factor != 1:
+                    out.append((f"  {pad(words, 40)} {times}{line.factor}", ""))
+                elif line.kind != "yaku":
+                    out.append((f"  {pad(words, 40)} {line.points:>3}", ""))
+            points = self.preview.points[self.seat]
+            out.append((f"  {pad('you score', 40)} {points:>3}", "total"))
+        else:
+            out.append(("  (the score of a stop is not known)", ""))
+        out.append(("If you play on (koi-koi):", "section"))
+        hands = ", ".join(
+            f"{self.players[s].name} {plural(n, 'card')}" for s, n in enumerate(self.hands)
+        )
+        out.append((f"  cards left in hand: {hands}", ""))
+        for other, near in self.near.items():
+            name = self.players[other].name
+            held = g["dot"].join(f"{n} {p}" for n, p in near.held)
+            close = g["dot"].join(f"{n} {h}/{k}" for n, h, k in near.near)
+            state = f"holds {held}" if held else ""
+            if close:
+                state += ("; " if state else "") + f"one card from {close}"
+            out.append((f"  {name}: {state or 'no yaku within one card'}", ""))
+        for threat in self.threats:
+            name = self.players[threat.seat].name
+            factors = [x for x in threat.lines if x.kind == "multiplier"]
+            how = "".join(
+                f", {times}{x.factor} ({score_line_words(x, threat.seat, self.rules, names)})"
+                for x in factors
+            )
+            made = " and ".join(threat.yaku)
+            out.append(
+                (
+                    f"  if {name} makes {made} next: {plural(threat.points, 'point')}"
+                    + (f" ({how.removeprefix(', ')})" if how else ""),
+                    "",
+                )
+            )
+        if self.calls:
+            times_called = plural(self.calls, "time")
+            out.append((f"You have called koi-koi {times_called} this round.", "section"))
+        return out
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with VerticalScroll(id="dialog"):
+            yield Static(_label("You made a yaku! Koi-koi or shobu?"), classes="title")
+            for text, cls in self._lines():
+                yield Static(Content(text), classes=cls)
+            with Horizontal(classes="buttons"):
+                yield Button(_label("Koi-koi (k): play on"), id="koikoi", variant="warning")
+                yield Button(_label("Shobu (s): stop and score"), id="shobu", variant="success")
+            yield Static(_label("u: undo the play that made the yaku"), classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#shobu", Button).focus()
+
+    def action_choose(self, koikoi: bool) -> None:
+        self.dismiss(koikoi)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "koikoi")
+
+
+class HikiDialog(ModalScreen[DeclareHiki | None]):
+    """Sakura's hiki: take the four cards of a month you hold between hand and field, or play on."""
+
+    TABLE_DIALOG = True  # undo and redo reach the table through it
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="HikiDialog")
+    BINDINGS = [
+        Binding("d", "declare", "Declare hiki", id="hiki.declare"),
+        Binding("escape,p", "decline", "Play a card instead", id="hiki.decline"),
+        *UNDO_BINDINGS,
+    ]
+
+    def __init__(self, choices: Sequence[DeclareHiki], *, ascii_mode: bool = False) -> None:
+        super().__init__()
+        self.choices = tuple(choices)
+        self.ascii_mode = ascii_mode
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="dialog"):
+            yield Static(
+                _label("Hiki: you hold a whole month between your hand and the field."),
+                classes="title",
+            )
+            for i, choice in enumerate(self.choices):
+                row = CardRow(role="hiki", id=f"hiki-cards-{i}")
+                yield row
+                yield Button(
+                    _label(f"Declare hiki of {MONTH_NAMES[choice.month - 1]} (d: take all four)"),
+                    id=f"hiki-{i}",
+                    variant="warning",
+                )
+            with Horizontal(classes="buttons"):
+                yield Button(_label("Play a card instead (p)"), id="decline")
+
+    def on_mount(self) -> None:
+        for i, choice in enumerate(self.choices):
+            self.query_one(f"#hiki-cards-{i}", CardRow).show(
+                cards_of(month_mask(choice.month)), ascii_mode=self.ascii_mode
+            )
+        self.query_one("#hiki-0", Button).focus()
+
+    def action_declare(self) -> None:
+        """The hiki of the month whose button has the focus (the first one otherwise)."""
+        focused = self.focused
+        bid = focused.id if isinstance(focused, Button) and focused.id else "hiki-0"
+        index = int(bid.removeprefix("hiki-")) if bid.startswith("hiki-") else 0
+        self.dismiss(self.choices[index])
+
+    def action_decline(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        bid = event.button.id or ""
+        if bid.startswith("hiki-"):
+            self.dismiss(self.choices[int(bid.removeprefix("hiki-"))])
+        else:
+            self.dismiss(None)
+
+
+class HandOverScreen(Screen[None]):
+    """Hot-seat: the table is hidden until the next player is at the keyboard."""
+
+    TABLE_DIALOG = True  # undo and redo reach the table through it
+
+    DEFAULT_CSS = """
+    HandOverScreen { align: center middle; background: $hana-felt; }
+    HandOverScreen #dialog {
+        width: 60; height: auto; border: thick $accent; background: $surface; padding: 1 2;
+    }
+    HandOverScreen #dialog Static { width: 1fr; content-align: center middle; }
+    HandOverScreen #dialog Button { margin-top: 1; width: 1fr; }
+    """
+    BINDINGS = [Binding("enter,space", "ready", "I am ready", id="handover.ready"), *UNDO_BINDINGS]
+
+    def __init__(self, player: Player, note: str = "") -> None:
+        super().__init__()
+        self.player = player
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="dialog"):
+            yield Static(
+                Content.assemble("Pass the keyboard to ", (self.player.name, "bold $accent"))
+            )
+            yield Static(_label("The other hands stay hidden until they are ready."))
+            if self.note:
+                yield Static(Content(self.note))
+            yield Button(
+                Content.assemble("I am ", self.player.name, ": show my hand"),
+                id="ready",
+                variant="primary",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#ready", Button).focus()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+
+def koikoi_choice(seat: int, koikoi: bool) -> CallKoiKoi | CallShobu:
+    return CallKoiKoi(seat=seat) if koikoi else CallShobu(seat=seat)
+
+
+__all__ = ["CaptureDialog", "HandOverScreen", "HikiDialog", "KoiKoiDialog", "koikoi_choice"]

@@ -1,0 +1,40 @@
+"""What every dialog of the table shares: its frame, undo and redo inside it, text padding."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from textual.binding import Binding
+from textual.content import Content
+
+#: Undo and redo inside the table's dialogs (a modal screen keeps the app's bindings from its
+#: keys); the same binding ids as at the table, so a remapped key works everywhere.
+UNDO_BINDINGS = [
+    Binding("ctrl+z,u", "app.undo", "Undo", id="table.undo"),
+    Binding("ctrl+y,r", "app.redo", "Redo", id="table.redo"),
+]
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal cells (double-width names line up)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
+DIALOG_CSS = """
+{name} {{ align: center middle; background: $background 60%; }}
+{name} > #dialog {{
+    width: auto; min-width: 44; max-width: 96; height: auto; max-height: 90%;
+    border: thick $accent; background: $surface; padding: 1 2;
+}}
+{name} #dialog > .title {{ text-style: bold; color: $accent; width: auto; margin-bottom: 1; }}
+{name} #dialog .buttons {{ height: auto; width: auto; margin-top: 1; }}
+{name} #dialog .buttons Button {{ margin-right: 2; }}
+{name} #dialog CardRow {{ width: auto; }}
+{name} #dialog .hint {{ color: $text-muted; margin-top: 1; }}
+"""
+
+
+def label(text: str) -> Content:
+    return Content(text)
+
+
+__all__ = ["DIALOG_CSS", "UNDO_BINDINGS", "label", "pad"]

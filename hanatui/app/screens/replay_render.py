@@ -1,0 +1,120 @@
+"""The replay viewer's own drawings: the score chart and the move list."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+from rich.cells import cell_len
+from textual.content import Content
+from textual.widgets import OptionList
+
+from core.players import Player
+
+_BLOCKS = "▁▂▃▄▅▆▇█"
+
+
+def score_chart(
+    players: Sequence[Player],
+    history: Sequence[Sequence[int]],
+    rounds: int,
+    *,
+    done: int,
+    current: int,
+    totals: Sequence[int],
+    ascii_mode: bool = False,
+    width: int = 38,
+) -> Content:
+    """Rounds x players: one cell per round whose height is the points (green won, red lost),
+    the rounds after the cursor dimmed, the cursor's round marked, and each running total."""
+    rounds = max(rounds, len(history), 1)
+    nothing = "." if ascii_mode else "·"  # a round not played yet, or scored 0
+    top = max((abs(p) for r in history for p in r), default=0) or 1
+    longest = max(4, min(10, max(cell_len(p.name) for p in players)))
+    room = width - 6  # the total column
+    # the widest cells that fit with the whole names, else with names cut to fit (4 at least)
+    cell, name_width = 1, 4
+    for c in (3, 2, 1):
+        if longest + 1 + c * rounds <= room:
+            cell, name_width = c, longest
+            break
+        if c < 3 and 4 + 1 + c * rounds <= room:
+            cell, name_width = c, room - 1 - c * rounds
+            break
+    lines: list[Content] = []
+    header: list[str | tuple[str, str]] = [" " * (name_width + 1)]
+    for r in range(1, rounds + 1):
+        label = f"{r:>2} " if cell == 3 else f"{r % 10}" + " " * (cell - 1)
+        header.append((label, "bold $accent" if r == current else "dim"))
+    header.append((" total" if cell == 1 else "total", "dim"))
+    lines.append(Content.assemble(*header))
+    for seat, player in enumerate(players):
+        name = player.name
+        if cell_len(name) > name_width:
+            while cell_len(name) > name_width - 1:
+                name = name[:-1]
+            name += "." if ascii_mode else "…"
+        parts: list[str | tuple[str, str]] = [name + " " * (name_width - cell_len(name) + 1)]
+        pad = " " * max(0, cell - 2)
+        gap = " " if cell > 1 else ""
+        for r in range(1, rounds + 1):
+            if r > len(history):
+                parts.append((pad + nothing, "dim"))
+            else:
+                p = history[r - 1][seat] if seat < len(history[r - 1]) else 0
+                if p == 0:
+                    glyph, colour = nothing, "dim"
+                else:
+                    level = min(len(_BLOCKS) - 1, max(0, round((len(_BLOCKS) - 1) * abs(p) / top)))
+                    glyph = ("+" if p > 0 else "-") if ascii_mode else _BLOCKS[level]
+                    colour = "$success" if p > 0 else "$error"
+                style = colour if r <= done else f"{colour} dim"
+                if r == current:
+                    style += " reverse"
+                parts.append((pad + glyph, style))
+            parts.append(gap)
+        total = totals[seat] if seat < len(totals) else 0
+        parts.append((f"{total:>{6 if cell == 1 else 5}}", "bold"))
+        lines.append(Content.assemble(*parts))
+    return Content("\n").join(lines)
+
+
+def move_line(
+    number: str,
+    text: str,
+    style: str,
+    width: int,
+    *,
+    mark: tuple[str, str] = ("", ""),
+    note: str = "",
+) -> Content:
+    """One line of the move list: the move number in a gutter, the words wrapped beside it, then
+    the analysis's ``mark`` (text, style) and a ``note`` (the comments' marker)."""
+    room = max(10, width - 4)
+    lines = textwrap.wrap(text, room) or [""]
+    tail: list[tuple[str, str]] = []
+    if mark[0]:
+        tail.append((f" {mark[0]}", mark[1]))
+    if note:
+        tail.append((f" {note}", "$accent"))
+    if tail and cell_len(lines[-1]) + sum(cell_len(t) for t, _ in tail) > room:
+        lines.append("")  # the marks go on a line of their own rather than past the edge
+    body = "\n".join([lines[0], *("    " + line for line in lines[1:])])
+    return Content.assemble((f"{number:>3} ", "dim"), (body, style) if style else body, *tail)
+
+
+class MoveList(OptionList, can_focus=False):
+    """The game in words: past rounds one line each, the cursor's round event by event."""
+
+    DEFAULT_CSS = """
+    MoveList {
+        height: 1fr; max-height: 100%; border: round $panel-lighten-2; background: $surface;
+        padding: 0; scrollbar-size-vertical: 1;
+    }
+    MoveList > .option-list--option-highlighted {
+        background: $accent 35%; color: $foreground; text-style: bold;
+    }
+    """
+
+
+__all__ = ["MoveList", "move_line", "score_chart"]

@@ -1,0 +1,267 @@
+"""Results and records: a round's score, the match's end, the score sheet, and the question
+asked before a new game replaces an unfinished one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Static
+
+from core.events import MatchEnded, RoundEnded
+from core.games.options import Rules
+from core.players import Player
+from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS
+from hanatui.app.screens.dialog_base import label as _label
+from hanatui.app.widgets import TooSmall
+from hanatui.words import REASONS, breakdown_rows, plural, winners_words
+
+
+def _add_columns(
+    table: DataTable[Any], first: str, first_width: int, players: Sequence[Player]
+) -> None:
+    table.add_column(Text(first), width=first_width)
+    for p in players:
+        table.add_column(Text(p.name), width=max(cell_len(p.name), 7))
+
+
+#: The widest the words of a breakdown line are shown on one line (longer ones wrap).
+LABEL_WIDTH = 40
+
+
+def breakdown_table(
+    table: DataTable[Any], event: RoundEnded, players: Sequence[Player], rules: Rules
+) -> None:
+    """A round's score, line by line, one column a seat: a row per line, in words naming the
+    players (the same words in several columns share a row: Sakura's yaku held by one player
+    and paid by the others)."""
+    rows = breakdown_rows(event, rules, [p.name for p in players])
+    width = min(max([cell_len(words) for words, _ in rows] + [11]), LABEL_WIDTH)
+    _add_columns(table, "", width, players)
+    for words, cells in rows:
+        # a longer line wraps onto a second row line rather than being cut
+        table.add_row(
+            Text(words),
+            *[Text(cell) for cell in cells],
+            height=1 if cell_len(words) <= width else None,
+        )
+    table.add_row(Text("round score"), *[Text(f"{p:+d}") for p in event.points])
+    table.add_row(Text("match total"), *[Text(str(t)) for t in event.totals])
+
+
+class RoundResultScreen(ModalScreen[None]):
+    """A round is over: the score breakdown line by line, the round score, the match totals."""
+
+    TABLE_DIALOG = True  # undo and redo reach the table through it
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="RoundResultScreen")
+        + """
+    RoundResultScreen DataTable { height: auto; max-height: 24; width: auto; }
+    """
+    )
+    BINDINGS = [
+        Binding("enter,space,escape", "close", "Next round", id="result.next"),
+        *UNDO_BINDINGS,
+    ]
+
+    def __init__(
+        self, event: RoundEnded, players: Sequence[Player], rules: Rules, *, last: bool = False
+    ) -> None:
+        super().__init__()
+        self.event = event
+        self.players = tuple(players)
+        self.rules = rules
+        self.last = last
+
+    def compose(self) -> ComposeResult:
+        ev = self.event
+        reason = REASONS.get(ev.reason, ev.reason)
+        yield TooSmall()
+        with Vertical(id="dialog"):
+            yield Static(_label(f"Round {ev.round} is over ({reason})"), classes="title")
+            yield DataTable(show_cursor=False, zebra_stripes=True)
+            best = max(ev.points)
+            winners = [self.players[i].name for i, p in enumerate(ev.points) if p == best]
+            if best > 0 or len(set(ev.points)) > 1:
+                yield Static(Content(f"Best this round: {' and '.join(winners)} ({best:+d})"))
+            with Horizontal(classes="buttons"):
+                label = "See the match result" if self.last else "Next round"
+                yield Button(_label(f"{label} (enter)"), id="next", variant="primary")
+
+    def on_mount(self) -> None:
+        breakdown_table(self.query_one(DataTable), self.event, self.players, self.rules)
+        self.query_one("#next", Button).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+
+class MatchResultScreen(ModalScreen[str]):
+    """The match is over: final totals, the winner, each round's points; where the log was kept."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="MatchResultScreen")
+        + """
+    MatchResultScreen DataTable { height: auto; max-height: 20; width: auto; }
+    MatchResultScreen .winner { text-style: bold; color: $accent; margin-bottom: 1; }
+    """
+    )
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game", id="match.new"),
+        Binding("w", "choose('replay')", "Watch the replay", id="match.replay"),
+        Binding("enter,escape,t", "choose('title')", "Title screen", id="match.title"),
+    ]
+
+    def __init__(
+        self,
+        event: MatchEnded,
+        players: Sequence[Player],
+        history: Sequence[Sequence[int]],
+        saved: str | None,
+    ) -> None:
+        super().__init__()
+        self.event = event
+        self.players = tuple(players)
+        self.history = tuple(tuple(r) for r in history)
+        self.saved = saved
+
+    def compose(self) -> ComposeResult:
+        ev = self.event
+        yield TooSmall()
+        with Vertical(id="dialog"):
+            yield Static(_label("The match is over"), classes="title")
+            names = [self.players[i].name for i in ev.winners]
+            line = winners_words(names, max(ev.totals))
+            yield Static(Content(line), classes="winner")
+            yield DataTable(show_cursor=False, zebra_stripes=True)
+            if self.saved:
+                yield Static(Content(f"The game is kept as {self.saved}"))
+            with Horizontal(classes="buttons"):
+                yield Button(_label("New game (n)"), id="new", variant="primary")
+                if self.saved:
+                    yield Button(_label("Watch the replay (w)"), id="replay")
+                yield Button(_label("Title screen (enter)"), id="title")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        _add_columns(table, "round", 6, self.players)
+        for i, points in enumerate(self.history, start=1):
+            table.add_row(str(i), *[f"{p:+d}" for p in points])
+        table.add_row(Text("total"), *[Text(str(t)) for t in self.event.totals])
+        self.query_one("#title", Button).focus()
+
+    def action_choose(self, what: str) -> None:
+        if what == "replay" and not self.saved:
+            self.app.bell()
+            return
+        self.dismiss(what)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "title")
+
+
+class UnfinishedDialog(ModalScreen[str]):
+    """A new game while a match is unfinished: resume it, keep it for later, or cancel.
+
+    Dismisses with "resume", "keep" (it is kept among the games played, and the new game
+    starts) or "cancel"."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="UnfinishedDialog")
+    BINDINGS = [
+        Binding("c", "choose('resume')", "Resume it", id="unfinished.resume"),
+        Binding("k", "choose('keep')", "Keep it for later", id="unfinished.keep"),
+        Binding("escape", "choose('cancel')", "Cancel", id="unfinished.cancel"),
+    ]
+
+    def __init__(self, summary: str) -> None:
+        super().__init__()
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="dialog"):
+            yield Static(_label("A match is not finished"), classes="title")
+            yield Static(Content(self.summary))
+            with Horizontal(classes="buttons"):
+                yield Button(_label("Resume it (c)"), id="resume", variant="success")
+                yield Button(_label("Keep it for later (k)"), id="keep", variant="warning")
+                yield Button(_label("Cancel (esc)"), id="cancel")
+            yield Static(
+                _label("Kept for later, it waits among your games; replay or play on from it."),
+                classes="hint",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#resume", Button).focus()
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "cancel")
+
+
+class ScoreSheetScreen(ModalScreen[None]):
+    """The match so far: each finished round's points per seat, and the totals."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="ScoreSheetScreen")
+        + """
+    ScoreSheetScreen DataTable { height: auto; max-height: 18; width: auto; }
+    """
+    )
+    BINDINGS = [
+        Binding("escape,t,enter,q", "close", "Close", id="scores.close"),
+    ]
+
+    def __init__(
+        self,
+        players: Sequence[Player],
+        history: Sequence[Sequence[int]],
+        totals: Sequence[int],
+    ) -> None:
+        super().__init__()
+        self.players = tuple(players)
+        self.history = tuple(tuple(r) for r in history)
+        self.totals = tuple(totals)
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="dialog"):
+            done = plural(len(self.history), "round")
+            yield Static(_label(f"Score sheet: {done} played"), classes="title")
+            yield DataTable(show_cursor=False, zebra_stripes=True)
+            yield Static(_label("t or escape: back to the table"), classes="hint")
+
+    def on_mount(self) -> None:
+        table: DataTable[Any] = self.query_one(DataTable)
+        _add_columns(table, "round", 6, self.players)
+        for i, points in enumerate(self.history, start=1):
+            table.add_row(str(i), *[f"{p:+d}" for p in points])
+        table.add_row(Text("total"), *[Text(str(t)) for t in self.totals])
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = [
+    "MatchResultScreen",
+    "RoundResultScreen",
+    "ScoreSheetScreen",
+    "UnfinishedDialog",
+    "breakdown_table",
+]

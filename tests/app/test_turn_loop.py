@@ -1,0 +1,384 @@
+"""The table's one turn loop: undo from inside every dialog, redo, fair hot-seat, the same
+computer reply after an undo, every size from 80x24, the keys as remapped."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from core.actions import DeclareHiki, PlayCard
+from core.cards import MONTH_MASKS
+from core.engine import legal_actions
+from core.events import CardPlayed, UndoTaken
+from hanatui.app.app import HanaApp, known_binding_ids
+from hanatui.app.screens.dialogs import (
+    CaptureDialog,
+    HandOverScreen,
+    HelpScreen,
+    HikiDialog,
+    KoiKoiDialog,
+    RoundResultScreen,
+    ScoreSheetScreen,
+)
+from hanatui.app.screens.table import TableScreen
+from hanatui.app.widgets import CardWidget
+from hanatui.settings import Settings
+
+from .helpers import new_session, session_where, settings
+from .test_play import settle
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
+
+
+def _two_match_card(state):
+    hand = state.hands[state.turn]
+    for i in range(48):
+        if hand >> i & 1 and (state.field & MONTH_MASKS[i >> 2]).bit_count() == 2:
+            return i
+    return None
+
+
+def _position(state):
+    return (state.hands, state.field, state.pile, state.captures, state.phase, state.turn)
+
+
+async def test_undo_inside_the_capture_dialog_takes_back_the_play_and_redo_restores_it():
+    session = session_where(
+        "bakappana", 2, lambda s: s.phase == "play" and _two_match_card(s) is not None
+    )
+    before = _position(session.state)
+    card = _two_match_card(session.state)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        index = next(
+            i for i, w in enumerate(table.query("#hand CardWidget")) if w.card.index == card
+        )
+        await pilot.press(str(index + 1))
+        await settle(pilot)
+        assert isinstance(app.screen, CaptureDialog)
+        played = _position(session.state)
+        # while the dialog is up, the field highlight and the status do not speak of another card
+        assert not list(table.query("#field-rows CardWidget.-match"))
+        await pilot.press("u")
+        await settle(pilot)
+        assert app.screen is table, "the dialog closed"
+        assert _position(session.state) == before
+        assert isinstance(session.events[-1], UndoTaken) and session.events[-1].seat == 0
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, CaptureDialog), "redo brings back the choice to make"
+        assert _position(session.state) == played
+
+
+async def test_undo_inside_the_koikoi_dialog_takes_back_the_play_that_made_the_yaku():
+    session = session_where("koikoi", 2, lambda s: s.phase == "decide")
+    decision = session.timeline.last_decision(0)
+    assert decision is not None
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, KoiKoiDialog)
+        text = " ".join(str(w.render()) for w in dialog.query("Static"))
+        assert "cards left in hand" in text
+        assert "If you play on" in text
+        await pilot.press("u")
+        await settle(pilot)
+        assert not isinstance(app.screen, KoiKoiDialog)
+        # back to just before the human's last decision
+        assert isinstance(session.events[-1], UndoTaken)
+        assert len(session.events) == decision + 1
+
+
+async def test_repeated_undo_walks_back_to_the_start_and_redo_walks_forward():
+    session = new_session("bakappana", 2, seed=5)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        for _ in range(3):
+            assert table._my_turn()
+            await pilot.press("1")
+            await settle(pilot)
+            while isinstance(app.screen, CaptureDialog):
+                await pilot.press("enter")
+                await settle(pilot)
+        positions = []
+        while app.check_action("undo", ()):
+            positions.append(_position(session.state))
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            while isinstance(app.screen, CaptureDialog):
+                await pilot.press("ctrl+z")
+                await settle(pilot)
+        assert not any(isinstance(e, CardPlayed) and e.seat == 0 for e in session.events)
+        assert len(positions) >= 3
+        redone = 0
+        while app.check_action("redo", ()):
+            await pilot.press("ctrl+y")
+            await settle(pilot)
+            redone += 1
+        assert redone >= 3
+        assert any(isinstance(e, CardPlayed) and e.seat == 0 for e in session.events)
+
+
+async def test_undo_inside_the_hiki_dialog():
+    session = session_where(
+        "sakura",
+        2,
+        lambda s: any(isinstance(a, DeclareHiki) for a in legal_actions(s)),
+    )
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HikiDialog)
+        can = session.can_undo(0)
+        await pilot.press("u")
+        await settle(pilot)
+        if can:
+            assert isinstance(session.events[-1], UndoTaken)
+        assert not isinstance(app.screen, HikiDialog) or not can
+
+
+async def test_d_declares_hiki_in_its_dialog():
+    session = session_where(
+        "sakura", 2, lambda s: any(isinstance(a, DeclareHiki) for a in legal_actions(s))
+    )
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HikiDialog)
+        await pilot.press("d")
+        await settle(pilot)
+        assert any(type(e).__name__ == "HikiDeclared" for e in session.events)
+
+
+async def test_hot_seat_undo_of_the_other_seats_move_is_refused():
+    session = new_session("bakappana", 2, humans=2, seed=8, names=("Aki", "Ben"))
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        first = session.to_act()
+        await pilot.press("enter")  # hand over to the first player
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        while isinstance(app.screen, CaptureDialog):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")  # the second player sits down
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.keyboard == 1 - first
+        count = len(session.events)
+        assert app.check_action("undo", ()) is None
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(session.events) == count, "the other seat's move stays"
+        assert not any(isinstance(e, UndoTaken) for e in session.events)
+
+
+async def test_the_same_move_after_an_undo_gets_the_same_computer_reply():
+    session = new_session("bakappana", 2, seed=9)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+
+        async def play_first() -> list[object]:
+            start = len(session.events)
+            await pilot.press("1")
+            await settle(pilot)
+            while isinstance(app.screen, CaptureDialog):
+                await pilot.press("enter")
+                await settle(pilot)
+            return [e for e in session.events[start:] if getattr(e, "seat", 0) == 1]
+
+        first = await play_first()
+        assert first, "the computer replied"
+        await pilot.press("u")
+        await settle(pilot)
+        again = await play_first()
+        assert again == first
+
+
+def _games():
+    out = []
+    for game, counts in (
+        ("koikoi", (2,)),
+        ("bakappana", (2, 3, 4)),
+        ("hana-awase", (2, 3, 4)),
+        ("sakura", (2, 3, 4, 5, 6, 7)),
+    ):
+        out += [(game, n) for n in counts]
+    return out
+
+
+@pytest.mark.parametrize("game,n", _games(), ids=[f"{g}-{n}p" for g, n in _games()])
+async def test_at_80x24_every_hand_card_and_every_seat_is_on_screen(game, n):
+    session = new_session(game, n, seed=11)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        screen = table.region
+        cards = list(table.query("#hand CardWidget").results(CardWidget))
+        assert len(cards) == session.view(0).hand_counts[0] > 0
+        for widget in cards:
+            assert screen.contains_region(widget.region), f"{widget.card} at {widget.region}"
+        for widget in table.query("#field-rows CardWidget").results(CardWidget):
+            assert screen.contains_region(widget.region), f"field {widget.card}"
+        # each opponent's line (with its hand count) and the header with every score
+        for panel in table.query("SeatPanel"):
+            name = panel.query_one(".name")
+            assert name.region.height >= 1 and screen.contains_region(name.region)
+        topbar = table.query_one("#topbar")
+        assert screen.contains_region(topbar.region)
+        text = str(topbar.render())
+        for p in session.players:
+            assert p.name in text
+        # left from the first card focuses the last one, which is on screen
+        cards[0].focus()
+        await pilot.press("left")
+        assert screen.contains_region(app.focused.region)
+
+
+async def test_resizing_below_80x24_and_back_keeps_the_hand_focused_and_enter_plays():
+    session = new_session("koikoi", 2, seed=11)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await pilot.press("right")
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert isinstance(app.focused, CardWidget) and app.focused.role == "hand"
+        count = len(session.events)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert any(isinstance(e, PlayCard | CardPlayed) for e in session.events[count:])
+        assert table.is_attached
+
+
+async def test_header_shows_the_finished_round_while_its_result_is_up():
+    session = new_session("bakappana", 2, seed=4, rounds=2)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        from .test_play import play_round
+
+        ended = await play_round(pilot)
+        assert isinstance(app.screen, RoundResultScreen)
+        table = app.screen_stack[-2]
+        header = str(table.query_one("#topbar").render())
+        assert f"Round {ended.round} of 2 over" in header
+
+
+async def test_the_score_sheet_is_one_key_away():
+    session = new_session("bakappana", 2, seed=3)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        assert isinstance(app.screen, ScoreSheetScreen)
+        await pilot.press("t")
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_help_shows_remapped_keys_and_unknown_binding_ids_are_reported():
+    session = new_session("bakappana", 2, seed=3)
+    keymap = {"table.hint": "f5", "table.nonsense": "x"}
+    app = HanaApp(settings=Settings(pace=0.0, keymap=keymap), save=False, session=session)
+    said: list[str] = []
+    original = app.notify
+
+    def notify(message, *args, **kwargs):
+        said.append(str(message))
+        return original(message, *args, **kwargs)
+
+    app.notify = notify
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert any("table.nonsense" in s and "unknown binding id" in s for s in said)
+        assert not any("table.hint" in s for s in said)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#dialog Static:last-of-type").render())
+        assert "f5" in text
+
+
+def test_no_key_both_moves_and_decides_at_the_table():
+    moves = {"left", "right", "up", "down", "h", "l"}
+    deciding = set()
+    for cls in (KoiKoiDialog, HikiDialog, CaptureDialog):
+        for b in cls.BINDINGS:
+            if b.action.startswith(("choose", "declare", "decline", "pick")):
+                deciding |= set(b.key.split(","))
+    table_moves = {
+        k for b in TableScreen.BINDINGS if b.action.startswith("move") for k in b.key.split(",")
+    }
+    assert table_moves <= moves
+    assert not table_moves & deciding
+
+
+def test_the_readme_lists_every_binding_id():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"`([a-z]+\.[a-z0-9_]+)`", readme))
+    missing = sorted(known_binding_ids() - listed)
+    assert not missing, f"README lacks binding ids: {missing}"
+
+
+async def test_a_new_game_while_one_is_unfinished_asks_first(isolated_dirs):
+    from core.rules import find_rules
+    from hanatui.app.screens.dialogs import UnfinishedDialog
+    from hanatui.app.screens.title import TitleScreen
+
+    from .helpers import players
+
+    rules = find_rules("bakappana")
+    app = HanaApp(settings=settings(), play=(rules, players(2), 5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, TableScreen)
+        await pilot.press("1")
+        await settle(pilot)
+        while isinstance(app.screen, CaptureDialog):
+            await pilot.press("enter")
+            await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert app.screen.check_action("resume", ()) is True
+        app.start_game(rules, players(2), seed=6)
+        await pilot.pause()
+        assert isinstance(app.screen, UnfinishedDialog)
+        await pilot.press("escape")  # cancel: nothing changes
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert app.unfinished() is not None
+        app.start_game(rules, players(2), seed=6)
+        await pilot.pause()
+        await pilot.press("c")  # resume the unfinished one
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.session.events[: len(first.session.events)] == first.session.events
+
+
+async def test_the_title_offers_resume_only_when_there_is_something(isolated_dirs):
+    from hanatui.app.screens.title import TitleScreen
+
+    app = HanaApp(settings=settings())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert app.screen.check_action("resume", ()) is False

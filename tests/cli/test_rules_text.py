@@ -1,0 +1,127 @@
+"""The rules pages: each game's yaku reference lists each exclusive group once, with its members;
+what a page says about values, multipliers, lucky hands and Sakura's special rules is what the
+engine does; and the app shows exactly these pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from core.cards import ALL_MASK, points_of
+from core.games.registry import GAMES, game_of
+from core.names import yaku_name
+from core.rules import find_rules, presets
+from hanatui.rules_text import VALUES, page, preset_lines, yaku_groups, yaku_section
+
+YAKU_GAMES = [g for g in GAMES if game_of(g).yaku_specs(find_rules(g))]
+
+
+def blocks(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """The yaku section as (heading, English names of the yaku listed under it)."""
+    out: list[tuple[str, list[str]]] = []
+    for line in lines:
+        if not line:
+            continue
+        if not line.startswith(" "):
+            out.append((line, []))
+        elif not line.startswith("      "):  # a yaku's line; its cards are indented further
+            found = re.match(r"(?:\d+ \([^)]*\) )?(.+?)(?: \(|:)", line.strip())
+            assert found is not None, line
+            out[-1][1].append(found.group(1))
+    return out
+
+
+@pytest.mark.parametrize("game", YAKU_GAMES)
+def test_the_yaku_reference_lists_each_exclusive_group_once_with_its_members(game: str):
+    specs = game_of(game).yaku_specs(find_rules(game))
+    groups: dict[str, list[str]] = {}
+    for spec in specs:
+        if spec.group is not None:
+            groups.setdefault(spec.group, []).append(yaku_name(spec.id).en)
+    loose = [yaku_name(s.id).en for s in specs if s.group is None]
+    found = blocks(yaku_section(game))
+    exclusive = [(h, names) for h, names in found if "only the most valuable one counts" in h]
+    assert len(exclusive) == len(groups)  # each group once
+    assert sorted(names for _h, names in exclusive) == sorted(groups.values())
+    listed = [name for _h, names in found for name in names]
+    every = [name for names in groups.values() for name in names] + loose
+    assert sorted(listed) == sorted(every)  # every yaku, none twice
+    if loose:
+        assert found[-1][1] == loose
+
+
+def test_koikoi_and_hanaawase_show_their_exclusive_groups():
+    koikoi = [g.title for g in yaku_groups("koikoi") if g.exclusive]
+    assert koikoi == ["Brights", "Animals", "Ribbons"]
+    brights = next(g for g in yaku_groups("koikoi") if g.title == "Brights")
+    assert [s.id for s in brights.members] == ["goko", "shiko", "ameshiko", "sanko"]
+    hanaawase = {g.title: [s.id for s in g.members] for g in yaku_groups("hana-awase")}
+    assert hanaawase["Brights"] == ["goko", "shiko", "omote_sugawara", "matsukiribozu"]
+    assert hanaawase["Seven and Six Ribbons"] == ["nanatan", "rokutan"]
+    assert hanaawase["Viewing"] == ["nomi", "hanami", "tsukimi"]
+    # Sakura's yaku all count
+    assert [g.exclusive for g in yaku_groups("sakura")] == [False]
+
+
+def test_the_older_koikoi_yaku_have_no_animal_or_ribbon_group():
+    rules = find_rules("koikoi", ribbon_animal_system="classic")
+    assert [g.title for g in yaku_groups("koikoi", rules) if g.exclusive] == ["Brights"]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_page_states_the_games_card_total(game: str):
+    rules = find_rules(game)
+    total = points_of(ALL_MASK, game_of(game).card_values(rules))
+    if game == "koikoi":
+        assert "score nothing by themselves" in VALUES[game]
+    else:
+        assert f"{total} in all" in VALUES[game]
+
+
+def test_the_sakura_page_gives_sakuras_values_and_special_rules():
+    text = "\n".join(t for _h, t in page("sakura"))
+    values = game_of("sakura").card_values(find_rules("sakura"))
+    assert values[43] == 0 and values[46] == 0  # the Lightning 11d and the chaff 12c
+    assert "every other chaff 0, the Lightning (the Gaji) included" in text
+    assert "Rain Man (11a), 5" in text and "Yellow Paulownia (12b) 10" in text
+    assert "the dealer takes them at once" in text  # four of a month on the field
+    assert "Dealt to the field at the start, the Gaji is an ordinary Willow card" in text
+    assert "the Gaji's owner also takes the field cards of that card's month" in text
+    assert "instead of playing a card" in text  # hiki replaces the play
+    assert "points as in bakappana" not in text
+
+
+def test_the_koikoi_page_gives_its_multipliers_and_lucky_hands():
+    rules = find_rules("koikoi")
+    assert rules.double_at_7 and rules.double_threshold == 7
+    assert rules.koikoi_multiplier == "opponent_flat" and rules.lucky_hands == "win_6"
+    text = "\n".join(t for _h, t in page("koikoi"))
+    assert "×2 when the base is 7 points or more" in text
+    assert "×2 when the opponent called koi-koi" in text
+    assert "teshi" in text and "kuttsuki" in text and "6 points, never multiplied" in text
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_preset_is_on_the_page_with_what_it_changes(game: str):
+    text = "\n".join(preset_lines(game))
+    for name in presets(game):
+        assert f"(--preset {name})" in text
+    assert "Five Brights 15" in "\n".join(preset_lines("koikoi"))
+
+
+async def test_the_app_shows_these_pages():
+    from textual.widgets import Static
+
+    from hanatui.app.app import HanaApp
+    from hanatui.app.screens.info import RulesScreen
+    from tests.app.helpers import settings
+
+    app = HanaApp(settings=settings(), save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(RulesScreen())
+        await pilot.pause()
+        shown = {str(s.render()) for s in app.screen.query(Static)}
+        for game in GAMES:
+            for heading, text in page(game):
+                assert heading in shown and text in shown
