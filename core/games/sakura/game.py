@@ -156,13 +156,6 @@ class Sakura(Game[SakuraRules]):
     def teams(self, rules: SakuraRules, n: int) -> tuple[tuple[int, ...], ...]:
         return teams_of(rules.teams, n)
 
-    def for_rules(self, rules: SakuraRules) -> Game[SakuraRules]:
-        """Under ``transfer_during_play`` any card landing may carry the Gaji's transfer, so
-        `TRANSFER` (asked about every card) plays it; this game asks about the Gaji only."""
-        if rules.gaji_end_claim == "transfer_during_play":
-            return TRANSFER
-        return self
-
     # --- setup -------------------------------------------------------------------------------
     def deal_sizes(self, rules: SakuraRules, n: int) -> tuple[int, int]:
         hand, field = DEAL_TABLE[n]
@@ -470,13 +463,21 @@ class Sakura(Game[SakuraRules]):
     def score_round(self, state: State) -> RoundEnded:
         return scoring.score_round(state, self.rules_of(state))
 
+    def for_rules(self, rules: SakuraRules) -> Game[SakuraRules]:
+        """Under ``transfer_during_play`` any card's landing may pass a point card to the Gaji's
+        owner: `TRANSFER_DURING_PLAY` has `landed` asked about every card, this game about the
+        Gaji only."""
+        if rules.gaji_end_claim == "transfer_during_play":
+            return TRANSFER_DURING_PLAY
+        return self
 
-class SakuraTransfer(Sakura):
-    """Sakura under ``gaji_end_claim`` = ``transfer_during_play``: `landed` is asked about every
-    card, since the next point card of the Gaji's pair month may be any card played or drawn."""
+
+class SakuraTransferDuringPlay(Sakura):
+    """Sakura under ``transfer_during_play``: the same game, its card hooks asked about every
+    card (`Sakura.for_rules` picks it for the rules that need it)."""
 
     wild_cards = ALL_MASK
 
 
 GAME = Sakura()
-TRANSFER = SakuraTransfer()
+TRANSFER_DURING_PLAY = SakuraTransferDuringPlay()
