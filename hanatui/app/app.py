@@ -12,6 +12,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from hanatui.app.ascii import use_ascii_glyphs
 from hanatui.app.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
 from hanatui.settings import Settings, load_settings, save_settings
 
@@ -137,6 +138,7 @@ class HanaApp(App[None]):
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.set_class(self.ascii_mode, "-ascii")
+        use_ascii_glyphs(self.ascii_mode)
         if self.settings.keymap:
             keymap = dict(self.settings.keymap)
             unknown = sorted(set(keymap) - known_binding_ids())
@@ -195,6 +197,7 @@ class HanaApp(App[None]):
     def set_ascii(self, on: bool) -> None:
         self.ascii_mode = on
         self.set_class(on, "-ascii")
+        use_ascii_glyphs(on)
         from hanatui.app.screens.table import TableScreen
 
         for screen in self.screen_stack:

@@ -189,7 +189,7 @@ class RulesScreen(Screen[None]):
         from hanatui import rules_text
         from hanatui.app.screens.newgame import available_games
 
-        ascii_only = hana_app(self.app).settings.ascii
+        ascii_only = hana_app(self.app).ascii_mode
         yield TooSmall()
         with Vertical(id="body"), TabbedContent():
             with TabPane("How to play", id="tab-common"), VerticalScroll():
@@ -215,7 +215,7 @@ class RulesScreen(Screen[None]):
 
         table = self.query_one("#cards", DataTable)
         table.add_columns("code", "kind", "card", "Japanese", "pts", "Sakura")
-        for row in card_rows(ascii_only=hana_app(self.app).settings.ascii):
+        for row in card_rows(ascii_only=hana_app(self.app).ascii_mode):
             table.add_row(*[Text(cell) for cell in row])
 
     def action_back(self) -> None:

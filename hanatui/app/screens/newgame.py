@@ -374,7 +374,7 @@ class NewGameScreen(Screen[None]):
         """``text`` as the screen may show it: only ASCII in ASCII mode (× as x)."""
         from core.names import plain_ascii
 
-        return plain_ascii(text) if hana_app(self.app).settings.ascii else text
+        return plain_ascii(text) if hana_app(self.app).ascii_mode else text
 
     def _number_words(self, key: str, value: Any) -> str:
         from core.rules import option_value_words
@@ -403,8 +403,14 @@ class NewGameScreen(Screen[None]):
             )
             for yaku in KOIKOI_YAKU_IDS
         ]
+        ascii_mode = hana_app(self.app).ascii_mode
         return Collapsible(
-            *rows, title="each yaku (blank: the table's value)", id=wid, collapsed=True
+            *rows,
+            title="each yaku (blank: the table's value)",
+            id=wid,
+            collapsed=True,
+            collapsed_symbol=">" if ascii_mode else "▶",
+            expanded_symbol="v" if ascii_mode else "▼",
         )
 
     def _show_preset(self, name: str) -> None:
