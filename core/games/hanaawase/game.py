@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from core.cards import ALL_MASK, MONTH_MASKS, Card, cards_of, mask_of
+from core.cards import ALL_MASK, MONTH_MASKS, Card, cards_of, mask_of, single_bits
 from core.errors import CorruptLogError
 from core.events import Event, LightningClaimed, RoundEnded, RoundEndReason
 from core.games.bakappana import scoring as cards
@@ -31,16 +31,6 @@ WILLOWS = MONTH_MASKS[10]
 PLAIN_WILLOWS = WILLOWS & ~LIGHTNING_BIT
 
 
-def _singles(mask: int) -> tuple[int, ...]:
-    """Each card of ``mask`` as a target of its own."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return tuple(out)
-
-
 def _codes(mask: int) -> str:
     return " ".join(c.value for c in cards_of(mask)) or "nothing"
 
@@ -48,7 +38,7 @@ def _codes(mask: int) -> str:
 def _month_match(matches: int) -> tuple[int, ...]:
     """The ordinary targets of a card whose month mates on the field are ``matches``: none (it
     joins the field), the one, a choice of two, or all three."""
-    return _singles(matches) if matches.bit_count() == 2 else (matches,) if matches else ()
+    return single_bits(matches) if matches.bit_count() == 2 else (matches,) if matches else ()
 
 
 class HanaAwase(Game[HanaAwaseRules]):
@@ -123,12 +113,12 @@ class HanaAwaseMushi(HanaAwase):
             if source == DRAW:
                 if not state.pile:  # turned as the last card: it takes every card left
                     return (field,) if field else ()
-                return _singles(field & ~WILLOWS)
+                return single_bits(field & ~WILLOWS)
             others = field & ~WILLOWS
             if not others:
                 return None  # nothing to take wild: an ordinary Willow card
             willows = field & WILLOWS
-            return _singles(others) + (_month_match(willows) if willows else (0,))
+            return single_bits(others) + (_month_match(willows) if willows else (0,))
         if not field & LIGHTNING_BIT:
             return None
         if WILLOWS >> card & 1:  # a Willow's mates are the plain Willows only
