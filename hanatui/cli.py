@@ -298,12 +298,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 }
             )
             if not args.json:
+                from hanatui.words import plural
+
                 status = "finished" if is_over(state) else "unfinished"
                 comments = len(log.comments)
-                noted = f", {comments} comment{'s' * (comments != 1)}" if comments else ""
+                noted = f", {plural(comments, 'comment')}" if comments else ""
                 print(
                     f"{shown}: ok ({state.rules.game}, {len(state.players)} players, "
-                    f"{state.rounds_done} rounds, {len(log.events)} events{noted}, {status})"
+                    f"{plural(state.rounds_done, 'round')}, {len(log.events)} events{noted}, "
+                    f"{status})"
                 )
     if args.json:
         # ASCII only: a file name or reason can never put a raw control or bidi character out
