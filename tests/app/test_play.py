@@ -144,3 +144,24 @@ async def test_whole_match_ends_with_the_match_result(isolated_dirs):
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "TitleScreen"
+
+
+async def test_arrow_keys_in_one_burst_each_move_the_cursor():
+    """A held arrow key sends many keys before the screen redraws: each one moves on from where
+    the last left the cursor (focus changed at once), so three rights land three cards on."""
+    from textual import events
+
+    app = HanaApp(settings=settings(), save=False, session=new_session("koikoi", 2, seed=11))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        first = app.focused
+        assert isinstance(first, CardWidget) and first.role == "hand"
+        for _ in range(3):  # queued together, handled before any redraw
+            app.post_message(events.Key("right", None))
+        await pilot.pause()
+        await pilot.pause()
+        now = app.focused
+        assert isinstance(now, CardWidget)
+        assert now.index == first.index + 3

@@ -370,7 +370,9 @@ class TableScreen(TableDrawing):
             return
         current = self._focused_hand_card()
         index = cards.index(current) if current in cards else self._hand_cursor - delta
-        cards[(index + delta) % len(cards)].focus()
+        # At once, not `Widget.focus` (which waits for the message queue): keys that arrive in
+        # one burst (a held arrow key) each move from where the last one left the cursor.
+        self.set_focus(cards[(index + delta) % len(cards)])
 
     def action_play(self) -> None:
         widget = self._focused_hand_card()
