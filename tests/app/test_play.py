@@ -165,3 +165,32 @@ async def test_arrow_keys_in_one_burst_each_move_the_cursor():
         now = app.focused
         assert isinstance(now, CardWidget)
         assert now.index == first.index + 3
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_match_result_keeps_its_buttons_in_sight(size):
+    """A 12-round match's result at 80x24: the rounds' table scrolls, the buttons stay whole."""
+    from textual.widgets import Button
+
+    from core.events import MatchEnded
+    from core.rules import find_rules
+    from hanatui.bots import make_bot
+    from hanatui.selfplay import play_match
+
+    timeline = play_match(find_rules("koikoi", rounds=12), [make_bot("easy")] * 2, seed=11)
+    end = timeline.events[-1]
+    assert isinstance(end, MatchEnded)
+    rounds = [e.points for e in timeline.events if isinstance(e, RoundEnded)]
+    assert len(rounds) == 12
+    app = HanaApp(settings=settings(), save=False)
+    async with app.run_test(size=size) as pilot:
+        kept = "/tmp/games/a-long-name.hana"
+        screen = MatchResultScreen(end, timeline.last.players, rounds, kept)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.pause()
+        buttons = list(screen.query(Button))
+        assert len(buttons) == 3
+        for button in buttons:
+            assert button.region.height == 3, button.id
+            assert screen.region.contains_region(button.region), button.id

@@ -161,6 +161,16 @@ class MatchResultScreen(ModalScreen[str]):
             table.add_row(str(i), *[f"{p:+d}" for p in points])
         table.add_row(Text("total"), *[Text(str(t)) for t in self.event.totals])
         self.query_one("#title", Button).focus()
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The rounds' table scrolls where the terminal is short, so the file's name and the
+        buttons stay in sight (at 80x24 a 12-round table would push them out)."""
+        others = 18  # the dialog's frame, title, winner, where it was kept and the buttons
+        self.query_one(DataTable).styles.max_height = max(4, min(20, self.app.size.height - others))
 
     def action_choose(self, what: str) -> None:
         if what == "replay" and not self.saved:
