@@ -180,6 +180,8 @@ class HanaApp(App[None]):
     def on_resize(self, event: Any) -> None:
         size = event.size
         self.set_class(size.width < 80 or size.height < 24, "-too-small")
+        # Dialogs are at most 96 columns wide; on a narrower terminal, at most its width.
+        self.set_class(size.width < 100, "-narrow")
 
     def _theme_changed(self, theme: Any) -> None:
         if self.settings.theme != theme.name:

@@ -194,3 +194,22 @@ async def test_match_result_keeps_its_buttons_in_sight(size):
         for button in buttons:
             assert button.region.height == 3, button.id
             assert screen.region.contains_region(button.region), button.id
+
+
+async def test_a_seven_player_round_result_fits_80_columns():
+    """Seven players' columns are wider than 80: the dialog stays on the screen (its table
+    scrolls sideways) instead of running off the right edge."""
+    from core.rules import find_rules
+    from hanatui.bots import make_bot
+    from hanatui.selfplay import play_match
+
+    timeline = play_match(find_rules("sakura", rounds=1), [make_bot("easy")] * 7, seed=5)
+    end = next(e for e in timeline.events if isinstance(e, RoundEnded))
+    app = HanaApp(settings=settings(), save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = RoundResultScreen(end, timeline.last.players, timeline.last.rules)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.pause()
+        dialog = screen.query_one("#dialog")
+        assert screen.region.contains_region(dialog.region), dialog.region
