@@ -451,7 +451,7 @@ class HanaApp(App[None]):
             if table is None:
                 return False
             if action == "undo":
-                return True if table.may_undo() else None
+                return True if table.undo_key_answers() else None
             return True if table.session.can_redo() else None
         return True
 

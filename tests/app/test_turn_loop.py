@@ -159,7 +159,7 @@ async def test_d_declares_hiki_in_its_dialog():
         assert any(type(e).__name__ == "HikiDeclared" for e in session.events)
 
 
-async def test_hot_seat_undo_of_the_other_seats_move_is_refused():
+async def test_hot_seat_undo_of_the_other_seats_move_is_refused(monkeypatch):
     session = new_session("bakappana", 2, humans=2, seed=8, names=("Aki", "Ben"))
     app = HanaApp(settings=settings(), save=False, session=session)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -178,11 +178,15 @@ async def test_hot_seat_undo_of_the_other_seats_move_is_refused():
         table = app.screen
         assert isinstance(table, TableScreen) and table.keyboard == 1 - first
         count = len(session.events)
-        assert app.check_action("undo", ()) is None
-        await pilot.press("u")
+        assert not table.may_undo()
+        said: list[str] = []
+        monkeypatch.setattr(table, "notify", lambda message, **kw: said.append(str(message)))
+        await pilot.press("u")  # the key answers, and says why nothing is taken back
         await settle(pilot)
         assert len(session.events) == count, "the other seat's move stays"
         assert not any(isinstance(e, UndoTaken) for e in session.events)
+        mover = session.players[first].name
+        assert said == [f"Only {mover} can take back their own move."]
 
 
 async def test_the_same_move_after_an_undo_gets_the_same_computer_reply():

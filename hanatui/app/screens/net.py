@@ -359,6 +359,9 @@ class NetTableScreen(TableScreen):
     def may_undo(self) -> bool:
         return self.remote.started and self.remote.can_undo(self.viewer)
 
+    def undo_key_answers(self) -> bool:
+        return self.may_undo()
+
     def undo(self) -> None:
         if not self.may_undo():
             self.app.bell()

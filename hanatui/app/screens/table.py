@@ -321,6 +321,11 @@ class TableScreen(TableDrawing):
         the table, that human's; computers' replies go with it)."""
         return self.keyboard is not None and self.session.can_undo(self.keyboard)
 
+    def undo_key_answers(self) -> bool:
+        """Whether the undo key does something: at a hot-seat table it also answers when the
+        last decision is another player's (it says only they can take it back)."""
+        return self.session.can_undo()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hiki":
             if not game_for(self.session.state.rules).has_hiki:
