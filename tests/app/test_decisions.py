@@ -285,3 +285,20 @@ async def test_a_failing_computer_player_does_not_end_the_game(monkeypatch):
             await settle(pilot)
         assert app.is_running
         assert any(isinstance(e, CardPlayed) and e.seat == 1 for e in session.events)
+
+
+async def test_a_capture_dialog_closed_before_its_first_refresh_is_left_alone():
+    """A quick enter can take a card and close the capture dialog before the refresh after
+    which it focuses its first card: that late step then finds no cards and does nothing (it
+    crashed the app during a fast hot-seat match)."""
+    session = session_where("bakappana", 2, lambda s: s.phase == "choose")
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, CaptureDialog)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert dialog is not app.screen and not dialog.query(CardWidget)
+        dialog._focus_first()  # what the late callback does: nothing, and no error
+        assert any(isinstance(e, CaptureChosen) for e in session.events)

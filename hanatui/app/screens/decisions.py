@@ -68,7 +68,10 @@ class CaptureDialog(ModalScreen[ChooseCapture]):
         self.call_after_refresh(self._focus_first)
 
     def _focus_first(self) -> None:
-        widgets = self.query_one(CardRow).cards
+        # Runs after the first refresh: a quick enter may have taken a card and closed the
+        # dialog by then, and a closed dialog has no cards left to focus.
+        rows = self.query(CardRow)
+        widgets = rows.first().cards if rows else []
         if widgets:
             widgets[0].focus()
 

@@ -123,6 +123,8 @@ class TableScreen(TableDrawing):
         self.call_after_refresh(self._after_resize)
 
     def _after_resize(self) -> None:
+        if not self.is_attached:  # left the screen stack before this refresh came
+            return
         width = self.query_one("#gamelog", RichLog).size.width
         if width != self._log_width:  # the log's lines wrap at its width: wrap them again
             self._log_width = width
