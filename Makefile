@@ -29,5 +29,9 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/decisions.py
 
+# The README's picture of the table (docs/screenshot.svg), drawn by the app itself.
+screenshot: $(STAMP)
+	$(BIN)/python scripts/screenshot.py
+
 clean:
 	rm -rf $(VENV) build *.egg-info
