@@ -305,17 +305,22 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-_CARDS_OF: dict[int, tuple[Card, ...]] = {}
+# The cards of each quarter of the deck (12 cards) by the quarter's bits, built as they are
+# asked for: a mask's cards are four of these joined.
+_QUARTER_CARDS: tuple[dict[int, tuple[Card, ...]], ...] = tuple({0: ()} for _ in range(4))
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in deck order."""
-    cards = _CARDS_OF.get(mask)
-    if cards is None:
-        cards = tuple(CARDS[i] for i in iter_bits(mask))
-        if mask.bit_count() <= 4:  # captures: cache the small masks the engine builds often
-            _CARDS_OF[mask] = cards
-    return cards
+    q0, q1, q2, q3 = _QUARTER_CARDS
+    try:
+        return q0[mask & 4095] + q1[mask >> 12 & 4095] + q2[mask >> 24 & 4095] + q3[mask >> 36]
+    except KeyError:
+        for k, quarter in enumerate(_QUARTER_CARDS):
+            bits = mask >> 12 * k & 4095
+            if bits not in quarter:
+                quarter[bits] = tuple(CARDS[12 * k + i] for i in range(12) if bits >> i & 1)
+        return cards_of(mask)
 
 
 def _kind_mask(kind: Kind) -> int:
@@ -333,13 +338,25 @@ STANDARD_POINTS: tuple[int, ...] = tuple(c.points for c in CARDS)
 SAKURA_POINTS: tuple[int, ...] = tuple(c.sakura_points for c in CARDS)
 
 
+# Per value table (compared by identity, kept alive here): each quarter of the deck's totals by
+# the quarter's bits, filled as they are asked for.
+_QUARTER_POINTS: dict[int, tuple[tuple[int, ...], tuple[dict[int, int], ...]]] = {}
+
+
 def points_of(mask: int, table: tuple[int, ...] = STANDARD_POINTS) -> int:
     """The card total of a mask under a per-card value table."""
+    known = _QUARTER_POINTS.get(id(table))
+    if known is None or known[0] is not table:
+        if len(_QUARTER_POINTS) >= 64:
+            _QUARTER_POINTS.clear()
+        known = _QUARTER_POINTS[id(table)] = (table, tuple({} for _ in range(4)))
     total = 0
-    while mask:
-        low = mask & -mask
-        total += table[low.bit_length() - 1]
-        mask ^= low
+    for k, quarter in enumerate(known[1]):
+        bits = mask >> 12 * k & 4095
+        part = quarter.get(bits)
+        if part is None:
+            part = quarter[bits] = sum(table[12 * k + i] for i in range(12) if bits >> i & 1)
+        total += part
     return total
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from core.actions import Action, ChooseCapture, PlayCard, describe_action
-from core.cards import ALL_MASK, CARDS, Card, cards_of
+from core.cards import ALL_MASK, CARDS, MONTH_MASKS, Card, cards_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
     CaptureChosen,
@@ -30,7 +30,7 @@ from core.events import (
     RoundEnded,
     UndoTaken,
 )
-from core.games.registry import game_of
+from core.games.registry import game_for
 from core.players import logged_seat, seat_label
 from core.state import (
     CHOOSE,
@@ -47,7 +47,7 @@ from core.state import (
     Source,
     State,
 )
-from core.turns import capture_targets, end_turn, hand_done, land, proceed
+from core.turns import capture_targets, end_turn, hand_done, land, proceed, turn_over
 
 # `capture_targets` (what a card landing from the hand or the pile may take, wild cards included)
 # is defined with the turn flow in `core.turns` and offered here too, beside `legal_actions`.
@@ -113,13 +113,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase == PLAY and state.stage == HAND:
         game = state.hooks
         hand = game.playable(state) if "playable" in game.overrides else state.hands[seat]
-        plays: list[Action] = []
-        row = _PLAYS[seat]
-        while hand:
-            low = hand & -hand
-            plays.append(row[low.bit_length() - 1])
-            hand ^= low
-        return tuple(plays) + game.legal_extra(state)
+        return _plays(seat, hand) + game.legal_extra(state)
     if phase == CHOOSE:
         card = CARDS[state.pending]
         return tuple(
@@ -133,6 +127,26 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 # Actions are immutable values, so the 7 x 48 possible card plays are built once.
 _PLAYS = tuple(tuple(PlayCard(seat=seat, card=card) for card in CARDS) for seat in range(7))
+
+# The plays of a hand are four tuples joined, one per 12 cards of the deck: per seat, each quarter
+# of the deck maps the hand's cards in it (as 12 bits) to their plays, filled as hands are seen.
+_QUARTERS: tuple[tuple[dict[int, tuple[Action, ...]], ...], ...] = tuple(
+    tuple({0: ()} for _ in range(4)) for _ in range(7)
+)
+
+
+def _plays(seat: int, hand: int) -> tuple[Action, ...]:
+    """The card plays of ``seat`` holding ``hand``, in deck order."""
+    q0, q1, q2, q3 = _QUARTERS[seat]
+    try:
+        return q0[hand & 4095] + q1[hand >> 12 & 4095] + q2[hand >> 24 & 4095] + q3[hand >> 36]
+    except KeyError:
+        row = _PLAYS[seat]
+        for k, quarter in enumerate(_QUARTERS[seat]):
+            bits = hand >> 12 * k & 4095
+            if bits not in quarter:
+                quarter[bits] = tuple(row[12 * k + i] for i in range(12) if bits >> i & 1)
+        return q0[hand & 4095] + q1[hand >> 12 & 4095] + q2[hand >> 24 & 4095] + q3[hand >> 36]
 
 
 def _pending_source(state: State) -> Source:
@@ -178,28 +192,68 @@ def _taken(state: State, card: Card, source: Source) -> int | None:
 
 def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, State]:
     """``seat`` plays ``card`` from the hand: the event and the state after it."""
-    state = replace(state, hands=_without(state.hands, seat, card.bit))
-    captured = _taken(state, card, HAND)
-    if captured is None:
+    hands = _without(state.hands, seat, card.bit)
+    if state.hooks.wild_cards & card.bit:
+        state = replace(state, hands=hands)
+        captured = _taken(state, card, HAND)
+        if captured is None:
+            return CardPlayed(seat=seat, card=card), replace(
+                state, phase=CHOOSE, pending=card.index, pending_from=HAND
+            )
+        event = CardPlayed(seat=seat, card=card, captured=cards_of(captured) if captured else ())
+        return event, hand_done(land(state, seat, card.index, captured, HAND))
+    # The ordinary month match, with the card's move in a single copy of the state.
+    field = state.field
+    matches = field & MONTH_MASKS[card.month - 1]
+    count = matches.bit_count()
+    if count == 2:
         return CardPlayed(seat=seat, card=card), replace(
-            state, phase=CHOOSE, pending=card.index, pending_from=HAND
+            state, hands=hands, phase=CHOOSE, pending=card.index, pending_from=HAND
         )
-    event = CardPlayed(seat=seat, card=card, captured=cards_of(captured) if captured else ())
-    return event, hand_done(land(state, seat, card.index, captured, HAND))
+    # Without a game's own step after the hand, the draw follows in the same copy (`hand_done`).
+    stage = HAND if "after_hand_step" in state.hooks.overrides or not state.pile else DRAW
+    if not count:
+        after = replace(state, hands=hands, field=field | card.bit, stage=stage)
+        return CardPlayed(seat=seat, card=card), after if stage == DRAW else hand_done(after)
+    captured = matches | card.bit
+    caps = list(state.captures)
+    caps[seat] |= captured
+    after = replace(state, hands=hands, field=field & ~captured, captures=tuple(caps), stage=stage)
+    event = CardPlayed(seat=seat, card=card, captured=cards_of(captured))
+    return event, after if stage == DRAW else hand_done(after)
 
 
 def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
     """The top card of the pile is turned over for ``state.turn``."""
     seat = state.turn
-    card = CARDS[state.pile[0]]
-    state = replace(state, pile=state.pile[1:])
-    captured = _taken(state, card, DRAW)
-    if captured is None:
+    pile = state.pile
+    card = CARDS[pile[0]]
+    if state.hooks.wild_cards & card.bit:
+        state = replace(state, pile=pile[1:])
+        captured = _taken(state, card, DRAW)
+        if captured is None:
+            return CardDrawn(seat=seat, card=card), replace(
+                state, phase=CHOOSE, pending=card.index, pending_from=DRAW
+            )
+        event = CardDrawn(seat=seat, card=card, captured=cards_of(captured) if captured else ())
+        return event, end_turn(land(state, seat, card.index, captured, DRAW))
+    # The ordinary month match; the state goes back to stage HAND (`end_turn`) in the same copy.
+    field = state.field
+    matches = field & MONTH_MASKS[card.month - 1]
+    count = matches.bit_count()
+    if count == 2:
         return CardDrawn(seat=seat, card=card), replace(
-            state, phase=CHOOSE, pending=card.index, pending_from=DRAW
+            state, pile=pile[1:], phase=CHOOSE, pending=card.index, pending_from=DRAW
         )
-    event = CardDrawn(seat=seat, card=card, captured=cards_of(captured) if captured else ())
-    return event, end_turn(land(state, seat, card.index, captured, DRAW))
+    if not count:
+        return CardDrawn(seat=seat, card=card), turn_over(
+            replace(state, pile=pile[1:], field=field | card.bit, stage=HAND)
+        )
+    captured = matches | card.bit
+    caps = list(state.captures)
+    caps[seat] |= captured
+    after = replace(state, pile=pile[1:], field=field & ~captured, captures=tuple(caps), stage=HAND)
+    return CardDrawn(seat=seat, card=card, captured=cards_of(captured)), turn_over(after)
 
 
 def _resolve_choice(
@@ -267,7 +321,7 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
             raise IllegalActionError(
                 f"{action.card.value} cannot take {action.target}: {describe_action(action)}"
             )
-        if "interrupt_choice" in game.overrides:
+        if game.wild_cards & action.card.bit and "interrupt_choice" in game.overrides:
             interrupt = game.interrupt_choice(state, seat, mask)
             if interrupt is not None:
                 return interrupt, apply(state, interrupt)
@@ -319,8 +373,12 @@ def run_auto(state: State) -> list[tuple[Event, State]]:
 
 def step(state: State, action: Action) -> list[tuple[Event, State]]:
     """Decide and apply: the events an action causes, each with the state after it."""
-    pair = _act(state, action)
-    return [pair, *run_auto(pair[1])]
+    pair: tuple[Event, State] | None = _act(state, action)
+    out = []
+    while pair is not None:
+        out.append(pair)
+        pair = _auto(pair[1])
+    return out
 
 
 def decide(state: State, action: Action) -> tuple[Event, ...]:
@@ -399,7 +457,10 @@ def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
     mask = _target_mask(targets, ev.target)
     if mask is None:
         raise CorruptLogError(f"{ev.card.value} cannot take {ev.target}")
-    interrupt = state.hooks.interrupt_choice(state, ev.seat, mask)
+    game = state.hooks
+    interrupt = (
+        game.interrupt_choice(state, ev.seat, mask) if game.wild_cards & ev.card.bit else None
+    )
     if interrupt is not None:  # as in `decide`: that choice is stopped, the interrupt is due
         raise CorruptLogError(
             f"the choice for {ev.card.value} is stopped by the rules: {_tag(interrupt)} is due"
@@ -478,16 +539,12 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
     game = state.hooks
     n = len(state.players)
     hand_size, field_size = game.deal_sizes(state.rules, n)
-    field = 0
-    for i in idx[:field_size]:
-        field |= 1 << i
+    bits = [1 << i for i in idx]  # all different: a sum of them is their union
+    field = sum(bits[:field_size])
     hands = []
     pos = field_size
     for _ in range(n):
-        h = 0
-        for i in idx[pos : pos + hand_size]:
-            h |= 1 << i
-        hands.append(h)
+        hands.append(sum(bits[pos : pos + hand_size]))
         pos += hand_size
     state = replace(
         state,
@@ -594,7 +651,7 @@ _APPLY: dict[type[Event], Callable[[State, Any], State]] = {
 
 def start(ev: MatchStarted) -> State:
     """The state of a match that has just begun."""
-    game = game_of(ev.rules.game)
+    game = game_for(ev.rules)
     n = len(ev.players)
     try:
         game.check_players(ev.rules, n)

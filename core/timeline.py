@@ -67,8 +67,11 @@ class Timeline:
 
     def extend(self, pairs: Iterable[tuple[Event, State]], *, keep_redo: bool = False) -> None:
         """Add events with their states, as `core.engine.step` returns them."""
+        events, states = self.events, self.states
         for event, state in pairs:
-            self.append(event, state)
+            events.append(event)
+            states.append(state)
+        self.cursor = len(events)
         if not keep_redo:
             self._redo.clear()
 

@@ -40,6 +40,7 @@ __all__ = [
     "next_turn",
     "play",
     "proceed",
+    "turn_over",
 ]
 
 
@@ -59,7 +60,7 @@ def capture_targets(state: State, card: int, source: Source) -> tuple[int, ...]:
     field cards of its month are a choice; three are taken together with it (docs/rules.md §2.4).
     """
     game = state.hooks
-    if "capture_targets" in game.overrides:
+    if game.wild_cards >> card & 1:
         special = game.capture_targets(state, card, source)
         if special is not None:
             return special
@@ -82,7 +83,7 @@ def land(state: State, seat: int, card: int, captured: int, source: Source) -> S
     else:
         state = replace(state, field=state.field | 1 << card)
     game = state.hooks
-    if "landed" in game.overrides:
+    if game.wild_cards >> card & 1 and "landed" in game.overrides:
         return game.landed(state, seat, card, captured, source)
     return state
 
@@ -119,7 +120,12 @@ def draw(state: State) -> State:
 def end_turn(state: State) -> State:
     """`END_TURN`: the turn of ``state.turn`` is over; the game may stop for a decision of
     its own (`after_turn`), else the turn passes on."""
-    state = replace(state, phase=PLAY, stage=HAND, pending=-1, pending_from=None)
+    return turn_over(replace(state, phase=PLAY, stage=HAND, pending=-1, pending_from=None))
+
+
+def turn_over(state: State) -> State:
+    """`end_turn` of a state already back in the PLAY phase, stage HAND, with no pending card
+    (the engine's draw gets there in the same copy that lands the card)."""
     game = state.hooks
     if "after_turn" in game.overrides:
         state, then = game.after_turn(state)

@@ -147,6 +147,21 @@ def _best_in_slot(slot: tuple[tuple[int, ...], ...], captured: int) -> tuple[int
     return best_i, best_v
 
 
+def _slot_value(
+    slot: tuple[tuple[int, ...], ...], memo: dict[int, tuple[int, int]], key: int
+) -> tuple[int, int]:
+    """`_best_in_slot` of the captured cards ``key`` within the slot's scope, or (-1, 0)."""
+    best = memo.get(key)
+    if best is None:
+        best = _best_in_slot(slot, key)
+        if best[0] < 0:
+            best = _NONE
+        if len(memo) >= 65536:
+            memo.clear()
+        memo[key] = best
+    return best
+
+
 class YakuTable:
     """A list of specs compiled for fast evaluation on masks.
 
@@ -177,9 +192,11 @@ class YakuTable:
         for slot in slots:
             entries = []
             union = 0
+            scope = 0
             least = 48
             for i in slot:
                 s = self.specs[i]
+                scope |= s.cards | s.pool | s.extra_pool | s.doubles
                 entries.append(
                     (
                         i,
@@ -203,27 +220,29 @@ class YakuTable:
                         + max(0, s.need - (s.pool & s.doubles).bit_count()),
                     ),
                 )
-            compiled.append((union, least, tuple(entries)))
+            # A slot's value depends only on the captured cards within its scope: remembered
+            # per slot by those cards (few combinations recur), cleared when it grows large.
+            memo: dict[int, tuple[int, int]] = {}
+            compiled.append((union, least, scope, memo, tuple(entries)))
         self._slots = tuple(compiled)
 
     def values(self, captured: int) -> tuple[tuple[int, int], ...]:
         """Per slot: (index of the spec that counts or -1, its points or 0)."""
         out = []
-        for union, least, slot in self._slots:
+        for union, least, scope, memo, slot in self._slots:
             if (captured & union).bit_count() < least:
                 out.append(_NONE)
                 continue
-            best = _best_in_slot(slot, captured)
-            out.append(best if best[0] >= 0 else _NONE)
+            out.append(_slot_value(slot, memo, captured & scope))
         return tuple(out)
 
     def held(self, captured: int) -> tuple[tuple[int, int, int], ...]:
         """Compactly, what ``captured`` holds: (slot, spec index, points) per slot that counts."""
         out = []
-        for k, (union, least, slot) in enumerate(self._slots):
+        for k, (union, least, scope, memo, slot) in enumerate(self._slots):
             if (captured & union).bit_count() < least:
                 continue
-            best_i, best_v = _best_in_slot(slot, captured)
+            best_i, best_v = _slot_value(slot, memo, captured & scope)
             if best_i >= 0:
                 out.append((k, best_i, best_v))
         return tuple(out)

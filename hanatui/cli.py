@@ -55,6 +55,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--save", type=Path, default=None, metavar="DIR", help="write one log per match"
     )
+    sim.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes (default: the number of cores); the result is the same for any N",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     export = sub.add_parser(
@@ -492,12 +499,9 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     table, the same seed for the deals), so each bot gets the same cards and first dealer."""
     from core.errors import HanaError  # lazily: the app starts faster
     from core.games.registry import find_game
-    from core.logfile import header_for
     from core.rules import find_rules
-    from hanatui import __version__
     from hanatui.bots import make_bot
-    from hanatui.files import write_log_file
-    from hanatui.selfplay import play_match, seat_rotations
+    from hanatui.selfplay import default_jobs, seat_rotations, simulate
 
     try:
         game = find_game(args.game)
@@ -508,18 +512,16 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         game.check_players(rules, players)
         levels = (args.bots or "easy").split(",")
         entries = [levels[i % len(levels)].strip() for i in range(players)]
-        bots = [make_bot(level) for level in entries]
+        bots = [make_bot(level) for level in entries]  # each level is known
     except HanaError as exc:
         parser.error(str(exc))
     if (args.hands is not None and args.hands < 1) or (
         args.matches is not None and args.matches < 1
     ):
         parser.error("--hands and --matches must be at least 1")
-    target_hands = args.hands
-    target_matches = args.matches if args.matches is not None else (None if args.hands else 1)
-    seatings = seat_rotations(players, entries)
-    if target_matches is not None:
-        target_matches *= len(seatings)
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        parser.error("--jobs must be at least 1")
 
     progress = sys.stderr.isatty() and not args.json
     totals = [0] * players  # per entry (the bots in command-line order)
@@ -527,49 +529,49 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     decided = 0
     hands = 0
     matches = 0
-    deal_seed = args.seed
+    seatings = len(seat_rotations(players, entries))
+    target_matches = None
+    if args.hands is None:
+        target_matches = (args.matches or 1) * seatings
     start = time.perf_counter()
+    cpu_start = _cpu_seconds()
     if args.save is not None:
         args.save.mkdir(parents=True, exist_ok=True)
-    while True:
-        if target_matches is not None and matches >= target_matches:
-            break
-        if target_hands is not None and hands >= target_hands:
-            break
-        match_rules = rules
-        if target_hands is not None:
-            per_seating = -(-(target_hands - hands) // len(seatings))
-            if per_seating < rules.rounds:
-                match_rules = rules.replace(rounds=per_seating)
-        for r, seating in enumerate(seatings):
-            if target_hands is not None and hands >= target_hands:
-                break
-            seated = [bots[e] for e in seating]
-            timeline = play_match(match_rules, seated, seed=deal_seed)
-            state = timeline.last
-            for points in state.history:
+    arena = simulate(
+        rules,
+        entries,
+        seed=args.seed,
+        hands=args.hands,
+        matches=args.matches,
+        jobs=jobs,
+        keep_events=args.save is not None,
+    )
+    for match in arena:
+        seating = match.seating
+        for points in match.outcome.history:
+            for seat, p in enumerate(points):
+                totals[seating[seat]] += p
+            if max(points) != min(points):
+                decided += 1
                 for seat, p in enumerate(points):
-                    totals[seating[seat]] += p
-                if max(points) != min(points):
-                    decided += 1
-                    for seat, p in enumerate(points):
-                        won[seating[seat]] += p == max(points)
-            hands += state.rounds_done
-            matches += 1
-            if args.save is not None:
-                header = header_for(
-                    timeline.events, app=f"hanatui {__version__}", created=_now_iso()
-                )
-                suffix = f"-seating{r + 1}" if len(seatings) > 1 else ""
-                write_log_file(
-                    args.save / f"{game_id}-{players}p-seed{deal_seed}{suffix}.hana",
-                    header,
-                    timeline.events,
-                )
-            if progress:
-                _progress(hands, matches, target_hands, target_matches)
-        deal_seed += 1
+                    won[seating[seat]] += p == max(points)
+        hands += len(match.outcome.history)
+        matches += 1
+        if args.save is not None and match.outcome.events is not None:
+            from core.logfile import header_for
+            from hanatui import __version__
+            from hanatui.files import write_log_file
+
+            events = match.outcome.events
+            header = header_for(events, app=f"hanatui {__version__}", created=_now_iso())
+            suffix = f"-seating{match.rotation + 1}" if seatings > 1 else ""
+            write_log_file(
+                args.save / f"{game_id}-{players}p-seed{match.seed}{suffix}.hana", header, events
+            )
+        if progress:
+            _progress(hands, matches, args.hands, target_matches)
     seconds = time.perf_counter() - start
+    cpu = _cpu_seconds() - cpu_start
     if progress:
         print(file=sys.stderr)
     seats: list[dict[str, Any]] = []
@@ -593,19 +595,21 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         "players": players,
         "seed": args.seed,
         "matches": matches,
-        "seatings": len(seatings),
+        "seatings": seatings,
         "hands": hands,
         "hands_decided": decided,
         "seconds": round(seconds, 4),
         "hands_per_second": round(hands / seconds, 1) if seconds > 0 else None,
+        "cpu_seconds": round(cpu, 4),
         "seats": seats,
     }
     if args.json:
         print(json.dumps(result))
     else:
-        balance = f", each played in {len(seatings)} seatings" if len(seatings) > 1 else ""
+        balance = f", each played in {seatings} seatings" if seatings > 1 else ""
+        workers = f" on {jobs} processes" if jobs > 1 else ""
         print(
-            f"{game_id}: {hands} hands in {matches} matches{balance}, {seconds:.2f} s "
+            f"{game_id}: {hands} hands in {matches} matches{balance}, {seconds:.2f} s{workers} "
             f"({result['hands_per_second']} hands/s); {decided} hands decided"
         )
         for s in seats:
@@ -628,6 +632,17 @@ def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the arena's workers)."""
+    try:
+        import resource
+    except ImportError:  # Windows: this process only
+        return time.process_time()
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _now_iso() -> str:

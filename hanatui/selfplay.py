@@ -1,19 +1,32 @@
-"""Headless matches between bots, for `hanatui sim`, tests and benchmarks."""
+"""Headless matches between bots, for `hanatui sim`, tests and benchmarks.
+
+`simulate` is the arena behind `hanatui sim`: deals played once per seating, in a fixed order,
+optionally spread over worker processes (`jobs`); the outcome depends on the seed alone, never on
+how many processes played it.
+"""
 
 from __future__ import annotations
 
+import itertools
+import os
 import random
-from collections.abc import Callable, Sequence
-from typing import NamedTuple
+import signal
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from core.chance import advance
 from core.engine import is_chance, is_over, legal_actions, step, to_act
-from core.events import MatchStarted
+from core.events import Event, MatchStarted
 from core.players import Player
 from core.rules import AnyRules
 from core.timeline import Timeline
 from core.view import observe
-from hanatui.bots.base import Bot
+from hanatui.bots.base import Bot, make_bot
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
 
 
 def bot_players(levels: Sequence[str]) -> tuple[Player, ...]:
@@ -146,3 +159,271 @@ def duel(
                     counts[side] += 1
                 hands.append((sums[0] / counts[0], sums[1] / max(1, counts[1])))
     return DuelResult(tuple(hands))
+
+
+# --------------------------------------------------------------------------------------------
+# The arena of `hanatui sim`: matches in a fixed order, on one process or several
+# --------------------------------------------------------------------------------------------
+
+
+def default_jobs() -> int:
+    """The number of cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+class MatchTask(NamedTuple):
+    """One match of an arena: the rules, the level in each seat and the deal seed."""
+
+    rules: AnyRules
+    levels: tuple[str, ...]
+    seed: int
+    keep_events: bool = False
+
+
+class MatchOutcome(NamedTuple):
+    """What an arena keeps of a match: each round's points per seat (and, to save the match,
+    its events)."""
+
+    history: tuple[tuple[int, ...], ...]
+    events: tuple[Event, ...] | None = None
+
+
+# Bots are stateless between matches, so each process makes one per level.
+_BOTS: dict[str, Bot] = {}
+
+
+def play_task(task: MatchTask) -> MatchOutcome:
+    """Play one match of an arena (in this process or a worker)."""
+    bots = []
+    for level in task.levels:
+        bot = _BOTS.get(level)
+        if bot is None:
+            bot = _BOTS[level] = make_bot(level)
+        bots.append(bot)
+    timeline = play_match(task.rules, bots, seed=task.seed)
+    events = tuple(timeline.events) if task.keep_events else None
+    return MatchOutcome(timeline.last.history, events)
+
+
+class ArenaMatch(NamedTuple):
+    """A match of `simulate`, as it is reported: its deal seed, which seating of the entries
+    (``seating[seat]`` is the index of the entry in that seat), and its outcome."""
+
+    seed: int
+    rotation: int
+    seating: tuple[int, ...]
+    outcome: MatchOutcome
+
+
+def simulate(
+    rules: AnyRules,
+    entries: Sequence[str],
+    *,
+    seed: int,
+    hands: int | None = None,
+    matches: int | None = None,
+    jobs: int = 1,
+    keep_events: bool = False,
+) -> Iterator[ArenaMatch]:
+    """The matches of an arena between the bot levels ``entries`` (one per seat), in order.
+
+    Each deal seed (``seed``, ``seed + 1``, ...) is played once per seating (`seat_rotations`),
+    until ``hands`` rounds are played in all (the last matches cut short to land on it) or
+    ``matches`` deals (each in every seating). With ``jobs`` > 1, worker processes play matches
+    ahead of the one reported; the matches, and so every figure drawn from them, are exactly
+    those of ``jobs=1``.
+    """
+    n = len(entries)
+    seatings = seat_rotations(n, entries)
+    plan = _Plan(rules, seatings, hands, matches)
+    pool: _Pool | None = None
+    try:
+        deal_seed = seed
+        while not plan.done():
+            match_rules = plan.rules_for_next_deal()
+            for r, seating in enumerate(seatings):
+                if plan.done():
+                    break
+                levels = tuple(entries[e] for e in seating)
+                task = MatchTask(match_rules, levels, deal_seed, keep_events)
+                if pool is not None:
+                    outcome = pool.play(task)
+                    plan.count(outcome)
+                else:
+                    start = time.process_time()
+                    outcome = play_task(task)
+                    plan.count(outcome)
+                    # The first match tells whether the rest is long enough to share out.
+                    if jobs > 1 and plan.matches == 1 and not plan.done():
+                        seconds = time.process_time() - start
+                        if plan.seconds_left(seconds, len(outcome.history)) > POOL_SECONDS:
+                            after = (deal_seed, r + 1)
+                            pool = _Pool(jobs, plan, entries, after, keep_events, seconds)
+                yield ArenaMatch(deal_seed, r, tuple(seating), outcome)
+            deal_seed += 1
+    finally:
+        if pool is not None:
+            pool.close()
+
+
+#: An arena shares its matches out to worker processes only when the rest of it is expected to
+#: take more CPU time than this: below it, starting the workers and handing them the matches
+#: would cost more than they save.
+POOL_SECONDS = 1.0
+
+
+class _Plan:
+    """How long an arena goes on, and how long its next deal's matches are."""
+
+    def __init__(
+        self,
+        rules: AnyRules,
+        seatings: Sequence[tuple[int, ...]],
+        hands: int | None,
+        matches: int | None,
+    ) -> None:
+        self.rules = rules
+        self.per_deal = len(seatings)
+        self.target_hands = hands
+        if matches is None and hands is None:
+            matches = 1
+        self.target_matches = None if matches is None else matches * self.per_deal
+        self.hands = 0
+        self.matches = 0
+
+    def done(self) -> bool:
+        if self.target_matches is not None and self.matches >= self.target_matches:
+            return True
+        return self.target_hands is not None and self.hands >= self.target_hands
+
+    def rules_for_next_deal(self) -> AnyRules:
+        """The rules of the next deal's matches: fewer rounds when fewer hands are left to play
+        than its seatings would play in full."""
+        if self.target_hands is None:
+            return self.rules
+        left = -(-(self.target_hands - self.hands) // self.per_deal)
+        return self.rules.replace(rounds=left) if left < self.rules.rounds else self.rules
+
+    def count(self, outcome: MatchOutcome) -> None:
+        self.hands += len(outcome.history)
+        self.matches += 1
+
+    def seconds_left(self, per_match: float, hands_per_match: int) -> float:
+        """A guess of the CPU time the rest takes, from what one match took."""
+        left: float
+        if self.target_matches is not None:
+            left = self.target_matches - self.matches
+        else:
+            assert self.target_hands is not None
+            left = (self.target_hands - self.hands) / max(1, hands_per_match)
+        return left * per_match
+
+
+class _Pool:
+    """Worker processes playing an arena's matches ahead, in the order `simulate` reports them.
+
+    Matches go to the workers in batches sized to take about `BATCH_SECONDS` each (learned from
+    the first ones), so that handing them over costs little beside playing them. The workers play
+    ahead under the full rules; a match `simulate` asks for under other rules (cut short near the
+    end of a ``hands`` target) is played afresh, and what was played ahead past the end is dropped.
+    """
+
+    BATCH_SECONDS = 0.05
+
+    def __init__(
+        self,
+        jobs: int,
+        plan: _Plan,
+        entries: Sequence[str],
+        after: tuple[int, int],
+        keep_events: bool,
+        per_match: float,
+    ) -> None:
+        """Workers for the matches from ``after`` (a deal seed and a seating number) on, given
+        the CPU seconds ``per_match`` the first one took."""
+        import multiprocessing  # only an arena that is shared out needs it
+
+        self.workers = multiprocessing.Pool(jobs, initializer=_worker_started)
+        self.jobs = jobs
+        self.plan = plan
+        self.per_match = per_match
+        self.hands_per_match = plan.hands / plan.matches
+        # Matches played ahead, in order: each with its batch's result and its place in it.
+        self.ahead: deque[tuple[MatchTask, AsyncResult[_Batch], int]] = deque()
+        self.limit = None  # as many as asked for...
+        if plan.target_matches is not None:  # ...or the matches left
+            self.limit = plan.target_matches - plan.matches
+        self.submitted = 0
+        seatings = seat_rotations(len(entries), entries)
+        seed, first = after
+        self.upcoming = (
+            MatchTask(plan.rules, tuple(entries[e] for e in seating), deal_seed, keep_events)
+            for deal_seed in itertools.count(seed)
+            for r, seating in enumerate(seatings)
+            if deal_seed > seed or r >= first
+        )
+        self._fill()
+
+    def _batch_size(self) -> int:
+        return max(1, min(64, int(self.BATCH_SECONDS / max(self.per_match, 1e-6))))
+
+    def _fill(self) -> None:
+        size = self._batch_size()
+        wanted = 2 * self.jobs * size
+        plan = self.plan
+        if plan.target_hands is not None:  # no more than the hands left to play need
+            left = (plan.target_hands - plan.hands) / max(1.0, self.hands_per_match)
+            wanted = min(wanted, int(left) + self.jobs)
+        while len(self.ahead) < wanted:
+            if self.limit is not None and self.submitted >= self.limit:
+                return
+            count = size if self.limit is None else min(size, self.limit - self.submitted)
+            tasks = list(itertools.islice(self.upcoming, count))
+            result = self.workers.apply_async(play_batch, (tasks,))
+            self.ahead.extend((task, result, k) for k, task in enumerate(tasks))
+            self.submitted += count
+
+    def play(self, task: MatchTask) -> MatchOutcome:
+        if self.ahead and self.ahead[0][0] == task:
+            _, result, k = self.ahead.popleft()
+            batch = result.get()
+            if k == 0:  # the batch's first match: learn from it once
+                self._learn(batch)
+            self._fill()
+            return batch.outcomes[k]
+        # Not the match played ahead (its rules were cut short): play it now, in order.
+        if self.ahead and self.ahead[0][0][1:] == task[1:]:
+            self.ahead.popleft()
+            self._fill()
+        return self.workers.apply_async(play_task, (task,)).get()
+
+    def _learn(self, batch: _Batch) -> None:
+        per = batch.seconds / len(batch.outcomes)
+        self.per_match = 0.8 * self.per_match + 0.2 * per
+        hands = sum(len(o.history) for o in batch.outcomes) / len(batch.outcomes)
+        self.hands_per_match = 0.8 * self.hands_per_match + 0.2 * hands
+
+    def close(self) -> None:
+        """Stop the workers at once: what they still play ahead is not needed (or the arena was
+        interrupted)."""
+        self.workers.terminate()
+        self.workers.join()
+
+
+def _worker_started() -> None:
+    """In a worker: ctrl+c is for the arena's own process, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Batch(NamedTuple):
+    outcomes: list[MatchOutcome]
+    seconds: float  # the CPU time the worker spent on them
+
+
+def play_batch(tasks: list[MatchTask]) -> _Batch:
+    """Play some matches of an arena in a worker."""
+    start = time.process_time()
+    outcomes = [play_task(task) for task in tasks]
+    return _Batch(outcomes, time.process_time() - start)

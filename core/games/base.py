@@ -11,7 +11,8 @@ Hooks return what should happen and never call the turn flow back: a hook that m
 on returns the state with its own changes and a `Then` instruction (a phase or a step, the
 constants of `core.state`), which the engine carries out (`core.turns.proceed`). Which optional
 hooks a game overrides is worked out once per class (`Game.overrides`), so the engine skips the
-others on its hot paths.
+others on its hot paths; the hooks about where a card lands are asked only about the cards the
+game declares wild (`Game.wild_cards`), every other card follows the ordinary month match.
 
 A game's options build on `core.games.options` (the `Rules` base and `Preset`), which the log's
 types import without the hooks.
@@ -23,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from core.actions import describe_action
-from core.cards import MONTH_MASKS, STANDARD_POINTS
+from core.cards import ALL_MASK, MONTH_MASKS, STANDARD_POINTS
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import RoundEnded, SeatScore
 from core.games.options import OptionWords, Preset, Rules
@@ -61,6 +62,9 @@ OPTIONAL_HOOKS = (
     "playable",
 )
 
+#: The hooks about one card landing, asked only about a game's `Game.wild_cards`.
+_CARD_HOOKS = frozenset({"capture_targets", "interrupt_choice", "landed"})
+
 R = TypeVar("R", bound=Rules)
 
 
@@ -85,11 +89,19 @@ class Game(Generic[R]):
     #: The `OPTIONAL_HOOKS` this class overrides; worked out once per class.
     overrides: ClassVar[frozenset[str]] = frozenset()
 
+    #: The cards (a mask) that may land otherwise than by the ordinary month match: only about
+    #: these does the engine ask `capture_targets`, `landed` and `interrupt_choice` (koi-koi's
+    #: wild Lightning, Sakura's Gaji: 11d). A game that overrides one of those hooks without
+    #: declaring its wild cards is asked about every card.
+    wild_cards: ClassVar[int] = 0
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.overrides = frozenset(
             name for name in OPTIONAL_HOOKS if getattr(cls, name) is not getattr(Game, name)
         )
+        if "wild_cards" not in cls.__dict__ and cls.overrides & _CARD_HOOKS:
+            cls.wild_cards = ALL_MASK
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
@@ -105,6 +117,12 @@ class Game(Generic[R]):
         if not isinstance(rules, self.rules_type):
             raise TypeError(f"{self.title} cannot play {rules.game} rules")
         return rules
+
+    def for_rules(self, rules: R) -> Game[R]:
+        """The game value that plays ``rules``, which a match's state carries (`State.hooks`):
+        this one, or a variant of it with hooks that only some options need (koi-koi's turn
+        variants), so that the engine never calls a hook that cannot change anything."""
+        return self
 
     def check_players(self, rules: R, n: int) -> None:
         """Raise `IllegalActionError` unless ``n`` players can play under ``rules``."""
@@ -169,20 +187,23 @@ class Game(Generic[R]):
         return state.hands[state.turn]
 
     def capture_targets(self, state: State, card: int, source: Source) -> tuple[int, ...] | None:
-        """The field masks ``card`` (a bit index) landing from ``source`` may take, or None for
-        the ordinary month match. More than one mask: the player chooses; a mask of 0: the card
-        may join the field instead (a wild card played as an ordinary one)."""
+        """The field masks ``card`` (a bit index of `wild_cards`) landing from ``source`` may
+        take, or None for the ordinary month match. More than one mask: the player chooses; a
+        mask of 0: the card may join the field instead (a wild card played as an ordinary
+        one)."""
         return None
 
     def interrupt_choice(self, state: State, seat: int, target: int) -> Event | None:
         """An event that stops ``seat``'s chosen capture of ``target`` (one of the masks of
-        `capture_targets`) for the pending card, or None to let the capture happen. The game
-        applies that event in `apply_extra` (Sakura: a hiki holder interrupts the Gaji)."""
+        `capture_targets`) for the pending card (one of `wild_cards`), or None to let the
+        capture happen. The game applies that event in `apply_extra` (Sakura: a hiki holder
+        interrupts the Gaji)."""
         return None
 
     def landed(self, state: State, seat: int, card: int, captured: int, source: Source) -> State:
-        """The state after ``card`` from ``source`` landed and took ``captured`` (0: it joined
-        the field), with the game's own bookkeeping (Sakura: what a wild Gaji took)."""
+        """The state after ``card`` (one of `wild_cards`) from ``source`` landed and took
+        ``captured`` (0: it joined the field), with the game's own bookkeeping (Sakura: what a
+        wild Gaji took)."""
         return state
 
     def after_hand_step(self, state: State) -> tuple[State, Then]:

@@ -52,8 +52,8 @@ def find_game(name: str) -> Game[Any]:
 
 
 def game_for(rules: Rules) -> Game[Any]:
-    """The game ``rules`` are the rules of."""
-    return game_of(rules.game)
+    """The game ``rules`` are the rules of, as it plays them (`Game.for_rules`)."""
+    return game_of(rules.game).for_rules(rules)
 
 
 def evaluate_yaku(

@@ -186,45 +186,6 @@ def targets_from_specs(specs: Sequence[YakuSpec]) -> tuple[Target, ...]:
 Levels = Sequence[tuple[float, int]]
 
 
-def clause_chance(mask: int, need: int, caps: int, levels: Levels) -> float:
-    """The chance of holding ``need`` cards of ``mask`` eventually, from the cards held and the
-    capture chance of each free one (exact for named cards, a Poisson tail for pools)."""
-    miss = need - (caps & mask).bit_count()
-    if miss <= 0:
-        return 1.0
-    cand = mask & ~caps
-    prod = 1.0
-    lam = 0.0
-    n = 0
-    for p, lm in levels:
-        k = (cand & lm).bit_count()
-        if k:
-            n += k
-            lam += k * p
-            prod *= p**k
-    if n < miss:
-        return 0.0
-    if n == miss:
-        return prod
-    # P(X >= miss) for X ~ Poisson(lam)
-    term = math.exp(-lam)
-    below = term
-    for j in range(1, miss):
-        term *= lam / j
-        below += term
-    return max(0.0, 1.0 - below)
-
-
-def target_chance(t: Target, caps: int, levels: Levels) -> float:
-    """The chance of completing target ``t`` (1.0 when it is held)."""
-    prob = 1.0
-    for mask, need in t.clauses:
-        prob *= clause_chance(mask, need, caps, levels)
-        if prob <= 0.0:
-            return 0.0
-    return prob
-
-
 def held_value(t: Target, caps: int) -> float:
     """The points of a held target, with its extras."""
     value = t.points
@@ -237,8 +198,39 @@ def held_value(t: Target, caps: int) -> float:
 
 def target_value(t: Target, caps: int, levels: Levels, weight: float) -> float:
     """What target ``t`` is worth to a team holding ``caps``: its points if complete, else its
-    points times the chance of collecting the missing cards, times ``weight``."""
-    prob = target_chance(t, caps, levels)
+    points times the chance of collecting the missing cards, times ``weight``.
+
+    The chance is the product over the target's clauses of the chance of holding ``need`` cards
+    of its mask eventually, from the cards held and the capture chance of each free one (exact
+    when exactly the missing cards are available, a Poisson tail when more are). This is the
+    bots' hottest function: it is written out in one piece."""
+    prob = 1.0
+    for mask, need in t.clauses:
+        miss = need - (caps & mask).bit_count()
+        if miss <= 0:
+            continue
+        cand = mask & ~caps
+        chance = 1.0
+        lam = 0.0
+        n = 0
+        for p, lm in levels:
+            k = (cand & lm).bit_count()
+            if k:
+                n += k
+                lam += k * p
+                chance *= p**k
+        if n < miss:
+            return t.points * 0.0 * weight
+        if n > miss:  # P(X >= miss) for X ~ Poisson(lam)
+            term = math.exp(-lam)
+            below = term
+            for j in range(1, miss):
+                term *= lam / j
+                below += term
+            chance = max(0.0, 1.0 - below)
+        prob *= chance
+        if prob <= 0.0:
+            return t.points * 0.0 * weight
     if prob >= 1.0:
         return held_value(t, caps)
     return t.points * prob * weight

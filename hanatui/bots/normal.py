@@ -22,7 +22,7 @@ from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, PlayCard
 from core.cards import ALL_MASK, MONTH_MASKS
 from core.engine import step
 from core.errors import IllegalActionError
-from core.events import RoundEnded
+from core.events import Event, RoundEnded
 from core.state import CHOOSE, DECIDE, State
 from core.turns import capture_targets
 from core.view import View, determinize
@@ -120,13 +120,12 @@ def read_table(state: State, seat: int) -> Table:
     )
 
 
+_MONTH_FIRSTS = int("0001" * 12, 2)  # the first card of each month
+
+
 def _month_cover(mask: int) -> int:
     """The union of the month masks of the cards in ``mask``."""
-    out = 0
-    for mm in MONTH_MASKS:
-        if mask & mm:
-            out |= mm
-    return out
+    return ((mask | mask >> 1 | mask >> 2 | mask >> 3) & _MONTH_FIRSTS) * 0b1111
 
 
 def my_levels(t: Table, params: Params = DEFAULT_PARAMS) -> list[tuple[float, int]]:
@@ -303,14 +302,32 @@ def _exposure(
 
 def shobu_points(state: State, seat: int) -> float | None:
     """What calling shobu scores now, relative to the others (from the engine's own scoring)."""
-    try:
-        events = step(state, CallShobu(seat=seat))
-    except IllegalActionError:  # shobu is not this seat's to call now
+    events = shobu_step(state, seat)
+    if events is None:  # shobu is not this seat's to call now
         return None
     for ev, _ in events:
         if isinstance(ev, RoundEnded):
             return relative_points(state, ev.points, seat)
     return None
+
+
+_last_shobu: tuple[State, int, list[tuple[Event, State]] | None] | None = None
+
+
+def shobu_step(state: State, seat: int) -> list[tuple[Event, State]] | None:
+    """The events (with their states) of ``seat`` calling shobu in ``state``, or None when it is
+    not that seat's to call. The last state asked about is remembered: a player weighs shobu
+    (`shobu_points`), then often calls it (the strong level's playouts take these events)."""
+    global _last_shobu
+    last = _last_shobu
+    if last is not None and last[0] is state and last[1] == seat:
+        return last[2]
+    try:
+        events: list[tuple[Event, State]] | None = step(state, CallShobu(seat=seat))
+    except IllegalActionError:
+        events = None
+    _last_shobu = (state, seat, events)
+    return events
 
 
 def relative_points(state: State, points: tuple[int, ...], seat: int) -> float:
@@ -335,9 +352,29 @@ def _completion_chances(
     miss = 1.0
     value = 0.0
     weight = 0.0
+    # The cards that may still come: where the levels do not overlap (as ours never do), a
+    # clause short of more cards than that is out of reach, without weighing its chances.
+    free = 0
+    count = 0
+    for _, lm in levels:
+        free |= lm
+        count += lm.bit_count()
+    disjoint = count == free.bit_count()
+    free &= ~caps
     for t in prof.flat:
-        held = target_value(t, caps, (), 1.0)
-        if held > 0:
+        # Held: every clause met (what `target_value` without levels says, more cheaply).
+        held = True
+        reachable = True
+        for mask, need in t.clauses:
+            have = (caps & mask).bit_count()
+            if have < need:
+                held = False
+                if disjoint and (free & mask).bit_count() < need - have:
+                    reachable = False
+                    break
+        if not reachable:
+            continue  # `target_value` would be 0
+        if held:
             if not t.per_extra:
                 continue
             cand = t.extra_mask & ~caps

@@ -1,23 +1,42 @@
-"""The cheap policy the strong bot plays its playouts with.
+"""The cheap policy the strong bot plays its playouts with, and the fast path that plays them.
 
-It is greedy, like `easy`, but values a card by what it does for the yaku of both sides right
-now: a card that completes a yaku for the player is worth the yaku; one that brings it within
-one or two cards is worth a share of it; and capturing a card an opponent needs denies it. A card
-given to the field costs what it would be worth to the opponents. Koi-koi decisions use the
-normal policy's rule. It reads only what the acting seat could see (its hand, the field, the
-captures), so playouts do not cheat either.
+The policy (`rollout_policy`) is greedy, like `easy`, but values a card by what it does for the
+yaku of both sides right now: a card that completes a yaku for the player is worth the yaku; one
+that brings it within one or two cards is worth a share of it; and capturing a card an opponent
+needs denies it. A card given to the field costs what it would be worth to the opponents. Koi-koi
+decisions use the normal policy's rule. It reads only what the acting seat could see (its hand,
+the field, the captures), so playouts do not cheat either.
+
+`play_out` plays a round to its end with that policy for every seat, as stepping the engine
+would, but without building an event and a state for every card: the ordinary turn (a card from
+the hand, the draw, the next seat) runs on plain integers and lists, and the policy's card values
+are remembered per pile of captures. Whatever is not ordinary goes to the engine: a wild card in
+a hand or on top of the pile, a game's own action (Sakura's hiki), the game's own look at the end
+of each turn (koi-koi's yaku, when they changed), the round's end, and every game or option the
+fast path does not know (koi-koi's turn variants). tests/bots/test_playout.py checks that it
+gives exactly what stepping the engine gives, over random deals of every game.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from msgspec.structs import replace
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, PlayCard
 from core.cards import MONTH_MASKS
-from core.state import DECIDE, State
-from core.turns import capture_targets
+from core.engine import legal_actions, run_auto, step, to_act
+from core.events import Event, RoundEnded
+from core.games.base import Game
+from core.games.koikoi.game import KoiKoi
+from core.games.koikoi.round import KoiKoiRound
+from core.games.sakura.game import hiki_months
+from core.state import DECIDE, DRAW, HAND, NEXT_TURN, PLAY, Source, State
+from core.turns import capture_targets, next_turn, proceed
 from hanatui.bots.heuristics import Profile, profile_for
-from hanatui.bots.normal import koikoi_choice
+from hanatui.bots.normal import koikoi_choice, shobu_step
 
 # Share of a yaku's points credited to a card that leaves it 0, 1 or 2 cards short.
 NEAR = (1.0, 0.3, 0.1)
@@ -161,3 +180,528 @@ def rollout_policy(
         elif v > best_v - 1e-9:
             best.append(a)
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+# --------------------------------------------------------------------------------------------
+# The playout fast path
+# --------------------------------------------------------------------------------------------
+
+#: The optional hooks the fast path knows, per game: it runs the ordinary turn itself and hands
+#: everything these hooks may change to the engine (see the module's docstring). A game that
+#: overrides any other hook (koi-koi's turn variants: `after_hand_step`) is played by the engine.
+KNOWN_HOOKS: dict[str, frozenset[str]] = {
+    "bakappana": frozenset(),
+    "hana-awase": frozenset(),
+    "koikoi": frozenset({"after_turn", "auto_event", "capture_targets"}),
+    "sakura": frozenset(
+        {"auto_event", "capture_targets", "interrupt_choice", "landed", "playable"}
+    ),
+}
+
+#: A game's own actions in the play phase, besides playing a card: whether a hand and the field
+#: allow one (Sakura's hiki); the fast path then leaves the decision to the policy on the state.
+PLAY_EXTRAS: dict[str, Callable[[int, int], object]] = {"sakura": hiki_months}
+
+
+def _koikoi_wild(state: State) -> int:
+    """Koi-koi's Lightning is wild for a whole round, or ordinary (`KoiKoiRound.wild`)."""
+    extra = state.extra
+    return state.hooks.wild_cards if isinstance(extra, KoiKoiRound) and extra.wild else 0
+
+
+#: The cards wild in a round, where a game decides it once per round (else `Game.wild_cards`).
+WILD_NOW: dict[str, Callable[[State], int]] = {"koikoi": _koikoi_wild}
+
+
+def _koikoi_turn_end(st: State) -> Callable[[int, int, int], bool]:
+    game = st.hooks
+    assert isinstance(game, KoiKoi)
+    return game.turn_changes_nothing(st)
+
+
+#: For the round of a state: whether a game's `after_turn` would leave the end of a turn as it
+#: is, asked as ``(seat, captured, field)`` without building a state (the fast path builds one
+#: and calls the hook otherwise).
+QUIET_TURN_END: dict[str, Callable[[State], Callable[[int, int, int], bool]]] = {
+    "koikoi": _koikoi_turn_end
+}
+
+
+class _Fast(NamedTuple):
+    """What the fast path needs of one game under one set of rules and table size."""
+
+    prof: Profile
+    teams: tuple[int, ...]
+    worth: tuple[float, ...]
+    wild: int  # cards whose play or draw goes to the engine
+    wild_now: Callable[[State], int] | None  # ...or which of them are wild this round
+    extras: Callable[[int, int], object] | None
+    after_turn: bool  # the game looks at the end of each turn
+    two: bool  # two seats, each a team of its own
+    flat: bool  # there are yaku to steer for (`Profile.flat`)
+    scopes: tuple[int, ...]  # per card: the cards of its targets (`_bonus`)
+    near: list[dict[int, float]]  # per card: `_bonus` with NEAR, by the cards held in scope
+    deny: list[dict[int, float]]  # ... with DENY
+
+
+_FAST: dict[tuple[Game[Any], Any, int], _Fast | None] = {}
+
+
+def _fast_for(state: State) -> _Fast | None:
+    """The fast path's view of the game of ``state``, or None when it does not know the game."""
+    game = state.hooks
+    key = (game, state.rules, len(state.players))
+    if key not in _FAST:
+        known = KNOWN_HOOKS.get(game.id)
+        fast = None
+        if known is not None and game.overrides <= known:
+            prof = profile_for(state.rules, len(state.players))
+            fast = _Fast(
+                prof=prof,
+                teams=prof.teams,
+                worth=prof.worth,
+                wild=game.wild_cards,
+                wild_now=WILD_NOW.get(game.id),
+                extras=PLAY_EXTRAS.get(game.id),
+                after_turn="after_turn" in game.overrides,
+                two=prof.teams == (0, 1),
+                flat=bool(prof.flat),
+                scopes=_scopes(prof),
+                near=[{} for _ in range(48)],
+                deny=[{} for _ in range(48)],
+            )
+        if len(_FAST) > 256:
+            _FAST.clear()
+        _FAST[key] = fast
+    return _FAST[key]
+
+
+def _scopes(prof: Profile) -> tuple[int, ...]:
+    """Per card: itself and every card of the clauses of its targets."""
+    out = []
+    for i in range(48):
+        scope = 1 << i
+        for k in prof.card_targets[i]:
+            for mask, _ in prof.flat[k].clauses:
+                scope |= mask
+        out.append(scope)
+    return tuple(out)
+
+
+def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnded | None, State]:
+    """Play ``action``, then `rollout_policy` for every seat to the end of the round: the round's
+    score (None if the round ended without one) and the state after it. Exactly what stepping the
+    engine with the same policy and ``rng`` gives, faster."""
+    out: list[tuple[Event | None, State]]
+    fast = _fast_for(state) if state.phase == PLAY and type(action) is PlayCard else None
+    bit = action.card.bit if type(action) is PlayCard else 0
+    if (
+        fast is not None
+        and state.stage == HAND
+        and state.hands[state.turn] & bit
+        and not bit & _wild(fast, state)
+    ):
+        handed, st = _run(state, fast, rng, bit.bit_length() - 1)
+        out = [(None, st)] if handed is None else handed
+    else:
+        out = list(step(state, action))
+    while True:
+        for ev, st in out:
+            if type(ev) is RoundEnded:
+                return ev, st
+        st = out[-1][1]
+        actor = to_act(st)
+        if actor is None:
+            return None, st
+        if st.phase == PLAY:
+            fast = _fast_for(st)
+            if fast is not None:
+                handed, st = _run(st, fast, rng)
+                if handed is not None:
+                    out = handed
+                    continue
+                actor = st.turn  # a decision the fast path leaves to the policy
+        legal = legal_actions(st)
+        if st.phase == DECIDE and len(legal) > 1:
+            choice = _decide(st, actor, legal, rng)
+            if isinstance(choice, CallShobu):  # weighed just now: its events are known
+                called = shobu_step(st, choice.seat)
+                if called is not None:
+                    out = list(called)
+                    continue
+        else:
+            choice = rollout_policy(st, actor, legal, rng)
+        out = list(step(st, choice))
+
+
+#: Koi-koi decisions of playouts, by what the policy reads of the table (`_decide`).
+_DECISIONS: dict[tuple[object, ...], Action] = {}
+
+
+def _decide(st: State, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """`rollout_policy` in the DECIDE phase. The koi-koi call is a deterministic function of
+    what the deciding seat sees (`normal.koikoi_choice`), which many playouts of one search
+    share (the first decision after the move searched, above all): it is remembered, keyed by
+    everything that function reads."""
+    if not any(isinstance(a, (CallKoiKoi, CallShobu)) for a in legal):
+        return rollout_policy(st, seat, legal, rng)
+    key = (
+        st.rules,
+        seat,
+        st.hands[seat],
+        tuple(map(int.bit_count, st.hands)),
+        st.field,
+        st.captures,
+        st.extra,
+        st.round,
+        st.dealer,
+        st.totals,
+        st.pending,
+        legal,
+    )
+    choice = _DECISIONS.get(key)
+    if choice is None:
+        choice = rollout_policy(st, seat, legal, rng)
+        if len(_DECISIONS) > 50_000:
+            _DECISIONS.clear()
+        _DECISIONS[key] = choice
+    return choice
+
+
+def _wild(fast: _Fast, st: State) -> int:
+    return fast.wild if fast.wild_now is None else fast.wild_now(st)
+
+
+def _run(
+    st: State, fast: _Fast, rng: random.Random, first: int = -1
+) -> tuple[list[tuple[Event | None, State]] | None, State]:
+    """Ordinary turns from the decision ``st`` (the play phase, a card from the hand next), until
+    something needs the engine: then (the engine's events and states from there, the last state),
+    or (None, the state of a decision for the policy on the state). ``first``: the card played
+    first (an ordinary one of the hand), instead of the policy's choice."""
+    game = st.hooks
+    wild = _wild(fast, st)
+    extras = fast.extras
+    quiet_for = QUIET_TURN_END.get(game.id)
+    quiet = None if quiet_for is None else quiet_for(st)
+    hands = list(st.hands)
+    field = st.field
+    pile = st.pile
+    pos = 0
+    end = len(pile)
+    caps = list(st.captures)
+    turn = st.turn
+    turn_no = st.turn_no
+    n = len(hands)
+    while True:
+        # A card from the hand (none in a turn of a draw alone).
+        hand = hands[turn]
+        if hand:
+            if first >= 0:
+                card = first
+                first = -1
+            elif extras is not None and extras(hand, field):
+                return None, _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
+            elif hand & wild:
+                # The game says where a wild card may go; the policy weighs it with the others.
+                now = _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
+                legal = legal_actions(now)
+                if len(legal) != hand.bit_count() or any(type(a) is not PlayCard for a in legal):
+                    return None, now  # not every card may be played, or the game adds actions
+                targets = {i: capture_targets(now, i, HAND) for i in _indexes(hand & wild)}
+                card = _choose_play(fast, turn, hand, field, caps, rng, targets)
+                if BITS[card] & wild:  # the wild card is played: the engine lands it
+                    played = next(
+                        a for a in legal if isinstance(a, PlayCard) and a.card.index == card
+                    )
+                    return _handed(now, step(now, played))
+            else:
+                card = _choose_play(fast, turn, hand, field, caps, rng)
+            bit = BITS[card]
+            hands[turn] = hand ^ bit
+            matches = field & MONTH_MASKS[card >> 2]
+            if matches:
+                if matches.bit_count() == 2:
+                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
+                caps[turn] |= matches | bit
+                field &= ~matches
+            else:
+                field |= bit
+        # The draw.
+        if pos < end:
+            card = pile[pos]
+            bit = BITS[card]
+            if bit & wild:
+                drawing = _state(st, hands, field, pile[pos:], caps, turn, turn_no, DRAW)
+                return _handed(drawing, run_auto(drawing))
+            pos += 1
+            matches = field & MONTH_MASKS[card >> 2]
+            if matches:
+                if matches.bit_count() == 2:
+                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
+                caps[turn] |= matches | bit
+                field &= ~matches
+            else:
+                field |= bit
+        # The turn ends: the game may look at it; then the next seat with a hand plays.
+        if fast.after_turn and not (quiet is not None and quiet(turn, caps[turn], field)):
+            ended = _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
+            after, then = game.after_turn(ended)
+            if after is not ended or then != NEXT_TURN:
+                moved = proceed(after, then)
+                return _handed(moved, run_auto(moved))
+        seat = turn + 1
+        if seat == n:
+            seat = 0
+        if not hands[seat]:
+            # Every hand empty and cards left to draw: the round may go on with draws alone
+            # (the game says); any other seat without a hand is the engine's to pass over.
+            ended = _state(st, hands, field, pile[pos:], caps, turn, turn_no, HAND)
+            if any(hands) or pos == end or game.round_over(ended):
+                moved = next_turn(ended)
+                return _handed(moved, run_auto(moved))
+        turn = seat
+        turn_no += 1
+
+
+def _state(
+    st: State,
+    hands: list[int],
+    field: int,
+    pile: tuple[int, ...],
+    caps: list[int],
+    turn: int,
+    turn_no: int,
+    stage: Source,
+) -> State:
+    """The engine's state where the fast path hands over to it (``st`` as it went on)."""
+    return replace(
+        st,
+        hands=tuple(hands),
+        field=field,
+        pile=pile,
+        captures=tuple(caps),
+        turn=turn,
+        turn_no=turn_no,
+        stage=stage,
+    )
+
+
+def _handed(
+    st: State, pairs: list[tuple[Event, State]]
+) -> tuple[list[tuple[Event | None, State]], State]:
+    out: list[tuple[Event | None, State]] = [(None, st), *pairs]
+    return out, out[-1][1]
+
+
+def _bonus(
+    fast: _Fast, memos: list[dict[int, float]], table: tuple[float, ...], i: int, caps: int
+) -> float:
+    """`_card_bonus` of card ``i`` for a team holding ``caps``. It depends only on the cards of
+    ``caps`` among those of the targets of ``i`` (its scope), so it is remembered by them, per
+    card: few combinations recur, where whole piles rarely do."""
+    held = caps & fast.scopes[i]
+    memo = memos[i]
+    bonus = memo.get(held)
+    if bonus is None:
+        bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, table))
+    return bonus
+
+
+def _scoped_bonus(prof: Profile, i: int, caps: int, table: tuple[float, ...]) -> float:
+    """`_card_bonus` computed for the targets of card ``i`` alone (their missing cards are
+    counted as `_missing` counts them)."""
+    bit = 1 << i
+    if caps & bit:
+        return 0.0
+    bonus = 0.0
+    flat = prof.flat
+    for k in prof.card_targets[i]:
+        t = flat[k]
+        m = 0
+        for mask, need in t.clauses:
+            short = need - (caps & mask).bit_count()
+            if short > 0:
+                m += short
+        if m <= 0 or m > len(table):
+            continue
+        for mask, need in t.clauses:
+            if mask & bit and (caps & mask).bit_count() < need:
+                bonus += t.points * table[m - 1]
+                break
+    return bonus
+
+
+def _given(fast: _Fast, theirs: int, i: int) -> float:
+    """`rollout_policy`'s ``given``: what card ``i`` left on the field is worth to ``theirs``."""
+    v = fast.worth[i]
+    if fast.flat:
+        v += _bonus(fast, fast.near, NEAR, i, theirs)
+    return v
+
+
+_LOWS: dict[int, tuple[int, ...]] = {}
+
+
+def _lows(mask: int) -> tuple[int, ...]:
+    """The one-card masks of ``mask``, lowest first: remembered, since the masks are 48-bit
+    integers whose every operation builds a new object."""
+    lows = _LOWS.get(mask)
+    if lows is None:
+        out = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            out.append(low)
+        lows = tuple(out)
+        if len(_LOWS) > 100_000:
+            _LOWS.clear()
+        _LOWS[mask] = lows
+    return lows
+
+
+def _gain(fast: _Fast, values: dict[int, float], mask: int, mine: int, theirs: int) -> float:
+    """`rollout_policy`'s ``gain``: the values of the cards of ``mask`` (each its worth and its
+    two bonuses), added lowest first. Inline: this is the playouts' innermost loop."""
+    total = 0.0
+    for low in _lows(mask):
+        v = values.get(low)
+        if v is None:
+            i = low.bit_length() - 1
+            v = fast.worth[i]
+            if fast.flat:
+                scope = fast.scopes[i]
+                held = mine & scope
+                memo = fast.near[i]
+                bonus = memo.get(held)
+                if bonus is None:
+                    bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, NEAR))
+                v += bonus
+                held = theirs & scope
+                memo = fast.deny[i]
+                bonus = memo.get(held)
+                if bonus is None:
+                    bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, DENY))
+                v += bonus
+            values[low] = v
+        total += v
+    return total
+
+
+def _remember(memo: dict[int, float], key: int, value: float) -> float:
+    if len(memo) > 20_000:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def _teams_caps(fast: _Fast, seat: int, caps: list[int]) -> tuple[int, int]:
+    teams = fast.teams
+    team = teams[seat]
+    mine = 0
+    theirs = 0
+    for s, c in enumerate(caps):
+        if teams[s] == team:
+            mine |= c
+        else:
+            theirs |= c
+    return mine, theirs
+
+
+#: Each card's bit, built once (a bit past the 30th is a new object every time it is shifted).
+BITS = tuple(1 << i for i in range(48))
+
+#: Per card: the other three cards of its month.
+MATES = tuple(MONTH_MASKS[i >> 2] & ~(1 << i) for i in range(48))
+
+
+def _indexes(mask: int) -> list[int]:
+    return [low.bit_length() - 1 for low in _lows(mask)]
+
+
+def _choose_play(
+    fast: _Fast,
+    seat: int,
+    hand: int,
+    field: int,
+    caps: list[int],
+    rng: random.Random,
+    wild: dict[int, tuple[int, ...]] | None = None,
+) -> int:
+    """`rollout_policy`'s card to play (an index) from ``hand``; ``wild``: the capture targets
+    of its wild cards, as the game gives them (every other card takes its month's match)."""
+    if not hand & (hand - 1):
+        return hand.bit_length() - 1
+    worth = fast.worth
+    if fast.two:
+        mine = caps[seat]
+        theirs = caps[1 - seat]
+    else:
+        mine, theirs = _teams_caps(fast, seat, caps)
+    values: dict[int, float] = {}
+    unseen = ~(hand | field | mine | theirs)
+    flat = fast.flat
+    scopes = fast.scopes
+    near = fast.near
+    best_v = -1e18
+    best: list[int] = []
+    for low in _lows(hand):
+        idx = low.bit_length() - 1
+        if wild is not None and idx in wild:
+            targets = wild[idx]
+            if targets:
+                v = max(_gain(fast, values, m | low, mine, theirs) for m in targets)
+                if v > best_v + 1e-9:
+                    best_v = v
+                    best = [idx]
+                elif v > best_v - 1e-9:
+                    best.append(idx)
+                continue
+            matches = 0
+        else:
+            matches = field & MONTH_MASKS[idx >> 2]
+        if not matches:
+            given = worth[idx]  # `_given`, inline
+            if flat:
+                held = theirs & scopes[idx]
+                memo = near[idx]
+                bonus = memo.get(held)
+                if bonus is None:
+                    bonus = _remember(memo, held, _scoped_bonus(fast.prof, idx, held, NEAR))
+                given += bonus
+            mates = MATES[idx]
+            v = -DISCARD_RISK[(mates & unseen).bit_count()] * given
+            if hand & mates:
+                v += 0.25 * worth[idx]
+        elif matches.bit_count() == 2:
+            first = matches & -matches
+            v = max(
+                _gain(fast, values, first | low, mine, theirs),
+                _gain(fast, values, (matches ^ first) | low, mine, theirs),
+            )
+        else:
+            v = _gain(fast, values, matches | low, mine, theirs)
+        if v > best_v + 1e-9:
+            best_v = v
+            best = [idx]
+        elif v > best_v - 1e-9:
+            best.append(idx)
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def _choose_target(
+    fast: _Fast, seat: int, bit: int, matches: int, caps: list[int], rng: random.Random
+) -> int:
+    """`rollout_policy`'s choice between the two field cards ``matches`` of the card ``bit``."""
+    mine, theirs = _teams_caps(fast, seat, caps)
+    values: dict[int, float] = {}
+    first = matches & -matches
+    second = matches ^ first
+    a = _gain(fast, values, first | bit, mine, theirs)
+    b = _gain(fast, values, second | bit, mine, theirs)
+    if b > a + 1e-9:
+        return second
+    if b > a - 1e-9:
+        return (first, second)[rng.randrange(2)]
+    return first

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from hanatui import selfplay
 from hanatui.cli import main
 
 
@@ -59,3 +62,59 @@ def test_tables_of_teams_rotate_every_bot_through_every_seat(capsys):
     )
     assert [s["bot"] for s in result["seats"]] == ["normal", "easy", "normal", "easy"]
     assert result["hands"] == 8
+
+
+TIMINGS = ("seconds", "hands_per_second", "cpu_seconds")
+
+
+def without_timings(result: dict) -> dict:
+    return {k: v for k, v in result.items() if k not in TIMINGS}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        # a hands target: the last deal's matches are cut short (4 rounds of 12 left)
+        ("koikoi", "--bots", "normal,easy", "--hands", "32", "--seed", "5"),
+        ("sakura", "--players", "3", "--bots", "easy,random,normal", "--matches", "2"),
+    ],
+    ids=["hands", "matches"],
+)
+def test_two_processes_give_the_same_result_as_one(capsys, monkeypatch, args):
+    """`--jobs 2` spreads the matches over worker processes (here even a short arena is shared
+    out) and reports exactly what `--jobs 1` does for the same seed."""
+    shared = []
+    real_pool = selfplay._Pool
+
+    def spy(*a, **k):
+        shared.append(True)
+        return real_pool(*a, **k)
+
+    monkeypatch.setattr(selfplay, "POOL_SECONDS", 0.0)
+    monkeypatch.setattr(selfplay, "_Pool", spy)
+    one = sim(capsys, *args, "--jobs", "1")
+    assert not shared
+    two = sim(capsys, *args, "--jobs", "2")
+    assert shared, "the arena was not shared out"
+    assert without_timings(two) == without_timings(one)
+    assert one["hands"] >= 32 or one["matches"] == 2 * one["seatings"]
+
+
+def test_a_shared_arena_saves_the_same_logs(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(selfplay, "POOL_SECONDS", 0.0)
+    args = ["bakappana", "--bots", "easy,random", "--hands", "20", "--option", "rounds=3"]
+    for jobs in ("1", "2"):
+        sim(capsys, *args, "--jobs", jobs, "--save", str(tmp_path / jobs))
+    names = sorted(p.name for p in (tmp_path / "1").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "2").iterdir()) and len(names) >= 6
+    for name in names:
+        one = (tmp_path / "1" / name).read_text().splitlines()
+        two = (tmp_path / "2" / name).read_text().splitlines()
+        assert one[1:] == two[1:]  # every event; the headers differ only in their times
+
+
+def test_jobs_must_be_positive(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["sim", "koikoi", "--jobs", "0"])
+    assert exc.value.code == 2
+    assert "--jobs must be at least 1" in capsys.readouterr().err

@@ -6,17 +6,19 @@ from __future__ import annotations
 import ast
 import typing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import core.state
+from core.cards import ALL_MASK, Card
 from core.errors import RulesError
 from core.events import AnyRules
 from core.games.base import OPTIONAL_HOOKS, Game
 from core.games.options import game_id_of
-from core.games.registry import GAMES, find_game, game_of
+from core.games.registry import GAMES, find_game, game_for, game_of
 from core.rules import find_rules, presets
-from core.state import Phase, Source, Then
+from core.state import Phase, Source, State, Then
 from core.turns import proceed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,13 +97,11 @@ def test_the_overridden_hooks_are_known_per_class():
     assert all(callable(getattr(Game, name)) for name in OPTIONAL_HOOKS)
     assert GAMES["bakappana"].overrides == frozenset()
     assert GAMES["hana-awase"].overrides == frozenset()
-    assert GAMES["koikoi"].overrides == {
-        "after_hand_step",
-        "after_turn",
-        "auto_event",
-        "capture_targets",
-        "playable",
-    }
+    assert GAMES["koikoi"].overrides == {"after_turn", "auto_event", "capture_targets"}
+    variants = game_for(find_rules("koikoi", turn_structure="draw_then_play_two"))
+    assert variants is game_for(find_rules("koikoi", unmatched_draw_to_hand=True))
+    assert variants.overrides == GAMES["koikoi"].overrides | {"after_hand_step", "playable"}
+    assert game_for(find_rules("koikoi")) is GAMES["koikoi"]
     assert GAMES["sakura"].overrides == {
         "auto_event",
         "capture_targets",
@@ -110,6 +110,22 @@ def test_the_overridden_hooks_are_known_per_class():
         "playable",
     }
     assert type(GAMES["koikoi"]).overrides is GAMES["koikoi"].overrides
+
+
+def test_only_wild_cards_are_asked_where_they_land():
+    """The landing hooks are asked about the declared wild cards only (11d in koi-koi and
+    Sakura); a game overriding one without declaring its wild cards is asked about every card."""
+    eleven_d = Card("11d").bit
+    assert GAMES["koikoi"].wild_cards == GAMES["sakura"].wild_cards == eleven_d
+    assert GAMES["bakappana"].wild_cards == GAMES["hana-awase"].wild_cards == 0
+
+    class Undeclared(Game[Any]):
+        def landed(
+            self, state: State, seat: int, card: int, captured: int, source: Source
+        ) -> State:
+            return state
+
+    assert Undeclared.wild_cards == ALL_MASK
 
 
 def test_phase_source_and_instruction_constants_are_their_literal_types():

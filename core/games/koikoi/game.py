@@ -16,6 +16,8 @@ The engine runs the fishing turn; these hooks add what koi-koi does differently:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from msgspec.structs import replace
 
 from core.actions import Action, CallKoiKoi, CallShobu, describe_action
@@ -43,7 +45,13 @@ from core.games.koikoi.lucky import (
 )
 from core.games.koikoi.round import KoiKoiRound, round_of, with_seat
 from core.games.koikoi.rules import PRESETS, STANDARD, KoiKoiRules
-from core.games.koikoi.yaku import Standing, compiled_yaku, koikoi_specs, round_month
+from core.games.koikoi.yaku import (
+    KoiKoiYaku,
+    Standing,
+    compiled_yaku,
+    koikoi_specs,
+    round_month,
+)
 from core.players import seat_label
 from core.state import DECIDE, DRAW, END_ROUND, END_TURN, HAND, NEXT_TURN, PLAY, Source, State, Then
 from core.turns import capture_targets
@@ -89,6 +97,7 @@ class KoiKoi(Game[KoiKoiRules]):
     presets = PRESETS
     standard = STANDARD
     rules_section = "§5"
+    wild_cards = 1 << LIGHTNING  # P12/P13: wild under `lightning_wild`
 
     # --- what other code reads -----------------------------------------------------------
     def yaku_specs(self, rules: KoiKoiRules) -> tuple[YakuSpec, ...]:
@@ -188,32 +197,35 @@ class KoiKoi(Game[KoiKoiRules]):
         targets.sort(key=lambda t: t & -t)
         return tuple(targets)
 
-    # The hooks below run on every turn: they narrow the rules and the round state with an
-    # inline assert rather than `rules_of` / `round_of`, whose calls cost the engine its speed.
+    def round_yaku(self, rules: KoiKoiRules, round_no: int) -> KoiKoiYaku:
+        """The compiled yaku of a round (its month matters under tsukifuda)."""
+        return compiled_yaku(rules, round_month(round_no) if rules.tsukifuda_enabled else None)
 
-    def after_hand_step(self, state: State) -> tuple[State, Then]:
+    def turn_changes_nothing(self, state: State) -> Callable[[int, int, int], bool]:
+        """For the round of ``state``: whether `after_turn` leaves the end of a turn of a seat
+        holding some captures, with some field, as it is (its yaku are those it held after its
+        last turn), asked as ``(seat, captured, field)``. The strong bot's playouts ask this
+        instead of building a state at the end of every turn; `after_turn` makes the same test
+        inline, and tests/bots/test_playout.py checks that both agree."""
         rules, extra = state.rules, state.extra
         assert isinstance(rules, KoiKoiRules) and isinstance(extra, KoiKoiRound)
-        if rules.unmatched_draw_to_hand:
-            if extra.kept_turn == state.turn_no:
-                return state, END_TURN  # the card played in place of the kept draw
-            return state, DRAW
-        if rules.turn_structure != "draw_then_play_two":
-            return state, DRAW
-        turn, plays = extra.plays
-        plays = plays + 1 if turn == state.turn_no else 1
-        state = replace(state, extra=replace(extra, plays=(state.turn_no, plays)))
-        if plays < 2 and state.hands[state.turn]:
-            return state, PLAY
-        return state, END_TURN
+        standing = self.round_yaku(rules, state.round).standing
+        seen = extra.seen
 
-    def playable(self, state: State) -> int:
-        hand = state.hands[state.turn]
-        extra = state.extra
-        assert isinstance(extra, KoiKoiRound)
-        if extra.kept_turn == state.turn_no:  # only under P17 (unmatched_draw_to_hand)
-            return hand & ~(1 << extra.kept_card)  # "another hand card in its place"
-        return hand
+        def unchanged(seat: int, captured: int, field: int) -> bool:
+            return standing(captured, field) == seen[seat]
+
+        return unchanged
+
+    def for_rules(self, rules: KoiKoiRules) -> Game[KoiKoiRules]:
+        """The turn variants (P16 draw-then-play-two, P17 the unmatched draw kept) need hooks of
+        their own on every turn: `TURN_VARIANTS` plays them, this game the standard turn."""
+        if rules.turn_structure != "standard" or rules.unmatched_draw_to_hand:
+            return TURN_VARIANTS
+        return self
+
+    # The hooks below run on every turn: they narrow the rules and the round state with an
+    # inline assert rather than `rules_of` / `round_of`, whose calls cost the engine its speed.
 
     def has_more_turns(self, state: State, seat: int) -> bool:
         """Whether ``seat`` will move again this round (if nobody stops it)."""
@@ -229,10 +241,9 @@ class KoiKoi(Game[KoiKoiRules]):
         seat = state.turn
         rules, extra = state.rules, state.extra
         assert isinstance(rules, KoiKoiRules) and isinstance(extra, KoiKoiRound)
-        yaku = compiled_yaku(rules, round_month(state.round) if rules.tsukifuda_enabled else None)
-        now = yaku.standing(state.captures[seat], state.field)
+        now = self.round_yaku(rules, state.round).standing(state.captures[seat], state.field)
         seen = extra.seen[seat]
-        if now == seen:
+        if now == seen:  # as `turn_changes_nothing` tells
             return state, NEXT_TURN
         improved = better(now, seen)
         before = extra.decided[seat]
@@ -258,27 +269,9 @@ class KoiKoi(Game[KoiKoiRules]):
         return replace(state, extra=extra), NEXT_TURN
 
     def auto_event(self, state: State) -> Event | None:
-        phase = state.phase
-        if phase == DECIDE:
-            if round_of(state).forced:
-                return ShobuCalled(seat=state.turn, auto=True)
-            return None
-        if phase != PLAY:
-            return None
-        rules = state.rules
-        assert isinstance(rules, KoiKoiRules)
-        if rules.turn_structure == "draw_then_play_two":
-            if state.stage == HAND and state.pile and round_of(state).drawn_turn != state.turn_no:
-                return DrawnToHand(
-                    seat=state.turn, card=CARDS[state.pile[0]], reason="draw_then_play_two"
-                )
-        elif (
-            rules.unmatched_draw_to_hand
-            and state.stage == DRAW
-            and state.hands[state.turn]
-            and self._unmatched(state, state.pile[0])
-        ):
-            return DrawnToHand(seat=state.turn, card=CARDS[state.pile[0]], reason="unmatched_draw")
+        """The automatic shobu (on the last move, or below ``koikoi_min_points``)."""
+        if state.phase == DECIDE and round_of(state).forced:
+            return ShobuCalled(seat=state.turn, auto=True)
         return None
 
     @staticmethod
@@ -403,4 +396,58 @@ class KoiKoi(Game[KoiKoiRules]):
         return scoring.match_over(state, self.rules_of(state))
 
 
+class KoiKoiTurnVariants(KoiKoi):
+    """Koi-koi under the turn variants (P16/P17): the same game, with the hooks that vary the
+    turn. `KoiKoi.for_rules` picks it for the rules that need it."""
+
+    # The hooks below run on every turn: they narrow the rules and the round state with an
+    # inline assert rather than `rules_of` / `round_of`, whose calls cost the engine its speed.
+
+    def after_hand_step(self, state: State) -> tuple[State, Then]:
+        rules, extra = state.rules, state.extra
+        assert isinstance(rules, KoiKoiRules) and isinstance(extra, KoiKoiRound)
+        if rules.unmatched_draw_to_hand:
+            if extra.kept_turn == state.turn_no:
+                return state, END_TURN  # the card played in place of the kept draw
+            return state, DRAW
+        if rules.turn_structure != "draw_then_play_two":
+            return state, DRAW
+        turn, plays = extra.plays
+        plays = plays + 1 if turn == state.turn_no else 1
+        state = replace(state, extra=replace(extra, plays=(state.turn_no, plays)))
+        if plays < 2 and state.hands[state.turn]:
+            return state, PLAY
+        return state, END_TURN
+
+    def playable(self, state: State) -> int:
+        hand = state.hands[state.turn]
+        extra = state.extra
+        assert isinstance(extra, KoiKoiRound)
+        if extra.kept_turn == state.turn_no:  # only under P17 (unmatched_draw_to_hand)
+            return hand & ~(1 << extra.kept_card)  # "another hand card in its place"
+        return hand
+
+    def auto_event(self, state: State) -> Event | None:
+        """The automatic shobu, and the draws the variants put into the hand."""
+        phase = state.phase
+        if phase != PLAY:
+            return super().auto_event(state)
+        rules = state.rules
+        assert isinstance(rules, KoiKoiRules)
+        if rules.turn_structure == "draw_then_play_two":
+            if state.stage == HAND and state.pile and round_of(state).drawn_turn != state.turn_no:
+                return DrawnToHand(
+                    seat=state.turn, card=CARDS[state.pile[0]], reason="draw_then_play_two"
+                )
+        elif (
+            rules.unmatched_draw_to_hand
+            and state.stage == DRAW
+            and state.hands[state.turn]
+            and self._unmatched(state, state.pile[0])
+        ):
+            return DrawnToHand(seat=state.turn, card=CARDS[state.pile[0]], reason="unmatched_draw")
+        return None
+
+
 GAME = KoiKoi()
+TURN_VARIANTS = KoiKoiTurnVariants()

@@ -332,10 +332,26 @@ class KoiKoiYaku:
 
 
 @lru_cache(maxsize=64)
+def _compiled(rules: KoiKoiRules, month: int | None) -> KoiKoiYaku:
+    return KoiKoiYaku(rules, month)
+
+
+_last: tuple[KoiKoiRules, int | None, KoiKoiYaku] | None = None
+
+
 def compiled_yaku(rules: KoiKoiRules, month: int | None) -> KoiKoiYaku:
     """The compiled yaku of ``rules`` in a round of ``month`` (None: no tsukifuda), cached by the
-    (hashable) rules. Pass None unless ``rules.tsukifuda_enabled``, so rounds share a table."""
-    return KoiKoiYaku(rules, month)
+    (hashable) rules. Pass None unless ``rules.tsukifuda_enabled``, so rounds share a table.
+
+    The rules last asked about are compared first by identity: a match asks about the same rules
+    object at every turn and score, far more cheaply so than through the cache's lookup."""
+    global _last
+    last = _last
+    if last is not None and last[0] is rules and last[1] == month:
+        return last[2]
+    yaku = _compiled(rules, month)
+    _last = (rules, month, yaku)
+    return yaku
 
 
 def round_month(round_no: int) -> int:

@@ -126,6 +126,7 @@ class Sakura(Game[SakuraRules]):
     presets = PRESETS
     standard = STANDARD
     rules_section = "§6"
+    wild_cards = GAJI_BIT  # wild from the hand (and the pile, `gaji_wild_on_draw`)
 
     # --- what other code reads -----------------------------------------------------------
     def card_values(self, rules: SakuraRules) -> tuple[int, ...]:

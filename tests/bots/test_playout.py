@@ -1,0 +1,98 @@
+"""The strong level's playout fast path against the engine: from positions of random deals in
+every game, option set and table size, `play_out` ends the round exactly as stepping the engine
+with the same policy and generator does: the same score event, the same state after it, the
+same random numbers used."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.actions import Action
+from core.engine import legal_actions, step, to_act
+from core.events import Event, RoundEnded
+from core.rules import find_rules
+from core.state import PLAY, State
+from hanatui.bots import rollout
+from hanatui.bots.rollout import play_out, rollout_policy
+from tests.bots.conftest import OPTION_SETS, decision_points, option_id, rules_for
+from tests.core.test_koikoi_playouts import sample_options
+
+# Besides the bots' option sets: the wild Lightning only when the Susuki was dealt, the Gaji
+# also wild from the pile or discarded from the first field, and the biggest tables.
+MORE: list[tuple[str, int, dict[str, object]]] = [
+    ("koikoi", 2, {"lightning_wild": "if_susuki_on_initial_field", "play_out_draw_pile": True}),
+    ("sakura", 2, {"gaji_wild_on_draw": True, "gaji_initial_field": "discard"}),
+    ("sakura", 7, {}),
+    ("bakappana", 4, {}),
+    ("hana-awase", 4, {}),
+]
+
+
+def engine_play_out(state: State, action: Action, rng: random.Random) -> tuple[Event | None, State]:
+    """The reference: step the engine, event by event, with the playout policy."""
+    out = step(state, action)
+    while True:
+        for event, after in out:
+            if type(event) is RoundEnded:
+                return event, after
+        st = out[-1][1]
+        actor = to_act(st)
+        if actor is None:
+            return None, st
+        out = step(st, rollout_policy(st, actor, legal_actions(st), rng))
+
+
+def compare_from(state: State, seed: int) -> int:
+    """Play every legal action of ``state`` out both ways; returns how many were compared."""
+    for action in legal_actions(state):
+        fast_rng, engine_rng = random.Random(seed), random.Random(seed)
+        fast = play_out(state, action, fast_rng)
+        slow = engine_play_out(state, action, engine_rng)
+        assert fast == slow, f"the fast path ends the round differently after {action!r}"
+        assert fast_rng.getstate() == engine_rng.getstate(), "the policies drew differently"
+    return len(legal_actions(state))
+
+
+@pytest.mark.parametrize("entry", OPTION_SETS + MORE, ids=option_id)
+def test_the_fast_path_ends_every_round_as_the_engine_does(entry):
+    game, n, options = entry
+    rules = rules_for(game, options, rounds=2)
+    compared = 0
+    for seed in range(3):
+        for k, state in enumerate(decision_points(rules, n, seed, limit=40)):
+            if k % 4 == 0:  # a spread of positions through each round
+                compared += compare_from(state, seed * 100 + k)
+    assert compared >= 10
+
+
+def test_the_fast_path_follows_sampled_koikoi_options():
+    """Random combinations of koi-koi's options, as the engine's own playout test samples them."""
+    sampler = random.Random(15)
+    compared = 0
+    for seed in range(12):
+        rules = find_rules("koikoi", **sample_options(sampler))
+        for k, state in enumerate(decision_points(rules, 2, seed, limit=12)):
+            if k % 3 == 0:
+                compared += compare_from(state, seed * 100 + k)
+    assert compared >= 40
+
+
+def test_the_fast_path_runs_the_ordinary_turn_itself(monkeypatch):
+    """Ordinary turns do not step the engine: a koi-koi round takes a handful of engine steps
+    (the candidate action, the decisions at the end of turns, the score), not one per card."""
+    calls = []
+    real = rollout.step
+
+    def counted(*args):
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(rollout, "step", counted)
+    rules = find_rules("koikoi", rounds=1)
+    state = next(s for s in decision_points(rules, 2, 4) if s.phase == PLAY and s.turn_no == 1)
+    ended, _ = play_out(state, legal_actions(state)[0], random.Random(1))
+    assert isinstance(ended, RoundEnded)
+    assert len(calls) <= 6
+    assert rollout.KNOWN_HOOKS["koikoi"] >= state.hooks.overrides
