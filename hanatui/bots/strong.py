@@ -36,6 +36,8 @@ Policy = Callable[[State, int, tuple[Action, ...], random.Random], Action]
 
 #: The default budget: playouts per decision (well under a second on a small machine).
 DEFAULT_PLAYOUTS = 1000
+#: The playout cap of a strong player given a time budget instead (the time ends it first).
+TIMED_PLAYOUTS = 1_000_000
 #: How many standard errors a candidate must beat the prior by.
 DEFAULT_Z = 1.0
 
@@ -215,6 +217,12 @@ class StrongBot(Bot):
         self.policy = POLICIES[rollout]
         self.z = z
         self.last: list[Estimate] = []
+
+    @classmethod
+    def timed(cls, seconds: float) -> StrongBot:
+        """A strong player that searches for ``seconds`` per decision (the playouts are then
+        bounded only by the time, so a faster machine plays stronger)."""
+        return cls(playouts=TIMED_PLAYOUTS, seconds=seconds)
 
     def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:
