@@ -612,7 +612,7 @@ def normal_policy(
 
 class NormalBot(Bot):
     level = "normal"
-    description = "plays for points and yaku, blocks the others', minds the field; plays the match"
+    description = "plays for points and yaku, blocks the others', minds the match standing"
 
     def __init__(self, params: Params | None = None) -> None:
         self.params = params

@@ -203,9 +203,7 @@ def _beats(a: list[float], b: list[float], z: float) -> bool:
 
 class StrongBot(Bot):
     level = "strong"
-    description = (
-        "plays each move out on many guesses of the hidden cards (1000 playouts or 0.2-3 s)"
-    )
+    description = "plays each move out on many guesses of the hidden cards"
 
     def __init__(
         self,
