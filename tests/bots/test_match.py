@@ -3,6 +3,8 @@ player would want, and a one-round game is played for points alone."""
 
 from __future__ import annotations
 
+import random
+
 import msgspec
 
 from core.actions import CallKoiKoi, CallShobu
@@ -83,3 +85,22 @@ def test_target_scoring_stops_when_the_points_in_hand_end_the_match():
             assert isinstance(koikoi_choice(st, seat, legal), CallShobu)
             return
     raise AssertionError("no koi-koi decision found")
+
+
+def test_strong_weighs_koikoi_by_the_match_too():
+    from core.view import observe
+    from hanatui.bots.strong import StrongBot
+
+    states = decide_states(rounds=12, limit=12)
+    koi_ahead = koi_behind = 0
+    for k, state in enumerate(states):
+        for lead in (15, -6):
+            st = in_last_round(state, lead)
+            seat = to_act(st)
+            action = StrongBot(playouts=60).choose(
+                observe(st, seat), legal_actions(st), random.Random(k)
+            )
+            if isinstance(action, CallKoiKoi):
+                koi_ahead += lead > 0
+                koi_behind += lead < 0
+    assert koi_ahead == 0 and koi_behind >= 3, (koi_ahead, koi_behind)
