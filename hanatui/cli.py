@@ -182,9 +182,9 @@ def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def _run_app(app: HanaApp) -> int:
     """Run the app; then save what the journal could not (or say where a copy went): the exit
     status is non-zero if the app failed or a game could not be saved where it belongs."""
-    from hanatui.journal import rescue_unsaved
-
     app.run()
+    from hanatui.journal import rescue_unsaved  # after the app: the title is drawn sooner
+
     status = EXIT_OK if not app.return_code else EXIT_INVALID
     for line in rescue_unsaved():
         print(f"hanatui: {line}", file=sys.stderr)

@@ -58,6 +58,17 @@ def known_binding_ids() -> set[str]:
     return ids
 
 
+class _Base(Screen[None]):
+    """The bottom of the screen stack, never seen: whenever it is on top, the title goes over it
+    (the app opened straight on a table composes the title only when the table is left)."""
+
+    def on_screen_resume(self) -> None:
+        if self.app.screen is self:
+            from hanatui.app.screens.title import TitleScreen
+
+            self.app.push_screen(TitleScreen())
+
+
 class HanaApp(App[None]):
     """hanafuda at the terminal."""
 
@@ -105,18 +116,27 @@ class HanaApp(App[None]):
         self._strong_seconds(settings.strong_seconds if self._think is None else self._think)
         if not settings.animations:
             self.animation_level = "none"
+        self._set_theme()
 
     # --- themes and settings ----------------------------------------------------------------
+    def get_default_screen(self) -> Screen[Any]:
+        return _Base(id="_default")
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(VARIABLE_DEFAULTS)
 
-    def on_mount(self) -> None:
+    def _set_theme(self) -> None:
+        """Register the themes and choose the settings' one. Called from ``__init__``: chosen
+        before the stylesheet is first applied, the theme costs no second pass over the CSS
+        (in ``on_mount`` it did, before the first frame)."""
         themes, problems = load_themes()
         for theme in themes:
             self.register_theme(theme)
         self._warnings += problems
         wanted = self.settings.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+
+    def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.set_class(self.ascii_mode, "-ascii")
         if self.settings.keymap:
@@ -133,9 +153,16 @@ class HanaApp(App[None]):
             self._take_journal()
         for warning in self._warnings:
             self.notify(warning, markup=False, severity="warning", timeout=10)
-        from hanatui.app.screens.title import TitleScreen
+        # Opened on a game, the app draws the table at once; the title is composed when the
+        # table is left (`_Base`). Otherwise the title goes first (a dialog asking about an
+        # unfinished game, or a refusal to play, appears over it).
+        straight = self._session is not None or (
+            self._play is not None and self.read_only is None and self.unfinished() is None
+        )
+        if not straight:
+            from hanatui.app.screens.title import TitleScreen
 
-        self.push_screen(TitleScreen())
+            self.push_screen(TitleScreen())
         if self._session is not None:
             self.open_session(self._session)
         elif self._play is not None:
@@ -349,7 +376,12 @@ class HanaApp(App[None]):
 
     def _table(self) -> TableScreen | None:
         """The table whose screens are on top: the table itself or a dialog of its turn loop."""
-        from hanatui.app.screens.table import TableScreen
+        table_module = sys.modules.get("hanatui.app.screens.table")
+        if table_module is None:
+            # No table was ever opened. The footer asks about undo before the first frame: the
+            # title is drawn without loading the table and the engine behind it.
+            return None
+        TableScreen = table_module.TableScreen
 
         for screen in reversed(self.screen_stack):
             if isinstance(screen, TableScreen):

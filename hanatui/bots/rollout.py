@@ -32,7 +32,7 @@ from core.events import Event, RoundEnded
 from core.games.base import Game
 from core.games.koikoi.game import KoiKoi
 from core.games.koikoi.round import KoiKoiRound
-from core.games.sakura.game import hiki_months
+from core.games.sakura.game import has_hiki
 from core.state import DECIDE, DRAW, HAND, NEXT_TURN, PLAY, Source, State
 from core.turns import capture_targets, next_turn, proceed
 from hanatui.bots.heuristics import Profile, profile_for
@@ -200,7 +200,7 @@ KNOWN_HOOKS: dict[str, frozenset[str]] = {
 
 #: A game's own actions in the play phase, besides playing a card: whether a hand and the field
 #: allow one (Sakura's hiki); the fast path then leaves the decision to the policy on the state.
-PLAY_EXTRAS: dict[str, Callable[[int, int], object]] = {"sakura": hiki_months}
+PLAY_EXTRAS: dict[str, Callable[[int, int], object]] = {"sakura": has_hiki}
 
 
 def _koikoi_wild(state: State) -> int:

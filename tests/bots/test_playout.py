@@ -20,10 +20,15 @@ from tests.bots.conftest import OPTION_SETS, decision_points, option_id, rules_f
 from tests.core.test_koikoi_playouts import sample_options
 
 # Besides the bots' option sets: the wild Lightning only when the Susuki was dealt, the Gaji
-# also wild from the pile or discarded from the first field, and the biggest tables.
+# also wild from the pile or discarded from the first field, the Gaji's claim passed on in play,
+# and the biggest tables.
 MORE: list[tuple[str, int, dict[str, object]]] = [
     ("koikoi", 2, {"lightning_wild": "if_susuki_on_initial_field", "play_out_draw_pile": True}),
     ("sakura", 2, {"gaji_wild_on_draw": True, "gaji_initial_field": "discard"}),
+    ("sakura", 3, {"gaji_end_claim": "transfer_during_play"}),  # a card hook for every card
+    # koi-koi's later options: a raise that may stop (and play on), one koi-koi a round
+    ("koikoi", 2, {"koikoi_requires_new_yaku": True, "raise_allows_shobu": True}),
+    ("koikoi", 2, {"koikoi_once": True, "kuttsuki_enabled": True, "field_three_redeal": True}),
     ("sakura", 7, {}),
     ("bakappana", 4, {}),
     ("hana-awase", 4, {}),

@@ -7,6 +7,7 @@ hand in seat order, then the draw pile top first) and drives the engine with dec
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -39,7 +40,7 @@ from core.events import (
 )
 from core.games.base import DEAL_TABLE
 from core.games.registry import evaluate_yaku
-from core.games.sakura.game import GAJI, GAME
+from core.games.sakura.game import GAJI, GAME, has_hiki, hiki_months
 from core.games.sakura.round import SakuraRound
 from core.games.sakura.teams import teams_of
 from core.games.sakura.yaku import SAKURA_YAKU
@@ -768,3 +769,21 @@ def test_round_end_options():
 
 def test_gaji_constant():
     assert CARDS[GAJI] == G("11d")
+
+
+def test_has_hiki_says_whether_hiki_months_names_one():
+    rng = random.Random(11)
+    found = 0
+    for _ in range(3000):
+        # Some whole months among random cards, each card dealt to the hand or the field.
+        months = rng.sample(range(12), rng.randrange(0, 3))
+        cards = {4 * m + k for m in months for k in range(4)} | set(rng.sample(range(48), 8))
+        hand = field = 0
+        for i in cards:
+            if rng.random() < 0.5:
+                hand |= 1 << i
+            else:
+                field |= 1 << i
+        assert has_hiki(hand, field) == bool(hiki_months(hand, field))
+        found += has_hiki(hand, field)
+    assert 500 < found < 2500

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from core.actions import Action, DeclareHiki, describe_action
-from core.cards import CARDS, MONTH_MASKS, SAKURA_POINTS, Card, cards_of, mask_of
+from core.cards import ALL_MASK, CARDS, MONTH_MASKS, SAKURA_POINTS, Card, cards_of, mask_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
     Event,
@@ -75,6 +75,18 @@ def hiki_months(hand: int, field: int, mode: str = "any_combination") -> tuple[i
         and hand & mm
         and (mode != "hand3_field1" or (field & mm).bit_count() == 1)
     )
+
+
+_MONTH_FIRSTS = int("0001" * 12, 2)  # the first card of each month
+
+
+def has_hiki(hand: int, field: int) -> bool:
+    """Whether `hiki_months` names any month, without listing them (bit arithmetic on the months'
+    nibbles: the strong level's playouts ask at every decision)."""
+    both = hand | field
+    full = both & both >> 1 & both >> 2 & both >> 3 & _MONTH_FIRSTS
+    held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & _MONTH_FIRSTS
+    return bool(full & held)
 
 
 def hiki_holder(state: State, month: int, exclude: int) -> int:
@@ -450,5 +462,21 @@ class Sakura(Game[SakuraRules]):
     def score_round(self, state: State) -> RoundEnded:
         return scoring.score_round(state, self.rules_of(state))
 
+    def for_rules(self, rules: SakuraRules) -> Game[SakuraRules]:
+        """Under ``transfer_during_play`` any card's landing may pass a point card to the Gaji's
+        owner: `TRANSFER_DURING_PLAY` has `landed` asked about every card, this game about the
+        Gaji only."""
+        if rules.gaji_end_claim == "transfer_during_play":
+            return TRANSFER_DURING_PLAY
+        return self
+
+
+class SakuraTransferDuringPlay(Sakura):
+    """Sakura under ``transfer_during_play``: the same game, its card hooks asked about every
+    card (`Sakura.for_rules` picks it for the rules that need it)."""
+
+    wild_cards = ALL_MASK
+
 
 GAME = Sakura()
+TRANSFER_DURING_PLAY = SakuraTransferDuringPlay()
