@@ -16,6 +16,12 @@ from hanatui.bots.normal import Params, koikoi_choice
 from tests.bots.conftest import decision_points
 
 
+def seat_of(state: State) -> int:
+    seat = to_act(state)
+    assert seat is not None
+    return seat
+
+
 def decide_states(rounds: int, limit: int = 40) -> list[State]:
     """Koi-koi-or-shobu decisions of random play (both calls legal)."""
     rules = find_rules("koikoi", rounds=rounds)
@@ -23,7 +29,7 @@ def decide_states(rounds: int, limit: int = 40) -> list[State]:
     for seed in range(60):
         for state in decision_points(rules, 2, seed):
             legal = legal_actions(state)
-            if state.phase == DECIDE and CallKoiKoi(seat=to_act(state)) in legal:
+            if state.phase == DECIDE and CallKoiKoi(seat=seat_of(state)) in legal:
                 out.append(state)
                 break
         if len(out) >= limit:
@@ -33,7 +39,7 @@ def decide_states(rounds: int, limit: int = 40) -> list[State]:
 
 def in_last_round(state: State, lead: int) -> State:
     """The same table as the last round of 12, the seat to act ``lead`` points ahead."""
-    seat = to_act(state)
+    seat = seat_of(state)
     totals = [20, 20]
     totals[seat] += lead
     history = ((0, 0),) * 11
@@ -45,7 +51,7 @@ def calls(states: list[State], lead: int, params: Params) -> int:
     n = 0
     for state in states:
         st = in_last_round(state, lead)
-        action = koikoi_choice(st, to_act(st), legal_actions(st), params)
+        action = koikoi_choice(st, seat_of(st), legal_actions(st), params)
         n += isinstance(action, CallKoiKoi)
     return n
 
