@@ -131,6 +131,7 @@ def run_pairing(
     ]
     start = time.perf_counter()
     cpu_start = _cpu()
+    load_before = os.getloadavg()[0]
     if workers > 1:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             parts = pool.map(_play_chunk, tasks, chunksize=1)
@@ -170,6 +171,9 @@ def run_pairing(
         "win_rate_ci95": [round(x, 4) for x in wilson(won[0], decided)],
         "hands_won": list(won),
         "strong_budget": dict(strong_kwargs or ARENA_STRONG) if "strong" in (a, b) else None,
+        "recorded": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
+        "workers": workers,
     }
 
 
@@ -215,6 +219,7 @@ def run_matches(
     ]
     start = time.perf_counter()
     cpu_start = _cpu()
+    load_before = os.getloadavg()[0]
     if workers > 1:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             parts = pool.map(_match_chunk, tasks, chunksize=1)
@@ -238,6 +243,8 @@ def run_matches(
         ],
         "seconds": round(time.perf_counter() - start, 1),
         "cpu_seconds": round(_cpu() - cpu_start, 1),
+        "recorded": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
     }
 
 
@@ -390,11 +397,21 @@ def readme_section(results: dict[str, Json]) -> str:
                     )
         if entry.get("recorded"):
             lines.append("")
-            cpu = sum(r.get("cpu_seconds", 0.0) for r in entry.get("pairings", []))
-            lines.append(
-                f"Recorded {entry['recorded']} on {entry.get('machine', 'this machine')}"
-                + (f"; {cpu:.0f} s CPU for the pairings." if cpu else ".")
-            )
+            lines.append(f"Recorded {entry['recorded']} on {entry.get('machine', 'this machine')}.")
+            runs = [
+                f"{r['a']} vs {r['b']} {r['recorded']}, {r['workers']} worker(s), load "
+                f"{r['load'][0]:.1f} to {r['load'][1]:.1f}, {r['cpu_seconds']:.0f} s CPU"
+                for r in entry.get("pairings", [])
+                if "recorded" in r
+            ]
+            m = entry.get("matches")
+            if m and "recorded" in m:
+                runs.append(
+                    f"match play {m['recorded']}, load {m['load'][0]:.1f} to "
+                    f"{m['load'][1]:.1f}, {m['cpu_seconds']:.0f} s CPU"
+                )
+            if runs:
+                lines.append("Each run: " + "; ".join(runs) + ".")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
@@ -425,8 +442,8 @@ def _targets(results: dict[str, Json]) -> list[str]:
     d = sn["diff_per_hand"]
     lo, hi = sn["diff_ci95"]
     out = [
-        f"Koi-koi targets, over {sn['hands']:,} seat-swapped hands per pairing at the default "
-        f"budget:",
+        "Koi-koi targets, at the default budget (the hands of each pairing are in the table "
+        "below):",
         "",
         f"- strong beats normal by at least 0.5 points per hand: {d:+.2f} (interval {lo:+.2f} to "
         f"{hi:+.2f}), " + ("met" if d >= 0.5 else f"missed by {0.5 - d:.2f}") + ";",
