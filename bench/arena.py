@@ -535,6 +535,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for item in filter(None, args.options.split(",")):
         key, _, value = item.partition("=")
         options[key] = int(value) if value.isdigit() else value
+    ran: list[str] = []
     for game in [g.strip() for g in args.games.split(",") if g.strip()]:
         entry: Json = {"pairings": [], "times": []}
         name = game
@@ -599,7 +600,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{load_after[0]:.1f} after"
         )
         results[name] = entry
+        ran.append(name)
     if not args.no_save:
+        # Read the file again: another run may have recorded other games meanwhile.
+        latest = load_results()
+        latest.update({name: results[name] for name in ran})
+        results = latest
         RESULTS.parent.mkdir(parents=True, exist_ok=True)
         RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     if args.readme:
