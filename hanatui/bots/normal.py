@@ -3,9 +3,13 @@
 Each legal action is scored by what it does to a value model of the table (`heuristics`): the
 card points and yaku it captures, the yaku progress it makes, the opponents' near-complete yaku
 it denies, and what it leaves exposed on the field for the next opponent (weighted by the chance
-that the opponent holds a matching card, from the cards still unseen). In koi-koi, the koi-koi /
-shobu decision weighs the points in hand against the chances of raising them before an
-opponent's threats land.
+that the opponent holds a matching card, from the cards still unseen, and what its draw may
+take). In koi-koi, the koi-koi / shobu decision weighs the points in hand against the chances of
+raising them before an opponent's threats land. The weights are per game (`GAME_PARAMS`).
+
+In a match of several rounds the public standing counts too (`match`): the koi-koi call weighs
+the chance of winning the match each outcome gives, and a player ahead weighs the field's threats
+more, one behind less.
 
 The policy works on a `State` but reads only what the deciding seat can see: its own hand, the
 field, the captures and the counts of hidden cards. `NormalBot` feeds it a determinization of
