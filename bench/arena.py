@@ -399,8 +399,13 @@ def readme_section(results: dict[str, Json]) -> str:
             lines.append("")
             lines.append(f"Recorded {entry['recorded']} on {entry.get('machine', 'this machine')}.")
             runs = [
-                f"{r['a']} vs {r['b']} {r['recorded']}, {r['workers']} worker(s), load "
-                f"{r['load'][0]:.1f} to {r['load'][1]:.1f}, {r['cpu_seconds']:.0f} s CPU"
+                f"{r['a']} vs {r['b']} {r['recorded']}, {r['workers']} worker(s), "
+                + (
+                    f"load {r['load'][0]:.1f} to {r['load'][1]:.1f}"
+                    if r.get("load")
+                    else r.get("load_note", "load not recorded")
+                )
+                + f", {r['cpu_seconds']:.0f} s CPU"
                 for r in entry.get("pairings", [])
                 if "recorded" in r
             ]
