@@ -491,6 +491,21 @@ def write_readme(results: dict[str, Json]) -> None:
     README.write_text(text, encoding="utf-8")
 
 
+def merge_entry(old: Json, new: Json, fresh: Json) -> Json:
+    """A game's entry as saved: ``new``'s freshly measured parts (``fresh``: the pairings, and
+    whether the times and the match play were measured) over what ``old`` holds."""
+    out = dict(old)
+    kept = [r for r in old.get("pairings", []) if (r["a"], r["b"]) not in fresh["pairings"]]
+    added = [r for r in new["pairings"] if (r["a"], r["b"]) in fresh["pairings"]]
+    order = {pair: i for i, pair in enumerate(PAIRINGS)}
+    out["pairings"] = sorted(kept + added, key=lambda r: order.get((r["a"], r["b"]), 99))
+    for part in ("times", "matches"):
+        if fresh[part] and part in new:
+            out[part] = new[part]
+    out["recorded"], out["machine"] = new["recorded"], new["machine"]
+    return out
+
+
 def load_results() -> dict[str, Json]:
     if RESULTS.exists():
         return json.loads(RESULTS.read_text(encoding="utf-8"))
@@ -541,6 +556,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         key, _, value = item.partition("=")
         options[key] = int(value) if value.isdigit() else value
     ran: list[str] = []
+    fresh: dict[str, Json] = {}
     for game in [g.strip() for g in args.games.split(",") if g.strip()]:
         entry: Json = {"pairings": [], "times": []}
         name = game
@@ -551,6 +567,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 + ")"
             )
         previous = results.get(name, {})
+        new_pairings: list[Json] = []
         load_before = os.getloadavg()
         for pair in filter(None, args.pairings.split(",")):
             a, b = pair.split(":")
@@ -568,6 +585,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             print(json.dumps(r), flush=True)
             entry["pairings"].append(r)
+            new_pairings.append(r)
         if args.matches:
             m = run_matches(
                 game,
@@ -606,10 +624,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         results[name] = entry
         ran.append(name)
+        fresh[name] = {
+            "pairings": {(r["a"], r["b"]) for r in entry["pairings"] if r in new_pairings},
+            "times": not args.no_timing and not options and args.players == 2,
+            "matches": bool(args.matches),
+        }
     if not args.no_save:
-        # Read the file again: another run may have recorded other games meanwhile.
+        # Read the file again: another run may have recorded other games or pairings meanwhile;
+        # only what this run measured replaces what is there.
         latest = load_results()
-        latest.update({name: results[name] for name in ran})
+        for name in ran:
+            latest[name] = merge_entry(latest.get(name, {}), results[name], fresh[name])
         results = latest
         RESULTS.parent.mkdir(parents=True, exist_ok=True)
         RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
