@@ -21,6 +21,7 @@ import json
 import math
 import multiprocessing
 import os
+import platform
 import random
 import resource
 import statistics
@@ -568,7 +569,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         previous = results.get(name, {})
         new_pairings: list[Json] = []
-        load_before = os.getloadavg()
         for pair in filter(None, args.pairings.split(",")):
             a, b = pair.split(":")
             hands = args.strong_hands if "strong" in (a, b) and args.strong_hands else args.hands
@@ -615,12 +615,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 entry["pairings"].append(r)
         order = {f"{a}:{b}": i for i, (a, b) in enumerate(PAIRINGS)}
         entry["pairings"].sort(key=lambda r: order.get(f"{r['a']}:{r['b']}", 99))
-        load_after = os.getloadavg()
         entry["recorded"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         entry["machine"] = (
-            f"{multiprocessing.cpu_count()} cores, Python {sys.version.split()[0]}, "
-            f"{args.workers} worker(s), load average {load_before[0]:.1f} before and "
-            f"{load_after[0]:.1f} after"
+            f"{multiprocessing.cpu_count()} cores ({platform.machine()}), Python "
+            f"{sys.version.split()[0]}"
         )
         results[name] = entry
         ran.append(name)
