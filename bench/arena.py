@@ -471,8 +471,9 @@ def _targets(results: dict[str, Json]) -> list[str]:
         "hands against easy but scores fewer points; the default sits where it clears 60% of hands",
         "while keeping most of the points. In bakappana, hana-awase and Sakura the card points",
         "dominate and greedy capture is hard to beat: normal's edge over easy there is a few",
-        "points per hand, and strong against normal is measured over fewer hands (strong costs",
-        "about a second per hand per seating).",
+        "points per hand, measurable over thousands of seat-swapped hands; strong costs about a",
+        "second per hand per seating, so it is measured over fewer hands, and with two players",
+        "only (three or more: the fast levels only).",
         "",
     ]
     return out
