@@ -557,6 +557,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     for item in filter(None, args.options.split(",")):
         key, _, value = item.partition("=")
         options[key] = int(value) if value.isdigit() else value
+    if options or args.players != 2:
+        from hanatui.bots.heuristics import team_numbers
+
+        for game in filter(None, args.games.split(",")):
+            teams = team_numbers(game_rules(game.strip(), options), args.players)
+            if any(
+                teams[s] == teams[t] and s % 2 != t % 2
+                for s in range(args.players)
+                for t in range(s)
+            ):
+                parser.error(
+                    f"{game}: the two levels alternate round the table, and with these teams a "
+                    "team would hold both: nothing to compare"
+                )
     ran: list[str] = []
     fresh: dict[str, Json] = {}
     for game in [g.strip() for g in args.games.split(",") if g.strip()]:
