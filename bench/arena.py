@@ -472,8 +472,8 @@ def _targets(results: dict[str, Json]) -> list[str]:
         "while keeping most of the points. In bakappana, hana-awase and Sakura the card points",
         "dominate and greedy capture is hard to beat: normal's edge over easy there is a few",
         "points per hand, measurable over thousands of seat-swapped hands; strong costs about a",
-        "second per hand per seating, so it is measured over fewer hands, and with two players",
-        "only (three or more: the fast levels only).",
+        "second per hand per seating, so it is measured over fewer hands (150 to 400), and not",
+        "at every table size (the tables below without a strong row).",
         "",
     ]
     return out
