@@ -280,7 +280,11 @@ def _resolve_choice(
 
 def _act(state: State, action: Action) -> tuple[Event, State]:
     """Validate an action; its event and the state after it."""
-    seat = to_act(state)
+    phase = state.phase
+    if phase == PLAY:  # `to_act`, inline for the common case
+        seat: int | None = state.turn if state.stage == HAND else None
+    else:
+        seat = to_act(state)
     if seat is None:
         raise IllegalActionError(
             f"nobody may act now (phase {state.phase}): {describe_action(action)}"
@@ -291,8 +295,8 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
             f"{describe_action(action)}"
         )
     game = state.hooks
-    if isinstance(action, PlayCard):
-        if state.phase != PLAY:
+    if type(action) is PlayCard:
+        if phase != PLAY:
             raise IllegalActionError(
                 f"cannot play a card now (phase {state.phase}): {describe_action(action)}"
             )
