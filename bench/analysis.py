@@ -22,18 +22,13 @@ import math
 import platform
 import random
 import statistics
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from core.logfile import LogRead, header_for  # noqa: E402
-from core.rules import find_rules  # noqa: E402
-from core.view import observe  # noqa: E402
-from hanatui.analysis import (  # noqa: E402
+from core.logfile import LogRead, header_for
+from core.rules import find_rules
+from core.view import observe
+from hanatui.analysis import (
     DEFAULT_BUDGET,
     FLAGGED,
     Analyser,
@@ -41,9 +36,10 @@ from hanatui.analysis import (  # noqa: E402
     decision_points,
     thresholds_for,
 )
-from hanatui.bots import NormalBot  # noqa: E402
-from hanatui.selfplay import play_match  # noqa: E402
+from hanatui.bots import NormalBot
+from hanatui.selfplay import play_match
 
+ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "analysis.json"
 GAMES = {"koikoi": 2, "bakappana": 2, "hana-awase": 3, "sakura": 2}
 

@@ -13,24 +13,19 @@ import argparse
 import json
 import platform
 import random
-import sys
 import time
 import tracemalloc
-from pathlib import Path
 
 from msgspec.structs import replace
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from core.chance import advance  # noqa: E402
-from core.engine import apply, is_chance, is_over, legal_actions, step, to_act  # noqa: E402
-from core.errors import HanaError  # noqa: E402
-from core.events import CardPlayed, Event, MatchStarted, RoundEnded, UndoTaken  # noqa: E402
-from core.logfile import MAX_BYTES, encode_event, encode_log, header_for, read_log  # noqa: E402
-from core.players import Player  # noqa: E402
-from core.redact import redact  # noqa: E402
-from core.rules import find_rules  # noqa: E402
+from core.chance import advance
+from core.engine import apply, is_chance, is_over, legal_actions, step, to_act
+from core.errors import HanaError
+from core.events import CardPlayed, Event, MatchStarted, RoundEnded, UndoTaken
+from core.logfile import MAX_BYTES, encode_event, encode_log, header_for, read_log
+from core.players import Player
+from core.redact import redact
+from core.rules import find_rules
 
 CAP = MAX_BYTES
 
@@ -48,8 +43,9 @@ def _match(rounds: int, seed: int) -> list[Event]:
             if is_chance(state)
             else step(state, rng.choice(legal_actions(state)))
         )
-        for event, state in pairs:  # noqa: B007
+        for event, after in pairs:
             events.append(event)
+            state = after
     return events
 
 

@@ -297,6 +297,16 @@ def mask_of(cards: Iterable[Card | str]) -> int:
     return m
 
 
+def single_bits(mask: int) -> tuple[int, ...]:
+    """Each card of ``mask`` as a mask of its own, lowest first (one capture target each)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return tuple(out)
+
+
 def iter_bits(mask: int) -> Iterator[int]:
     """Bit indexes set in ``mask``, lowest first."""
     while mask:

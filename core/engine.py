@@ -15,7 +15,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from core.actions import Action, ChooseCapture, PlayCard, describe_action
-from core.cards import ALL_MASK, CARDS, MONTH_MASKS, Card, cards_of
+from core.cards import CARDS, MONTH_MASKS, Card, cards_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
     CaptureChosen,
@@ -280,7 +280,11 @@ def _resolve_choice(
 
 def _act(state: State, action: Action) -> tuple[Event, State]:
     """Validate an action; its event and the state after it."""
-    seat = to_act(state)
+    phase = state.phase
+    if phase == PLAY:  # `to_act`, inline for the common case
+        seat: int | None = state.turn if state.stage == HAND else None
+    else:
+        seat = to_act(state)
     if seat is None:
         raise IllegalActionError(
             f"nobody may act now (phase {state.phase}): {describe_action(action)}"
@@ -291,8 +295,8 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
             f"{describe_action(action)}"
         )
     game = state.hooks
-    if isinstance(action, PlayCard):
-        if state.phase != PLAY:
+    if type(action) is PlayCard:
+        if phase != PLAY:
             raise IllegalActionError(
                 f"cannot play a card now (phase {state.phase}): {describe_action(action)}"
             )
@@ -525,16 +529,14 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
         raise CorruptLogError(
             f"{seat_label(ev.dealer)} dealt, but {seat_label(state.dealer)} is the dealer"
         )
-    idx = []
-    mask = 0
-    for c in ev.deck:
-        if c is None:
-            raise CorruptLogError(
-                "the dealt deck is redacted (null cards) in a log not marked redacted"
-            )
-        idx.append(c.index)
-        mask |= c.bit
-    if mask != ALL_MASK or len(ev.deck) != 48:
+    deck = ev.deck
+    if None in deck:
+        raise CorruptLogError(
+            "the dealt deck is redacted (null cards) in a log not marked redacted"
+        )
+    idx = [c.index for c in deck]
+    # Every card's index is one of the 48: 48 different indexes are the whole deck.
+    if len(idx) != 48 or len(set(idx)) != 48:
         raise CorruptLogError("the dealt deck is not the 48 different cards")
     game = state.hooks
     n = len(state.players)
@@ -616,18 +618,20 @@ def _apply_match_ended(state: State, ev: MatchEnded) -> State:
 
 
 def _apply_undo(state: State, ev: UndoTaken) -> State:
-    """An undo is recorded where a human seat could have taken it: at that seat's own decision
-    (the state the undone events are cut back to), never by a computer seat."""
+    """An undo is recorded where a person could have taken it: at a human seat's decision (the
+    state the undone events are cut back to), by a human seat, never by a computer seat. The
+    seat that asked may differ from the seat to act: an undo that goes back past an earlier
+    undo keeps that earlier marker, which then stands at the decision it returned to."""
     n = len(state.players)
     if ev.seat >= n:
         raise CorruptLogError(f"undo by {logged_seat(ev.seat)}, but there are {n} seats")
     if state.players[ev.seat].kind != "human":
         raise CorruptLogError(f"undo by {seat_label(ev.seat)}, a computer player: only people undo")
     seat = to_act(state)
-    if seat != ev.seat:
-        now = "nobody's decision" if seat is None else f"{seat_label(seat)}'s decision"
+    if seat is None or state.players[seat].kind != "human":
+        now = "nobody's" if seat is None else f"{seat_label(seat)}'s, a computer's"
         raise CorruptLogError(
-            f"undo by {seat_label(ev.seat)} is out of place: an undo returns to that seat's "
+            f"undo by {seat_label(ev.seat)} is out of place: an undo returns to a person's "
             f"decision, and this is {now} (phase {state.phase!r})"
         )
     undos = list(state.undos)

@@ -126,6 +126,15 @@ class GajiClaimed(Event, frozen=True, tag="gaji_claimed"):
     captured: Cards
 
 
+class LightningClaimed(Event, frozen=True, tag="lightning_claimed"):
+    """Hana-awase under ``lightning_wild``, when the round is over: ``seat`` takes odd cards left
+    on the field, the odd Willow (it holds the other two non-wild Willows) or the odd cards of the
+    month of the Lightning's pair (it paired the Lightning)."""
+
+    seat: Seat
+    captured: Cards
+
+
 class KoiKoiCalled(Event, frozen=True, tag="koikoi_called", omit_defaults=True):
     """Koi-koi: ``seat`` plays on. ``play_on``: after raising a yaku it held, under
     ``raise_allows_shobu``, the seat plays on without a new koi-koi call (not counted by the

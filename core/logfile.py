@@ -36,6 +36,7 @@ from core.events import (
     GajiInterrupted,
     HikiDeclared,
     KoiKoiCalled,
+    LightningClaimed,
     MatchEnded,
     MatchStarted,
     Redeal,
@@ -71,6 +72,7 @@ AnyEvent = (
     | HikiDeclared
     | GajiInterrupted
     | GajiClaimed
+    | LightningClaimed
     | KoiKoiCalled
     | ShobuCalled
     | DrawnToHand
@@ -186,6 +188,7 @@ RedactedEvent = (
     | HikiDeclared
     | GajiInterrupted
     | GajiClaimed
+    | LightningClaimed
     | KoiKoiCalled
     | ShobuCalled
     | HiddenDraw

@@ -45,7 +45,7 @@ def preset_of(game: str, name: str) -> Preset:
     if name == "standard":
         return g.standard
     for p in g.presets:
-        if p.name == name:
+        if name in (p.name, *p.aliases):
             return p
     raise RulesError(f"unknown preset {name!r} for {game} (known: {', '.join(presets(game))})")
 

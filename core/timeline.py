@@ -2,7 +2,8 @@
 
 A Timeline holds the events of a match, the state after each one, and a cursor. Play appends at
 the end; `undo` goes back to before a seat's last decision (dropping what followed and recording
-an `UndoTaken` event, so a shared log is honest about it); `redo` puts the dropped events back;
+an `UndoTaken` event, so a shared log is honest about it; the markers of earlier undos among the
+dropped events are kept); `redo` puts the dropped events back;
 `seek` moves the cursor for viewing without changing anything.
 """
 
@@ -100,6 +101,11 @@ class Timeline:
         del self.events[index:]
         del self.states[index:]
         self._redo.append(list(dropped))
+        # Undos taken among the dropped events still happened: their markers stay in the log
+        # (moved to the point this undo returns to), so undoing twice never hides the first.
+        for event in dropped:
+            if isinstance(event, UndoTaken):
+                self.append(event)
         self.append(UndoTaken(seat=seat))
         return dropped
 

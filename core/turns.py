@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
-from core.cards import MONTH_MASKS
+from core.cards import MONTH_MASKS, single_bits
 from core.state import (
     CHOOSE,
     DECIDE,
@@ -44,15 +44,6 @@ __all__ = [
 ]
 
 
-def _lowbits(mask: int) -> tuple[int, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return tuple(out)
-
-
 def capture_targets(state: State, card: int, source: Source) -> tuple[int, ...]:
     """The field masks a card (a bit index) landing from ``source`` may take.
 
@@ -69,7 +60,7 @@ def capture_targets(state: State, card: int, source: Source) -> tuple[int, ...]:
     if count == 0:
         return ()
     if count == 2:
-        return _lowbits(matches)
+        return single_bits(matches)
     return (matches,)
 
 

@@ -129,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
 
+    from hanatui.net.commands import add_parsers
+
+    add_parsers(sub)  # host, join, serve
     return parser
 
 
@@ -244,6 +247,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_play(args, parser)
         if args.command == "replay":
             return cmd_replay(args)
+        if args.command in ("host", "join", "serve"):
+            from hanatui.net import commands
+
+            if args.command == "host":
+                return commands.cmd_host(args, parser)
+            if args.command == "join":
+                return commands.cmd_join(args, parser)
+            return commands.cmd_serve(args)
         return cmd_app()
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -298,12 +309,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 }
             )
             if not args.json:
+                from hanatui.words import plural
+
                 status = "finished" if is_over(state) else "unfinished"
                 comments = len(log.comments)
-                noted = f", {comments} comment{'s' * (comments != 1)}" if comments else ""
+                noted = f", {plural(comments, 'comment')}" if comments else ""
                 print(
                     f"{shown}: ok ({state.rules.game}, {len(state.players)} players, "
-                    f"{state.rounds_done} rounds, {len(log.events)} events{noted}, {status})"
+                    f"{plural(state.rounds_done, 'round')}, {len(log.events)} events{noted}, "
+                    f"{status})"
                 )
     if args.json:
         # ASCII only: a file name or reason can never put a raw control or bidi character out

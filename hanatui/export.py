@@ -85,13 +85,13 @@ def _options_changed(log: LogRead) -> list[str]:
 def text_record(log: LogRead) -> str:
     """A readable record: the header, then round by round each turn in words with card codes,
     each comment under the move it is on."""
-    from hanatui.words import describe_event, game_title, score_line_text
+    from hanatui.words import describe_event, game_title, plural, score_line_text
 
     h = log.header
     names = [p.name for p in h.players]
     state0 = log.states[0]
     lines = [
-        f"{game_title(h.rules.game)} — {len(h.players)} players, {h.rules.rounds} rounds",
+        f"{game_title(h.rules.game)} — {len(h.players)} players, {plural(h.rules.rounds, 'round')}",
         "Players: "
         + ", ".join(
             f"{i + 1}. {p.name}" + (f" (computer, {p.bot})" if p.kind == "bot" else "")

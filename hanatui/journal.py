@@ -29,7 +29,7 @@ import msgspec
 
 from core.errors import HanaError
 from core.events import Event
-from core.logfile import VERSION, Header, LogRead, encode_event, encode_log, read_log
+from core.logfile import VERSION, Comment, Header, LogRead, encode_event, encode_log, read_log
 from core.text import printable, printable_path
 from hanatui.files import free_log_name, read_bytes_capped, write_atomic, write_log_file
 from hanatui.lock import JournalInUse, lock, unlock
@@ -83,6 +83,7 @@ class Journal:
         self.on_problem: Callable[[str], None] | None = None
         self._header: Header | None = None
         self._events: list[Event] = []
+        self._comments: list[Comment] = []
         self._saved = 0  # events known to be on disk (-1: the file must be rewritten whole)
         self._detached = False  # the path holds a game that must not be overwritten
         try:
@@ -126,6 +127,7 @@ class Journal:
         journal.seed = read_seed(journal.path)
         journal._header = log.header
         journal._events = list(log.events)
+        journal._comments = list(log.comments)
         journal._saved = len(log.events)
         if log.error is not None and not log.torn:
             try:
@@ -154,6 +156,7 @@ class Journal:
         """Begin the journal (replacing any old one) with a header and the events so far."""
         self._header = header
         self._events = list(events)
+        self._comments = []
         self._saved = -1
         if self.seed is not None and not self._detached:
             # without it a resumed game draws a new seed; the moves are what matter
@@ -169,11 +172,24 @@ class Journal:
         self._write()
 
     def rewrite(self, header: Header, events: Sequence[Event]) -> None:
-        """Replace the journal's content (after an undo dropped events)."""
+        """Replace the journal's content (after an undo dropped events); comments on the events
+        that are gone go with them."""
         self._header = header
         self._events = list(events)
+        self._comments = [c for c in self._comments if c.after is None or c.after < len(events)]
         self._saved = -1
         self._write()
+
+    def comment(self, comment: Comment) -> None:
+        """Record a comment line (e.g. a network table's seat handed to a computer player): the
+        journal is written again whole, which comments are rare enough to afford."""
+        self._comments.append(comment)
+        self._saved = -1
+        self._write()
+
+    @property
+    def comments(self) -> list[Comment]:
+        return list(self._comments)
 
     def discard(self) -> None:
         """The game is kept elsewhere: the journal and its seed go."""
@@ -203,7 +219,7 @@ class Journal:
             return
         try:
             if self._saved < 0 or self.problem is not None:
-                write_atomic(self.path, encode_log(self._header, self._events))
+                write_atomic(self.path, encode_log(self._header, self._events, self._comments))
             else:
                 _append(self.path, b"".join(encode_event(e) for e in self._events[self._saved :]))
         except OSError as exc:  # `_saved` still counts what is on disk (an append is cut back)
@@ -234,7 +250,7 @@ class Journal:
         try:
             fd, name = tempfile.mkstemp(prefix="hanatui-unsaved-", suffix=".hana", dir=directory)
             with os.fdopen(fd, "wb") as fh:
-                fh.write(encode_log(self._header, self._events))
+                fh.write(encode_log(self._header, self._events, self._comments))
                 fh.flush()
                 os.fsync(fh.fileno())
         except OSError:

@@ -14,16 +14,8 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import sys
 from pathlib import Path
-
-try:  # POSIX
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
-try:  # Windows
-    import msvcrt
-except ImportError:
-    msvcrt = None  # type: ignore[assignment]
 
 LOCK_SUFFIX = ".lock"
 
@@ -49,10 +41,14 @@ def lock_path(journal: Path) -> Path:
 def _try_lock(fd: int) -> bool:
     """Take the exclusive lock on an open file without waiting; False if another has it."""
     try:
-        if fcntl is not None:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        elif msvcrt is not None:  # pragma: no cover - Windows
+        if sys.platform == "win32":  # pragma: no cover - Windows
+            import msvcrt
+
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as exc:
         if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
             return False
@@ -84,7 +80,8 @@ def lock(journal: str | os.PathLike[str]) -> None:
             holder,
         )
     _LOCKS[path] = fd
-    if fcntl is not None:  # who holds it, for the other instance's message
+    if sys.platform != "win32":  # who holds it, for the other instance's message (POSIX only:
+        # os.pwrite, and Windows' lock covers the byte it would write)
         with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)
             os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)

@@ -74,6 +74,23 @@ fourth. When a Gaji is aimed at a card that completes another player's hiki, tha
 the four cards at once and the Gaji's player aims again or leaves the Gaji on the field.""",
 }
 
+#: How a house rule changes the play, added to a game's page when the rules shown have it on
+#: (the page of a match in play), by game and option.
+RULE_PLAY: dict[tuple[str, str], str] = {
+    ("hana-awase", "lightning_wild"): """\
+The Lightning (11d) is wild, as in Mushi: it may take any one other card except a Willow. \
+Played from your hand, it takes the field card you choose, or you play it as an ordinary Willow \
+card. Turned from the draw pile, it must take a card that is not a Willow (you choose which); \
+if there is none, it stays on the field. Turned as the last card of the pile, it takes every \
+card on the field. Lying on the field, it is taken by the first card turned from the draw pile \
+that is not a Willow, instead of that card's own match; cards from a hand and Willows leave it \
+there.
+
+When the round is over, the odd Willow left on the field goes to the player who took the other \
+two Willows, and the odd card of the month the Lightning was paired with goes to the player who \
+paired them.""",
+}
+
 VALUES = {
     "bakappana": "Brights 20, animals 10, ribbons 5, chaff 1 (the Lightning too): 264 in all. "
     'Under the "80" option chaff counts 0 (240 in all).',
@@ -271,10 +288,18 @@ def kind_lines(*, ascii_only: bool = False) -> list[str]:
     ]
 
 
-def page(game: str, *, ascii_only: bool = False) -> list[tuple[str, str]]:
+def page(game: str, *, ascii_only: bool = False, rules: Any = None) -> list[tuple[str, str]]:
     """A game's rules page: (heading, text) sections, in reading order (in ASCII mode, only
-    ASCII characters)."""
+    ASCII characters). With ``rules`` of that game (a match's), the house rules on that change
+    the play follow "How it plays" (`RULE_PLAY`)."""
     sections = _page(game, ascii_only=ascii_only)
+    if rules is not None and rules.game == game:
+        titles = {doc.key: doc.title for doc in option_docs(game)}
+        at = 1
+        for (of, key), text in RULE_PLAY.items():
+            if of == game and getattr(rules, key, False):
+                sections.insert(at, (f"House rule on: {titles.get(key, key)}", text))
+                at += 1
     if ascii_only:
         return [(heading, plain_ascii(text)) for heading, text in sections]
     return sections
@@ -301,6 +326,7 @@ def every_page(*, ascii_only: bool = False) -> dict[str, list[tuple[str, str]]]:
 
 __all__ = [
     "COMMON",
+    "RULE_PLAY",
     "YakuGroup",
     "alias_lines",
     "card_rows",

@@ -115,7 +115,7 @@ class Session:
         self.version = 0  # bumped on every change, so stale bot moves are dropped
         self.archived: Path | None = None
         self.archive_problem: str | None = None
-        self._bots: dict[int, Bot] = {}
+        self._bots: dict[tuple[int, str], Bot] = {}
 
     # --- making and finding sessions --------------------------------------------------------
     @classmethod
@@ -262,10 +262,25 @@ class Session:
         """Play an action (raises `IllegalActionError` if it is not legal); the new events."""
         return self._record(step(self.state, action))
 
-    def bot_choice(self, state: State | None = None) -> Action:
-        """The action of the computer seat to act in ``state`` (default: now). Its generator is
-        keyed on the position, so the same position always gets the same reply. Safe to run in
-        a worker thread on a snapshot of the state."""
+    # The table's turn loop plays through these three, so that a session whose other seats are
+    # played elsewhere (`hanatui.net.client.RemoteSession`) drives the same table.
+    def plays_here(self, seat: int) -> bool:
+        """Whether ``seat``'s decisions are made in this process (here: every seat's)."""
+        return True
+
+    async def perform(self, action: Action) -> list[Event]:
+        """Play an action decided here; the new events (here: at once, see `act`)."""
+        return self.act(action)
+
+    async def wait_for_others(self) -> list[Event] | None:
+        """Wait until a seat played elsewhere has moved; its events, or None when nothing can
+        come (here: never anything)."""
+        return None
+
+    def bot_choice(self, state: State | None = None, level: str | None = None) -> Action:
+        """The action of the computer seat to act in ``state`` (default: now), at ``level``
+        (default: the seat's own). Its generator is keyed on the position, so the same position
+        always gets the same reply. Safe to run in a worker thread on a snapshot of the state."""
         from hanatui.bots import make_bot
 
         if state is None:
@@ -274,9 +289,10 @@ class Session:
         if seat is None:
             raise HanaError("nobody is to act")
         player = state.players[seat]
-        bot = self._bots.get(seat)
+        level = level or player.bot or "easy"
+        bot = self._bots.get((seat, level))
         if bot is None:
-            bot = self._bots[seat] = make_bot(player.bot or "easy")
+            bot = self._bots[seat, level] = make_bot(level)
         rng = random.Random(f"{self.seed}:{position_key(state)}:{seat}")
         action: Action = bot.choose(observe(state, seat), legal_actions(state), rng)
         return action

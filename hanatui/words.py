@@ -25,6 +25,7 @@ from core.events import (
     GajiInterrupted,
     HikiDeclared,
     KoiKoiCalled,
+    LightningClaimed,
     MatchEnded,
     MatchStarted,
     Redeal,
@@ -211,6 +212,14 @@ def describe_event(
     if isinstance(event, GajiClaimed):
         taken = names(event.captured) or "nothing"
         return f"{does(event.seat, 'take')} {taken} with the Gaji"
+    if isinstance(event, LightningClaimed):
+        taken = names(event.captured) or "nothing"
+        if all(c.month == 11 for c in event.captured):
+            why = "the odd Willow"
+        else:
+            what = "the odd card" if len(event.captured) == 1 else "the cards left"
+            why = f"{what} of the month the Lightning paired with"
+        return f"{does(event.seat, 'take')} {taken} ({why})"
     if isinstance(event, MatchEnded):
         best = max(event.totals) if event.totals else 0
         return f"-- Match over: {winners_words([who(i) for i in event.winners], best)} --"
@@ -226,6 +235,7 @@ _FUTURE_VERBS: dict[type, str] = {
     DrawnToHand: "draw a card into the hand",
     GajiInterrupted: "aim the Gaji",
     GajiClaimed: "claim with the Gaji",
+    LightningClaimed: "take an odd card",
     KoiKoiCalled: "decide",
     ShobuCalled: "decide",
 }

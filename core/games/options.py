@@ -140,9 +140,11 @@ def game_id_of(rules_type: type[Rules]) -> str:
 class Preset:
     """A named set of options that differ from a game's standard rules: ``name`` is what the
     command line takes, ``title`` and ``description`` what players read (what the preset is, and
-    which rule book or program each part comes from)."""
+    which rule book or program each part comes from); ``aliases`` are names it had before, still
+    accepted (a setting or a script may hold one)."""
 
     name: str
     title: str
     description: str
     options: Mapping[str, Any] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()

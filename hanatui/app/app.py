@@ -12,6 +12,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from hanatui.app.ascii import use_ascii_glyphs
 from hanatui.app.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
 from hanatui.settings import Settings, load_settings, save_settings
 
@@ -28,6 +29,7 @@ def binding_classes() -> list[type[Any]]:
         errors,
         history,
         info,
+        net,
         newgame,
         replay,
         replay_dialogs,
@@ -38,7 +40,7 @@ def binding_classes() -> list[type[Any]]:
     )
 
     found: list[type[Any]] = [HanaApp]
-    modules = [decisions, dialogs, errors, history, info, newgame, replay, replay_dialogs]
+    modules = [decisions, dialogs, errors, history, info, net, newgame, replay, replay_dialogs]
     modules += [replay_review_dialogs, results, table, title]
     for module in modules:
         for value in vars(module).values():
@@ -91,6 +93,7 @@ class HanaApp(App[None]):
         play: tuple[Any, Sequence[Any], int | None] | None = None,
         resume: bool = False,
         session: Any = None,
+        join: tuple[str, str, Any] | None = None,
         exit_on_ready: bool = False,
         strong_seconds: float | None = None,
     ) -> None:
@@ -108,6 +111,7 @@ class HanaApp(App[None]):
         self._play = play
         self._resume = resume
         self._session = session
+        self._join = join
         self._exit_on_ready = exit_on_ready or bool(os.environ.get("HANATUI_EXIT_ON_READY"))
         #: Why this instance may not play (another hanatui has the game open), or None.
         self.read_only: str | None = None
@@ -139,6 +143,7 @@ class HanaApp(App[None]):
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.set_class(self.ascii_mode, "-ascii")
+        use_ascii_glyphs(self.ascii_mode)
         if self.settings.keymap:
             keymap = dict(self.settings.keymap)
             unknown = sorted(set(keymap) - known_binding_ids())
@@ -165,6 +170,8 @@ class HanaApp(App[None]):
             self.push_screen(TitleScreen())
         if self._session is not None:
             self.open_session(self._session)
+        elif self._join is not None:
+            self.join_table(*self._join)
         elif self._play is not None:
             rules, players, seed = self._play
             self.start_game(rules, players, seed=seed)
@@ -205,6 +212,7 @@ class HanaApp(App[None]):
     def set_ascii(self, on: bool) -> None:
         self.ascii_mode = on
         self.set_class(on, "-ascii")
+        use_ascii_glyphs(on)
         from hanatui.app.screens.table import TableScreen
 
         for screen in self.screen_stack:
@@ -325,6 +333,64 @@ class HanaApp(App[None]):
         self._watch_journal(session)
         self._to_table(TableScreen(session))
 
+    # --- network play (hanatui.net, docs/network.md) -------------------------------------------
+    def join_table(self, address: str, name: str, ssl_context: Any = None) -> None:
+        """Sit at a table across the network: its lobby, then its table."""
+        from core.errors import HanaError
+        from hanatui.app.screens.net import LobbyScreen
+        from hanatui.net.client import RemoteSession
+
+        try:
+            session = RemoteSession(address, name, ssl_context=ssl_context)
+        except HanaError as exc:
+            self.notify(str(exc), markup=False, severity="error", title="Cannot join")
+            return
+        session.start()
+        self._to_table(LobbyScreen(session))
+
+    def action_join(self) -> None:
+        from hanatui.app.screens.net import JoinScreen
+
+        self.push_screen(JoinScreen())
+
+    def action_host(self) -> None:
+        from hanatui.app.screens.newgame import NewGameScreen
+
+        self._to_title()
+        self.push_screen(NewGameScreen(host=True))
+
+    async def host_table(self, rules: Any, players: Sequence[Any]) -> None:
+        """Host a table in this app: seat 1 is played here, the other human seats join over the
+        network, the computer seats play on the server."""
+        from core.errors import HanaError
+        from hanatui.app.screens.net import LobbyScreen
+        from hanatui.net.client import RemoteSession
+        from hanatui.net.commands import DEFAULT_PORT, journal_for
+        from hanatui.net.server import SeatPlan, TableServer
+
+        plan = [
+            SeatPlan(kind="bot", level=p.bot or "normal", name=p.name)
+            if p.kind == "bot"
+            else SeatPlan()
+            for p in players
+        ]
+        try:
+            if plan[0].kind != "human":
+                raise HanaError("seat 1 is yours when you host: make it a person")
+            server = TableServer.new(rules, plan, journal_for(rules.game), pace=self.pace)
+            try:
+                server.port = DEFAULT_PORT
+                await server.start()
+            except OSError:
+                server.port = 0  # the usual port is taken: any free one
+                await server.start()
+        except (HanaError, OSError) as exc:
+            self.notify(str(exc), markup=False, severity="error", title="Cannot host")
+            return
+        session = RemoteSession(server.url(0), players[0].name)
+        session.start()
+        self._to_table(LobbyScreen(session, server))
+
     def _to_table(self, screen: Screen[Any]) -> None:
         from hanatui.app.screens.title import TitleScreen
 
@@ -365,8 +431,10 @@ class HanaApp(App[None]):
 
     def action_rules(self) -> None:
         from hanatui.app.screens.info import RulesScreen
+        from hanatui.app.screens.table import TableScreen
 
-        self.push_screen(RulesScreen())
+        tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+        self.push_screen(RulesScreen(tables[-1].session.state.rules if tables else None))
 
     def action_help(self) -> None:
         from hanatui.app.screens.dialogs import HelpScreen

@@ -15,6 +15,7 @@ import random
 
 from core.actions import Action, describe_action
 from core.engine import legal_actions, to_act
+from core.players import seat_label
 from core.state import State
 from core.view import View, determinize, observe
 from hanatui.bots.normal import normal_policy
@@ -47,7 +48,7 @@ def hint(
     if isinstance(state_or_view, View):
         view = state_or_view
         if seat is not None and seat != view.seat:
-            raise ValueError(f"the view is seat {view.seat}'s, not seat {seat}'s")
+            raise ValueError(f"the view is {seat_label(view.seat)}'s, not {seat_label(seat)}'s")
     else:
         if seat is None:
             seat = to_act(state_or_view)

@@ -30,6 +30,7 @@ from core.cards import MONTH_MASKS
 from core.engine import legal_actions, run_auto, step, to_act
 from core.events import Event, RoundEnded
 from core.games.base import Game
+from core.games.hanaawase.game import LIGHTNING_BIT
 from core.games.koikoi.game import KoiKoi
 from core.games.koikoi.round import KoiKoiRound
 from core.games.sakura.game import has_hiki
@@ -191,7 +192,7 @@ def rollout_policy(
 #: overrides any other hook (koi-koi's turn variants: `after_hand_step`) is played by the engine.
 KNOWN_HOOKS: dict[str, frozenset[str]] = {
     "bakappana": frozenset(),
-    "hana-awase": frozenset(),
+    "hana-awase": frozenset({"auto_event", "capture_targets", "landed"}),
     "koikoi": frozenset({"after_turn", "auto_event", "capture_targets"}),
     "sakura": frozenset(
         {"auto_event", "capture_targets", "interrupt_choice", "landed", "playable"}
@@ -209,8 +210,18 @@ def _koikoi_wild(state: State) -> int:
     return state.hooks.wild_cards if isinstance(extra, KoiKoiRound) and extra.wild else 0
 
 
-#: The cards wild in a round, where a game decides it once per round (else `Game.wild_cards`).
-WILD_NOW: dict[str, Callable[[State], int]] = {"koikoi": _koikoi_wild}
+def _mushi_wild(state: State) -> int:
+    """Hana-awase's wild Lightning (`lightning_wild`): the Lightning itself, or every card while
+    it lies on the field (a card turned up may take it). The fast path hands a wild card to the
+    engine, and only the engine moves the Lightning, so this holds until the fast path stops."""
+    if not state.hooks.wild_cards:
+        return 0
+    return state.hooks.wild_cards if state.field & LIGHTNING_BIT else LIGHTNING_BIT
+
+
+#: The cards wild now, where a game decides it by the round or the table (else
+#: `Game.wild_cards`); asked each time the fast path takes over from the engine.
+WILD_NOW: dict[str, Callable[[State], int]] = {"koikoi": _koikoi_wild, "hana-awase": _mushi_wild}
 
 
 def _koikoi_turn_end(st: State) -> Callable[[int, int, int], bool]:

@@ -31,10 +31,10 @@ def players(n: int, humans: int = 1, names: tuple[str, ...] = ()) -> tuple[Playe
     return tuple(out)
 
 
-def settings(**kw: object) -> Settings:
+def settings(**kw: Any) -> Settings:
     kw.setdefault("pace", 0.0)
     kw.setdefault("animations", False)  # pictures must not catch a flash half-way
-    return Settings(**kw)  # type: ignore[arg-type]
+    return Settings(**kw)
 
 
 def new_session(

@@ -14,6 +14,7 @@ from core.cards import CARDS, Card, cards_of
 from core.engine import fold
 from core.events import Dealt, MatchStarted
 from core.logfile import Origin, encode_log, read_log
+from core.state import State
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.errors import BadFileDialog
 from hanatui.app.screens.replay import (
@@ -235,9 +236,9 @@ def _hidden_codes(state, seat: int) -> set[str]:
 def _rounds_prefix(path: Path, rounds: int):
     """The log's first ``rounds`` rounds, as a log of its own (an unfinished match)."""
     log = read_log_file(path)
-    dealt = [i for i, e in enumerate(log.events) if isinstance(e, Dealt)]
-    rounds_seen = sorted({log.events[i].round for i in dealt})  # type: ignore[attr-defined]
-    cut = next((i for i in dealt if log.events[i].round > rounds_seen[rounds - 1]), len(log.events))  # type: ignore[attr-defined]
+    dealt = [(i, e.round) for i, e in enumerate(log.events) if isinstance(e, Dealt)]
+    rounds_seen = sorted({r for _, r in dealt})
+    cut = next((i for i, r in dealt if r > rounds_seen[rounds - 1]), len(log.events))
     return read_log(encode_log(log.header, log.events[:cut]))
 
 
@@ -388,7 +389,10 @@ async def test_play_on_from_here_starts_a_game_at_this_position(mode):
                 here.pile,
                 [here.hands[i] for i in others],
             )
-            hidden = lambda s: sum(s.hands[i] for i in others) | sum(CARDS[c].bit for c in s.pile)  # noqa: E731
+
+            def hidden(s: State) -> int:
+                return sum(s.hands[i] for i in others) | sum(CARDS[c].bit for c in s.pile)
+
             assert hidden(forked) == hidden(here)  # ...among themselves
             assert [h.bit_count() for h in forked.hands] == [h.bit_count() for h in here.hands]
             assert events[last_deal + 1 :] == recorded[last_deal + 1 : position]

@@ -22,6 +22,7 @@ OPTION_SETS: list[tuple[str, int, dict[str, object]]] = [
     ("bakappana", 4, {"chaff_value": 0}),
     ("hana-awase", 2, {}),
     ("hana-awase", 3, {"yaku_table": "ja", "scoring": "zero_sum"}),
+    ("hana-awase", 4, {"lightning_wild": True}),
     ("koikoi", 2, {}),
     (
         "koikoi",

@@ -21,7 +21,7 @@ from tests.core.test_koikoi_playouts import sample_options
 
 # Besides the bots' option sets: the wild Lightning only when the Susuki was dealt, the Gaji
 # also wild from the pile or discarded from the first field, the Gaji's claim passed on in play,
-# and the biggest tables.
+# the biggest tables, and hana-awase's wild Lightning with two players.
 MORE: list[tuple[str, int, dict[str, object]]] = [
     ("koikoi", 2, {"lightning_wild": "if_susuki_on_initial_field", "play_out_draw_pile": True}),
     ("sakura", 2, {"gaji_wild_on_draw": True, "gaji_initial_field": "discard"}),
@@ -32,6 +32,7 @@ MORE: list[tuple[str, int, dict[str, object]]] = [
     ("sakura", 7, {}),
     ("bakappana", 4, {}),
     ("hana-awase", 4, {}),
+    ("hana-awase", 2, {"lightning_wild": True, "scoring": "zero_sum"}),
 ]
 
 

@@ -48,6 +48,22 @@ def test_verify_reports_file_line_and_reason_and_exits_1(tmp_path, good_log, cap
     assert out[1].startswith(f"{bad}:7: ")
 
 
+def test_verify_counts_rounds_in_words(tmp_path, capsys):
+    """One round is "1 round" (a match of one round, as a network table's quick game)."""
+    from core.logfile import encode_log, header_for
+    from core.rules import find_rules
+    from hanatui.bots import make_bot
+    from hanatui.selfplay import play_match
+
+    timeline = play_match(find_rules("koikoi", rounds=1), [make_bot("easy")] * 2, seed=4)
+    path = tmp_path / "one.hana"
+    events = timeline.events
+    path.write_bytes(encode_log(header_for(events, app="test"), events))
+    assert main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "1 round," in out and "1 rounds" not in out
+
+
 def test_verify_json_report(tmp_path, good_log, capsys):
     bad = tmp_path / "bad.hana"
     bad.write_text('{"format":"hanatui","version":7}\n', encoding="utf-8")

@@ -125,3 +125,19 @@ async def test_the_app_shows_these_pages():
         for game in GAMES:
             for heading, text in page(game):
                 assert heading in shown and text in shown
+
+
+def test_the_page_of_a_match_with_the_wild_lightning_explains_it():
+    on = find_rules("hana-awase", lightning_wild=True)
+    for ascii_only in (False, True):
+        standard = dict(page("hana-awase", ascii_only=ascii_only))
+        shown = page("hana-awase", ascii_only=ascii_only, rules=on)
+        headings = [h for h, _ in shown]
+        assert headings[1] == "House rule on: Wild Lightning (Mushi)"
+        text = shown[1][1]
+        assert "last card of the pile" in text and "odd Willow" in text
+        assert text.isascii()
+        assert not any(h.startswith("House rule on") for h in standard)
+    # rules with the option off, or of another game, add nothing
+    assert page("hana-awase", rules=find_rules("hana-awase")) == page("hana-awase")
+    assert page("koikoi", rules=on) == page("koikoi")

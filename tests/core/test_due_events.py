@@ -123,7 +123,33 @@ def test_undo_stands_at_a_human_seats_own_decision():
     seat = events[i].seat
     assert to_act(states[i - 1]) == seat
     fold(_with_undo(events, i, seat))  # where the undone play was decided: accepted
-    _refused(_with_undo(events, i, 1 - seat), "out of place")  # not the other seat's
+    # Where a computer decides, no person's undo can have returned.
+    bots = tuple(
+        Player(name=p.name, kind="bot", bot="easy") if k == seat else p
+        for k, p in enumerate(events[0].players)
+    )
+    with_bot = [replace(events[0], players=bots), *events[1:]]
+    _refused(_with_undo(with_bot, i, 1 - seat), "out of place")
+
+
+def test_undoing_past_an_earlier_undo_keeps_its_marker():
+    """Hot-seat: seat B takes back a play, then seat A takes back the play before it. Both undos
+    stay in the log (counted in the state), the log reads back, and redo restores the plays."""
+    events, _ = random_playout(find_rules("bakappana", rounds=1), 2, 3)
+    a = _first(events, CardPlayed, 3)
+    b = next(j for j in range(a + 1, len(events)) if isinstance(events[j], CardPlayed))
+    seat_a, seat_b = events[a].seat, events[b].seat
+    assert seat_a != seat_b
+    timeline = Timeline(events[: b + 1])
+    timeline.undo(seat_b)
+    timeline.undo(seat_a)
+    assert timeline.events[a:] == [UndoTaken(seat=seat_b), UndoTaken(seat=seat_a)]
+    assert sum(timeline.last.undos) == 2
+    assert fold(timeline.events) == timeline.last
+    timeline.redo()
+    timeline.redo()
+    assert timeline.events[a + 2 :] == events[a : b + 1]
+    assert fold(timeline.events) == timeline.last
 
 
 def test_undo_is_refused_during_an_automatic_step_by_a_computer_and_after_the_end():

@@ -279,6 +279,7 @@ OPTIONS: dict[str, list[Any]] = dict(
     teyaku_chaff=[True, False],
     hand_size_2p=[8, 10],
     end_at_empty_hands=[True, False],
+    lightning_wild=[True, False],
 )
 
 

@@ -971,6 +971,9 @@ def test_presets_and_option_docs() -> None:
 
     assert set(presets("koikoi")) >= {"standard", "nintendo", "common", "spanish"}
     assert find_rules("koikoi", preset="nintendo") == find_rules("koikoi")
+    # The preset's old name still works (a script may hold it); menus list the new name only.
+    assert find_rules("koikoi", preset="seed-es") == find_rules("koikoi", preset="spanish")
+    assert "seed-es" not in presets("koikoi")
     docs = {doc.key: (doc.default, doc.explanation) for doc in option_docs("koikoi")}
     keys = [
         "lucky_hands",

@@ -44,7 +44,7 @@ def public_cards(event: dict) -> set[str]:
         cards.update(event.get("captured", []))
         if event.get("target"):
             cards.add(event["target"])
-    elif kind in ("hiki_declared", "gaji_claimed"):
+    elif kind in ("hiki_declared", "gaji_claimed", "lightning_claimed"):
         cards.update(event["captured"])
     elif kind == "gaji_interrupted":
         cards.add(event["target"])

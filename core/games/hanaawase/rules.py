@@ -100,6 +100,18 @@ class HanaAwaseRules(Rules, frozen=True, kw_only=True, tag="hana-awase"):
         ),
     ] = False
 
+    lightning_wild: Annotated[
+        bool,
+        msgspec.Meta(
+            description="Mushi's wild Lightning (11d): played from a hand it may take any one "
+            "field card that is not a Willow, or be played as an ordinary Willow; turned from "
+            "the draw pile it must take one (the last card of the pile takes the whole field); "
+            "on the field it is taken by the next card turned up that is not a Willow. When "
+            "the round is over, the odd Willow goes to the holder of the other two, and the odd "
+            "card of the month the Lightning paired with to the player who paired it."
+        ),
+    ] = False
+
     def __post_init__(self) -> None:
         if self.end_at_empty_hands and self.scoring == "zero_sum":
             raise ValueError(
@@ -140,6 +152,7 @@ WORDS: dict[str, OptionWords] = {
     "compensation": OptionWords("Compensation"),
     "hand_size_2p": OptionWords("Hand, two players", {8: "8 cards", 10: "10 cards"}),
     "end_at_empty_hands": OptionWords("End at empty hands"),
+    "lightning_wild": OptionWords("Wild Lightning (Mushi)"),
 }
 
 HanaAwaseRules.option_words = WORDS

@@ -19,9 +19,13 @@ from core.yaku import YakuHit
 
 class HanaAwaseRound(RoundState, frozen=True, kw_only=True):
     """Hana-awase's round state (``State.extra``), public: the chaff each seat showed at the deal
-    for a teyaku (``teyaku_chaff``)."""
+    for a teyaku (``teyaku_chaff``); under ``lightning_wild``, the card the Lightning was paired
+    with (a bit index, -1 none yet: the card it took, or the drawn card that took it) and the seat
+    that paired them."""
 
     shown: tuple[int, ...] = ()
+    lightning_pair: int = -1
+    lightning_user: int = -1
 
 
 def teyaku_payment(chaff: int) -> int:
@@ -99,7 +103,7 @@ def score_round(state: State, rules: HanaAwaseRules) -> RoundEnded:
                             )
                         )
     extra = state.extra
-    if isinstance(extra, HanaAwaseRound):
+    if isinstance(extra, HanaAwaseRound) and extra.shown:
         for s in range(n):
             pay = teyaku_payment(extra.shown[s].bit_count())
             if not pay:

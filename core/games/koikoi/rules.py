@@ -590,5 +590,6 @@ PRESETS = (
             "match_scoring": "zero_sum",
             "zero_sum_start": 50,
         },
+        aliases=("seed-es",),
     ),
 )

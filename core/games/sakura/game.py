@@ -26,7 +26,16 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from core.actions import Action, DeclareHiki, describe_action
-from core.cards import ALL_MASK, CARDS, MONTH_MASKS, SAKURA_POINTS, Card, cards_of, mask_of
+from core.cards import (
+    ALL_MASK,
+    CARDS,
+    MONTH_MASKS,
+    SAKURA_POINTS,
+    Card,
+    cards_of,
+    mask_of,
+    single_bits,
+)
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
     Event,
@@ -109,15 +118,6 @@ def hiki_holder(state: State, month: int, exclude: int) -> int:
 POINT_CARDS = sum(1 << i for i, v in enumerate(SAKURA_POINTS) if v)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
 def _codes(cards: Sequence[Card]) -> str:
     return " ".join(c.value for c in cards) or "nothing"
 
@@ -138,6 +138,7 @@ class Sakura(Game[SakuraRules]):
     presets = PRESETS
     standard = STANDARD
     rules_section = "§6"
+    has_hiki = True
     wild_cards = GAJI_BIT  # wild from the hand (and the pile, `gaji_wild_on_draw`)
 
     # --- what other code reads -----------------------------------------------------------
@@ -266,7 +267,7 @@ class Sakura(Game[SakuraRules]):
         if moved & bit:
             chosen = bit
         else:
-            chosen = max(_bits(moved), key=lambda b: (SAKURA_POINTS[b.bit_length() - 1], -b))
+            chosen = max(single_bits(moved), key=lambda b: (SAKURA_POINTS[b.bit_length() - 1], -b))
         owner = ex.gaji_owner
         if captured and seat == owner:  # the owner took it itself: the right is spent
             return replace(state, extra=replace(ex, transfer_spent=True))

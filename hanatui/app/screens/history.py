@@ -193,7 +193,7 @@ class HistoryScreen(Screen[None]):
     """
     BINDINGS = [
         Binding("enter", "open_selected", "Open", id="history.open", show=False),
-        Binding("o", "open_path", "Open file…", id="history.open_path"),
+        Binding("o", "open_path", "Open file...", id="history.open_path"),
         Binding("d,delete", "delete", "Delete", id="history.delete"),
         Binding("s", "cycle_sort", "Sort", id="history.sort"),
         Binding("r", "reverse_sort", "Reverse", id="history.reverse"),
@@ -233,7 +233,7 @@ class HistoryScreen(Screen[None]):
             ("length", "length", 20),
         ):
             table.add_column(Text(label), key=key, width=width)
-        self._note(f"Reading the games kept in {self.directory}…")
+        self._note(f"Reading the games kept in {self.directory}...")
         table.focus()
         self.load()
 

@@ -23,6 +23,7 @@ from textual.widgets import (
 )
 
 from core.errors import HanaError
+from core.games.options import Rules
 from core.players import check_name
 from hanatui.app.common import hana_app
 from hanatui.app.widgets import TooSmall
@@ -196,11 +197,17 @@ class RulesScreen(Screen[None]):
     )
     BINDINGS = [Binding("escape,q", "back", "Back", id="rules.back")]
 
+    def __init__(self, rules: Rules | None = None) -> None:
+        """``rules``: those of the match in play, whose game's page then also explains the house
+        rules on that change the play."""
+        super().__init__()
+        self.rules = rules
+
     def compose(self) -> ComposeResult:
         from hanatui import rules_text
         from hanatui.app.screens.newgame import available_games
 
-        ascii_only = hana_app(self.app).settings.ascii
+        ascii_only = hana_app(self.app).ascii_mode
         yield TooSmall()
         with Vertical(id="body"), TabbedContent():
             with TabPane("How to play", id="tab-common"), VerticalScroll():
@@ -215,7 +222,8 @@ class RulesScreen(Screen[None]):
                 yield Static(Content("\n".join(rules_text.alias_lines(ascii_only=ascii_only))))
             for game in available_games():
                 with TabPane(game_title(game), id=f"tab-{game}"), VerticalScroll():
-                    for heading, text in rules_text.page(game, ascii_only=ascii_only):
+                    shown = rules_text.page(game, ascii_only=ascii_only, rules=self.rules)
+                    for heading, text in shown:
                         yield Static(Content(heading), classes="heading")
                         yield Static(Content(text), classes="text")
         yield Footer()
@@ -225,7 +233,7 @@ class RulesScreen(Screen[None]):
 
         table = self.query_one("#cards", DataTable)
         table.add_columns("code", "kind", "card", "Japanese", "pts", "Sakura")
-        for row in card_rows(ascii_only=hana_app(self.app).settings.ascii):
+        for row in card_rows(ascii_only=hana_app(self.app).ascii_mode):
             table.add_row(*[Text(cell) for cell in row])
 
     def action_back(self) -> None:

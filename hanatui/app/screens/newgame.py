@@ -119,8 +119,10 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start", id="newgame.start"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, *, host: bool = False) -> None:
         super().__init__()
+        #: Host a table across the network (seat 1 is played here, other people join)
+        self.host = host
         settings = self.settings
         games = available_games()
         self.game = settings.last_game if settings.last_game in games else games[0]
@@ -133,7 +135,15 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="form"):
-            yield Static(Content("New game"), classes="heading")
+            yield Static(
+                Content(
+                    "Host a table: seat 1 is yours; each other person's seat gets an address "
+                    "to join from their own terminal"
+                    if self.host
+                    else "New game"
+                ),
+                classes="heading",
+            )
             with Horizontal(classes="row"):
                 yield Static(Content("Game"), classes="label")
                 yield Select(
@@ -249,7 +259,9 @@ class NewGameScreen(Screen[None]):
                 Input(
                     value=name,
                     max_length=40,
-                    placeholder="this player's name",
+                    placeholder="named when they join"
+                    if self.host and i > 0
+                    else "this player's name",
                     id=f"seat-name-{i}",
                     compact=True,
                 ),
@@ -371,7 +383,7 @@ class NewGameScreen(Screen[None]):
         """``text`` as the screen may show it: only ASCII in ASCII mode (× as x)."""
         from core.names import plain_ascii
 
-        return plain_ascii(text) if hana_app(self.app).settings.ascii else text
+        return plain_ascii(text) if hana_app(self.app).ascii_mode else text
 
     def _number_words(self, key: str, value: Any) -> str:
         from core.rules import option_value_words
@@ -400,8 +412,14 @@ class NewGameScreen(Screen[None]):
             )
             for yaku in KOIKOI_YAKU_IDS
         ]
+        ascii_mode = hana_app(self.app).ascii_mode
         return Collapsible(
-            *rows, title="each yaku (blank: the table's value)", id=wid, collapsed=True
+            *rows,
+            title="each yaku (blank: the table's value)",
+            id=wid,
+            collapsed=True,
+            collapsed_symbol=">" if ascii_mode else "▶",
+            expanded_symbol="v" if ascii_mode else "▼",
         )
 
     def _show_preset(self, name: str) -> None:
@@ -537,6 +555,8 @@ class NewGameScreen(Screen[None]):
         players = []
         for i, (kind, level, name) in enumerate(self.seat_values()):
             name = name.strip()
+            if self.host and i > 0 and kind == "human" and not name:
+                name = f"Seat {i + 1}"  # a joining player names their seat themselves
             try:
                 check_name(name)
             except HanaError as exc:
@@ -555,6 +575,9 @@ class NewGameScreen(Screen[None]):
             return
         self.settings.last_game = self.game
         hana_app(self.app).save_settings()
+        if self.host:
+            self.run_worker(hana_app(self.app).host_table(rules, players))
+            return
         hana_app(self.app).start_game(rules, players)
 
     def action_back(self) -> None:

@@ -61,18 +61,18 @@ class ReplayCommands(Provider):
 
     def _commands(self, viewer: Any) -> list[tuple[str, str, Any]]:
         commands = [
-            ("Go to move…", "Type a move number, e.g. 120", viewer.action_goto),
+            ("Go to move...", "Type a move number, e.g. 120", viewer.action_goto),
             ("Autoplay: start or pause", "Space; + and - change the speed", viewer.action_autoplay),
             ("Go to the start", "Home", viewer.action_start),
             ("Go to the end", "End", viewer.action_end),
             (
-                "Share this game…",
+                "Share this game...",
                 "An anonymised copy, a text record, one seat's view",
                 viewer.action_share,
             ),
             ("Replay keys", "How to move through the game", viewer.action_help),
             (
-                "Analyse the game…",
+                "Analyse the game...",
                 "a: the strong player's verdict on every decision, a summary per seat",
                 viewer.action_analyse,
             ),
@@ -82,9 +82,9 @@ class ReplayCommands(Provider):
                 partial(viewer.action_mistake, 1),
             ),
             ("Previous mistake", "p", partial(viewer.action_mistake, -1)),
-            ("Comment on this move…", "c: saved in the game's file", viewer.action_comment),
+            ("Comment on this move...", "c: saved in the game's file", viewer.action_comment),
             (
-                "Comment on the game…",
+                "Comment on the game...",
                 "C: a comment on the whole game, saved in its file",
                 partial(viewer.action_comment, True),
             ),

@@ -27,6 +27,7 @@ from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHi
 from core.cards import Card
 from core.engine import legal_actions
 from core.events import Event, MatchEnded, RoundEnded
+from core.games.registry import game_for
 from hanatui.app.layout import TableLayout, glyphs
 from hanatui.app.screens.dialogs import (
     CaptureDialog,
@@ -86,6 +87,7 @@ class TableScreen(TableDrawing):
         self.keyboard: int | None = None if len(humans) > 1 else self.viewer
         self._logged = 0
         self._hiki_declined: int | None = None
+        self._log_width = 0
         self._last_card: Card | None = None
         self._hand_cursor = 0
         self._choice: asyncio.Future[Action] | None = None
@@ -121,6 +123,10 @@ class TableScreen(TableDrawing):
         self.call_after_refresh(self._after_resize)
 
     def _after_resize(self) -> None:
+        width = self.query_one("#gamelog", RichLog).size.width
+        if width != self._log_width:  # the log's lines wrap at its width: wrap them again
+            self._log_width = width
+            self.rebuild_log()
         self.refresh_table(force=True)
         self._focus_hand()
 
@@ -174,15 +180,20 @@ class TableScreen(TableDrawing):
                 await self._match_over()
                 return
             seat = session.to_act()
-            if seat is None:
-                return
+            if seat is None or not session.plays_here(seat):
+                # a seat played elsewhere (network play) is to move: wait for its events
+                moved = await session.wait_for_others()
+                if moved is None:
+                    return
+                await self._after_events(moved)
+                continue
             if session.is_human(seat):
                 action = await self._human_decision(seat)
                 if action is None:
                     continue
             else:
                 action = await self._computer_move(seat)
-            events = session.act(action)
+            events = await session.perform(action)
             await self._after_events(events)
 
     async def _human_decision(self, seat: int) -> Action | None:
@@ -312,6 +323,8 @@ class TableScreen(TableDrawing):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hiki":
+            if not game_for(self.session.state.rules).has_hiki:
+                return False  # no hiki in this game: the footer does not offer the key
             hiki = any(isinstance(a, DeclareHiki) for a in self.session.legal())
             return True if hiki and self._my_turn() else None
         if action in ("play", "play_index", "hint", "move"):

@@ -192,7 +192,9 @@ class TableDrawing(Screen[None]):
         for i in range(self._logged, len(events)):
             line = describe_event(events[i], states[i - 1] if i else None, states[i], self.viewer)
             if line:
-                log.write(Content(line))
+                # A plain string in a log built with markup=False is taken literally (no markup
+                # from names in the log) and, unlike a Content, wraps at the column's width.
+                log.write(line)
         self._logged = len(events)
 
     def rebuild_log(self) -> None:

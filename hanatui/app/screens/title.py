@@ -1,10 +1,11 @@
-"""The title screen: new game, resume, games played, settings, rules, quit."""
+"""The title screen: new game, resume, host or join a table, games played, settings, rules,
+quit."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
@@ -30,11 +31,14 @@ class TitleScreen(Screen[None]):
     DEFAULT_CSS = """
     TitleScreen { align: center middle; background: $hana-felt; }
     TitleScreen #menu {
-        width: 60; height: auto; border: round $accent; background: $surface; padding: 1 2;
+        width: 60; height: auto; border: round $accent; background: $surface; padding: 1 2 0 2;
     }
     TitleScreen #logo { color: $hana-bright; width: auto; margin-bottom: 1; }
     TitleScreen #menu Button { width: 1fr; margin: 0 0 1 0; }
     TitleScreen #menu Button#resume { margin-bottom: 0; }
+    TitleScreen #menu Button#quit { margin-bottom: 0; }
+    TitleScreen #menu #network { height: auto; }
+    TitleScreen #menu #network Button#host { margin-right: 2; }
     TitleScreen #resume-info {
         color: $text-muted; width: 1fr; height: auto; margin-bottom: 1;
         content-align: center middle;
@@ -43,6 +47,8 @@ class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "app.new_game", "New game", id="title.new"),
         Binding("c", "resume", "Resume", id="title.resume"),
+        Binding("h", "app.host", "Host", id="title.host"),
+        Binding("j", "app.join", "Join", id="title.join"),
         Binding("g", "app.history", "Games", id="title.games"),
         Binding("s", "app.settings", "Settings", id="title.settings"),
         Binding("r", "app.rules", "Rules", id="title.rules"),
@@ -59,6 +65,9 @@ class TitleScreen(Screen[None]):
             yield Button(Content("Resume (c)"), id="resume", variant="success", compact=True)
             yield Static(id="resume-info")
             yield Button(Content("New game (n)"), id="new", variant="primary", compact=True)
+            with Horizontal(id="network"):
+                yield Button(Content("Host a table (h)"), id="host", compact=True)
+                yield Button(Content("Join a table (j)"), id="join", compact=True)
             yield Button(Content("Games played & replays (g)"), id="games", compact=True)
             yield Button(Content("Settings (s)"), id="settings", compact=True)
             yield Button(Content("Rules and yaku (r)"), id="rules", compact=True)
@@ -106,6 +115,8 @@ class TitleScreen(Screen[None]):
         actions = {
             "resume": hana_app(app).resume_game,
             "new": hana_app(app).action_new_game,
+            "host": hana_app(app).action_host,
+            "join": hana_app(app).action_join,
             "games": hana_app(app).action_history,
             "settings": hana_app(app).action_settings,
             "rules": hana_app(app).action_rules,

@@ -1,0 +1,428 @@
+"""Network play in the app: joining a table, its lobby, and the table of a seat played across the
+network (docs/network.md).
+
+`NetTableScreen` is the ordinary `TableScreen` over a `RemoteSession`: the turn loop waits for
+the other seats' events, sends this seat's moves to the server, and asks the others before an
+undo. Everything that comes from the network is shown as plain text, never as markup.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Static
+
+from core.errors import HanaError
+from core.text import printable_path
+from hanatui.app.common import TooSmall, game_title, hana_app
+from hanatui.app.screens.dialog_base import DIALOG_CSS
+from hanatui.app.screens.table import TableScreen
+from hanatui.net import protocol as p
+from hanatui.net.client import RemoteSession, parse_address
+
+
+def _keep(app: Any, coroutine: Any) -> None:
+    """Run ``coroutine`` in the background without losing it (the app holds the task)."""
+    tasks: set[asyncio.Task[Any]] = app.__dict__.setdefault("_net_tasks", set())
+    task = asyncio.ensure_future(coroutine)
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+
+
+class AskDialog(ModalScreen[bool]):
+    """A yes-or-no question (allow an undo, hand a seat over, leave a hosted table)."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="AskDialog")
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="ask.yes"),
+        Binding("n,escape", "answer(False)", "No", id="ask.no"),
+    ]
+
+    def __init__(self, title: str, text: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.title_text, self.text, self.yes, self.no = title, text, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Content(self.title_text), classes="title")
+            yield Static(Content(self.text))
+            with Horizontal(classes="buttons"):
+                yield Button(Content(f"{self.yes} (y)"), id="yes", variant="primary")
+                yield Button(Content(f"{self.no} (n)"), id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+
+class JoinScreen(Screen[None]):
+    """Type (or paste) the address a host gave, then join."""
+
+    DEFAULT_CSS = """
+    JoinScreen { align: center middle; background: $hana-felt; }
+    JoinScreen #join { width: 76; height: auto; border: round $accent; background: $surface;
+        padding: 1 2; }
+    JoinScreen #join .title { text-style: bold; color: $accent; margin-bottom: 1; }
+    JoinScreen #join Input { margin-bottom: 1; }
+    JoinScreen #join .hint { color: $text-muted; }
+    JoinScreen #join Horizontal { height: auto; margin-top: 1; }
+    JoinScreen #join Button { margin-right: 2; }
+    """
+    BINDINGS = [Binding("escape", "back", "Back", id="join.back")]
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="join"):
+            yield Static(Content("Join a table"), classes="title")
+            yield Static(Content("The address the host gave you (ws://HOST:PORT/#KEY):"))
+            yield Input(placeholder="ws://127.0.0.1:7146/#...", id="address", compact=True)
+            yield Static(Content("Your name at the table:"))
+            yield Input(value=hana_app(self.app).settings.name, id="name", compact=True)
+            yield Static(
+                Content("The address is your seat's key: keep it to yourself."), classes="hint"
+            )
+            with Horizontal():
+                yield Button(Content("Join"), id="go", variant="primary", compact=True)
+                yield Button(Content("Back (esc)"), id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#address", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._join()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "go":
+            self._join()
+        else:
+            self.action_back()
+
+    def _join(self) -> None:
+        from core.players import check_name
+
+        address = self.query_one("#address", Input).value
+        try:
+            parse_address(address)
+            name = check_name(self.query_one("#name", Input).value.strip())
+        except HanaError as exc:
+            self.notify(str(exc), markup=False, severity="error", title="Cannot join")
+            return
+        hana_app(self.app).join_table(address, name)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class LobbyScreen(Screen[None]):
+    """Waiting for the match: who has joined, and (for the host) each seat's address."""
+
+    DEFAULT_CSS = """
+    LobbyScreen { align: center middle; background: $hana-felt; }
+    LobbyScreen #lobby { width: 100; max-width: 100%; height: auto; border: round $accent;
+        background: $surface; padding: 1 2; }
+    LobbyScreen #lobby .title { text-style: bold; color: $accent; margin-bottom: 1; }
+    LobbyScreen #lobby .hint { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [
+        Binding("c", "copy", "Copy addresses", id="lobby.copy"),
+        Binding("escape", "leave", "Leave", id="lobby.leave"),
+    ]
+
+    def __init__(self, session: RemoteSession, server: Any = None) -> None:
+        super().__init__()
+        self.session = session
+        self.server = server
+        self.status = "connecting"
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="lobby"):
+            yield Static(Content("A table across the network"), classes="title")
+            yield Static(id="seats")
+            yield Static(id="status", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.session.listener = self._on_net
+        # what came before this screen listened (a rejoin gets the whole match at once)
+        if self.session.connected:
+            self.status = "connected"
+        if self.session.started:
+            self._to_table()
+            return
+        self._draw()
+
+    def _to_table(self) -> None:
+        self.session.listener = None  # the table listens from now on (once mounted)
+        self.app.switch_screen(NetTableScreen(self.session, self.server))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "copy":
+            return True if self.server is not None else None
+        return True
+
+    def _on_net(self, kind: str, data: Any) -> None:
+        if kind in ("update", "rewind") and self.session.started:
+            self._to_table()
+            return
+        if kind in ("connected", "reconnecting", "ended"):
+            self.status = kind if not data else f"{kind}: {data}"
+        elif kind == "refused" and data:
+            self.notify(str(data), markup=False, severity="warning")
+        self._draw()
+
+    def _draw(self) -> None:
+        lines: list[str] = []
+        lobby = self.session.lobby
+        if lobby is not None:
+            lines.append(f"{game_title(lobby.game)}, {len(lobby.seats)} seats:")
+            for seat, info in enumerate(lobby.seats):
+                lines.append(self._seat_line(seat, info))
+        elif self.server is not None:
+            lines.append("Starting the table...")
+        else:
+            lines.append("Joining the table...")
+        self.query_one("#seats", Static).update(Content("\n".join(lines)))
+        hint = f"Connection: {self.status}."
+        if self.server is not None:
+            hint += (
+                " The match starts when everyone has joined; give each player their address "
+                "(c copies them). This table listens on "
+                f"{self.server.bind} only: friends elsewhere reach it through an SSH tunnel, or "
+                "host with `hanatui host --bind` (README)."
+            )
+        else:
+            hint += " The match starts when everyone has joined."
+        self.query_one("#status", Static).update(Content(hint))
+
+    def _seat_line(self, seat: int, info: p.LobbySeat) -> str:
+        you = " (you)" if seat == self.session.seat else ""
+        if info.kind == "bot":
+            return f"  seat {seat + 1}: a computer player"
+        if info.joined:
+            return f"  seat {seat + 1}: {info.name or '?'}{you}"
+        line = f"  seat {seat + 1}: waiting"
+        if self.server is not None:
+            line += f" for {self.server.url(seat)}"
+        return line
+
+    def action_copy(self) -> None:
+        if self.server is None:
+            return
+        urls = [
+            f"seat {seat + 1}: {self.server.url(seat)}"
+            for seat in self.server.human_seats
+            if seat != self.session.seat
+        ]
+        self.app.copy_to_clipboard("\n".join(urls))
+        self.notify("Copied the join addresses", markup=False, timeout=3)
+
+    def action_leave(self) -> None:
+        _keep(self.app, _close(self.session, self.server))
+        self.app.pop_screen()
+
+
+async def _close(session: RemoteSession, server: Any) -> None:
+    await session.close()
+    if server is not None:
+        await server.close()
+
+
+class NetTableScreen(TableScreen):
+    """The table of one seat across the network (see the module docstring)."""
+
+    BINDINGS = [Binding("o", "hand_over", "Hand over", id="table.hand_over")]
+
+    def __init__(self, session: RemoteSession, server: Any = None) -> None:
+        super().__init__(session)
+        self.remote = session
+        self.server = server
+        seat = session.seat if session.seat is not None else 0
+        self.viewer = self.keyboard = seat
+        self._asked: dict[int, AskDialog] = {}
+        self._away_told: set[int] = set()
+        self._present: tuple[bool, ...] = ()
+
+    def on_mount(self) -> None:
+        self.remote.listener = self._on_net
+        super().on_mount()
+        self.set_interval(5, self._check_away)
+
+    def on_unmount(self) -> None:
+        self.remote.listener = None
+        _keep(self.app, _close(self.remote, self.server))
+
+    # --- what the network says --------------------------------------------------------------
+    def _on_net(self, kind: str, data: Any) -> None:
+        if kind == "update":
+            self._redraw()
+        elif kind == "rewind":
+            self.stop_loop()
+            self._after_history_change()
+        elif kind == "presence":
+            self._presence(data)
+        elif kind == "refused":
+            self.notify(str(data), markup=False, severity="warning", title="Not played")
+        elif kind == "undo_asked":
+            self._undo_asked(data)
+        elif kind == "undo_settled":
+            self._undo_settled(data)
+        elif kind == "notice":
+            self.notify(str(data), markup=False, timeout=8)
+        elif kind == "reconnecting":
+            self.notify(f"Connection lost ({data}); rejoining...", markup=False, severity="warning")
+        elif kind == "connected":
+            self.notify("Connected to the table", markup=False, timeout=3)
+        elif kind == "ended":
+            self.notify(str(data), markup=False, severity="error", timeout=30)
+
+    def _redraw(self) -> None:
+        """Draw again after what is being mounted; before the table's first drawing there is
+        nothing to update (that drawing shows the latest)."""
+        if self._drawn is not None:
+            self.call_after_refresh(self.refresh_table, True)
+
+    def _presence(self, presence: p.Presence) -> None:
+        present = tuple(s.connected for s in presence.seats)
+        if self._present and self.remote.started:
+            for seat, (was, now) in enumerate(zip(self._present, present, strict=False)):
+                if was != now and seat != self.viewer:
+                    name = self.remote.players[seat].name
+                    self.notify(
+                        f"{name} is back" if now else f"{name} left the table",
+                        markup=False,
+                        timeout=5,
+                    )
+                    self._away_told.discard(seat)
+        self._present = present
+        self._redraw()
+        self.refresh_bindings()
+
+    def _hand_over_candidates(self) -> list[tuple[int, int]]:
+        presence = self.remote.presence
+        if presence is None or not self.remote.started or self.remote.over:
+            return []
+        after = presence.hand_over_after
+        return [(seat, away) for seat, away in self.remote.away_seats() if away >= after]
+
+    def _check_away(self) -> None:
+        candidates = self._hand_over_candidates()
+        for seat, away in candidates:
+            if seat not in self._away_told:
+                self._away_told.add(seat)
+                name = self.remote.players[seat].name
+                self.notify(
+                    f"{name} has been away {away} s: press o to let a computer player play "
+                    "their seat until they are back",
+                    markup=False,
+                    timeout=15,
+                )
+        self.refresh_bindings()
+
+    def _undo_asked(self, asked: p.UndoAsked) -> None:
+        name = self.remote.players[asked.seat].name if self.remote.started else "A player"
+        dialog = AskDialog("Undo?", f"{name} asks to take back their last move.", "Allow", "Refuse")
+        self._asked[asked.request] = dialog
+
+        def answer(allow: bool | None) -> None:
+            self._asked.pop(asked.request, None)
+            _keep(self.app, self.remote.answer_undo(asked.request, bool(allow)))
+
+        self.app.push_screen(dialog, answer)
+
+    def _undo_settled(self, settled: p.UndoSettled) -> None:
+        dialog = self._asked.pop(settled.request, None)
+        if dialog is not None and dialog.is_attached:
+            dialog.dismiss(False)
+        if settled.seat == self.viewer:
+            if settled.granted:
+                self.notify("The others allowed it: your move is taken back", markup=False)
+            else:
+                self.notify(f"Undo refused: {settled.reason}", markup=False, severity="warning")
+
+    # --- what this seat does ----------------------------------------------------------------
+    def may_undo(self) -> bool:
+        return self.remote.started and self.remote.can_undo(self.viewer)
+
+    def undo(self) -> None:
+        if not self.may_undo():
+            self.app.bell()
+            return
+        _keep(self.app, self.remote.request_undo())
+        self.notify("Asked the other players to allow the undo", markup=False, timeout=4)
+
+    def redo(self) -> None:
+        self.app.bell()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hand_over":  # shown only while a seat may be handed over
+            return bool(self._hand_over_candidates())
+        return super().check_action(action, parameters)
+
+    def action_hand_over(self) -> None:
+        candidates = self._hand_over_candidates()
+        if not candidates:
+            return
+        seat, away = candidates[0]
+        name = self.remote.players[seat].name
+        level = hana_app(self.app).settings.bot_level or "normal"
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                _keep(self.app, self.remote.hand_over(seat, level))
+
+        self.app.push_screen(
+            AskDialog(
+                "Hand the seat over?",
+                f"{name} has been away {away} s. Let {'an' if level[:1] in 'aeiou' else 'a'} "
+                f"{level} computer player play their seat "
+                "until they come back? (The log records it.)",
+            ),
+            answer,
+        )
+
+    def _prompt(self, view: Any, to_act: int | None) -> str:
+        prompt = super()._prompt(view, to_act)
+        away = to_act is not None and to_act != self.viewer and to_act < len(self._present)
+        if away and to_act is not None and not self._present[to_act]:
+            return f"{view.players[to_act].name} is away; waiting for them"
+        return prompt
+
+    def action_leave(self) -> None:
+        if self.server is not None and not self.remote.over:
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    TableScreen.action_leave(self)
+
+            self.app.push_screen(
+                AskDialog(
+                    "Leave the table?",
+                    "You host this table: leaving closes it for everyone. Its journal keeps "
+                    "the match: `hanatui host --resume "
+                    f"{printable_path(self.server.journal_path)}` brings it back.",
+                    "Leave",
+                    "Stay",
+                ),
+                answer,
+            )
+            return
+        super().action_leave()
+
+
+__all__ = ["AskDialog", "JoinScreen", "LobbyScreen", "NetTableScreen"]

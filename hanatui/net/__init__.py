@@ -1,0 +1,8 @@
+"""Network play: a table server that referees a match, and the client seat that plays at it.
+
+- `protocol`: the messages, one JSON object per WebSocket frame (docs/network.md).
+- `server`: `TableServer`, the referee: tokens, journal, redaction per seat, computer seats,
+  undo by consent, seats handed to a computer player.
+- `client`: `Connection` (rejoins by itself) and `RemoteSession`, the session the table screen
+  plays when its other seats are across the network.
+"""

@@ -1,0 +1,235 @@
+"""The network commands: ``hanatui host``, ``hanatui join`` and ``hanatui serve`` (README).
+
+Kept apart from `hanatui.cli` (which only parses and dispatches) so the argument parser stays
+free of the network libraries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import datetime
+import shlex
+import signal
+import ssl
+import sys
+from pathlib import Path
+from typing import Any
+
+from core.errors import HanaError
+from core.text import printable_path
+
+#: The port a table listens on unless told otherwise.
+DEFAULT_PORT = 7146
+#: The port of ``hanatui serve``.
+DEFAULT_SERVE_PORT = 8000
+
+
+def add_parsers(sub: Any) -> None:
+    """The network commands' parsers, on the ``hanatui`` command's subparsers."""
+    host = sub.add_parser(
+        "host", help="host a table that friends join over the network (prints their addresses)"
+    )
+    host.add_argument("game", nargs="?", help="bakappana, hana-awase, koikoi or sakura")
+    host.add_argument("--players", type=int, default=None, help="number of seats")
+    host.add_argument(
+        "--computer", type=int, default=0, metavar="N", help="the last N seats are computer players"
+    )
+    host.add_argument("--bot", default="normal", help="level of the computer seats")
+    host.add_argument("--preset", default="standard", help="rule preset")
+    host.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="override a rule option"
+    )
+    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
+    host.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help="address to listen on (default 127.0.0.1: this machine only; see the README)",
+    )
+    host.add_argument("--journal", type=Path, default=None, metavar="FILE", help="the match's log")
+    host.add_argument(
+        "--resume", type=Path, default=None, metavar="FILE", help="bring back a journaled table"
+    )
+    host.add_argument("--tls-cert", type=Path, default=None, metavar="PEM", help="serve wss://")
+    host.add_argument("--tls-key", type=Path, default=None, metavar="PEM")
+    host.add_argument(
+        "--pace", type=float, default=0.8, metavar="S", help="seconds per computer move"
+    )
+    host.add_argument(
+        "--hand-over-after",
+        type=int,
+        default=60,
+        metavar="S",
+        help="seconds away before the others may hand a seat to a computer player",
+    )
+
+    join = sub.add_parser("join", help="sit at a table someone hosts (hanatui host)")
+    join.add_argument("address", metavar="ADDRESS", help="ws://HOST:PORT/#TOKEN, as the host gave")
+    join.add_argument("--name", default=None, help="your name at the table")
+    join.add_argument("--cafile", type=Path, default=None, help="trust this CA for wss:// tables")
+    join.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
+
+    serve = sub.add_parser("serve", help="serve the app in a web browser (textual-serve)")
+    serve.add_argument("--port", type=int, default=DEFAULT_SERVE_PORT)
+    serve.add_argument("--bind", default="127.0.0.1", metavar="ADDR")
+
+
+def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    if args.tls_cert is None and args.tls_key is None:
+        return None
+    if args.tls_cert is None:
+        raise HanaError("--tls-key needs --tls-cert")
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+    except (OSError, ssl.SSLError) as exc:
+        raise HanaError(f"cannot load the TLS certificate and key ({exc})") from None
+    return context
+
+
+def journal_for(game: str) -> Path:
+    """A new journal file for a hosted match of ``game``, among the autosaves."""
+    from hanatui.settings import autosave_dir
+
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return autosave_dir() / "tables" / f"{game}-{stamp}.hana"
+
+
+def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from core.games.registry import find_game
+    from core.rules import find_rules
+    from hanatui.net.server import SeatPlan, TableServer
+
+    if not 0 <= args.port <= 65535:
+        parser.error(f"--port must be 0-65535, not {args.port}")
+    options = {
+        "bind": args.bind,
+        "port": args.port,
+        "ssl_context": _tls(args),
+        "pace": max(0.0, args.pace),
+        "hand_over_after": max(0, args.hand_over_after),
+    }
+    if args.resume is not None:
+        if args.game is not None:
+            parser.error("--resume takes the game from the journal: give no GAME")
+        server = TableServer.resume(args.resume, **options)
+    else:
+        if args.game is None:
+            parser.error("name the game to host (or --resume FILE)")
+        from hanatui.cli import _parse_option
+
+        try:
+            game = find_game(args.game)
+            rules = find_rules(game.id, args.preset, **dict(map(_parse_option, args.option)))
+            players = args.players or game.min_players
+            game.check_players(rules, players)
+            if not 0 <= args.computer < players:
+                raise HanaError(f"--computer must leave at least one human seat (0-{players - 1})")
+        except HanaError as exc:
+            parser.error(str(exc))
+        humans = players - args.computer
+        plan = [SeatPlan() for _ in range(humans)]
+        plan += [SeatPlan(kind="bot", level=args.bot) for _ in range(args.computer)]
+        journal = args.journal or journal_for(game.id)
+        server = TableServer.new(rules, plan, journal, **options)
+    return asyncio.run(_host(server))
+
+
+async def _host(server: object) -> int:
+    from hanatui.net.server import TableServer
+
+    assert isinstance(server, TableServer)
+    # Ctrl+C and SIGTERM close the table properly, from before the addresses are printed on
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+
+    def changed() -> None:
+        if server.finished.is_set() and not server.connected:
+            stop.set()
+
+    server.on_change = changed
+    try:
+        await server.start()
+    except OSError as exc:
+        raise HanaError(f"cannot listen on {server.bind}:{server.port} ({exc.strerror})") from None
+    say = _say
+    from hanatui.words import game_title
+
+    say(
+        f"hanatui: a {game_title(server.rules.game)} table for {len(server.plan)} on "
+        f"{server.bind} port {server.port}; the match is journaled in "
+        f"{printable_path(server.journal_path)}"
+    )
+    for seat, plan in enumerate(server.plan):
+        if plan.kind == "bot" or (server.session and server.session.players[seat].kind == "bot"):
+            say(f"seat {seat + 1}: a computer player ({plan.level})")
+        else:
+            say(f"seat {seat + 1}: {server.url(seat)}")
+    say(
+        "Give each player their seat's address (it is their key: keep it private); they "
+        "run: hanatui join ADDRESS. Ctrl+C stops the table (hanatui host --resume FILE brings "
+        "it back)."
+    )
+    changed()  # a resumed table whose match is over has nothing left to do
+    await stop.wait()
+    await server.close()
+    if server.finished.is_set():
+        say(f"hanatui: the match is over; its log is {printable_path(server.journal_path)}")
+    elif server.session is None:
+        say("hanatui: the table is closed (its match had not started)")
+    else:
+        say(
+            "hanatui: the table is closed; bring it back with: hanatui host --resume "
+            + shlex.quote(str(server.journal_path))
+        )
+    return 0
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+def join_context(cafile: Path | None) -> ssl.SSLContext | None:
+    if cafile is None:
+        return None
+    try:
+        return ssl.create_default_context(cafile=str(cafile))
+    except (OSError, ssl.SSLError) as exc:
+        raise HanaError(f"cannot read the CA file {printable_path(cafile)} ({exc})") from None
+
+
+def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from core.players import check_name
+    from hanatui.net.client import parse_address
+    from hanatui.settings import load_settings
+
+    try:
+        parse_address(args.address)
+        name = check_name(args.name.strip()) if args.name is not None else None
+    except HanaError as exc:
+        parser.error(str(exc))
+    if name is None:
+        name = load_settings()[0].name
+    context = join_context(args.cafile)
+    if args.ascii:
+        import os
+
+        os.environ["HANATUI_ASCII"] = "1"
+    from hanatui.app.app import HanaApp
+    from hanatui.cli import _run_app
+
+    return _run_app(HanaApp(join=(args.address, name, context)))
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from textual_serve.server import Server
+
+    command = f"{shlex.quote(sys.executable)} -m hanatui"
+    server = Server(command, host=args.bind, port=args.port, title="hanatui")
+    server.serve()
+    return 0
