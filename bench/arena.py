@@ -20,7 +20,10 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
+import platform
 import random
+import resource
 import statistics
 import sys
 import time
@@ -88,6 +91,13 @@ def _play_chunk(
     )
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished workers."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def run_pairing(
     game: str,
     a: str,
@@ -121,6 +131,8 @@ def run_pairing(
         for k in range(0, deals, chunk)
     ]
     start = time.perf_counter()
+    cpu_start = _cpu()
+    load_before = os.getloadavg()[0]
     if workers > 1:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             parts = pool.map(_play_chunk, tasks, chunksize=1)
@@ -132,8 +144,13 @@ def run_pairing(
         result = result + part
     n = result.hand_count
     diffs = [x - y for x, y in result.hands]
-    sd = statistics.pstdev(diffs) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n) if n else 0.0
+    # The unit is the deal: its hands (one per seating, the seats swapped) are paired, the luck
+    # of the cards cancelling between them, so the interval is over the deals' mean differences.
+    per_deal = max(1, n // deals) if n else 1
+    deal_diffs = [statistics.fmean(diffs[i : i + per_deal]) for i in range(0, n, per_deal)]
+    sd = statistics.stdev(deal_diffs) if len(deal_diffs) > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(len(deal_diffs)) if deal_diffs else 0.0
+    cpu = _cpu() - cpu_start
     ppH = result.points_per_hand
     diff = ppH[0] - ppH[1]
     won = result.won
@@ -145,7 +162,9 @@ def run_pairing(
         "players": players,
         "hands": n,
         "decided": decided,
+        "deals": deals,
         "seconds": round(seconds, 1),
+        "cpu_seconds": round(cpu, 1),
         "points_per_hand": [round(ppH[0], 3), round(ppH[1], 3)],
         "diff_per_hand": round(diff, 3),
         "diff_ci95": [round(diff - half, 3), round(diff + half, 3)],
@@ -153,6 +172,80 @@ def run_pairing(
         "win_rate_ci95": [round(x, 4) for x in wilson(won[0], decided)],
         "hands_won": list(won),
         "strong_budget": dict(strong_kwargs or ARENA_STRONG) if "strong" in (a, b) else None,
+        "recorded": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
+        "workers": workers,
+    }
+
+
+def _match_chunk(task: tuple[str, int, int, int, Json, int]) -> list[tuple[float, float]]:
+    """Some deals of whole matches, match-aware normal (side 0) against the same weights
+    without the standing (side 1), once per seating: each match's final totals per side."""
+    from hanatui.bots.normal import NormalBot, params_for
+    from hanatui.selfplay import play_rotated
+
+    game, seed, deals, players, options, rounds = task
+    rules = find_rules(game, rounds=rounds, **options)
+    aware = params_for(game)
+    plain = aware._replace(match_aware=False)
+    rotations = [tuple((s + r) % players for s in range(players)) for r in range(players)]
+    out = []
+    for k in range(deals):
+        bots: list[Bot] = [NormalBot(aware if s % 2 == 0 else plain) for s in range(players)]
+        for timeline, seating in play_rotated(rules, bots, seed=seed + k, rotations=rotations):
+            sums, counts = [0.0, 0.0], [0, 0]
+            for s, total in enumerate(timeline.last.totals):
+                sums[seating[s] % 2] += total
+                counts[seating[s] % 2] += 1
+            out.append((sums[0] / counts[0], sums[1] / counts[1]))
+    return out
+
+
+def run_matches(
+    game: str,
+    *,
+    deals: int,
+    seed: int = 1,
+    players: int = 2,
+    workers: int = 1,
+    options: Json | None = None,
+    rounds: int = 12,
+) -> Json:
+    """Match-aware normal against normal that plays each hand alone: whole ``rounds``-round
+    matches, each deal once per seating; matches won (Wilson 95% interval over decided ones)."""
+    chunk = 10
+    tasks = [
+        (game, seed + k, min(chunk, deals - k), players, options or {}, rounds)
+        for k in range(0, deals, chunk)
+    ]
+    start = time.perf_counter()
+    cpu_start = _cpu()
+    load_before = os.getloadavg()[0]
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_match_chunk, tasks, chunksize=1)
+    else:
+        parts = [_match_chunk(t) for t in tasks]
+    totals = [m for part in parts for m in part]
+    won = sum(1 for a, b in totals if a > b)
+    lost = sum(1 for a, b in totals if b > a)
+    decided = won + lost
+    return {
+        "game": game,
+        "players": players,
+        "rounds": rounds,
+        "matches": len(totals),
+        "won": [won, lost],
+        "win_rate": round(won / decided, 4) if decided else None,
+        "win_rate_ci95": [round(x, 4) for x in wilson(won, decided)],
+        "points_per_match": [
+            round(statistics.fmean(a for a, _ in totals), 2),
+            round(statistics.fmean(b for _, b in totals), 2),
+        ],
+        "seconds": round(time.perf_counter() - start, 1),
+        "cpu_seconds": round(_cpu() - cpu_start, 1),
+        "recorded": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
     }
 
 
@@ -215,43 +308,61 @@ def _fmt_pairing(r: Json) -> str:
 
 def readme_section(results: dict[str, Json]) -> str:
     """The README's "Computer opponents" section from the recorded results."""
+    levels = [f"- `{name}`: {BOTS[name].description}." for name in LEVELS]
     lines = [
         SECTION,
         "",
-        "Four levels play every game, each deciding from what its seat can see (`observe`) "
-        "only; in",
-        "Sakura with teams a bot plays for its team's pooled captures.",
+        "Four levels play every game, each deciding from what its seat can see (`observe`) only;",
+        "in Sakura with teams a bot plays for its team's pooled captures. In one line each (the",
+        "new-game screen shows the same lines):",
         "",
-        "- `random`: any legal move.",
-        "- `easy`: the most valuable capture now (card points); in koi-koi it calls koi-koi or",
-        "  shobu at random, not weighing the risk.",
+        *levels,
+        "",
+        "How they work:",
+        "",
         "- `normal` (`hanatui/bots/normal.py`): a one-move heuristic over a value model of the",
         "  table: card points, yaku held and within reach (the chance of collecting the missing",
-        "  cards), the opponents' near-complete yaku a capture denies, and what the field is left",
-        "  offering the next opponent (the chance it holds a match, from the cards unseen). "
-        "Koi-koi",
-        "  or shobu is a turn-by-turn race between its chance to raise its score and the",
-        "  opponent's chance to score, with the multipliers that would apply.",
+        "  cards), the opponents' yaku chances a capture denies (in Sakura a yaku costs every",
+        "  opponent 50, so blocking one weighs as much as making one), and what the field is left",
+        "  offering the next opponent, to its hand and to its draw; with teams, what it offers",
+        "  the teammate who plays next. Its weights are per game (`GAME_PARAMS`), tuned by",
+        "  self-play with `bench/tune_normal.py`: a coordinate search, one weight at a time scaled",
+        "  up and down, on seat-swapped duels with common seeds against easy and the current",
+        "  weights, a change kept only when it gains; the winners checked on fresh seeds (the log",
+        "  is `bench/results/tune_normal.txt`). Koi-koi or shobu is a turn-by-turn race between",
+        "  its chance to raise its score and the opponent's chance to score, with the multipliers",
+        "  that would apply.",
+        "- Match play (`hanatui/bots/match.py`, normal and strong): in a match of several rounds",
+        "  the public standing (totals, rounds left, target or zero-sum ends) turns a round's",
+        "  result into the chance of winning the match. Koi-koi is called when its outcomes are",
+        "  worth more of that chance than stopping now (far behind late: play on; ahead: stop",
+        "  early), and a player ahead weighs the field's threats more (plays safe), behind less.",
+        "  A one-round game is played for points.",
         "- `strong` (`hanatui/bots/strong.py`): determinized Monte Carlo. It deals the cards it",
         "  cannot see at random, consistently with its view, plays every candidate out to the end",
         "  of the round on the same deals with a cheap greedy policy (`rollout.py`), drops the",
         "  weaker half of the candidates between rounds of sampling, and plays the best unless it",
         "  fails to beat the normal level's choice by one standard error of the paired",
-        "  differences. Default budget: 1000 playouts per decision.",
+        "  differences. Default budget: 1000 playouts per decision; or a time per decision",
+        "  (Settings: Strong player's time, 0.2 s, 1 s or 3 s; `hanatui play --think SECONDS`).",
         "",
         "At the table, `i` asks the strong player for a hint: the move and the points it expects",
         "this round (`hanatui.bots.hint.hint(state_or_view, seat, budget)`).",
         "",
         "`hanatui sim GAME --bots strong,normal --hands N` plays each deal once per seating, the",
-        "bots swapping seats (same deal seed, so the same cards and first dealer), and reports "
-        "each",
-        "bot's points per hand and its share of the decided hands with a Wilson 95% interval.",
+        "bots swapping seats (same deal seed, so the same cards and first dealer), and reports",
+        "each bot's points per hand and its share of the decided hands with a Wilson 95% interval.",
         "",
         "The figures below are from `bench/arena.py` (results in `bench/results/arena.json`): each",
-        'hand a fresh deal played twice with the seats swapped; "first wins" is the first level\'s',
-        "share of the decided hands (95% interval); the difference is points per hand, first minus",
-        "second (95% interval). Decision times are per decision with a real choice, at each",
-        "level's default budget, against the normal level.",
+        "hand a fresh deal played once per seating, the seats swapped; the difference is points",
+        "per hand, first minus second, with its 95% interval over the deals (a deal's seatings",
+        'are paired: the luck of its cards cancels between them); "first wins" is the first',
+        "level's share of the decided hands (Wilson 95% interval, hands counted alone). Match",
+        "play: whole 12-round matches, match-aware normal against the same normal playing each",
+        "hand alone, once per seating; matches won of those decided. Decision times are per",
+        "decision with a real choice, at each level's default budget, against the normal level.",
+        "Each entry says when it was recorded, on what machine and under what load (the machine",
+        "was shared; CPU time is given per pairing).",
         "",
     ]
     lines += _targets(results)
@@ -263,6 +374,17 @@ def readme_section(results: dict[str, Json]) -> str:
         lines.append("|---|---|---|---|---|")
         for r in entry.get("pairings", []):
             lines.append(_fmt_pairing(r))
+        m = entry.get("matches")
+        if m and m.get("win_rate") is not None:
+            lo, hi = m["win_rate_ci95"]
+            lines.append("")
+            lines.append(
+                f"Match play, {m['matches']:,} matches of {m['rounds']} rounds: match-aware "
+                f"normal won {m['won'][0]:,} and lost {m['won'][1]:,}, "
+                f"{100 * m['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] of those decided "
+                f"(points per match {m['points_per_match'][0]:.1f} / "
+                f"{m['points_per_match'][1]:.1f}; {m['cpu_seconds']:.0f} s CPU)."
+            )
         times = entry.get("times", [])
         if times:
             lines.append("")
@@ -277,6 +399,25 @@ def readme_section(results: dict[str, Json]) -> str:
         if entry.get("recorded"):
             lines.append("")
             lines.append(f"Recorded {entry['recorded']} on {entry.get('machine', 'this machine')}.")
+            runs = [
+                f"{r['a']} vs {r['b']} {r['recorded']}, {r['workers']} worker(s), "
+                + (
+                    f"load {r['load'][0]:.1f} to {r['load'][1]:.1f}"
+                    if r.get("load")
+                    else r.get("load_note", "load not recorded")
+                )
+                + f", {r['cpu_seconds']:.0f} s CPU"
+                for r in entry.get("pairings", [])
+                if "recorded" in r
+            ]
+            m = entry.get("matches")
+            if m and "recorded" in m:
+                runs.append(
+                    f"match play {m['recorded']}, load {m['load'][0]:.1f} to "
+                    f"{m['load'][1]:.1f}, {m['cpu_seconds']:.0f} s CPU"
+                )
+            if runs:
+                lines.append("Each run: " + "; ".join(runs) + ".")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
@@ -307,8 +448,8 @@ def _targets(results: dict[str, Json]) -> list[str]:
     d = sn["diff_per_hand"]
     lo, hi = sn["diff_ci95"]
     out = [
-        f"Koi-koi targets, over {sn['hands']:,} seat-swapped hands per pairing at the default "
-        f"budget:",
+        "Koi-koi targets, at the default budget (the hands of each pairing are in the table "
+        "below):",
         "",
         f"- strong beats normal by at least 0.5 points per hand: {d:+.2f} (interval {lo:+.2f} to "
         f"{hi:+.2f}), " + ("met" if d >= 0.5 else f"missed by {0.5 - d:.2f}") + ";",
@@ -329,8 +470,10 @@ def _targets(results: dict[str, Json]) -> list[str]:
         "wins more",
         "hands against easy but scores fewer points; the default sits where it clears 60% of hands",
         "while keeping most of the points. In bakappana, hana-awase and Sakura the card points",
-        "dominate and greedy capture is hard to beat: normal's edge over easy there is small, and",
-        "strong against normal is measured over fewer hands (about a second per hand per seating).",
+        "dominate and greedy capture is hard to beat: normal's edge over easy there is a few",
+        "points per hand, measurable over thousands of seat-swapped hands; strong costs about a",
+        "second per hand per seating, so it is measured over fewer hands (150 to 400), and not",
+        "at every table size (the tables below without a strong row).",
         "",
     ]
     return out
@@ -350,6 +493,21 @@ def write_readme(results: dict[str, Json]) -> None:
     README.write_text(text, encoding="utf-8")
 
 
+def merge_entry(old: Json, new: Json, fresh: Json) -> Json:
+    """A game's entry as saved: ``new``'s freshly measured parts (``fresh``: the pairings, and
+    whether the times and the match play were measured) over what ``old`` holds."""
+    out = dict(old)
+    kept = [r for r in old.get("pairings", []) if (r["a"], r["b"]) not in fresh["pairings"]]
+    added = [r for r in new["pairings"] if (r["a"], r["b"]) in fresh["pairings"]]
+    order = {pair: i for i, pair in enumerate(PAIRINGS)}
+    out["pairings"] = sorted(kept + added, key=lambda r: order.get((r["a"], r["b"]), 99))
+    for part in ("times", "matches"):
+        if fresh[part] and part in new:
+            out[part] = new[part]
+    out["recorded"], out["machine"] = new["recorded"], new["machine"]
+    return out
+
+
 def load_results() -> dict[str, Json]:
     if RESULTS.exists():
         return json.loads(RESULTS.read_text(encoding="utf-8"))
@@ -367,6 +525,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--pairings", default=",".join(f"{a}:{b}" for a, b in PAIRINGS))
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument(
+        "--options", default="", help="rule options, e.g. teams=2x2 (recorded under their own name)"
+    )
+    parser.add_argument(
+        "--matches",
+        type=int,
+        default=0,
+        help="also deals of 12-round matches: match-aware normal against normal hand by hand",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=max(1, min(2, multiprocessing.cpu_count())))
     parser.add_argument(
@@ -386,10 +553,38 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     results = load_results()
     strong_kwargs = {"playouts": args.playouts}
+    options: Json = {}
+    for item in filter(None, args.options.split(",")):
+        key, _, value = item.partition("=")
+        options[key] = int(value) if value.isdigit() else value
+    if options or args.players != 2:
+        from hanatui.bots.heuristics import team_numbers
+
+        for game in filter(None, args.games.split(",")):
+            teams = team_numbers(game_rules(game.strip(), options), args.players)
+            if any(
+                teams[s] == teams[t] and s % 2 != t % 2
+                for s in range(args.players)
+                for t in range(s)
+            ):
+                parser.error(
+                    f"{game}: the two levels alternate round the table, and with these teams a "
+                    "team would hold both: nothing to compare"
+                )
+    ran: list[str] = []
+    fresh: dict[str, Json] = {}
     for game in [g.strip() for g in args.games.split(",") if g.strip()]:
         entry: Json = {"pairings": [], "times": []}
-        previous = results.get(game, {})
-        for pair in args.pairings.split(","):
+        name = game
+        if args.players != 2 or options:
+            name += (
+                f" ({args.players} players"
+                + "".join(f", {k}={v}" for k, v in options.items())
+                + ")"
+            )
+        previous = results.get(name, {})
+        new_pairings: list[Json] = []
+        for pair in filter(None, args.pairings.split(",")):
             a, b = pair.split(":")
             hands = args.strong_hands if "strong" in (a, b) and args.strong_hands else args.hands
             r = run_pairing(
@@ -400,11 +595,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                 seed=args.seed,
                 players=args.players,
                 workers=args.workers,
+                options=options,
                 strong_kwargs=strong_kwargs,
             )
             print(json.dumps(r), flush=True)
             entry["pairings"].append(r)
-        if not args.no_timing:
+            new_pairings.append(r)
+        if args.matches:
+            m = run_matches(
+                game,
+                deals=args.matches,
+                seed=args.seed,
+                players=args.players,
+                workers=args.workers,
+                options=options,
+            )
+            print(json.dumps(m), flush=True)
+            entry["matches"] = m
+        elif "matches" in previous:
+            entry["matches"] = previous["matches"]
+        if not args.no_timing and not options and args.players == 2:
             for level in LEVELS:
                 t = decision_times(
                     game, level, hands=args.timing_hands, seed=args.seed, players=args.players
@@ -420,10 +630,25 @@ def main(argv: Sequence[str] | None = None) -> int:
                 entry["pairings"].append(r)
         order = {f"{a}:{b}": i for i, (a, b) in enumerate(PAIRINGS)}
         entry["pairings"].sort(key=lambda r: order.get(f"{r['a']}:{r['b']}", 99))
-        entry["recorded"] = time.strftime("%Y-%m-%d")
-        entry["machine"] = f"{multiprocessing.cpu_count()} cores, Python {sys.version.split()[0]}"
-        results[game] = entry
+        entry["recorded"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        entry["machine"] = (
+            f"{multiprocessing.cpu_count()} cores ({platform.machine()}), Python "
+            f"{sys.version.split()[0]}"
+        )
+        results[name] = entry
+        ran.append(name)
+        fresh[name] = {
+            "pairings": {(r["a"], r["b"]) for r in entry["pairings"] if r in new_pairings},
+            "times": not args.no_timing and not options and args.players == 2,
+            "matches": bool(args.matches),
+        }
     if not args.no_save:
+        # Read the file again: another run may have recorded other games or pairings meanwhile;
+        # only what this run measured replaces what is there.
+        latest = load_results()
+        for name in ran:
+            latest[name] = merge_entry(latest.get(name, {}), results[name], fresh[name])
+        results = latest
         RESULTS.parent.mkdir(parents=True, exist_ok=True)
         RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     if args.readme:

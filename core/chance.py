@@ -6,6 +6,7 @@ the dealer draw), so a log replays identically anywhere, without any random-numb
 
 from __future__ import annotations
 
+import random
 from collections.abc import MutableSequence, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -30,8 +31,28 @@ class Rng(Protocol):
 def deal(rules: Rules, rng: Rng, *, round: int = 1, dealer: int = 0) -> Dealt:
     """A freshly shuffled deck for round ``round`` dealt by ``dealer``."""
     deck = list(CARDS)
-    rng.shuffle(deck)
+    if type(rng) is random.Random:
+        _shuffle(deck, rng)
+    else:
+        rng.shuffle(deck)
     return Dealt(round=round, dealer=dealer, deck=tuple(deck))
+
+
+# The (position, bits per draw) of each swap of `random.Random.shuffle` on a 48-card deck.
+_SWAPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, len(CARDS))))
+
+
+def _shuffle(deck: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(deck)``, the same draws in the same order with the same result, without a
+    method call per card: a deal is a fair part of a self-play hand's cost. CPython's shuffle
+    swaps each position from the last down with one below it, drawn by rejection from
+    ``getrandbits`` (tests/core/test_chance.py holds both to the same decks)."""
+    getrandbits = rng.getrandbits
+    for i, k in _SWAPS:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def shuffle_positions(deck: tuple[Card, ...], mask: int, rng: Rng) -> tuple[Card, ...]:

@@ -15,7 +15,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from core.actions import Action, ChooseCapture, PlayCard, describe_action
-from core.cards import ALL_MASK, CARDS, MONTH_MASKS, Card, cards_of
+from core.cards import CARDS, MONTH_MASKS, Card, cards_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
     CaptureChosen,
@@ -280,7 +280,11 @@ def _resolve_choice(
 
 def _act(state: State, action: Action) -> tuple[Event, State]:
     """Validate an action; its event and the state after it."""
-    seat = to_act(state)
+    phase = state.phase
+    if phase == PLAY:  # `to_act`, inline for the common case
+        seat: int | None = state.turn if state.stage == HAND else None
+    else:
+        seat = to_act(state)
     if seat is None:
         raise IllegalActionError(
             f"nobody may act now (phase {state.phase}): {describe_action(action)}"
@@ -291,8 +295,8 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
             f"{describe_action(action)}"
         )
     game = state.hooks
-    if isinstance(action, PlayCard):
-        if state.phase != PLAY:
+    if type(action) is PlayCard:
+        if phase != PLAY:
             raise IllegalActionError(
                 f"cannot play a card now (phase {state.phase}): {describe_action(action)}"
             )
@@ -525,16 +529,14 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
         raise CorruptLogError(
             f"{seat_label(ev.dealer)} dealt, but {seat_label(state.dealer)} is the dealer"
         )
-    idx = []
-    mask = 0
-    for c in ev.deck:
-        if c is None:
-            raise CorruptLogError(
-                "the dealt deck is redacted (null cards) in a log not marked redacted"
-            )
-        idx.append(c.index)
-        mask |= c.bit
-    if mask != ALL_MASK or len(ev.deck) != 48:
+    deck = ev.deck
+    if None in deck:
+        raise CorruptLogError(
+            "the dealt deck is redacted (null cards) in a log not marked redacted"
+        )
+    idx = [c.index for c in deck if c is not None]  # none is (checked above); for the types
+    # Every card's index is one of the 48: 48 different indexes are the whole deck.
+    if len(idx) != 48 or len(set(idx)) != 48:
         raise CorruptLogError("the dealt deck is not the 48 different cards")
     game = state.hooks
     n = len(state.players)

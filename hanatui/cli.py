@@ -119,6 +119,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed for the deals and the computer")
     play.add_argument("--preset", default="standard", help="rule preset")
     play.add_argument("--bot", default=None, help="level of the computer seats")
+    play.add_argument(
+        "--think",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the strong player's time per move, e.g. 0.2, 1 or 3 (default: the setting; "
+        "0: 1000 playouts a move)",
+    )
     play.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
 
     from hanatui.net.commands import add_parsers
@@ -133,6 +141,7 @@ def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from core.players import Player
     from core.rules import find_rules
     from hanatui.bots import make_bot
+    from hanatui.bots.base import set_strong_seconds
     from hanatui.settings import load_settings
 
     settings, _ = load_settings()
@@ -143,6 +152,8 @@ def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         players = args.players or game.min_players
         game.check_players(rules, players)
         make_bot(level)
+        if args.think is not None:
+            set_strong_seconds(args.think)  # checks the range
     except HanaError as exc:
         parser.error(str(exc))
     seats = [Player(name=settings.name, kind="human")]
@@ -168,7 +179,7 @@ def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return EXIT_INVALID
     except OSError:
         pass  # a folder that cannot be written: the app says so and plays on in memory
-    return _run_app(HanaApp(play=(rules, seats, args.seed)))
+    return _run_app(HanaApp(play=(rules, seats, args.seed), strong_seconds=args.think))
 
 
 def _run_app(app: HanaApp) -> int:

@@ -64,6 +64,7 @@ class Settings(msgspec.Struct, kw_only=True):
     animations: bool = True
     name: str = "You"
     bot_level: str = "easy"
+    strong_seconds: float = 0.0  # the strong player's time per decision (0: its playout budget)
     last_game: str = "koikoi"
     rule_sets: dict[str, RuleSet] = {}
     keymap: dict[str, str] = {}  # binding id -> keys, e.g. {"table.undo": "ctrl+z,backspace"}
@@ -124,6 +125,8 @@ def _check(settings: Settings) -> None:
         check_name(name)
     if not 0 <= settings.pace <= 10:
         raise ValueError(f"pace out of range: {settings.pace!r}")
+    if not 0 <= settings.strong_seconds <= 60:
+        raise ValueError(f"strong player's time out of range: {settings.strong_seconds!r}")
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -95,8 +95,12 @@ class HanaApp(App[None]):
         session: Any = None,
         join: tuple[str, str, Any] | None = None,
         exit_on_ready: bool = False,
+        strong_seconds: float | None = None,
     ) -> None:
+        """``strong_seconds``: the strong player's time per move for this run (`hanatui play
+        --think`), instead of the setting's (and never saved)."""
         super().__init__()
+        self._think = strong_seconds
         self._warnings: list[str] = []
         if settings is None:
             settings, warning = load_settings()
@@ -113,6 +117,7 @@ class HanaApp(App[None]):
         self.read_only: str | None = None
         self.ascii_mode = settings.ascii or bool(os.environ.get("HANATUI_ASCII"))
         self.pace = settings.pace
+        self._strong_seconds(settings.strong_seconds if self._think is None else self._think)
         if not settings.animations:
             self.animation_level = "none"
         self._set_theme()
@@ -188,8 +193,18 @@ class HanaApp(App[None]):
             self.settings.theme = theme.name
             self.save_settings()
 
+    @staticmethod
+    def _strong_seconds(seconds: float) -> None:
+        """The strong player's time per decision, from the settings (0: its playout budget)."""
+        if seconds or "hanatui.bots.base" in sys.modules:  # the bots load lazily otherwise
+            from hanatui.bots.base import set_strong_seconds
+
+            set_strong_seconds(seconds)
+
     def save_settings(self) -> None:
         self.pace = self.settings.pace
+        if self._think is None:
+            self._strong_seconds(self.settings.strong_seconds)
         if self._save:
             try:
                 save_settings(self.settings)

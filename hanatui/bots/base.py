@@ -20,10 +20,36 @@ class Bot:
         raise NotImplementedError
 
 
+#: The strong player's optional time budgets per decision offered in the settings, in seconds.
+STRONG_TIMES = (0.2, 1.0, 3.0)
+
+#: The strong player's time per decision for the bots `make_bot` builds (0: its playout budget).
+_strong_seconds = 0.0
+
+
+def set_strong_seconds(seconds: float) -> None:
+    """Give the strong player ``seconds`` per decision (0: its default playout budget); the app
+    sets it from the settings, `hanatui play --think` from the command line."""
+    global _strong_seconds
+    if not 0 <= seconds <= 60:
+        raise HanaError(f"the strong player's time must be 0 to 60 seconds, not {seconds:g}")
+    _strong_seconds = float(seconds)
+
+
+def strong_seconds() -> float:
+    """The strong player's time per decision set by `set_strong_seconds` (0: none)."""
+    return _strong_seconds
+
+
 def make_bot(level: str) -> Bot:
-    """A bot of the named level; raises `HanaError` listing the levels otherwise."""
+    """A bot of the named level; raises `HanaError` listing the levels otherwise. The strong
+    level thinks for the time set by `set_strong_seconds`, if any."""
     from hanatui.bots import BOTS
 
+    if level == "strong" and _strong_seconds > 0:
+        from hanatui.bots.strong import StrongBot
+
+        return StrongBot.timed(_strong_seconds)
     try:
         return BOTS[level]()
     except KeyError:

@@ -52,7 +52,7 @@ def capture_value(view: View, action: Action, table: tuple[int, ...] = STANDARD_
 
 class EasyBot(Bot):
     level = "easy"
-    description = "takes the most valuable capture it sees; calls koi-koi or shobu at random"
+    description = "takes the most valuable capture it sees; koi-koi or shobu at random"
 
     def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:

@@ -11,6 +11,9 @@ The normal level's choice is the prior: the search plays something else only whe
 that choice by a clear margin on the paired samples (``z`` standard errors), so sampling noise
 alone never overrules a sound heuristic move.
 
+Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
+playout's result gives (`match.win_chance`, from the public standing), not by its points.
+
 The budget is a number of playouts (deterministic under a seeded rng) and optionally a time
 limit in seconds (for interactive play).
 """
@@ -21,6 +24,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from core.actions import Action, CallShobu
@@ -29,6 +33,7 @@ from core.events import RoundEnded
 from core.state import State
 from core.view import View, determinize, hidden_indexes
 from hanatui.bots.base import Bot
+from hanatui.bots.match import standing, win_chance
 from hanatui.bots.normal import normal_policy, relative_points
 from hanatui.bots.rollout import play_out, rollout_policy
 
@@ -36,6 +41,8 @@ Policy = Callable[[State, int, tuple[Action, ...], random.Random], Action]
 
 #: The default budget: playouts per decision (well under a second on a small machine).
 DEFAULT_PLAYOUTS = 1000
+#: The playout cap of a strong player given a time budget instead (the time ends it first).
+TIMED_PLAYOUTS = 1_000_000
 #: How many standard errors a candidate must beat the prior by.
 DEFAULT_Z = 1.0
 
@@ -98,6 +105,7 @@ def evaluate(
     seconds: float | None = None,
     policy: Policy = rollout_policy,
     keep: Action | None = None,
+    worth: Callable[[float], float] | None = None,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
     the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped."""
@@ -129,10 +137,12 @@ def evaluate(
                 if i in exact:
                     value = exact[i]
                     if value is None:
-                        value = exact[i] = playout(det, legal[i], seat, policy, random.Random(seed))
+                        value = playout(det, legal[i], seat, policy, random.Random(seed))
+                        value = exact[i] = value if worth is None else worth(value)
                     values[i].append(value)
                 else:
-                    values[i].append(playout(det, legal[i], seat, policy, random.Random(seed)))
+                    value = playout(det, legal[i], seat, policy, random.Random(seed))
+                    values[i].append(value if worth is None else worth(value))
             spent += max(1, len(searched))
             if deadline is not None and time.perf_counter() > deadline:
                 out_of_time = True
@@ -160,6 +170,7 @@ def search(
     prior: Action | None = None,
     z: float = DEFAULT_Z,
     evaluate_single: bool = False,
+    worth: Callable[[float], float] | None = None,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -171,7 +182,14 @@ def search(
         return [Estimate(legal[0], 0.0, 0)]
     p = legal.index(prior) if prior is not None and prior in legal else -1
     result = evaluate(
-        view, legal, rng, playouts=playouts, seconds=seconds, policy=policy, keep=prior
+        view,
+        legal,
+        rng,
+        playouts=playouts,
+        seconds=seconds,
+        policy=policy,
+        keep=prior,
+        worth=worth,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -201,7 +219,7 @@ def _beats(a: list[float], b: list[float], z: float) -> bool:
 
 class StrongBot(Bot):
     level = "strong"
-    description = "searches the unseen cards: many sampled deals, each played out to the end"
+    description = "plays each move out on many guesses of the hidden cards"
 
     def __init__(
         self,
@@ -216,10 +234,20 @@ class StrongBot(Bot):
         self.z = z
         self.last: list[Estimate] = []
 
+    @classmethod
+    def timed(cls, seconds: float) -> StrongBot:
+        """A strong player that searches for ``seconds`` per decision (the playouts are then
+        bounded only by the time, so a faster machine plays stronger)."""
+        return cls(playouts=TIMED_PLAYOUTS, seconds=seconds)
+
     def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        prior = normal_policy(determinize(view, rng), view.seat, legal, rng)
+        sample = determinize(view, rng)
+        prior = normal_policy(sample, view.seat, legal, rng)
+        # Koi-koi or shobu in a match: the round's results are weighed by the chance of winning
+        # the match they give (from the public standing), not by their points.
+        st = standing(sample, view.seat) if any(type(a) is CallShobu for a in legal) else None
         self.last = search(
             view,
             legal,
@@ -229,5 +257,6 @@ class StrongBot(Bot):
             policy=self.policy,
             prior=prior,
             z=self.z,
+            worth=None if st is None else partial(win_chance, st),
         )
         return self.last[0].action

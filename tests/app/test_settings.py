@@ -215,3 +215,50 @@ async def test_the_command_palette_offers_the_game_commands():
         await settle(pilot)
         titles = {c.title for c in app.get_system_commands(app.screen)}
         assert {"New game", "Rules and yaku", "Open replay", "Theme"} <= titles
+
+
+async def test_the_strong_players_time_is_a_setting_that_the_bots_follow():
+    from textual.widgets import Select
+
+    from hanatui.app.screens.info import SettingsScreen
+    from hanatui.bots import StrongBot, make_bot
+    from hanatui.bots.base import set_strong_seconds
+
+    def strong_time() -> float | None:
+        bot = make_bot("strong")
+        assert isinstance(bot, StrongBot)
+        return bot.seconds
+
+    try:
+        app = HanaApp()
+        async with app.run_test(size=(100, 40)) as pilot:
+            await app.push_screen(SettingsScreen())
+            await pilot.pause()
+            app.screen.query_one("#strong_seconds", Select).value = 1.0
+            await pilot.pause()
+            assert strong_time() == 1.0
+        assert json.loads(settings_path().read_text())["strong_seconds"] == 1.0
+        again = HanaApp()
+        async with again.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            assert strong_time() == 1.0
+        # play --think overrides it for one run, and is not saved
+        once = HanaApp(strong_seconds=0.2)
+        async with once.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            assert strong_time() == 0.2
+        assert json.loads(settings_path().read_text())["strong_seconds"] == 1.0
+    finally:
+        set_strong_seconds(0.0)
+    assert strong_time() is None
+
+
+def test_play_refuses_a_strong_time_out_of_range(capsys):
+    import pytest
+
+    from hanatui.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "koikoi", "--think", "-1"])
+    assert exc.value.code == 2
+    assert "0 to 60 seconds" in capsys.readouterr().err

@@ -86,3 +86,43 @@ def test_a_determinization_looks_exactly_like_the_view(entry):
         sample = determinize(view, rng)
         assert observe(sample, seat) == view
         assert legal_actions(sample) == legal_actions(state)
+
+
+# Matches of several rounds, the later rounds only: the totals differ between the seats, so the
+# match-aware decisions (koi-koi or shobu from the standing, the risk a player ahead takes) are
+# made; koi-koi's target and zero-sum ends too.
+MATCHES = [
+    ("koikoi", 2, {}),
+    ("koikoi", 2, {"match_scoring": "target", "target_score": 30}),
+    ("koikoi", 2, {"match_scoring": "zero_sum"}),
+    ("bakappana", 2, {}),
+    ("hana-awase", 3, {}),
+    ("sakura", 4, {"teams": "2x2"}),
+]
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+@pytest.mark.parametrize("entry", MATCHES, ids=option_id)
+def test_match_aware_decisions_never_depend_on_unseen_cards(level, entry):
+    game, n, options = entry
+    rules = rules_for(game, options, rounds=4)
+    shuffler = random.Random(7)
+    checked = standing = 0
+    for seed in range(2):
+        for k, state in enumerate(decision_points(rules, n, seed)):
+            if state.rounds_done == 0 or (level == "strong" and k % 4):
+                continue
+            seat = to_act(state)
+            legal = legal_actions(state)
+            if len(legal) < 2:
+                continue
+            standing += len(set(state.totals)) > 1
+            other = permute_hidden(state, seat, shuffler)
+            rng_seed = seed * 1000 + k
+            first = make(level).choose(observe(state, seat), legal, random.Random(rng_seed))
+            second = make(level).choose(
+                observe(other, seat), legal_actions(other), random.Random(rng_seed)
+            )
+            assert first == second, f"{level} decided differently after hidden cards moved"
+            checked += 1
+    assert checked > 3 and standing > 0

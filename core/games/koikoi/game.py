@@ -241,7 +241,8 @@ class KoiKoi(Game[KoiKoiRules]):
         seat = state.turn
         rules, extra = state.rules, state.extra
         assert isinstance(rules, KoiKoiRules) and isinstance(extra, KoiKoiRound)
-        now = self.round_yaku(rules, state.round).standing(state.captures[seat], state.field)
+        yaku = compiled_yaku(rules, round_month(state.round) if rules.tsukifuda_enabled else None)
+        now = yaku.standing(state.captures[seat], state.field)
         seen = extra.seen[seat]
         if now == seen:  # as `turn_changes_nothing` tells
             return state, NEXT_TURN

@@ -106,6 +106,19 @@ class SettingsScreen(Screen[None]):
                     id="bot_level",
                     compact=True,
                 )
+            with Horizontal(classes="row"):
+                from hanatui.bots.base import STRONG_TIMES
+
+                yield Static(Content("Strong player's time"), classes="label")
+                times = sorted(set(STRONG_TIMES) | {settings.strong_seconds} - {0.0})
+                yield Select(
+                    [(Content("1000 playouts a move"), 0.0)]
+                    + [(Content(f"{t:g} s a move"), t) for t in times],
+                    value=settings.strong_seconds,
+                    allow_blank=False,
+                    id="strong_seconds",
+                    compact=True,
+                )
             yield Static(
                 Content(
                     "Settings are saved as you change them. "
@@ -131,6 +144,11 @@ class SettingsScreen(Screen[None]):
         elif event.select.id == "bot_level" and settings.bot_level != event.value:
             settings.bot_level = str(event.value)
             hana_app(app).save_settings()
+        elif event.select.id == "strong_seconds":
+            seconds = float(str(event.value))
+            if settings.strong_seconds != seconds:
+                settings.strong_seconds = seconds
+                hana_app(app).save_settings()
 
     def on_mount(self) -> None:
         self.query_one("#theme", Select).focus()

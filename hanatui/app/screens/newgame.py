@@ -34,6 +34,13 @@ def bot_levels() -> list[str]:
     return list(BOTS)
 
 
+def level_lines() -> str:
+    """The computer levels, one line each: what a player gets at each."""
+    from hanatui.bots import BOTS
+
+    return "\n".join(f"{name}: {bot.description}" for name, bot in BOTS.items())
+
+
 def _base_type(t: Any) -> Any:
     while typing.get_origin(t) is typing.Annotated:
         t = typing.get_args(t)[0]
@@ -103,6 +110,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .option .yaku-row .name { width: 30; }
     NewGameScreen .option .yaku-row Input { width: 8; }
     NewGameScreen #preset-doc { color: $text-muted; height: auto; margin-bottom: 1; }
+    NewGameScreen #levels-doc { color: $text-muted; height: auto; margin-bottom: 1; }
     NewGameScreen #buttons { height: 1; width: 100; max-width: 100%; margin: 0 0 1 0; }
     NewGameScreen #buttons Button { margin-right: 2; }
     """
@@ -151,6 +159,7 @@ class NewGameScreen(Screen[None]):
                 Content("Seats (the draw for dealer decides who starts)"), classes="heading"
             )
             yield Vertical(id="seats")
+            yield Static(Content(level_lines()), id="levels-doc")
             with Horizontal(classes="row"):
                 yield Static(Content("Preset"), classes="label")
                 yield Select(
