@@ -412,9 +412,9 @@ async def test_the_palette_offers_the_review(tmp_path):
     async with app().run_test(size=SIZE) as pilot:
         screen = await open_viewer(pilot, path, budget=400)
         names = [name for name, _help, _run in ReplayCommands(screen)._commands(screen)]
-        for name in ("Analyse the game…", "Next mistake", "Previous mistake"):
+        for name in ("Analyse the game...", "Next mistake", "Previous mistake"):
             assert name in names
-        assert "Comment on this move…" in names and "Comment on the game…" in names
+        assert "Comment on this move..." in names and "Comment on the game..." in names
         assert "Stop the analysis" not in names
         screen.start_analysis((0,))
         names = [name for name, _help, _run in ReplayCommands(screen)._commands(screen)]
