@@ -534,7 +534,7 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
         raise CorruptLogError(
             "the dealt deck is redacted (null cards) in a log not marked redacted"
         )
-    idx = [c.index for c in deck if c is not None]  # none is (checked above); for the types
+    idx = [c.index for c in deck if c is not None]  # none is, as checked above
     # Every card's index is one of the 48: 48 different indexes are the whole deck.
     if len(idx) != 48 or len(set(idx)) != 48:
         raise CorruptLogError("the dealt deck is not the 48 different cards")
