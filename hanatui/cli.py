@@ -273,6 +273,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from core.errors import CorruptLogError, HanaError  # lazily: the app starts faster
     from core.text import printable, printable_path
     from hanatui.files import read_log_file
+    from hanatui.words import plural
 
     report = []
     failed = False
@@ -309,8 +310,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 }
             )
             if not args.json:
-                from hanatui.words import plural
-
                 status = "finished" if is_over(state) else "unfinished"
                 comments = len(log.comments)
                 noted = f", {plural(comments, 'comment')}" if comments else ""

@@ -85,7 +85,7 @@ class Game(Generic[R]):
     presets: ClassVar[tuple[Preset, ...]] = ()  # besides "standard" (the defaults)
     standard: ClassVar[Preset]  # the defaults, as players read them: title, description
     rules_section: ClassVar[str]  # where docs/rules.md describes it, e.g. "§5"
-    has_hiki: ClassVar[bool] = False  # a seat may declare hiki (the table offers its key)
+    offers_hiki: ClassVar[bool] = False  # a seat may declare hiki (the table offers its key)
 
     #: The `OPTIONAL_HOOKS` this class overrides; worked out once per class.
     overrides: ClassVar[frozenset[str]] = frozenset()

@@ -138,7 +138,7 @@ class Sakura(Game[SakuraRules]):
     presets = PRESETS
     standard = STANDARD
     rules_section = "§6"
-    has_hiki = True
+    offers_hiki = True
     wild_cards = GAJI_BIT  # wild from the hand (and the pile, `gaji_wild_on_draw`)
 
     # --- what other code reads -----------------------------------------------------------

@@ -330,7 +330,7 @@ class TableScreen(TableDrawing):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hiki":
-            if not game_for(self.session.state.rules).has_hiki:
+            if not game_for(self.session.state.rules).offers_hiki:
                 return False  # no hiki in this game: the footer does not offer the key
             hiki = any(isinstance(a, DeclareHiki) for a in self.session.legal())
             return True if hiki and self._my_turn() else None
