@@ -27,9 +27,9 @@ import resource
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from core.actions import Action
 from core.games.registry import GAMES
@@ -98,6 +98,17 @@ def _cpu() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
+T = TypeVar("T")
+
+
+def _spread(run: Callable[[Any], T], tasks: list[Any], workers: int) -> list[T]:
+    """``run`` over ``tasks`` in order: in ``workers`` forked processes, or here for one."""
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            return pool.map(run, tasks, chunksize=1)
+    return [run(t) for t in tasks]
+
+
 def run_pairing(
     game: str,
     a: str,
@@ -133,11 +144,7 @@ def run_pairing(
     start = time.perf_counter()
     cpu_start = _cpu()
     load_before = os.getloadavg()[0]
-    if workers > 1:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_play_chunk, tasks, chunksize=1)
-    else:
-        parts = [_play_chunk(t) for t in tasks]
+    parts = _spread(_play_chunk, tasks, workers)
     seconds = time.perf_counter() - start
     result = DuelResult(())
     for part in parts:
@@ -221,11 +228,7 @@ def run_matches(
     start = time.perf_counter()
     cpu_start = _cpu()
     load_before = os.getloadavg()[0]
-    if workers > 1:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_match_chunk, tasks, chunksize=1)
-    else:
-        parts = [_match_chunk(t) for t in tasks]
+    parts = _spread(_match_chunk, tasks, workers)
     totals = [m for part in parts for m in part]
     won = sum(1 for a, b in totals if a > b)
     lost = sum(1 for a, b in totals if b > a)
