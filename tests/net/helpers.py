@@ -24,8 +24,11 @@ LIMIT = 20.0
 async def koikoi_table(
     directory: Path, *, rules: dict[str, Any] | None = None, **options: Any
 ) -> TableServer:
-    """A started two-seat koi-koi table on a free loopback port, computer moves at once."""
+    """A started two-seat koi-koi table on a free loopback port, computer moves at once, dealt
+    from a fixed seed so that a run can be repeated (a random one once dealt a hand that ended the
+    round before anyone moved)."""
     options.setdefault("pace", 0.0)
+    options.setdefault("seed", 1)
     server = TableServer.new(
         find_rules("koikoi", **(rules or {})),
         [SeatPlan(), SeatPlan()],
