@@ -96,7 +96,9 @@ MATCHES = [
     ("koikoi", 2, {"match_scoring": "target", "target_score": 30}),
     ("koikoi", 2, {"match_scoring": "zero_sum"}),
     ("bakappana", 2, {}),
+    ("hana-awase", 2, {}),
     ("hana-awase", 3, {}),
+    ("sakura", 2, {}),
     ("sakura", 4, {"teams": "2x2"}),
 ]
 
