@@ -19,6 +19,7 @@ policy inside its playouts.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import NamedTuple
 
@@ -33,10 +34,11 @@ from core.view import View, determinize
 from hanatui.bots.base import Bot
 from hanatui.bots.heuristics import (
     Profile,
+    Target,
     TeamEval,
+    held_value,
     hold_probability,
     profile_for,
-    target_value,
 )
 from hanatui.bots.match import risk_tilt, standing, win_chance
 
@@ -391,10 +393,32 @@ def relative_points(state: State, points: tuple[int, ...], seat: int) -> float:
     return points[seat] - opp
 
 
+#: A target as `_completion_chances` reads it: (points, clauses, per_extra, extra_mask, itself).
+_Plain = tuple[float, tuple[tuple[int, int], ...], float, int, Target]
+
+#: Per profile (by identity, the profile kept alongside): its targets as plain tuples, which
+#: read faster than the named tuples.
+_PLAIN: dict[int, tuple[Profile, tuple[_Plain, ...]]] = {}
+
+
+def _plain_targets(prof: Profile) -> tuple[_Plain, ...]:
+    hit = _PLAIN.get(id(prof))
+    if hit is not None and hit[0] is prof:
+        return hit[1]
+    plain = tuple((t.points, t.clauses, t.per_extra, t.extra_mask, t) for t in prof.flat)
+    if len(_PLAIN) > 64:
+        _PLAIN.clear()
+    _PLAIN[id(prof)] = (prof, plain)
+    return plain
+
+
 def _completion_chances(
     prof: Profile, caps: int, levels: list[tuple[float, int]]
 ) -> tuple[float, float]:
-    """(chance of a new or raised yaku, its expected points) for a team, roughly."""
+    """(chance of a new or raised yaku, its expected points) for a team, roughly.
+
+    Per target not yet held: the chance `target_value` gives (with weight 1), written out
+    here in one pass over its clauses (the koi-koi decision of every playout asks this)."""
     miss = 1.0
     value = 0.0
     weight = 0.0
@@ -407,32 +431,58 @@ def _completion_chances(
         count += lm.bit_count()
     disjoint = count == free.bit_count()
     free &= ~caps
-    for t in prof.flat:
-        # Held: every clause met (what `target_value` without levels says, more cheaply).
+    exp = math.exp
+    for points, clauses, per_extra, extra_mask, target in _plain_targets(prof):
         held = True
-        reachable = True
-        for mask, need in t.clauses:
-            have = (caps & mask).bit_count()
-            if have < need:
-                held = False
-                if disjoint and (free & mask).bit_count() < need - have:
-                    reachable = False
-                    break
-        if not reachable:
-            continue  # `target_value` would be 0
-        if held:
-            if not t.per_extra:
+        prob = 1.0
+        for mask, need in clauses:
+            short = need - (caps & mask).bit_count()
+            if short <= 0:
                 continue
-            cand = t.extra_mask & ~caps
+            held = False
+            if disjoint and (free & mask).bit_count() < short:
+                prob = 0.0  # out of reach
+                break
+            cand = mask & ~caps
+            chance = 1.0
+            lam = 0.0
+            n = 0
+            for p, lm in levels:
+                k = (cand & lm).bit_count()
+                if k:
+                    n += k
+                    lam += k * p
+                    chance *= p**k
+            if n < short:
+                prob = 0.0
+                break
+            if n > short:  # P(X >= short) for X ~ Poisson(lam), as `target_value`
+                term = exp(-lam)
+                below = term
+                for j in range(1, short):
+                    term *= lam / j
+                    below += term
+                chance = max(0.0, 1.0 - below)
+            prob *= chance
+            if prob <= 0.0:
+                break
+        if held:
+            if not per_extra:
+                continue
+            cand = extra_mask & ~caps
             p_any = 0.0
             for p, lm in levels:
                 k = (cand & lm).bit_count()
                 if k:
                     p_any = 1.0 - (1.0 - p_any) * (1.0 - p) ** k
-            p, v = p_any, t.per_extra
+            p, v = p_any, per_extra
         else:
-            p = target_value(t, caps, levels, 1.0) / t.points if t.points else 0.0
-            v = t.points
+            if prob <= 0.0 or not points:
+                continue
+            # `target_value`'s value over the points: its held value when the chance is 1
+            worth = held_value(target, caps) if prob >= 1.0 else points * prob
+            p = worth / points
+            v = points
         if p <= 0:
             continue
         miss *= 1.0 - p

@@ -250,8 +250,8 @@ class _Fast(NamedTuple):
     after_turn: bool  # the game looks at the end of each turn
     two: bool  # two seats, each a team of its own
     flat: bool  # there are yaku to steer for (`Profile.flat`)
-    scopes: tuple[int, ...]  # per card: the cards of its targets (`_bonus`)
-    near: list[dict[int, float]]  # per card: `_bonus` with NEAR, by the cards held in scope
+    scopes: tuple[int, ...]  # per card: the cards of its targets (`_value`)
+    near: list[dict[int, float]]  # per card: `_card_bonus` with NEAR, by the cards held in scope
     deny: list[dict[int, float]]  # ... with DENY
 
 
@@ -505,20 +505,6 @@ def _handed(
     return out, out[-1][1]
 
 
-def _bonus(
-    fast: _Fast, memos: list[dict[int, float]], table: tuple[float, ...], i: int, caps: int
-) -> float:
-    """`_card_bonus` of card ``i`` for a team holding ``caps``. It depends only on the cards of
-    ``caps`` among those of the targets of ``i`` (its scope), so it is remembered by them, per
-    card: few combinations recur, where whole piles rarely do."""
-    held = caps & fast.scopes[i]
-    memo = memos[i]
-    bonus = memo.get(held)
-    if bonus is None:
-        bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, table))
-    return bonus
-
-
 def _scoped_bonus(prof: Profile, i: int, caps: int, table: tuple[float, ...]) -> float:
     """`_card_bonus` computed for the targets of card ``i`` alone (their missing cards are
     counted as `_missing` counts them)."""
@@ -543,14 +529,6 @@ def _scoped_bonus(prof: Profile, i: int, caps: int, table: tuple[float, ...]) ->
     return bonus
 
 
-def _given(fast: _Fast, theirs: int, i: int) -> float:
-    """`rollout_policy`'s ``given``: what card ``i`` left on the field is worth to ``theirs``."""
-    v = fast.worth[i]
-    if fast.flat:
-        v += _bonus(fast, fast.near, NEAR, i, theirs)
-    return v
-
-
 _LOWS: dict[int, tuple[int, ...]] = {}
 
 
@@ -572,32 +550,35 @@ def _lows(mask: int) -> tuple[int, ...]:
     return lows
 
 
-def _gain(fast: _Fast, values: dict[int, float], mask: int, mine: int, theirs: int) -> float:
-    """`rollout_policy`'s ``gain``: the values of the cards of ``mask`` (each its worth and its
-    two bonuses), added lowest first. Inline: this is the playouts' innermost loop."""
+def _gain(fast: _Fast, mask: int, mine: int, theirs: int) -> float:
+    """`rollout_policy`'s ``gain``: the values of the cards of ``mask`` (`_value`), added
+    lowest first."""
     total = 0.0
-    for low in _lows(mask):
-        v = values.get(low)
-        if v is None:
-            i = low.bit_length() - 1
-            v = fast.worth[i]
-            if fast.flat:
-                scope = fast.scopes[i]
-                held = mine & scope
-                memo = fast.near[i]
-                bonus = memo.get(held)
-                if bonus is None:
-                    bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, NEAR))
-                v += bonus
-                held = theirs & scope
-                memo = fast.deny[i]
-                bonus = memo.get(held)
-                if bonus is None:
-                    bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, DENY))
-                v += bonus
-            values[low] = v
-        total += v
+    for i in _indexes(mask):
+        total += _value(fast, i, mine, theirs)
     return total
+
+
+def _value(fast: _Fast, i: int, mine: int, theirs: int) -> float:
+    """`rollout_policy`'s value of capturing card ``i``: its worth, the NEAR bonus for ``mine``
+    and the DENY bonus against ``theirs`` (each remembered by the pile's cards in the card's
+    scope: few combinations recur, where whole piles rarely do)."""
+    v = fast.worth[i]
+    if fast.flat:
+        scope = fast.scopes[i]
+        held = mine & scope
+        memo = fast.near[i]
+        bonus = memo.get(held)
+        if bonus is None:
+            bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, NEAR))
+        v += bonus
+        held = theirs & scope
+        memo = fast.deny[i]
+        bonus = memo.get(held)
+        if bonus is None:
+            bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, DENY))
+        v += bonus
+    return v
 
 
 def _remember(memo: dict[int, float], key: int, value: float) -> float:
@@ -627,8 +608,18 @@ BITS = tuple(1 << i for i in range(48))
 MATES = tuple(MONTH_MASKS[i >> 2] & ~(1 << i) for i in range(48))
 
 
-def _indexes(mask: int) -> list[int]:
-    return [low.bit_length() - 1 for low in _lows(mask)]
+_INDEXES: dict[int, tuple[int, ...]] = {}
+
+
+def _indexes(mask: int) -> tuple[int, ...]:
+    """The cards of ``mask``, lowest first (remembered, as `_lows`)."""
+    out = _INDEXES.get(mask)
+    if out is None:
+        out = tuple(low.bit_length() - 1 for low in _lows(mask))
+        if len(_INDEXES) > 100_000:
+            _INDEXES.clear()
+        _INDEXES[mask] = out
+    return out
 
 
 def _choose_play(
@@ -641,7 +632,8 @@ def _choose_play(
     wild: dict[int, tuple[int, ...]] | None = None,
 ) -> int:
     """`rollout_policy`'s card to play (an index) from ``hand``; ``wild``: the capture targets
-    of its wild cards, as the game gives them (every other card takes its month's match)."""
+    of its wild cards, as the game gives them (every other card takes its month's match).
+    The playouts' innermost loop: `_value` and `_gain` are written out here."""
     if not hand & (hand - 1):
         return hand.bit_length() - 1
     worth = fast.worth
@@ -650,19 +642,20 @@ def _choose_play(
         theirs = caps[1 - seat]
     else:
         mine, theirs = _teams_caps(fast, seat, caps)
-    values: dict[int, float] = {}
     unseen = ~(hand | field | mine | theirs)
     flat = fast.flat
     scopes = fast.scopes
     near = fast.near
+    deny = fast.deny
+    prof = fast.prof
     best_v = -1e18
     best: list[int] = []
-    for low in _lows(hand):
-        idx = low.bit_length() - 1
+    for idx in _indexes(hand):
+        low = BITS[idx]
         if wild is not None and idx in wild:
             targets = wild[idx]
             if targets:
-                v = max(_gain(fast, values, m | low, mine, theirs) for m in targets)
+                v = max(_gain(fast, m | low, mine, theirs) for m in targets)
                 if v > best_v + 1e-9:
                     best_v = v
                     best = [idx]
@@ -673,7 +666,7 @@ def _choose_play(
         else:
             matches = field & MONTH_MASKS[idx >> 2]
         if not matches:
-            given = worth[idx]  # `_given`, inline
+            given = worth[idx]  # what the card left on the field is worth to them
             if flat:
                 held = theirs & scopes[idx]
                 memo = near[idx]
@@ -685,14 +678,30 @@ def _choose_play(
             v = -DISCARD_RISK[(mates & unseen).bit_count()] * given
             if hand & mates:
                 v += 0.25 * worth[idx]
-        elif matches.bit_count() == 2:
-            first = matches & -matches
-            v = max(
-                _gain(fast, values, first | low, mine, theirs),
-                _gain(fast, values, (matches ^ first) | low, mine, theirs),
-            )
         else:
-            v = _gain(fast, values, matches | low, mine, theirs)
+            # The gain of each capture it may make (the one match, or either of two; three are
+            # taken together): its cards' values added lowest first, the best capture counts.
+            v = -1e300
+            pairs = (matches,) if matches.bit_count() != 2 else _lows(matches)
+            for m in pairs:
+                total = 0.0
+                for i in _indexes(m | low):
+                    x = worth[i]
+                    if flat:
+                        scope = scopes[i]
+                        held = mine & scope
+                        bonus = near[i].get(held)
+                        if bonus is None:
+                            bonus = _remember(near[i], held, _scoped_bonus(prof, i, held, NEAR))
+                        x += bonus
+                        held = theirs & scope
+                        bonus = deny[i].get(held)
+                        if bonus is None:
+                            bonus = _remember(deny[i], held, _scoped_bonus(prof, i, held, DENY))
+                        x += bonus
+                    total += x
+                if total > v:
+                    v = total
         if v > best_v + 1e-9:
             best_v = v
             best = [idx]
@@ -706,11 +715,10 @@ def _choose_target(
 ) -> int:
     """`rollout_policy`'s choice between the two field cards ``matches`` of the card ``bit``."""
     mine, theirs = _teams_caps(fast, seat, caps)
-    values: dict[int, float] = {}
     first = matches & -matches
     second = matches ^ first
-    a = _gain(fast, values, first | bit, mine, theirs)
-    b = _gain(fast, values, second | bit, mine, theirs)
+    a = _gain(fast, first | bit, mine, theirs)
+    b = _gain(fast, second | bit, mine, theirs)
     if b > a + 1e-9:
         return second
     if b > a - 1e-9:
