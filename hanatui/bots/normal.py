@@ -25,10 +25,10 @@ from typing import NamedTuple
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, PlayCard
 from core.cards import ALL_MASK, MONTH_MASKS
-from core.engine import step
+from core.engine import apply, step, to_act
 from core.errors import IllegalActionError
 from core.events import Event, RoundEnded
-from core.state import CHOOSE, DECIDE, State
+from core.state import CHOOSE, DECIDE, SCORING, State
 from core.turns import capture_targets
 from core.view import View, determinize
 from hanatui.bots.base import Bot
@@ -350,13 +350,10 @@ def _exposure(
 
 def shobu_points(state: State, seat: int) -> float | None:
     """What calling shobu scores now, relative to the others (from the engine's own scoring)."""
-    events = shobu_step(state, seat)
-    if events is None:  # shobu is not this seat's to call now
+    ended = shobu_ended(state, seat)
+    if ended is None:  # shobu is not this seat's to call now
         return None
-    for ev, _ in events:
-        if isinstance(ev, RoundEnded):
-            return relative_points(state, ev.points, seat)
-    return None
+    return relative_points(state, ended.points, seat)
 
 
 _last_shobu: tuple[State, int, list[tuple[Event, State]] | None] | None = None
@@ -364,8 +361,7 @@ _last_shobu: tuple[State, int, list[tuple[Event, State]] | None] | None = None
 
 def shobu_step(state: State, seat: int) -> list[tuple[Event, State]] | None:
     """The events (with their states) of ``seat`` calling shobu in ``state``, or None when it is
-    not that seat's to call. The last state asked about is remembered: a player weighs shobu
-    (`shobu_points`), then often calls it (the strong level's playouts take these events)."""
+    not that seat's to call. The last state asked about is remembered."""
     global _last_shobu
     last = _last_shobu
     if last is not None and last[0] is state and last[1] == seat:
@@ -376,6 +372,44 @@ def shobu_step(state: State, seat: int) -> list[tuple[Event, State]] | None:
         events = None
     _last_shobu = (state, seat, events)
     return events
+
+
+_last_ended: tuple[State, int, RoundEnded | None] | None = None
+
+
+def shobu_ended(state: State, seat: int) -> RoundEnded | None:
+    """The round's score (`RoundEnded`) when ``seat`` calls shobu in ``state``, or None when it
+    is not that seat's to call: the event `shobu_step` gives, from the same engine calls up to
+    the score (the game's `decide_extra`, `apply`, its `score_round`), without the rest of the
+    step (the state after the score, the match's end). The last state asked about is
+    remembered: a player weighs shobu (`shobu_points`), then often calls it (the strong level's
+    playouts take this score). tests/bots/test_playout.py checks it against `shobu_step`."""
+    global _last_ended
+    last = _last_ended
+    if last is not None and last[0] is state and last[1] == seat:
+        return last[2]
+    ended = _score_shobu(state, seat)
+    _last_ended = (state, seat, ended)
+    return ended
+
+
+def _score_shobu(state: State, seat: int) -> RoundEnded | None:
+    game = state.hooks
+    if to_act(state) != seat:  # as the engine's step refuses it
+        return None
+    try:
+        event = game.decide_extra(state, CallShobu(seat=seat))
+        after = apply(state, event)
+    except IllegalActionError:
+        return None
+    if after.phase == SCORING and not (
+        "auto_event" in game.overrides and game.auto_event(after) is not None
+    ):
+        return game.score_round(after)  # the engine's next automatic event: the score
+    for ev, _ in step(state, CallShobu(seat=seat)):  # anything else: the whole step
+        if type(ev) is RoundEnded:
+            return ev
+    return None
 
 
 def relative_points(state: State, points: tuple[int, ...], seat: int) -> float:

@@ -37,7 +37,7 @@ from core.games.sakura.game import has_hiki
 from core.state import DECIDE, DRAW, HAND, NEXT_TURN, PLAY, Source, State
 from core.turns import capture_targets, next_turn, proceed
 from hanatui.bots.heuristics import Profile, profile_for
-from hanatui.bots.normal import koikoi_choice, shobu_step
+from hanatui.bots.normal import koikoi_choice, shobu_ended, shobu_step
 
 # Share of a yaku's points credited to a card that leaves it 0, 1 or 2 cards short.
 NEAR = (1.0, 0.3, 0.1)
@@ -303,6 +303,21 @@ def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnd
     """Play ``action``, then `rollout_policy` for every seat to the end of the round: the round's
     score (None if the round ended without one) and the state after it. Exactly what stepping the
     engine with the same policy and ``rng`` gives, faster."""
+    ended, st = _play(state, action, rng, True)
+    assert st is not None
+    return ended, st
+
+
+def play_out_score(state: State, action: Action, rng: random.Random) -> RoundEnded | None:
+    """`play_out`'s score alone (the same event, the same use of ``rng``): a round ended by a
+    shobu call is scored without building the state after it (`normal.shobu_ended`)."""
+    return _play(state, action, rng, False)[0]
+
+
+def _play(
+    state: State, action: Action, rng: random.Random, full: bool
+) -> tuple[RoundEnded | None, State | None]:
+    """`play_out`; unless ``full``, a called shobu ends it with its score and no state."""
     out: list[tuple[Event | None, State]]
     fast = _fast_for(state) if state.phase == PLAY and type(action) is PlayCard else None
     bit = action.card.bit if type(action) is PlayCard else 0
@@ -335,7 +350,11 @@ def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnd
         legal = legal_actions(st)
         if st.phase == DECIDE and len(legal) > 1:
             choice = _decide(st, actor, legal, rng)
-            if isinstance(choice, CallShobu):  # weighed just now: its events are known
+            if isinstance(choice, CallShobu):  # weighed just now: its score is known
+                if not full:
+                    ended = shobu_ended(st, choice.seat)
+                    if ended is not None:
+                        return ended, None
                 called = shobu_step(st, choice.seat)
                 if called is not None:
                     out = list(called)
