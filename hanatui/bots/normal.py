@@ -416,6 +416,8 @@ def relative_points(state: State, points: tuple[int, ...], seat: int) -> float:
     """A seat's round points less the mean of the other teams' (teammates share a score)."""
     prof = profile_for(state.rules, len(state.players))
     teams = prof.teams
+    if teams == (0, 1):  # two seats, each a team of its own: what the loop below gives
+        return points[seat] - float(points[1 - seat])
     team = teams[seat]
     others: dict[int, list[int]] = {}
     for s, p in enumerate(points):

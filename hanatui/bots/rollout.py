@@ -438,7 +438,7 @@ def _run(
                 legal = legal_actions(now)
                 if len(legal) != hand.bit_count() or any(type(a) is not PlayCard for a in legal):
                     return None, now  # not every card may be played, or the game adds actions
-                targets = {i: capture_targets(now, i, HAND) for i in _indexes(hand & wild)}
+                targets = {i: capture_targets(now, i, HAND) for i in INDEXES[hand & wild]}
                 card = _choose_play(fast, turn, hand, field, caps, rng, targets)
                 if BITS[card] & wild:  # the wild card is played: the engine lands it
                     played = next(
@@ -548,32 +548,38 @@ def _scoped_bonus(prof: Profile, i: int, caps: int, table: tuple[float, ...]) ->
     return bonus
 
 
-_LOWS: dict[int, tuple[int, ...]] = {}
+class _Split(dict[int, tuple[int, ...]]):
+    """Masks split into their cards, remembered: ``table[mask]`` (a lookup, no call, once
+    known), since the masks are 48-bit integers whose every operation builds a new object."""
 
+    def __init__(self, part: Callable[[int], int]) -> None:
+        super().__init__()
+        self.part = part  # what each card's bit becomes (itself, or its index)
 
-def _lows(mask: int) -> tuple[int, ...]:
-    """The one-card masks of ``mask``, lowest first: remembered, since the masks are 48-bit
-    integers whose every operation builds a new object."""
-    lows = _LOWS.get(mask)
-    if lows is None:
+    def __missing__(self, mask: int) -> tuple[int, ...]:
         out = []
         rest = mask
         while rest:
             low = rest & -rest
             rest ^= low
-            out.append(low)
-        lows = tuple(out)
-        if len(_LOWS) > 100_000:
-            _LOWS.clear()
-        _LOWS[mask] = lows
-    return lows
+            out.append(self.part(low))
+        if len(self) > 100_000:
+            self.clear()
+        split = self[mask] = tuple(out)
+        return split
+
+
+#: The one-card masks of a mask, lowest first.
+LOWS = _Split(lambda low: low)
+#: The cards (indexes) of a mask, lowest first.
+INDEXES = _Split(lambda low: low.bit_length() - 1)
 
 
 def _gain(fast: _Fast, mask: int, mine: int, theirs: int) -> float:
     """`rollout_policy`'s ``gain``: the values of the cards of ``mask`` (`_value`), added
     lowest first."""
     total = 0.0
-    for i in _indexes(mask):
+    for i in INDEXES[mask]:
         total += _value(fast, i, mine, theirs)
     return total
 
@@ -627,20 +633,6 @@ BITS = tuple(1 << i for i in range(48))
 MATES = tuple(MONTH_MASKS[i >> 2] & ~(1 << i) for i in range(48))
 
 
-_INDEXES: dict[int, tuple[int, ...]] = {}
-
-
-def _indexes(mask: int) -> tuple[int, ...]:
-    """The cards of ``mask``, lowest first (remembered, as `_lows`)."""
-    out = _INDEXES.get(mask)
-    if out is None:
-        out = tuple(low.bit_length() - 1 for low in _lows(mask))
-        if len(_INDEXES) > 100_000:
-            _INDEXES.clear()
-        _INDEXES[mask] = out
-    return out
-
-
 def _choose_play(
     fast: _Fast,
     seat: int,
@@ -669,7 +661,7 @@ def _choose_play(
     prof = fast.prof
     best_v = -1e18
     best: list[int] = []
-    for idx in _indexes(hand):
+    for idx in INDEXES[hand]:
         low = BITS[idx]
         if wild is not None and idx in wild:
             targets = wild[idx]
@@ -701,10 +693,10 @@ def _choose_play(
             # The gain of each capture it may make (the one match, or either of two; three are
             # taken together): its cards' values added lowest first, the best capture counts.
             v = -1e300
-            pairs = (matches,) if matches.bit_count() != 2 else _lows(matches)
+            pairs = (matches,) if matches.bit_count() != 2 else LOWS[matches]
             for m in pairs:
                 total = 0.0
-                for i in _indexes(m | low):
+                for i in INDEXES[m | low]:
                     x = worth[i]
                     if flat:
                         scope = scopes[i]
