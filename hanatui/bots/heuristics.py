@@ -3,7 +3,8 @@ model of a team's captures that counts both the yaku held and the yaku within re
 
 This is bot knowledge, not the rules: the engine alone decides what scores. Card values, yaku and
 teams are read from the game's own declaration (`core.games.registry`), under the match's rules;
-exact scores (koi-koi's multipliers, option variants) always come from the engine.
+exact scores (koi-koi's multipliers, option variants) come from the engine (a koi-koi shobu's,
+for speed, from `shobu`, which tests/bots/test_playout.py holds to the engine's).
 """
 
 from __future__ import annotations

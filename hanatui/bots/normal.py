@@ -25,10 +25,10 @@ from typing import NamedTuple
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, PlayCard
 from core.cards import ALL_MASK, MONTH_MASKS
-from core.engine import apply, step, to_act
+from core.engine import step
 from core.errors import IllegalActionError
-from core.events import Event, RoundEnded
-from core.state import CHOOSE, DECIDE, SCORING, State
+from core.events import Event
+from core.state import CHOOSE, DECIDE, State
 from core.turns import capture_targets
 from core.view import View, determinize
 from hanatui.bots.base import Bot
@@ -41,6 +41,7 @@ from hanatui.bots.heuristics import (
     profile_for,
 )
 from hanatui.bots.match import risk_tilt, standing, win_chance
+from hanatui.bots.shobu import shobu_score
 
 
 class Params(NamedTuple):
@@ -349,11 +350,12 @@ def _exposure(
 
 
 def shobu_points(state: State, seat: int) -> float | None:
-    """What calling shobu scores now, relative to the others (from the engine's own scoring)."""
-    ended = shobu_ended(state, seat)
-    if ended is None:  # shobu is not this seat's to call now
+    """What calling shobu scores now, relative to the others: the engine's score, on masks for
+    koi-koi (`shobu.shobu_score`)."""
+    points = shobu_score(state, seat)
+    if points is None:  # shobu is not this seat's to call now
         return None
-    return relative_points(state, ended.points, seat)
+    return relative_points(state, points, seat)
 
 
 _last_shobu: tuple[State, int, list[tuple[Event, State]] | None] | None = None
@@ -361,7 +363,8 @@ _last_shobu: tuple[State, int, list[tuple[Event, State]] | None] | None = None
 
 def shobu_step(state: State, seat: int) -> list[tuple[Event, State]] | None:
     """The events (with their states) of ``seat`` calling shobu in ``state``, or None when it is
-    not that seat's to call. The last state asked about is remembered."""
+    not that seat's to call. The last state asked about is remembered: a player weighs shobu
+    (`shobu_points`), then often calls it."""
     global _last_shobu
     last = _last_shobu
     if last is not None and last[0] is state and last[1] == seat:
@@ -372,44 +375,6 @@ def shobu_step(state: State, seat: int) -> list[tuple[Event, State]] | None:
         events = None
     _last_shobu = (state, seat, events)
     return events
-
-
-_last_ended: tuple[State, int, RoundEnded | None] | None = None
-
-
-def shobu_ended(state: State, seat: int) -> RoundEnded | None:
-    """The round's score (`RoundEnded`) when ``seat`` calls shobu in ``state``, or None when it
-    is not that seat's to call: the event `shobu_step` gives, from the same engine calls up to
-    the score (the game's `decide_extra`, `apply`, its `score_round`), without the rest of the
-    step (the state after the score, the match's end). The last state asked about is
-    remembered: a player weighs shobu (`shobu_points`), then often calls it (the strong level's
-    playouts take this score). tests/bots/test_playout.py checks it against `shobu_step`."""
-    global _last_ended
-    last = _last_ended
-    if last is not None and last[0] is state and last[1] == seat:
-        return last[2]
-    ended = _score_shobu(state, seat)
-    _last_ended = (state, seat, ended)
-    return ended
-
-
-def _score_shobu(state: State, seat: int) -> RoundEnded | None:
-    game = state.hooks
-    if to_act(state) != seat:  # as the engine's step refuses it
-        return None
-    try:
-        event = game.decide_extra(state, CallShobu(seat=seat))
-        after = apply(state, event)
-    except IllegalActionError:
-        return None
-    if after.phase == SCORING and not (
-        "auto_event" in game.overrides and game.auto_event(after) is not None
-    ):
-        return game.score_round(after)  # the engine's next automatic event: the score
-    for ev, _ in step(state, CallShobu(seat=seat)):  # anything else: the whole step
-        if type(ev) is RoundEnded:
-            return ev
-    return None
 
 
 def relative_points(state: State, points: tuple[int, ...], seat: int) -> float:

@@ -37,7 +37,8 @@ from core.games.sakura.game import has_hiki
 from core.state import DECIDE, DRAW, HAND, NEXT_TURN, PLAY, Source, State
 from core.turns import capture_targets, next_turn, proceed
 from hanatui.bots.heuristics import Profile, profile_for
-from hanatui.bots.normal import koikoi_choice, shobu_ended, shobu_step
+from hanatui.bots.normal import koikoi_choice, shobu_step
+from hanatui.bots.shobu import shobu_score
 
 # Share of a yaku's points credited to a card that leaves it 0, 1 or 2 cards short.
 NEAR = (1.0, 0.3, 0.1)
@@ -308,16 +309,17 @@ def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnd
     return ended, st
 
 
-def play_out_score(state: State, action: Action, rng: random.Random) -> RoundEnded | None:
-    """`play_out`'s score alone (the same event, the same use of ``rng``): a round ended by a
-    shobu call is scored without building the state after it (`normal.shobu_ended`)."""
-    return _play(state, action, rng, False)[0]
+def play_out_score(state: State, action: Action, rng: random.Random) -> tuple[int, ...] | None:
+    """The points of `play_out`'s score alone (the same use of ``rng``): a round ended by a
+    shobu call is scored on masks, without the engine (`shobu.shobu_score`)."""
+    ended, st = _play(state, action, rng, False)
+    if st is None:
+        return ended
+    return None if ended is None else ended.points
 
 
-def _play(
-    state: State, action: Action, rng: random.Random, full: bool
-) -> tuple[RoundEnded | None, State | None]:
-    """`play_out`; unless ``full``, a called shobu ends it with its score and no state."""
+def _play(state: State, action: Action, rng: random.Random, full: bool) -> tuple[Any, State | None]:
+    """`play_out`; unless ``full``, a called shobu ends it with its points and no state."""
     out: list[tuple[Event | None, State]]
     fast = _fast_for(state) if state.phase == PLAY and type(action) is PlayCard else None
     bit = action.card.bit if type(action) is PlayCard else 0
@@ -352,9 +354,9 @@ def _play(
             choice = _decide(st, actor, legal, rng)
             if isinstance(choice, CallShobu):  # weighed just now: its score is known
                 if not full:
-                    ended = shobu_ended(st, choice.seat)
-                    if ended is not None:
-                        return ended, None
+                    points = shobu_score(st, choice.seat)
+                    if points is not None:
+                        return points, None
                 called = shobu_step(st, choice.seat)
                 if called is not None:
                     out = list(called)

@@ -55,8 +55,8 @@ def playout(state: State, action: Action, seat: int, policy: Policy, rng: random
     path (`rollout.play_out_score`), which gives the same as stepping the engine
     (`engine_playout`)."""
     if policy is rollout_policy:
-        ended = play_out_score(state, action, rng)
-        return 0.0 if ended is None else relative_points(state, ended.points, seat)
+        points = play_out_score(state, action, rng)
+        return 0.0 if points is None else relative_points(state, points, seat)
     return engine_playout(state, action, seat, policy, rng)
 
 

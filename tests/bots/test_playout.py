@@ -1,15 +1,16 @@
 """The strong level's playout fast path against the engine: from positions of random deals in
 every game, option set and table size, `play_out` ends the round exactly as stepping the engine
 with the same policy and generator does: the same score event, the same state after it, the
-same random numbers used; `play_out_score` gives the same event. The shobu score the koi-koi
-decision weighs and the playouts end with (`normal.shobu_ended`) is the engine's own, in every
-preset and sampled option set."""
+same random numbers used; `play_out_score` gives the same points. The shobu score the koi-koi
+decision weighs and the playouts end with (`shobu.shobu_score`, on masks) is the engine's own, in
+every preset and sampled option set."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from msgspec.structs import replace
 
 from core.actions import Action, CallShobu
 from core.engine import legal_actions, step, to_act
@@ -18,8 +19,9 @@ from core.events import Event, RoundEnded
 from core.rules import find_rules, presets
 from core.state import DECIDE, PLAY, State
 from hanatui.bots import rollout
-from hanatui.bots.normal import shobu_ended, shobu_points
+from hanatui.bots.normal import shobu_points
 from hanatui.bots.rollout import play_out, play_out_score, rollout_policy
+from hanatui.bots.shobu import shobu_score
 from tests.bots.conftest import OPTION_SETS, decision_points, option_id, rules_for
 from tests.core.test_koikoi_playouts import sample_options
 
@@ -63,7 +65,7 @@ def compare_from(state: State, seed: int) -> int:
         assert fast == slow, f"the fast path ends the round differently after {action!r}"
         assert fast_rng.getstate() == engine_rng.getstate(), "the policies drew differently"
         score_rng = random.Random(seed)
-        assert play_out_score(state, action, score_rng) == slow[0]
+        assert play_out_score(state, action, score_rng) == (slow[0] and slow[0].points)
         assert score_rng.getstate() == engine_rng.getstate()
     return len(legal_actions(state))
 
@@ -121,7 +123,7 @@ def engine_shobu(state: State, seat: int) -> RoundEnded | None:
 
 
 def compare_shobu(rules: object, seeds: range) -> int:
-    """`shobu_ended` against the engine for both seats in the positions of random matches:
+    """`shobu_score` against the engine for both seats in the positions of random matches:
     returns how many shobu calls were legal (the others must give None too)."""
     legal = 0
     for seed in seeds:
@@ -130,11 +132,17 @@ def compare_shobu(rules: object, seeds: range) -> int:
                 continue  # every decision, and a spread of the other positions
             for seat in (0, 1):
                 expected = engine_shobu(state, seat)
-                assert shobu_ended(state, seat) == expected
+                assert shobu_score(state, seat) == (expected and expected.points)
                 if expected is not None:
                     legal += 1
                     points = shobu_points(state, seat)
                     assert points == expected.points[seat] - expected.points[1 - seat]
+                    # more koi-koi calls than random play makes (the call bonus's multiplier)
+                    for calls in ((4, 1), (1, 5)):
+                        called = replace(state, extra=replace(state.extra, koikoi=calls))
+                        again = engine_shobu(called, seat)
+                        assert again is not None
+                        assert shobu_score(called, seat) == again.points
     return legal
 
 
@@ -149,3 +157,25 @@ def test_shobu_is_scored_as_the_engine_scores_it_under_sampled_options():
     for k in range(16):
         legal += compare_shobu(find_rules("koikoi", **sample_options(sampler)), range(k, k + 2))
     assert legal >= 20
+
+
+# Scoring options the sampled sets leave at their defaults, and combinations of the rest.
+SHOBU_OPTIONS: list[dict[str, object]] = [
+    {"koikoi_call_bonus": True, "koikoi_multiplier": "none", "double_at_7": False},
+    {"viewing_after_koikoi": 3, "viewing_yaku": "on", "koikoi_multiplier": "any_count"},
+    {"match_scoring": "zero_sum", "zero_sum_cap": False, "zero_sum_start": 5},
+    {"match_scoring": "zero_sum", "zero_sum_cap": True, "zero_sum_start": 5},
+    {
+        "sake_cup_role": "either",
+        "yaku_count_mode": "best_only",
+        "winner_scores_opponent_yaku": True,
+    },
+    {"viewing_weather_block": True, "rain_man_voids_viewing": True, "tsukifuda_enabled": True},
+    {"field_bright_multiplier": "per_bright", "koikoi_call_bonus": True},
+    {"field_bright_multiplier": "double_if_any", "koikoi_multiplier": "opponent_count"},
+]
+
+
+@pytest.mark.parametrize("options", SHOBU_OPTIONS, ids=str)
+def test_shobu_is_scored_as_the_engine_scores_it_under_more_options(options):
+    assert compare_shobu(find_rules("koikoi", rounds=3, **options), range(6)) >= 5
