@@ -635,6 +635,34 @@ BITS = tuple(1 << i for i in range(48))
 MATES = tuple(MONTH_MASKS[i >> 2] & ~(1 << i) for i in range(48))
 
 
+def _capture_options() -> tuple[dict[int, tuple[tuple[int, ...], ...]], ...]:
+    """Per card played: for each set of cards of its month on the field, the captures it may
+    make, each as its cards' indexes lowest first (either of two matches; one, or three
+    together, as they lie)."""
+    out = []
+    for idx in range(48):
+        bit = 1 << idx
+        others = MONTH_MASKS[idx >> 2] & ~bit
+        options: dict[int, tuple[tuple[int, ...], ...]] = {}
+        sub = others
+        while sub:
+            lows = [low for low in (1 << i for i in range(48)) if sub & low]
+            takes = lows if len(lows) == 2 else [sub]
+            options[sub] = tuple(
+                tuple(i for i in range(48) if (take | bit) >> i & 1) for take in takes
+            )
+            sub = (sub - 1) & others
+        out.append(options)
+    return tuple(out)
+
+
+#: `_capture_options`, built once.
+CAPTURES = _capture_options()
+
+#: Per card: the four cards of its month.
+MONTHS = tuple(MONTH_MASKS[i >> 2] for i in range(48))
+
+
 def _choose_play(
     fast: _Fast,
     seat: int,
@@ -664,10 +692,10 @@ def _choose_play(
     best_v = -1e18
     best: list[int] = []
     for idx in INDEXES[hand]:
-        low = BITS[idx]
         if wild is not None and idx in wild:
             targets = wild[idx]
             if targets:
+                low = BITS[idx]
                 v = max(_gain(fast, m | low, mine, theirs) for m in targets)
                 if v > best_v + 1e-9:
                     best_v = v
@@ -677,7 +705,7 @@ def _choose_play(
                 continue
             matches = 0
         else:
-            matches = field & MONTH_MASKS[idx >> 2]
+            matches = field & MONTHS[idx]
         if not matches:
             given = worth[idx]  # what the card left on the field is worth to them
             if flat:
@@ -685,20 +713,19 @@ def _choose_play(
                 memo = near[idx]
                 bonus = memo.get(held)
                 if bonus is None:
-                    bonus = _remember(memo, held, _scoped_bonus(fast.prof, idx, held, NEAR))
+                    bonus = _remember(memo, held, _scoped_bonus(prof, idx, held, NEAR))
                 given += bonus
             mates = MATES[idx]
             v = -DISCARD_RISK[(mates & unseen).bit_count()] * given
             if hand & mates:
                 v += 0.25 * worth[idx]
         else:
-            # The gain of each capture it may make (the one match, or either of two; three are
-            # taken together): its cards' values added lowest first, the best capture counts.
+            # The gain of each capture it may make: its cards' values added lowest first, the
+            # best capture counts.
             v = -1e300
-            pairs = (matches,) if matches.bit_count() != 2 else LOWS[matches]
-            for m in pairs:
+            for cards in CAPTURES[idx][matches]:
                 total = 0.0
-                for i in INDEXES[m | low]:
+                for i in cards:
                     x = worth[i]
                     if flat:
                         scope = scopes[i]
