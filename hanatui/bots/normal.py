@@ -110,41 +110,49 @@ def read_table(state: State, seat: int) -> Table:
     n = len(state.players)
     prof = profile_for(state.rules, n)
     teams = prof.teams
-    team = teams[seat]
     caps = state.captures
-    mine = 0
-    others: dict[int, int] = {}
-    for s in range(n):
-        if teams[s] == team:
-            mine |= caps[s]
-        else:
-            others[teams[s]] = others.get(teams[s], 0) | caps[s]
-    all_caps = mine
-    for c in others.values():
-        all_caps |= c
+    mate = 0
+    if teams == (0, 1):  # two seats, each a team of its own: what the loops below give
+        other = 1 - seat
+        mine = caps[seat]
+        opps: tuple[int, ...] = (caps[other],)
+        all_caps = mine | caps[other]
+        next_opp = state.hands[other].bit_count()
+    else:
+        team = teams[seat]
+        mine = 0
+        others: dict[int, int] = {}
+        for s in range(n):
+            if teams[s] == team:
+                mine |= caps[s]
+            else:
+                others[teams[s]] = others.get(teams[s], 0) | caps[s]
+        opps = tuple(others.values())
+        all_caps = mine
+        for c in opps:
+            all_caps |= c
+        next_opp = 0
+        seen_opp = False
+        for k in range(1, n):
+            s = (seat + k) % n
+            if teams[s] != team:
+                if not seen_opp:
+                    next_opp = state.hands[s].bit_count()
+                    seen_opp = True
+            elif seen_opp:  # a teammate who plays after the next opponent
+                mate = state.hands[s].bit_count()
+                break
     hand = state.hands[seat]
     pending = (1 << state.pending) if state.pending >= 0 else 0
     out_of_play = state.extra.out_of_play if state.extra is not None else 0
     unseen = ALL_MASK & ~(hand | state.field | all_caps | pending | out_of_play)
-    next_opp = 0
-    mate = 0
-    seen_opp = False
-    for k in range(1, n):
-        s = (seat + k) % n
-        if teams[s] != team:
-            if not seen_opp:
-                next_opp = state.hands[s].bit_count()
-                seen_opp = True
-        elif seen_opp:  # a teammate who plays after the next opponent
-            mate = state.hands[s].bit_count()
-            break
     return Table(
         prof=prof,
         seat=seat,
         hand=hand,
         field=state.field,
         mine=mine,
-        opps=tuple(others.values()),
+        opps=opps,
         unseen=unseen,
         next_opp_hand=next_opp,
         hand_count=hand.bit_count(),
@@ -453,7 +461,7 @@ def _completion_chances(
                 if k:
                     n += k
                     lam += k * p
-                    chance *= p**k
+                    chance *= p if k == 1 else p**k  # the same float
             if n < short:
                 prob = 0.0
                 break
