@@ -304,7 +304,7 @@ def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnd
     """Play ``action``, then `rollout_policy` for every seat to the end of the round: the round's
     score (None if the round ended without one) and the state after it. Exactly what stepping the
     engine with the same policy and ``rng`` gives, faster."""
-    ended, st = _play(state, action, rng, True)
+    ended, st, _ = _play(state, action, rng, True)
     assert st is not None
     return ended, st
 
@@ -312,14 +312,15 @@ def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnd
 def play_out_score(state: State, action: Action, rng: random.Random) -> tuple[int, ...] | None:
     """The points of `play_out`'s score alone (the same use of ``rng``): a round ended by a
     shobu call is scored on masks, without the engine (`shobu.shobu_score`)."""
-    ended, st = _play(state, action, rng, False)
-    if st is None:
-        return ended
-    return None if ended is None else ended.points
+    ended, _, points = _play(state, action, rng, False)
+    return points if ended is None else ended.points
 
 
-def _play(state: State, action: Action, rng: random.Random, full: bool) -> tuple[Any, State | None]:
-    """`play_out`; unless ``full``, a called shobu ends it with its points and no state."""
+def _play(
+    state: State, action: Action, rng: random.Random, full: bool
+) -> tuple[RoundEnded | None, State | None, tuple[int, ...] | None]:
+    """`play_out`, and None for points; unless ``full``, a called shobu ends it with its
+    points alone (no event, no state)."""
     out: list[tuple[Event | None, State]]
     fast = _fast_for(state) if state.phase == PLAY and type(action) is PlayCard else None
     bit = action.card.bit if type(action) is PlayCard else 0
@@ -336,11 +337,11 @@ def _play(state: State, action: Action, rng: random.Random, full: bool) -> tuple
     while True:
         for ev, st in out:
             if type(ev) is RoundEnded:
-                return ev, st
+                return ev, st, None
         st = out[-1][1]
         actor = to_act(st)
         if actor is None:
-            return None, st
+            return None, st, None
         if st.phase == PLAY:
             fast = _fast_for(st)
             if fast is not None:
@@ -356,7 +357,7 @@ def _play(state: State, action: Action, rng: random.Random, full: bool) -> tuple
                 if not full:
                     points = shobu_score(st, choice.seat)
                     if points is not None:
-                        return points, None
+                        return None, None, points
                 called = shobu_step(st, choice.seat)
                 if called is not None:
                     out = list(called)
@@ -550,13 +551,10 @@ def _scoped_bonus(prof: Profile, i: int, caps: int, table: tuple[float, ...]) ->
     return bonus
 
 
-class _Split(dict[int, tuple[int, ...]]):
-    """Masks split into their cards, remembered: ``table[mask]`` (a lookup, no call, once
-    known), since the masks are 48-bit integers whose every operation builds a new object."""
-
-    def __init__(self, part: Callable[[int], int]) -> None:
-        super().__init__()
-        self.part = part  # what each card's bit becomes (itself, or its index)
+class _Indexes(dict[int, tuple[int, ...]]):
+    """The cards (indexes) of masks, lowest first, remembered: ``INDEXES[mask]`` (a lookup, no
+    call, once known), since the masks are 48-bit integers whose every operation builds a new
+    object."""
 
     def __missing__(self, mask: int) -> tuple[int, ...]:
         out = []
@@ -564,17 +562,14 @@ class _Split(dict[int, tuple[int, ...]]):
         while rest:
             low = rest & -rest
             rest ^= low
-            out.append(self.part(low))
+            out.append(low.bit_length() - 1)
         if len(self) > 100_000:
             self.clear()
-        split = self[mask] = tuple(out)
-        return split
+        cards = self[mask] = tuple(out)
+        return cards
 
 
-#: The one-card masks of a mask, lowest first.
-LOWS = _Split(lambda low: low)
-#: The cards (indexes) of a mask, lowest first.
-INDEXES = _Split(lambda low: low.bit_length() - 1)
+INDEXES = _Indexes()
 
 
 def _gain(fast: _Fast, mask: int, mine: int, theirs: int) -> float:

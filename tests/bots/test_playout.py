@@ -16,7 +16,8 @@ from core.actions import Action, CallShobu
 from core.engine import legal_actions, step, to_act
 from core.errors import IllegalActionError
 from core.events import Event, RoundEnded
-from core.rules import find_rules, presets
+from core.games.koikoi.round import KoiKoiRound
+from core.rules import AnyRules, find_rules, presets
 from core.state import DECIDE, PLAY, State
 from hanatui.bots import rollout
 from hanatui.bots.normal import shobu_points
@@ -122,7 +123,7 @@ def engine_shobu(state: State, seat: int) -> RoundEnded | None:
     return next(e for e, _ in events if type(e) is RoundEnded)
 
 
-def compare_shobu(rules: object, seeds: range) -> int:
+def compare_shobu(rules: AnyRules, seeds: range) -> int:
     """`shobu_score` against the engine for both seats in the positions of random matches:
     returns how many shobu calls were legal (the others must give None too)."""
     legal = 0
@@ -138,8 +139,10 @@ def compare_shobu(rules: object, seeds: range) -> int:
                     points = shobu_points(state, seat)
                     assert points == expected.points[seat] - expected.points[1 - seat]
                     # more koi-koi calls than random play makes (the call bonus's multiplier)
+                    extra = state.extra
+                    assert isinstance(extra, KoiKoiRound)
                     for calls in ((4, 1), (1, 5)):
-                        called = replace(state, extra=replace(state.extra, koikoi=calls))
+                        called = replace(state, extra=replace(extra, koikoi=calls))
                         again = engine_shobu(called, seat)
                         assert again is not None
                         assert shobu_score(called, seat) == again.points
