@@ -3,7 +3,8 @@ model of a team's captures that counts both the yaku held and the yaku within re
 
 This is bot knowledge, not the rules: the engine alone decides what scores. Card values, yaku and
 teams are read from the game's own declaration (`core.games.registry`), under the match's rules;
-exact scores (koi-koi's multipliers, option variants) always come from the engine.
+exact scores (koi-koi's multipliers, option variants) come from the engine (a koi-koi shobu's,
+for speed, from `shobu`, which tests/bots/test_playout.py holds to the engine's).
 """
 
 from __future__ import annotations
@@ -70,9 +71,24 @@ def team_numbers(rules: Rules, n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=64)
+_last_profile: tuple[Rules, int, Profile] | None = None
+
+
 def profile_for(rules: Rules, n: int) -> Profile:
-    """The profile of a game under ``rules`` with ``n`` players (cached by the rules)."""
+    """The profile of a game under ``rules`` with ``n`` players (cached by the rules). The rules
+    last asked about are compared first by identity: a match asks about the same rules object
+    at every decision, and comparing two equal rules field by field costs far more."""
+    global _last_profile
+    last = _last_profile
+    if last is not None and last[0] is rules and last[1] == n:
+        return last[2]
+    prof = _cached_profile(rules, n)
+    _last_profile = (rules, n, prof)
+    return prof
+
+
+@lru_cache(maxsize=64)
+def _cached_profile(rules: Rules, n: int) -> Profile:
     return _build_profile(rules, n)
 
 

@@ -19,6 +19,7 @@ policy inside its playouts.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import NamedTuple
 
@@ -26,19 +27,21 @@ from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, PlayCard
 from core.cards import ALL_MASK, MONTH_MASKS
 from core.engine import step
 from core.errors import IllegalActionError
-from core.events import Event, RoundEnded
+from core.events import Event
 from core.state import CHOOSE, DECIDE, State
 from core.turns import capture_targets
 from core.view import View, determinize
 from hanatui.bots.base import Bot
 from hanatui.bots.heuristics import (
     Profile,
+    Target,
     TeamEval,
+    held_value,
     hold_probability,
     profile_for,
-    target_value,
 )
 from hanatui.bots.match import risk_tilt, standing, win_chance
+from hanatui.bots.shobu import shobu_score
 
 
 class Params(NamedTuple):
@@ -107,41 +110,49 @@ def read_table(state: State, seat: int) -> Table:
     n = len(state.players)
     prof = profile_for(state.rules, n)
     teams = prof.teams
-    team = teams[seat]
     caps = state.captures
-    mine = 0
-    others: dict[int, int] = {}
-    for s in range(n):
-        if teams[s] == team:
-            mine |= caps[s]
-        else:
-            others[teams[s]] = others.get(teams[s], 0) | caps[s]
-    all_caps = mine
-    for c in others.values():
-        all_caps |= c
+    mate = 0
+    if teams == (0, 1):  # two seats, each a team of its own: what the loops below give
+        other = 1 - seat
+        mine = caps[seat]
+        opps: tuple[int, ...] = (caps[other],)
+        all_caps = mine | caps[other]
+        next_opp = state.hands[other].bit_count()
+    else:
+        team = teams[seat]
+        mine = 0
+        others: dict[int, int] = {}
+        for s in range(n):
+            if teams[s] == team:
+                mine |= caps[s]
+            else:
+                others[teams[s]] = others.get(teams[s], 0) | caps[s]
+        opps = tuple(others.values())
+        all_caps = mine
+        for c in opps:
+            all_caps |= c
+        next_opp = 0
+        seen_opp = False
+        for k in range(1, n):
+            s = (seat + k) % n
+            if teams[s] != team:
+                if not seen_opp:
+                    next_opp = state.hands[s].bit_count()
+                    seen_opp = True
+            elif seen_opp:  # a teammate who plays after the next opponent
+                mate = state.hands[s].bit_count()
+                break
     hand = state.hands[seat]
     pending = (1 << state.pending) if state.pending >= 0 else 0
     out_of_play = state.extra.out_of_play if state.extra is not None else 0
     unseen = ALL_MASK & ~(hand | state.field | all_caps | pending | out_of_play)
-    next_opp = 0
-    mate = 0
-    seen_opp = False
-    for k in range(1, n):
-        s = (seat + k) % n
-        if teams[s] != team:
-            if not seen_opp:
-                next_opp = state.hands[s].bit_count()
-                seen_opp = True
-        elif seen_opp:  # a teammate who plays after the next opponent
-            mate = state.hands[s].bit_count()
-            break
     return Table(
         prof=prof,
         seat=seat,
         hand=hand,
         field=state.field,
         mine=mine,
-        opps=tuple(others.values()),
+        opps=opps,
         unseen=unseen,
         next_opp_hand=next_opp,
         hand_count=hand.bit_count(),
@@ -347,14 +358,12 @@ def _exposure(
 
 
 def shobu_points(state: State, seat: int) -> float | None:
-    """What calling shobu scores now, relative to the others (from the engine's own scoring)."""
-    events = shobu_step(state, seat)
-    if events is None:  # shobu is not this seat's to call now
+    """What calling shobu scores now, relative to the others: the engine's score, on masks for
+    koi-koi (`shobu.shobu_score`)."""
+    points = shobu_score(state, seat)
+    if points is None:  # shobu is not this seat's to call now
         return None
-    for ev, _ in events:
-        if isinstance(ev, RoundEnded):
-            return relative_points(state, ev.points, seat)
-    return None
+    return relative_points(state, points, seat)
 
 
 _last_shobu: tuple[State, int, list[tuple[Event, State]] | None] | None = None
@@ -363,7 +372,7 @@ _last_shobu: tuple[State, int, list[tuple[Event, State]] | None] | None = None
 def shobu_step(state: State, seat: int) -> list[tuple[Event, State]] | None:
     """The events (with their states) of ``seat`` calling shobu in ``state``, or None when it is
     not that seat's to call. The last state asked about is remembered: a player weighs shobu
-    (`shobu_points`), then often calls it (the strong level's playouts take these events)."""
+    (`shobu_points`), then often calls it."""
     global _last_shobu
     last = _last_shobu
     if last is not None and last[0] is state and last[1] == seat:
@@ -380,6 +389,8 @@ def relative_points(state: State, points: tuple[int, ...], seat: int) -> float:
     """A seat's round points less the mean of the other teams' (teammates share a score)."""
     prof = profile_for(state.rules, len(state.players))
     teams = prof.teams
+    if teams == (0, 1):  # two seats, each a team of its own: what the loop below gives
+        return points[seat] - float(points[1 - seat])
     team = teams[seat]
     others: dict[int, list[int]] = {}
     for s, p in enumerate(points):
@@ -391,10 +402,32 @@ def relative_points(state: State, points: tuple[int, ...], seat: int) -> float:
     return points[seat] - opp
 
 
+#: A target as `_completion_chances` reads it: (points, clauses, per_extra, extra_mask, itself).
+_Plain = tuple[float, tuple[tuple[int, int], ...], float, int, Target]
+
+#: Per profile (by identity, the profile kept alongside): its targets as plain tuples, which
+#: read faster than the named tuples.
+_PLAIN: dict[int, tuple[Profile, tuple[_Plain, ...]]] = {}
+
+
+def _plain_targets(prof: Profile) -> tuple[_Plain, ...]:
+    hit = _PLAIN.get(id(prof))
+    if hit is not None and hit[0] is prof:
+        return hit[1]
+    plain = tuple((t.points, t.clauses, t.per_extra, t.extra_mask, t) for t in prof.flat)
+    if len(_PLAIN) > 64:
+        _PLAIN.clear()
+    _PLAIN[id(prof)] = (prof, plain)
+    return plain
+
+
 def _completion_chances(
     prof: Profile, caps: int, levels: list[tuple[float, int]]
 ) -> tuple[float, float]:
-    """(chance of a new or raised yaku, its expected points) for a team, roughly."""
+    """(chance of a new or raised yaku, its expected points) for a team, roughly.
+
+    Per target not yet held: the chance `target_value` gives (with weight 1), written out
+    here in one pass over its clauses (the koi-koi decision of every playout asks this)."""
     miss = 1.0
     value = 0.0
     weight = 0.0
@@ -407,32 +440,58 @@ def _completion_chances(
         count += lm.bit_count()
     disjoint = count == free.bit_count()
     free &= ~caps
-    for t in prof.flat:
-        # Held: every clause met (what `target_value` without levels says, more cheaply).
+    exp = math.exp
+    for points, clauses, per_extra, extra_mask, target in _plain_targets(prof):
         held = True
-        reachable = True
-        for mask, need in t.clauses:
-            have = (caps & mask).bit_count()
-            if have < need:
-                held = False
-                if disjoint and (free & mask).bit_count() < need - have:
-                    reachable = False
-                    break
-        if not reachable:
-            continue  # `target_value` would be 0
-        if held:
-            if not t.per_extra:
+        prob = 1.0
+        for mask, need in clauses:
+            short = need - (caps & mask).bit_count()
+            if short <= 0:
                 continue
-            cand = t.extra_mask & ~caps
+            held = False
+            if disjoint and (free & mask).bit_count() < short:
+                prob = 0.0  # out of reach
+                break
+            cand = mask & ~caps
+            chance = 1.0
+            lam = 0.0
+            n = 0
+            for p, lm in levels:
+                k = (cand & lm).bit_count()
+                if k:
+                    n += k
+                    lam += k * p
+                    chance *= p if k == 1 else p**k  # the same float
+            if n < short:
+                prob = 0.0
+                break
+            if n > short:  # P(X >= short) for X ~ Poisson(lam), as `target_value`
+                term = exp(-lam)
+                below = term
+                for j in range(1, short):
+                    term *= lam / j
+                    below += term
+                chance = max(0.0, 1.0 - below)
+            prob *= chance
+            if prob <= 0.0:
+                break
+        if held:
+            if not per_extra:
+                continue
+            cand = extra_mask & ~caps
             p_any = 0.0
             for p, lm in levels:
                 k = (cand & lm).bit_count()
                 if k:
                     p_any = 1.0 - (1.0 - p_any) * (1.0 - p) ** k
-            p, v = p_any, t.per_extra
+            p, v = p_any, per_extra
         else:
-            p = target_value(t, caps, levels, 1.0) / t.points if t.points else 0.0
-            v = t.points
+            if prob <= 0.0 or not points:
+                continue
+            # `target_value`'s value over the points: its held value when the chance is 1
+            worth = held_value(target, caps) if prob >= 1.0 else points * prob
+            p = worth / points
+            v = points
         if p <= 0:
             continue
         miss *= 1.0 - p

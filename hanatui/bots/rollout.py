@@ -38,6 +38,7 @@ from core.state import DECIDE, DRAW, HAND, NEXT_TURN, PLAY, Source, State
 from core.turns import capture_targets, next_turn, proceed
 from hanatui.bots.heuristics import Profile, profile_for
 from hanatui.bots.normal import koikoi_choice, shobu_step
+from hanatui.bots.shobu import shobu_score
 
 # Share of a yaku's points credited to a card that leaves it 0, 1 or 2 cards short.
 NEAR = (1.0, 0.3, 0.1)
@@ -250,8 +251,8 @@ class _Fast(NamedTuple):
     after_turn: bool  # the game looks at the end of each turn
     two: bool  # two seats, each a team of its own
     flat: bool  # there are yaku to steer for (`Profile.flat`)
-    scopes: tuple[int, ...]  # per card: the cards of its targets (`_bonus`)
-    near: list[dict[int, float]]  # per card: `_bonus` with NEAR, by the cards held in scope
+    scopes: tuple[int, ...]  # per card: the cards of its targets (`_value`)
+    near: list[dict[int, float]]  # per card: `_card_bonus` with NEAR, by the cards held in scope
     deny: list[dict[int, float]]  # ... with DENY
 
 
@@ -303,6 +304,23 @@ def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnd
     """Play ``action``, then `rollout_policy` for every seat to the end of the round: the round's
     score (None if the round ended without one) and the state after it. Exactly what stepping the
     engine with the same policy and ``rng`` gives, faster."""
+    ended, st, _ = _play(state, action, rng, True)
+    assert st is not None
+    return ended, st
+
+
+def play_out_score(state: State, action: Action, rng: random.Random) -> tuple[int, ...] | None:
+    """The points of `play_out`'s score alone (the same use of ``rng``): a round ended by a
+    shobu call is scored on masks, without the engine (`shobu.shobu_score`)."""
+    ended, _, points = _play(state, action, rng, False)
+    return points if ended is None else ended.points
+
+
+def _play(
+    state: State, action: Action, rng: random.Random, full: bool
+) -> tuple[RoundEnded | None, State | None, tuple[int, ...] | None]:
+    """`play_out`, and None for points; unless ``full``, a called shobu ends it with its
+    points alone (no event, no state)."""
     out: list[tuple[Event | None, State]]
     fast = _fast_for(state) if state.phase == PLAY and type(action) is PlayCard else None
     bit = action.card.bit if type(action) is PlayCard else 0
@@ -319,11 +337,11 @@ def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnd
     while True:
         for ev, st in out:
             if type(ev) is RoundEnded:
-                return ev, st
+                return ev, st, None
         st = out[-1][1]
         actor = to_act(st)
         if actor is None:
-            return None, st
+            return None, st, None
         if st.phase == PLAY:
             fast = _fast_for(st)
             if fast is not None:
@@ -335,7 +353,11 @@ def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnd
         legal = legal_actions(st)
         if st.phase == DECIDE and len(legal) > 1:
             choice = _decide(st, actor, legal, rng)
-            if isinstance(choice, CallShobu):  # weighed just now: its events are known
+            if isinstance(choice, CallShobu):  # weighed just now: its score is known
+                if not full:
+                    points = shobu_score(st, choice.seat)
+                    if points is not None:
+                        return None, None, points
                 called = shobu_step(st, choice.seat)
                 if called is not None:
                     out = list(called)
@@ -419,7 +441,7 @@ def _run(
                 legal = legal_actions(now)
                 if len(legal) != hand.bit_count() or any(type(a) is not PlayCard for a in legal):
                     return None, now  # not every card may be played, or the game adds actions
-                targets = {i: capture_targets(now, i, HAND) for i in _indexes(hand & wild)}
+                targets = {i: capture_targets(now, i, HAND) for i in INDEXES[hand & wild]}
                 card = _choose_play(fast, turn, hand, field, caps, rng, targets)
                 if BITS[card] & wild:  # the wild card is played: the engine lands it
                     played = next(
@@ -505,20 +527,6 @@ def _handed(
     return out, out[-1][1]
 
 
-def _bonus(
-    fast: _Fast, memos: list[dict[int, float]], table: tuple[float, ...], i: int, caps: int
-) -> float:
-    """`_card_bonus` of card ``i`` for a team holding ``caps``. It depends only on the cards of
-    ``caps`` among those of the targets of ``i`` (its scope), so it is remembered by them, per
-    card: few combinations recur, where whole piles rarely do."""
-    held = caps & fast.scopes[i]
-    memo = memos[i]
-    bonus = memo.get(held)
-    if bonus is None:
-        bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, table))
-    return bonus
-
-
 def _scoped_bonus(prof: Profile, i: int, caps: int, table: tuple[float, ...]) -> float:
     """`_card_bonus` computed for the targets of card ``i`` alone (their missing cards are
     counted as `_missing` counts them)."""
@@ -543,61 +551,56 @@ def _scoped_bonus(prof: Profile, i: int, caps: int, table: tuple[float, ...]) ->
     return bonus
 
 
-def _given(fast: _Fast, theirs: int, i: int) -> float:
-    """`rollout_policy`'s ``given``: what card ``i`` left on the field is worth to ``theirs``."""
-    v = fast.worth[i]
-    if fast.flat:
-        v += _bonus(fast, fast.near, NEAR, i, theirs)
-    return v
+class _Indexes(dict[int, tuple[int, ...]]):
+    """The cards (indexes) of masks, lowest first, remembered: ``INDEXES[mask]`` (a lookup, no
+    call, once known), since the masks are 48-bit integers whose every operation builds a new
+    object."""
 
-
-_LOWS: dict[int, tuple[int, ...]] = {}
-
-
-def _lows(mask: int) -> tuple[int, ...]:
-    """The one-card masks of ``mask``, lowest first: remembered, since the masks are 48-bit
-    integers whose every operation builds a new object."""
-    lows = _LOWS.get(mask)
-    if lows is None:
+    def __missing__(self, mask: int) -> tuple[int, ...]:
         out = []
         rest = mask
         while rest:
             low = rest & -rest
             rest ^= low
-            out.append(low)
-        lows = tuple(out)
-        if len(_LOWS) > 100_000:
-            _LOWS.clear()
-        _LOWS[mask] = lows
-    return lows
+            out.append(low.bit_length() - 1)
+        if len(self) > 100_000:
+            self.clear()
+        cards = self[mask] = tuple(out)
+        return cards
 
 
-def _gain(fast: _Fast, values: dict[int, float], mask: int, mine: int, theirs: int) -> float:
-    """`rollout_policy`'s ``gain``: the values of the cards of ``mask`` (each its worth and its
-    two bonuses), added lowest first. Inline: this is the playouts' innermost loop."""
+INDEXES = _Indexes()
+
+
+def _gain(fast: _Fast, mask: int, mine: int, theirs: int) -> float:
+    """`rollout_policy`'s ``gain``: the values of the cards of ``mask`` (`_value`), added
+    lowest first."""
     total = 0.0
-    for low in _lows(mask):
-        v = values.get(low)
-        if v is None:
-            i = low.bit_length() - 1
-            v = fast.worth[i]
-            if fast.flat:
-                scope = fast.scopes[i]
-                held = mine & scope
-                memo = fast.near[i]
-                bonus = memo.get(held)
-                if bonus is None:
-                    bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, NEAR))
-                v += bonus
-                held = theirs & scope
-                memo = fast.deny[i]
-                bonus = memo.get(held)
-                if bonus is None:
-                    bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, DENY))
-                v += bonus
-            values[low] = v
-        total += v
+    for i in INDEXES[mask]:
+        total += _value(fast, i, mine, theirs)
     return total
+
+
+def _value(fast: _Fast, i: int, mine: int, theirs: int) -> float:
+    """`rollout_policy`'s value of capturing card ``i``: its worth, the NEAR bonus for ``mine``
+    and the DENY bonus against ``theirs`` (each remembered by the pile's cards in the card's
+    scope: few combinations recur, where whole piles rarely do)."""
+    v = fast.worth[i]
+    if fast.flat:
+        scope = fast.scopes[i]
+        held = mine & scope
+        memo = fast.near[i]
+        bonus = memo.get(held)
+        if bonus is None:
+            bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, NEAR))
+        v += bonus
+        held = theirs & scope
+        memo = fast.deny[i]
+        bonus = memo.get(held)
+        if bonus is None:
+            bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, DENY))
+        v += bonus
+    return v
 
 
 def _remember(memo: dict[int, float], key: int, value: float) -> float:
@@ -627,8 +630,32 @@ BITS = tuple(1 << i for i in range(48))
 MATES = tuple(MONTH_MASKS[i >> 2] & ~(1 << i) for i in range(48))
 
 
-def _indexes(mask: int) -> list[int]:
-    return [low.bit_length() - 1 for low in _lows(mask)]
+def _capture_options() -> tuple[dict[int, tuple[tuple[int, ...], ...]], ...]:
+    """Per card played: for each set of cards of its month on the field, the captures it may
+    make, each as its cards' indexes lowest first (either of two matches; one, or three
+    together, as they lie)."""
+    out = []
+    for idx in range(48):
+        bit = 1 << idx
+        others = MONTH_MASKS[idx >> 2] & ~bit
+        options: dict[int, tuple[tuple[int, ...], ...]] = {}
+        sub = others
+        while sub:
+            lows = [low for low in (1 << i for i in range(48)) if sub & low]
+            takes = lows if len(lows) == 2 else [sub]
+            options[sub] = tuple(
+                tuple(i for i in range(48) if (take | bit) >> i & 1) for take in takes
+            )
+            sub = (sub - 1) & others
+        out.append(options)
+    return tuple(out)
+
+
+#: `_capture_options`, built once.
+CAPTURES = _capture_options()
+
+#: Per card: the four cards of its month.
+MONTHS = tuple(MONTH_MASKS[i >> 2] for i in range(48))
 
 
 def _choose_play(
@@ -641,7 +668,8 @@ def _choose_play(
     wild: dict[int, tuple[int, ...]] | None = None,
 ) -> int:
     """`rollout_policy`'s card to play (an index) from ``hand``; ``wild``: the capture targets
-    of its wild cards, as the game gives them (every other card takes its month's match)."""
+    of its wild cards, as the game gives them (every other card takes its month's match).
+    The playouts' innermost loop: `_value` and `_gain` are written out here."""
     if not hand & (hand - 1):
         return hand.bit_length() - 1
     worth = fast.worth
@@ -650,19 +678,20 @@ def _choose_play(
         theirs = caps[1 - seat]
     else:
         mine, theirs = _teams_caps(fast, seat, caps)
-    values: dict[int, float] = {}
     unseen = ~(hand | field | mine | theirs)
     flat = fast.flat
     scopes = fast.scopes
     near = fast.near
+    deny = fast.deny
+    prof = fast.prof
     best_v = -1e18
     best: list[int] = []
-    for low in _lows(hand):
-        idx = low.bit_length() - 1
+    for idx in INDEXES[hand]:
         if wild is not None and idx in wild:
             targets = wild[idx]
             if targets:
-                v = max(_gain(fast, values, m | low, mine, theirs) for m in targets)
+                low = BITS[idx]
+                v = max(_gain(fast, m | low, mine, theirs) for m in targets)
                 if v > best_v + 1e-9:
                     best_v = v
                     best = [idx]
@@ -671,28 +700,43 @@ def _choose_play(
                 continue
             matches = 0
         else:
-            matches = field & MONTH_MASKS[idx >> 2]
+            matches = field & MONTHS[idx]
         if not matches:
-            given = worth[idx]  # `_given`, inline
+            given = worth[idx]  # what the card left on the field is worth to them
             if flat:
                 held = theirs & scopes[idx]
                 memo = near[idx]
                 bonus = memo.get(held)
                 if bonus is None:
-                    bonus = _remember(memo, held, _scoped_bonus(fast.prof, idx, held, NEAR))
+                    bonus = _remember(memo, held, _scoped_bonus(prof, idx, held, NEAR))
                 given += bonus
             mates = MATES[idx]
             v = -DISCARD_RISK[(mates & unseen).bit_count()] * given
             if hand & mates:
                 v += 0.25 * worth[idx]
-        elif matches.bit_count() == 2:
-            first = matches & -matches
-            v = max(
-                _gain(fast, values, first | low, mine, theirs),
-                _gain(fast, values, (matches ^ first) | low, mine, theirs),
-            )
         else:
-            v = _gain(fast, values, matches | low, mine, theirs)
+            # The gain of each capture it may make: its cards' values added lowest first, the
+            # best capture counts.
+            v = -1e300
+            for cards in CAPTURES[idx][matches]:
+                total = 0.0
+                for i in cards:
+                    x = worth[i]
+                    if flat:
+                        scope = scopes[i]
+                        held = mine & scope
+                        bonus = near[i].get(held)
+                        if bonus is None:
+                            bonus = _remember(near[i], held, _scoped_bonus(prof, i, held, NEAR))
+                        x += bonus
+                        held = theirs & scope
+                        bonus = deny[i].get(held)
+                        if bonus is None:
+                            bonus = _remember(deny[i], held, _scoped_bonus(prof, i, held, DENY))
+                        x += bonus
+                    total += x
+                if total > v:
+                    v = total
         if v > best_v + 1e-9:
             best_v = v
             best = [idx]
@@ -706,11 +750,10 @@ def _choose_target(
 ) -> int:
     """`rollout_policy`'s choice between the two field cards ``matches`` of the card ``bit``."""
     mine, theirs = _teams_caps(fast, seat, caps)
-    values: dict[int, float] = {}
     first = matches & -matches
     second = matches ^ first
-    a = _gain(fast, values, first | bit, mine, theirs)
-    b = _gain(fast, values, second | bit, mine, theirs)
+    a = _gain(fast, first | bit, mine, theirs)
+    b = _gain(fast, second | bit, mine, theirs)
     if b > a + 1e-9:
         return second
     if b > a - 1e-9:

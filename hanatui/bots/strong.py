@@ -35,7 +35,7 @@ from core.view import View, determinize, hidden_indexes
 from hanatui.bots.base import Bot
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.normal import normal_policy, relative_points
-from hanatui.bots.rollout import play_out, rollout_policy
+from hanatui.bots.rollout import play_out_score, rollout_policy
 
 Policy = Callable[[State, int, tuple[Action, ...], random.Random], Action]
 
@@ -52,10 +52,11 @@ POLICIES: dict[str, Policy] = {"fast": rollout_policy, "normal": normal_policy}
 def playout(state: State, action: Action, seat: int, policy: Policy, rng: random.Random) -> float:
     """Play ``action`` then ``policy`` for every seat to the end of the round; the round's
     points for ``seat`` less the other teams' mean. The cheap policy's playouts take the fast
-    path (`rollout.play_out`), which gives the same as stepping the engine (`engine_playout`)."""
+    path (`rollout.play_out_score`), which gives the same as stepping the engine
+    (`engine_playout`)."""
     if policy is rollout_policy:
-        ended, _ = play_out(state, action, rng)
-        return 0.0 if ended is None else relative_points(state, ended.points, seat)
+        points = play_out_score(state, action, rng)
+        return 0.0 if points is None else relative_points(state, points, seat)
     return engine_playout(state, action, seat, policy, rng)
 
 

@@ -1,21 +1,28 @@
 """The strong level's playout fast path against the engine: from positions of random deals in
 every game, option set and table size, `play_out` ends the round exactly as stepping the engine
 with the same policy and generator does: the same score event, the same state after it, the
-same random numbers used."""
+same random numbers used; `play_out_score` gives the same points. The shobu score the koi-koi
+decision weighs and the playouts end with (`shobu.shobu_score`, on masks) is the engine's own, in
+every preset and sampled option set."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from msgspec.structs import replace
 
-from core.actions import Action
+from core.actions import Action, CallShobu
 from core.engine import legal_actions, step, to_act
+from core.errors import IllegalActionError
 from core.events import Event, RoundEnded
-from core.rules import find_rules
-from core.state import PLAY, State
+from core.games.koikoi.round import KoiKoiRound
+from core.rules import AnyRules, find_rules, presets
+from core.state import DECIDE, PLAY, State
 from hanatui.bots import rollout
-from hanatui.bots.rollout import play_out, rollout_policy
+from hanatui.bots.normal import shobu_points
+from hanatui.bots.rollout import play_out, play_out_score, rollout_policy
+from hanatui.bots.shobu import shobu_score
 from tests.bots.conftest import OPTION_SETS, decision_points, option_id, rules_for
 from tests.core.test_koikoi_playouts import sample_options
 
@@ -58,6 +65,9 @@ def compare_from(state: State, seed: int) -> int:
         slow = engine_play_out(state, action, engine_rng)
         assert fast == slow, f"the fast path ends the round differently after {action!r}"
         assert fast_rng.getstate() == engine_rng.getstate(), "the policies drew differently"
+        score_rng = random.Random(seed)
+        assert play_out_score(state, action, score_rng) == (slow[0] and slow[0].points)
+        assert score_rng.getstate() == engine_rng.getstate()
     return len(legal_actions(state))
 
 
@@ -102,3 +112,73 @@ def test_the_fast_path_runs_the_ordinary_turn_itself(monkeypatch):
     assert isinstance(ended, RoundEnded)
     assert len(calls) <= 6
     assert rollout.KNOWN_HOOKS["koikoi"] >= state.hooks.overrides
+
+
+def engine_shobu(state: State, seat: int) -> RoundEnded | None:
+    """The reference: the score event of stepping the engine with the seat's shobu call."""
+    try:
+        events = step(state, CallShobu(seat=seat))
+    except IllegalActionError:
+        return None
+    return next(e for e, _ in events if type(e) is RoundEnded)
+
+
+def compare_shobu(rules: AnyRules, seeds: range) -> int:
+    """`shobu_score` against the engine for both seats in the positions of random matches:
+    returns how many shobu calls were legal (the others must give None too)."""
+    legal = 0
+    for seed in seeds:
+        for state in decision_points(rules, 2, seed, limit=200):
+            if state.phase != DECIDE and state.turn_no % 7:
+                continue  # every decision, and a spread of the other positions
+            for seat in (0, 1):
+                expected = engine_shobu(state, seat)
+                assert shobu_score(state, seat) == (expected and expected.points)
+                if expected is not None:
+                    legal += 1
+                    points = shobu_points(state, seat)
+                    assert points == expected.points[seat] - expected.points[1 - seat]
+                    # more koi-koi calls than random play makes (the call bonus's multiplier)
+                    extra = state.extra
+                    assert isinstance(extra, KoiKoiRound)
+                    for calls in ((4, 1), (1, 5)):
+                        called = replace(state, extra=replace(extra, koikoi=calls))
+                        again = engine_shobu(called, seat)
+                        assert again is not None
+                        assert shobu_score(called, seat) == again.points
+    return legal
+
+
+@pytest.mark.parametrize("preset", presets("koikoi"))
+def test_shobu_is_scored_as_the_engine_scores_it(preset):
+    assert compare_shobu(find_rules("koikoi", preset, rounds=3), range(6)) >= 5
+
+
+def test_shobu_is_scored_as_the_engine_scores_it_under_sampled_options():
+    sampler = random.Random(33)
+    legal = 0
+    for k in range(16):
+        legal += compare_shobu(find_rules("koikoi", **sample_options(sampler)), range(k, k + 2))
+    assert legal >= 20
+
+
+# Scoring options the sampled sets leave at their defaults, and combinations of the rest.
+SHOBU_OPTIONS: list[dict[str, object]] = [
+    {"koikoi_call_bonus": True, "koikoi_multiplier": "none", "double_at_7": False},
+    {"viewing_after_koikoi": 3, "viewing_yaku": "on", "koikoi_multiplier": "any_count"},
+    {"match_scoring": "zero_sum", "zero_sum_cap": False, "zero_sum_start": 5},
+    {"match_scoring": "zero_sum", "zero_sum_cap": True, "zero_sum_start": 5},
+    {
+        "sake_cup_role": "either",
+        "yaku_count_mode": "best_only",
+        "winner_scores_opponent_yaku": True,
+    },
+    {"viewing_weather_block": True, "rain_man_voids_viewing": True, "tsukifuda_enabled": True},
+    {"field_bright_multiplier": "per_bright", "koikoi_call_bonus": True},
+    {"field_bright_multiplier": "double_if_any", "koikoi_multiplier": "opponent_count"},
+]
+
+
+@pytest.mark.parametrize("options", SHOBU_OPTIONS, ids=str)
+def test_shobu_is_scored_as_the_engine_scores_it_under_more_options(options):
+    assert compare_shobu(find_rules("koikoi", rounds=3, **options), range(6)) >= 5
