@@ -66,17 +66,21 @@ def _chunk(task: tuple[Json, Json, int, int]) -> tuple[list[tuple[float, float]]
     return list(result.hands), [*clock_a, *clock_b]
 
 
-def run(a: Json, b: Json, *, hands: int, seed: int, workers: int) -> Json:
+def run(
+    a: Json, b: Json, *, hands: int, seed: int, workers: int, parts_file: str | None = None
+) -> Json:
     deals = max(1, math.ceil(hands / 2))
     chunk = 5
     tasks = [(a, b, seed + k, min(chunk, deals - k)) for k in range(0, deals, chunk)]
     load = os.getloadavg()[0]
     start = time.perf_counter()
-    if workers > 1:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_chunk, tasks, chunksize=1)
-    else:
-        parts = [_chunk(t) for t in tasks]
+    parts = []
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        for part in pool.imap(_chunk, tasks, chunksize=1):
+            parts.append(part)
+            if parts_file is not None:  # every finished chunk, so a cut-short run is not lost
+                with open(parts_file, "a") as f:
+                    f.write(json.dumps(part) + "\n")
     hands_out = [h for part, _ in parts for h in part]
     clocks = [sum(c[i] for _, c in parts) for i in range(4)]
     diffs = [x - y for x, y in hands_out]
@@ -117,6 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=400, help="hands (seat-swapped pairs)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--parts", help="append each finished chunk's hands here (JSON lines)")
     args = parser.parse_args(argv)
     out = run(
         json.loads(args.a),
@@ -124,6 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         hands=args.hands,
         seed=args.seed,
         workers=args.workers,
+        parts_file=args.parts,
     )
     print(json.dumps(out))
     return 0
