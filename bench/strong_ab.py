@@ -3,8 +3,12 @@
 Each side is a `StrongBot` built from JSON keyword arguments, so a search option can be measured
 against today's player (``{}`` with the same budget) in one process:
 
-    .venv/bin/python bench/strong_ab.py --a '{"playouts": 1000}' --b '{"playouts": 1000,
-        "koikoi_search": false}' --hands 1000 --workers 2
+    .venv/bin/python bench/strong_ab.py --a '{"playouts": 1000, "z": 0.5}' \
+        --b '{"playouts": 1000, "z": 1.0}' --hands 400 --seed 5000 --workers 2 --save
+
+``--save`` appends the result to bench/results/strong_ab.json, which `bench/arena.py --readme`
+turns into the README's paragraph on the strong player's search. ``--parts FILE`` writes each
+finished chunk as it ends; ``--from-parts FILE`` summarizes such a file (a run cut short).
 
 Every deal is played twice, the players swapping seats; the 95% interval of the difference is
 over the deals' mean differences (the luck of the cards cancels within a deal). CPU per
@@ -23,6 +27,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from core.actions import Action
@@ -32,6 +37,8 @@ from hanatui.bots import Bot, StrongBot
 from hanatui.selfplay import duel
 
 Json = dict[str, Any]
+
+RESULTS = Path(__file__).resolve().parent / "results" / "strong_ab.json"
 
 
 class _Clocked(Bot):
@@ -81,18 +88,29 @@ def run(
             if parts_file is not None:  # every finished chunk, so a cut-short run is not lost
                 with open(parts_file, "a") as f:
                     f.write(json.dumps(part) + "\n")
-    hands_out = [h for part, _ in parts for h in part]
+    out = summarize(a, b, seed, parts)
+    out["wall_seconds"] = round(time.perf_counter() - start, 1)
+    out["load"] = [round(load, 1), round(os.getloadavg()[0], 1)]
+    return out
+
+
+def summarize(a: Json, b: Json, seed: int, parts: list[Any]) -> Json:
+    """The comparison of the chunks played: points per hand, the difference with its 95%
+    interval over the deals (and what pooling runs needs: deals, the deals' sd), CPU."""
+    hands_out = [tuple(h) for part, _ in parts for h in part]
     clocks = [sum(c[i] for _, c in parts) for i in range(4)]
     diffs = [x - y for x, y in hands_out]
     per_deal = [statistics.fmean(diffs[i : i + 2]) for i in range(0, len(diffs), 2)]
     mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(per_deal) / math.sqrt(len(per_deal))
+    sd = statistics.stdev(per_deal)
+    half = 1.96 * sd / math.sqrt(len(per_deal))
     won_a = sum(1 for x, y in hands_out if x > y)
     won_b = sum(1 for x, y in hands_out if y > x)
     return {
         "a": a,
         "b": b,
         "hands": len(hands_out),
+        "deals": len(per_deal),
         "seed": seed,
         "points_per_hand": [
             round(statistics.fmean(x for x, _ in hands_out), 3),
@@ -100,14 +118,14 @@ def run(
         ],
         "diff_per_hand": round(mean, 3),
         "diff_ci95": [round(mean - half, 3), round(mean + half, 3)],
+        "sd_per_deal": round(sd, 4),
         "hands_won": [won_a, won_b],
         "cpu_ms_per_decision": [
             round(1000 * clocks[0] / max(1, clocks[1]), 1),
             round(1000 * clocks[2] / max(1, clocks[3]), 1),
         ],
-        "wall_seconds": round(time.perf_counter() - start, 1),
-        "load": [round(load, 1), round(os.getloadavg()[0], 1)],
-        "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
+        "cpu_seconds": round(clocks[0] + clocks[2], 1),
+        "machine": f"{os.cpu_count()} cores ({platform.machine()})",
         "recorded": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
 
@@ -122,16 +140,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--parts", help="append each finished chunk's hands here (JSON lines)")
-    args = parser.parse_args(argv)
-    out = run(
-        json.loads(args.a),
-        json.loads(args.b),
-        hands=args.hands,
-        seed=args.seed,
-        workers=args.workers,
-        parts_file=args.parts,
+    parser.add_argument(
+        "--from-parts", help="summarize a --parts file (of a run cut short) instead of playing"
     )
+    parser.add_argument("--save", action="store_true", help=f"append the result to {RESULTS}")
+    args = parser.parse_args(argv)
+    a, b = json.loads(args.a), json.loads(args.b)
+    if args.from_parts:
+        with open(args.from_parts) as f:
+            parts = [json.loads(line) for line in f if line.strip()]
+        out = summarize(a, b, args.seed, parts)
+    else:
+        out = run(
+            a, b, hands=args.hands, seed=args.seed, workers=args.workers, parts_file=args.parts
+        )
     print(json.dumps(out))
+    if args.save:
+        runs = json.loads(RESULTS.read_text()) if RESULTS.exists() else []
+        RESULTS.write_text(json.dumps([*runs, out], indent=1) + "\n")
     return 0
 
 
