@@ -374,6 +374,7 @@ def readme_section(results: dict[str, Json]) -> str:
         "",
     ]
     lines += _targets(results)
+    lines += _strong_search(load_strong_ab())
     for game in sorted(results):
         entry = results[game]
         lines.append(f"### {game}")
@@ -435,6 +436,72 @@ def _pairing(results: dict[str, Json], game: str, a: str, b: str) -> Json | None
         if r["a"] == a and r["b"] == b:
             return r
     return None
+
+
+STRONG_AB = ROOT / "bench" / "results" / "strong_ab.json"
+
+
+def load_strong_ab() -> list[Json]:
+    """The runs `bench/strong_ab.py --save` recorded (strong against a variant of itself)."""
+    return json.loads(STRONG_AB.read_text(encoding="utf-8")) if STRONG_AB.exists() else []
+
+
+def pool_runs(runs: list[Json]) -> tuple[float, float, int, int]:
+    """The runs' difference per hand as one sample of deals: (mean, 95% half-width, deals,
+    hands), from each run's deal count, mean and standard deviation over its deals."""
+    n = sum(r["deals"] for r in runs)
+    mean = sum(r["deals"] * r["diff_per_hand"] for r in runs) / n
+    ss = sum(
+        (r["deals"] - 1) * r["sd_per_deal"] ** 2 + r["deals"] * (r["diff_per_hand"] - mean) ** 2
+        for r in runs
+    )
+    sd = math.sqrt(ss / (n - 1)) if n > 1 else 0.0
+    return mean, 1.96 * sd / math.sqrt(n), n, sum(r["hands"] for r in runs)
+
+
+def _strong_search(runs: list[Json]) -> list[str]:
+    """The paragraph on the strong player's search margin in koi-koi, from the runs of ``z``
+    0.5 against today's ``z`` 1.0 at the default budget (`bench/strong_ab.py --save`)."""
+    final = [
+        r
+        for r in runs
+        if r["a"] == {"playouts": DEFAULT_PLAYOUTS, "z": 0.5}
+        and r["b"] == {"playouts": DEFAULT_PLAYOUTS, "z": 1.0}
+    ]
+    if not final:
+        return []
+    mean, half, _, hands = pool_runs(final)
+    cpu = [sum(r["cpu_ms_per_decision"][i] for r in final) / len(final) for i in (0, 1)]
+    when = "; ".join(
+        f"{r['recorded']}, {r['hands']} hands, seed {r['seed']}, load {r['load'][0]} to "
+        f"{r['load'][1]}"
+        for r in final
+    )
+    verdict = (
+        "a gain"
+        if mean - half > 0
+        else "a loss"
+        if mean + half < 0
+        else "within noise, so the default stays at 1.0"
+    )
+    return [
+        "The strong player's margin in koi-koi, measured (`bench/strong_ab.py`: two strong",
+        "players seat-swapped at equal CPU per decision; results in",
+        "`bench/results/strong_ab.json`): overruling normal's choice at half a standard error",
+        f"(`z` 0.5) instead of one, both at {DEFAULT_PLAYOUTS} playouts, gave {mean:+.2f} points "
+        f"per hand over {hands:,}",
+        f"hands (95% interval {mean - half:+.2f} to {mean + half:+.2f}; {cpu[0]:.0f} and "
+        f"{cpu[1]:.0f} ms CPU per decision): {verdict}.",
+        f"Recorded on {final[0]['machine']}: {when}.",
+        "Screened at 200 playouts over 500 hands, all within noise: `z` 0.5 (+0.32, interval",
+        "-0.13 to +0.78), `z` 2.0 (-0.05), a stricter bar for the koi-koi call alone (`koikoi_z`",
+        "2.5: +0.01, interval -0.10 to +0.12). The +0.5 points per hand sought over today's",
+        "strong player is not reached. Repeat:",
+        '`bench/strong_ab.py --a \'{"playouts": 1000, "z": 0.5}\' --b \'{"playouts": '
+        '1000, "z": 1.0}\'',
+        "--hands 400 --seed 5000 --workers 2` (and `--seed 6000`).",
+        "",
+    ]
 
 
 def _targets(results: dict[str, Json]) -> list[str]:

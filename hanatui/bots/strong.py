@@ -228,11 +228,18 @@ class StrongBot(Bot):
         seconds: float | None = None,
         rollout: str = "fast",
         z: float = DEFAULT_Z,
+        koikoi_z: float | None = None,
+        koikoi_rollout: str | None = None,
+        koikoi_playouts: int | None = None,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
         self.policy = POLICIES[rollout]
         self.z = z
+        # The koi-koi/shobu call's own search settings (None: those of the other decisions).
+        self.koikoi_z = z if koikoi_z is None else koikoi_z
+        self.koikoi_policy = self.policy if koikoi_rollout is None else POLICIES[koikoi_rollout]
+        self.koikoi_playouts = playouts if koikoi_playouts is None else koikoi_playouts
         self.last: list[Estimate] = []
 
     @classmethod
@@ -248,16 +255,17 @@ class StrongBot(Bot):
         prior = normal_policy(sample, view.seat, legal, rng)
         # Koi-koi or shobu in a match: the round's results are weighed by the chance of winning
         # the match they give (from the public standing), not by their points.
-        st = standing(sample, view.seat) if any(type(a) is CallShobu for a in legal) else None
+        call = any(type(a) is CallShobu for a in legal)
+        st = standing(sample, view.seat) if call else None
         self.last = search(
             view,
             legal,
             rng,
-            playouts=self.playouts,
+            playouts=self.koikoi_playouts if call else self.playouts,
             seconds=self.seconds,
-            policy=self.policy,
+            policy=self.koikoi_policy if call else self.policy,
             prior=prior,
-            z=self.z,
+            z=self.koikoi_z if call else self.z,
             worth=None if st is None else partial(win_chance, st),
         )
         return self.last[0].action

@@ -1,0 +1,165 @@
+"""A/B of two strong players in koi-koi: seat-swapped hands, points per hand, CPU per decision.
+
+Each side is a `StrongBot` built from JSON keyword arguments, so a search option can be measured
+against today's player (``{}`` with the same budget) in one process:
+
+    .venv/bin/python bench/strong_ab.py --a '{"playouts": 1000, "z": 0.5}' \
+        --b '{"playouts": 1000, "z": 1.0}' --hands 400 --seed 5000 --workers 2 --save
+
+``--save`` appends the result to bench/results/strong_ab.json, which `bench/arena.py --readme`
+turns into the README's paragraph on the strong player's search. ``--parts FILE`` writes each
+finished chunk as it ends; ``--from-parts FILE`` summarizes such a file (a run cut short).
+
+Every deal is played twice, the players swapping seats; the 95% interval of the difference is
+over the deals' mean differences (the luck of the cards cancels within a deal). CPU per
+decision is the process time of each side's decisions that had a real choice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import platform
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from core.actions import Action
+from core.rules import find_rules
+from core.view import View
+from hanatui.bots import Bot, StrongBot
+from hanatui.selfplay import duel
+
+Json = dict[str, Any]
+
+RESULTS = Path(__file__).resolve().parent / "results" / "strong_ab.json"
+
+
+class _Clocked(Bot):
+    """Adds the process time of the wrapped bot's real decisions to ``sink`` (seconds, count)."""
+
+    def __init__(self, bot: Bot, sink: list[float], name: str) -> None:
+        self.bot = bot
+        self.level = name  # the sides must differ by name, or the duel seats them only once
+        self.sink = sink
+
+    def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        t = time.process_time()
+        action = self.bot.choose(view, legal, rng)
+        self.sink[0] += time.process_time() - t
+        self.sink[1] += 1
+        return action
+
+
+def _chunk(task: tuple[Json, Json, int, int]) -> tuple[list[tuple[float, float]], list[float]]:
+    a, b, seed, deals = task
+    clock_a = [0.0, 0.0]
+    clock_b = [0.0, 0.0]
+    result = duel(
+        find_rules("koikoi", rounds=1),
+        lambda: _Clocked(StrongBot(**a), clock_a, "A"),
+        lambda: _Clocked(StrongBot(**b), clock_b, "B"),
+        deals=deals,
+        seed=seed,
+    )
+    return list(result.hands), [*clock_a, *clock_b]
+
+
+def run(
+    a: Json, b: Json, *, hands: int, seed: int, workers: int, parts_file: str | None = None
+) -> Json:
+    deals = max(1, math.ceil(hands / 2))
+    chunk = 5
+    tasks = [(a, b, seed + k, min(chunk, deals - k)) for k in range(0, deals, chunk)]
+    load = os.getloadavg()[0]
+    start = time.perf_counter()
+    parts = []
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        for part in pool.imap(_chunk, tasks, chunksize=1):
+            parts.append(part)
+            if parts_file is not None:  # every finished chunk, so a cut-short run is not lost
+                with open(parts_file, "a") as f:
+                    f.write(json.dumps(part) + "\n")
+    out = summarize(a, b, seed, parts)
+    out["wall_seconds"] = round(time.perf_counter() - start, 1)
+    out["load"] = [round(load, 1), round(os.getloadavg()[0], 1)]
+    return out
+
+
+def summarize(a: Json, b: Json, seed: int, parts: list[Any]) -> Json:
+    """The comparison of the chunks played: points per hand, the difference with its 95%
+    interval over the deals (and what pooling runs needs: deals, the deals' sd), CPU."""
+    hands_out = [tuple(h) for part, _ in parts for h in part]
+    clocks = [sum(c[i] for _, c in parts) for i in range(4)]
+    diffs = [x - y for x, y in hands_out]
+    per_deal = [statistics.fmean(diffs[i : i + 2]) for i in range(0, len(diffs), 2)]
+    mean = statistics.fmean(diffs)
+    sd = statistics.stdev(per_deal)
+    half = 1.96 * sd / math.sqrt(len(per_deal))
+    won_a = sum(1 for x, y in hands_out if x > y)
+    won_b = sum(1 for x, y in hands_out if y > x)
+    return {
+        "a": a,
+        "b": b,
+        "hands": len(hands_out),
+        "deals": len(per_deal),
+        "seed": seed,
+        "points_per_hand": [
+            round(statistics.fmean(x for x, _ in hands_out), 3),
+            round(statistics.fmean(y for _, y in hands_out), 3),
+        ],
+        "diff_per_hand": round(mean, 3),
+        "diff_ci95": [round(mean - half, 3), round(mean + half, 3)],
+        "sd_per_deal": round(sd, 4),
+        "hands_won": [won_a, won_b],
+        "cpu_ms_per_decision": [
+            round(1000 * clocks[0] / max(1, clocks[1]), 1),
+            round(1000 * clocks[2] / max(1, clocks[3]), 1),
+        ],
+        "cpu_seconds": round(clocks[0] + clocks[2], 1),
+        "machine": f"{os.cpu_count()} cores ({platform.machine()})",
+        "recorded": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--a", default="{}", help="StrongBot keyword arguments of side A (JSON)")
+    parser.add_argument("--b", default="{}", help="StrongBot keyword arguments of side B (JSON)")
+    parser.add_argument("--hands", type=int, default=400, help="hands (seat-swapped pairs)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--parts", help="append each finished chunk's hands here (JSON lines)")
+    parser.add_argument(
+        "--from-parts", help="summarize a --parts file (of a run cut short) instead of playing"
+    )
+    parser.add_argument("--save", action="store_true", help=f"append the result to {RESULTS}")
+    args = parser.parse_args(argv)
+    a, b = json.loads(args.a), json.loads(args.b)
+    if args.from_parts:
+        with open(args.from_parts) as f:
+            parts = [json.loads(line) for line in f if line.strip()]
+        out = summarize(a, b, args.seed, parts)
+    else:
+        out = run(
+            a, b, hands=args.hands, seed=args.seed, workers=args.workers, parts_file=args.parts
+        )
+    print(json.dumps(out))
+    if args.save:
+        runs = json.loads(RESULTS.read_text()) if RESULTS.exists() else []
+        RESULTS.write_text(json.dumps([*runs, out], indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,48 @@
+"""The strong player's koi-koi call has search settings of its own (budget, rollout, z): they
+govern the koi-koi/shobu decisions and nothing else."""
+
+from __future__ import annotations
+
+import random
+
+from core.actions import CallKoiKoi, PlayCard
+from core.engine import legal_actions, to_act
+from core.rules import find_rules
+from core.state import DECIDE
+from core.view import observe
+from hanatui.bots.strong import StrongBot
+from tests.bots.conftest import decision_points
+
+
+def _first(kind: type, limit: int = 60):
+    rules = find_rules("koikoi", rounds=1)
+    for seed in range(limit):
+        for state in decision_points(rules, 2, seed):
+            seat = to_act(state)
+            legal = legal_actions(state)
+            if len(legal) < 2 or not any(type(a) is kind for a in legal):
+                continue
+            if kind is CallKoiKoi and state.phase != DECIDE:
+                continue
+            return state, seat, legal
+    raise AssertionError(f"no decision with {kind.__name__} found")
+
+
+def _spent(bot: StrongBot, kind: type) -> int:
+    state, seat, legal = _first(kind)
+    bot.choose(observe(state, seat), legal, random.Random(7))
+    return sum(e.playouts for e in bot.last)
+
+
+def test_the_koikoi_budget_applies_to_the_call_only():
+    bot = StrongBot(playouts=40, koikoi_playouts=400)
+    # The call searches koi-koi alone (shobu scores the same on every sample: one playout).
+    assert _spent(bot, CallKoiKoi) >= 400
+    assert _spent(bot, PlayCard) <= 40 + 8
+    plain = StrongBot(playouts=40)
+    assert _spent(plain, CallKoiKoi) < 100
+
+
+def test_the_koikoi_settings_default_to_the_others():
+    bot = StrongBot(playouts=50, z=1.5, rollout="normal")
+    assert bot.koikoi_playouts == 50 and bot.koikoi_z == 1.5 and bot.koikoi_policy is bot.policy
