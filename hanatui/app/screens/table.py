@@ -21,13 +21,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
 from core.cards import Card
 from core.engine import legal_actions
 from core.events import Event, MatchEnded, RoundEnded
 from core.games.registry import game_for
+from hanatui.app.common import HanaFooter
 from hanatui.app.layout import TableLayout, glyphs
 from hanatui.app.screens.dialogs import (
     CaptureDialog,
@@ -112,10 +113,13 @@ class TableScreen(TableDrawing):
             hand_focusable=True,
             id="layout",
         )
-        yield Footer(show_command_palette=not self.ascii_mode)
+        yield HanaFooter(show_command_palette=not self.ascii_mode)
 
     def on_mount(self) -> None:
         self.query_one("#gamelog", RichLog).border_title = Content("Game")
+        # Deal now, as the loop would first thing: the first frame is the dealt table, drawn
+        # once (not the table before the deal, then again with the cards).
+        self.session.settle()
         self.refresh_table(force=True)
         self.start_loop()
 
