@@ -151,16 +151,16 @@ class SeatPanel(Vertical):
         super().__init__(classes=classes)
         # Held here, not queried: a panel is drawn as soon as it is made, before it is mounted
         # (the table's first frame then has every seat in it).
-        self._name = Static(classes="line name")
-        self._hand = Static(classes="line hand")
-        self._took = Static(classes="line took")
-        self._near = Static(classes="line near")
+        self._title_line = Static(classes="line name")
+        self._hand_line = Static(classes="line hand")
+        self._took_line = Static(classes="line took")
+        self._near_line = Static(classes="line near")
 
     def compose(self) -> ComposeResult:
-        yield self._name
-        yield self._hand
-        yield self._took
-        yield self._near
+        yield self._title_line
+        yield self._hand_line
+        yield self._took_line
+        yield self._near_line
 
     def show(self, line: SeatLine, *, ascii_mode: bool, tight: bool, width: int) -> None:
         """``tight``: the compact table, one line a seat (two with room for the near line)."""
@@ -174,22 +174,22 @@ class SeatPanel(Vertical):
         if self.has_class("-compact"):
             count = Content(f"   {plural(line.count, 'card')}") if line.faces is None else hand
             first = line.title + count + Content("   took ") + took + points
-            self._name.update(clip(first, width, ascii_mode))
+            self._title_line.update(clip(first, width, ascii_mode))
             second = None
             if not tight and line.near is not None and (line.near.held or line.near.near):
                 second = near_content(line.near, ascii_mode=ascii_mode, limit=3)
             if tight and line.near is not None and line.near.held:
                 second = near_content(line.near, ascii_mode=ascii_mode, limit=2)
             # the near widget of the full panel may have been shown inline before a resize
-            self._near.display = False
-            took_widget = self._took
+            self._near_line.display = False
+            took_widget = self._took_line
             took_widget.display = second is not None
             if second is not None:
                 took_widget.update(clip(second, width, ascii_mode))
             return
-        self._hand.update(Content("hand  ") + hand)
-        self._took.update(Content("took  ") + took + points)
-        near_widget = self._near
+        self._hand_line.update(Content("hand  ") + hand)
+        self._took_line.update(Content("took  ") + took + points)
+        near_widget = self._near_line
         near_widget.display = line.near is not None
         if line.near is not None:
             near_widget.update(near_content(line.near, ascii_mode=ascii_mode))
