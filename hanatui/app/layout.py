@@ -147,20 +147,11 @@ class SeatPanel(Vertical):
     SeatPanel.-compact .hand, SeatPanel.-compact .near { display: none; }
     """
 
-    def __init__(self, *, classes: str = "") -> None:
-        super().__init__(classes=classes)
-        # Held here, not queried: a panel is drawn as soon as it is made, before it is mounted
-        # (the table's first frame then has every seat in it).
-        self._title_line = Static(classes="line name")
-        self._hand_line = Static(classes="line hand")
-        self._took_line = Static(classes="line took")
-        self._near_line = Static(classes="line near")
-
     def compose(self) -> ComposeResult:
-        yield self._title_line
-        yield self._hand_line
-        yield self._took_line
-        yield self._near_line
+        yield Static(classes="line name")
+        yield Static(classes="line hand")
+        yield Static(classes="line took")
+        yield Static(classes="line near")
 
     def show(self, line: SeatLine, *, ascii_mode: bool, tight: bool, width: int) -> None:
         """``tight``: the compact table, one line a seat (two with room for the near line)."""
@@ -174,22 +165,22 @@ class SeatPanel(Vertical):
         if self.has_class("-compact"):
             count = Content(f"   {plural(line.count, 'card')}") if line.faces is None else hand
             first = line.title + count + Content("   took ") + took + points
-            self._title_line.update(clip(first, width, ascii_mode))
+            self.query_one(".name", Static).update(clip(first, width, ascii_mode))
             second = None
             if not tight and line.near is not None and (line.near.held or line.near.near):
                 second = near_content(line.near, ascii_mode=ascii_mode, limit=3)
             if tight and line.near is not None and line.near.held:
                 second = near_content(line.near, ascii_mode=ascii_mode, limit=2)
             # the near widget of the full panel may have been shown inline before a resize
-            self._near_line.display = False
-            took_widget = self._took_line
+            self.query_one(".near", Static).display = False
+            took_widget = self.query_one(".took", Static)
             took_widget.display = second is not None
             if second is not None:
                 took_widget.update(clip(second, width, ascii_mode))
             return
-        self._hand_line.update(Content("hand  ") + hand)
-        self._took_line.update(Content("took  ") + took + points)
-        near_widget = self._near_line
+        self.query_one(".hand", Static).update(Content("hand  ") + hand)
+        self.query_one(".took", Static).update(Content("took  ") + took + points)
+        near_widget = self.query_one(".near", Static)
         near_widget.display = line.near is not None
         if line.near is not None:
             near_widget.update(near_content(line.near, ascii_mode=ascii_mode))
@@ -290,17 +281,10 @@ class TableLayout(Widget):
 
     # --- drawing --------------------------------------------------------------------------------
     def _ensure_panels(self, order: tuple[int, ...], scene: Scene) -> bool:
-        """One panel per other seat, in turn order after the bottom seat's; False while old
-        panels are being removed and new ones mounted (the scene is drawn once they are)."""
+        """One panel per other seat, in turn order after the bottom seat's; False while new
+        panels are being mounted (the scene is drawn once they are)."""
         if order != self._panel_order:
             self._panel_order = order
-            box = self.query_one("#opponents", Vertical)
-            if not box.children and self._pending is None:
-                # The first scene: nothing to remove, so the panels are made and drawn at once
-                # and mounted with it (no frame without them, no second pass).
-                self._panels = {seat: SeatPanel(classes=f"seat-{seat}") for seat in order}
-                box.mount_all(self._panels.values())
-                return True
             self._pending = scene
             self.run_worker(self._rebuild(order), exclusive=True, group="panels")
             return False

@@ -111,9 +111,6 @@ class TableScreen(TableDrawing):
 
     def on_mount(self) -> None:
         self.query_one("#gamelog-wait").border_title = Content("Game")
-        # Deal now, as the loop would first thing: the first frame is the dealt table, drawn
-        # once (not the table before the deal, then again with the cards).
-        self.session.settle()
         self.refresh_table(force=True)
         self.start_loop()
         self.call_after_refresh(self._mount_log)
