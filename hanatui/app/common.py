@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.content import Content
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from hanatui.app.app import HanaApp
 
 
@@ -41,3 +43,46 @@ class TooSmall(Static):
 
     def __init__(self) -> None:
         super().__init__(Content("Please enlarge the terminal to at least 80x24 to play."))
+
+
+class HanaFooter(Footer):
+    """Textual's footer, rebuilt only when the keys it shows change.
+
+    Textual's footer composes all its keys again each time the screen's bindings may have
+    changed: after every focus change and every `refresh_bindings`, once per call. Before the
+    table's first frame that was four times, each mounting and styling a dozen keys; after every
+    move, again. Here the calls that come before the next refresh are one, and the keys are
+    composed again only if what they would show (key, label, enabled, tooltip) differs.
+    """
+
+    def __init__(self, *, show_command_palette: bool = True) -> None:
+        super().__init__(show_command_palette=show_command_palette)
+        self._pending = False
+        self._shown: tuple[object, ...] | None = None
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and not self._pending:
+            self._pending = True
+            self.call_after_refresh(self._recompose_if_changed)
+
+    def _keys(self) -> tuple[object, ...]:
+        """What `Footer.compose` would show, as a comparable value."""
+        app = self.app
+        shown = tuple(
+            (binding, enabled, tooltip, app.get_key_display(binding))
+            for _node, binding, enabled, tooltip in self.screen.active_bindings.values()
+            if binding.show
+        )
+        return (shown, self.show_command_palette, app.ENABLE_COMMAND_PALETTE)
+
+    async def _recompose_if_changed(self) -> None:
+        self._pending = False
+        if not self.is_attached:
+            return
+        keys = self._keys()
+        if keys != self._shown:
+            self._shown = keys
+            await self.recompose()

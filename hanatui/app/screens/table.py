@@ -21,13 +21,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.widgets import Static
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
 from core.cards import Card
 from core.engine import legal_actions
 from core.events import Event, MatchEnded, RoundEnded
 from core.games.registry import game_for
+from hanatui.app.common import HanaFooter
 from hanatui.app.layout import TableLayout, glyphs
 from hanatui.app.screens.dialogs import (
     CaptureDialog,
@@ -50,8 +51,8 @@ class TableScreen(TableDrawing):
 
     DEFAULT_CSS = """
     TableScreen { background: $hana-felt; }
-    TableScreen #gamelog { height: 1fr; border: round $panel-lighten-2; background: $surface; }
-    TableScreen.-ascii #gamelog { border: ascii $panel-lighten-2; }
+    TableScreen .gamelog { height: 1fr; border: round $panel-lighten-2; background: $surface; }
+    TableScreen.-ascii .gamelog { border: ascii $panel-lighten-2; }
     """
 
     BINDINGS = [
@@ -94,30 +95,48 @@ class TableScreen(TableDrawing):
         self._dialogs: list[Screen[Any]] = []
         self._deciding = False  # a decision dialog of the loop is open
         self._drawn: tuple[object, ...] | None = None
+        self._log_mounting = False
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield TableLayout(
-            side=[
-                RichLog(
-                    id="gamelog",
-                    wrap=True,
-                    markup=False,
-                    highlight=False,
-                    auto_scroll=True,
-                    min_width=20,
-                )
-            ],
+            # The game log's box, empty until just after the first frame: Textual's RichLog
+            # brings in rich.pretty and attrs, some 13 ms the first frame need not wait for.
+            side=[Static(id="gamelog-wait", classes="gamelog")],
             hand_focusable=True,
             id="layout",
         )
-        yield Footer(show_command_palette=not self.ascii_mode)
+        yield HanaFooter(show_command_palette=not self.ascii_mode)
 
     def on_mount(self) -> None:
-        self.query_one("#gamelog", RichLog).border_title = Content("Game")
+        self.query_one("#gamelog-wait").border_title = Content("Game")
         self.refresh_table(force=True)
         self.start_loop()
+        self.call_after_refresh(self._mount_log)
+
+    async def _mount_log(self) -> None:
+        """Put the game log in its box (after the first frame, or before the loop's first
+        dialog covers the table) and write what happened so far."""
+        from textual.widgets import RichLog
+
+        if self._log_mounting or not self.is_attached:
+            return
+        self._log_mounting = True
+        wait = self.query_one("#gamelog-wait")
+        log = RichLog(
+            id="gamelog",
+            classes="gamelog",
+            wrap=True,
+            markup=False,
+            highlight=False,
+            auto_scroll=True,
+            min_width=20,
+        )
+        log.border_title = Content("Game")
+        await self.query_one("#side").mount(log, before=wait)
+        await wait.remove()
+        self.rebuild_log()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._after_resize)
@@ -125,7 +144,8 @@ class TableScreen(TableDrawing):
     def _after_resize(self) -> None:
         if not self.is_attached:  # left the screen stack before this refresh came
             return
-        width = self.query_one("#gamelog", RichLog).size.width
+        log = self.game_log
+        width = log.size.width if log is not None else self._log_width
         if width != self._log_width:  # the log's lines wrap at its width: wrap them again
             self._log_width = width
             self.rebuild_log()
@@ -161,6 +181,8 @@ class TableScreen(TableDrawing):
 
     async def _ask(self, screen: Screen[Any], *, deciding: bool = True) -> Any:
         """Open a screen of the loop and await its answer."""
+        # A screen under a dialog is not refreshed: the log goes in before it is covered.
+        await self._mount_log()
         self._dialogs.append(screen)
         self._deciding = deciding
         if deciding:

@@ -3,9 +3,10 @@ card would capture (as the engine says), the status line and the game log."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import RichLog
 
 from core.cards import Card, cards_of
 from core.engine import capture_targets
@@ -16,6 +17,9 @@ from hanatui.app.layout import Scene, TableLayout, glyphs
 from hanatui.app.widgets import CardRow, CardWidget
 from hanatui.session import Session
 from hanatui.words import card_japanese, describe_event, game_title, month_of_round, month_words
+
+if TYPE_CHECKING:
+    from textual.widgets import RichLog
 
 
 class TableDrawing(Screen[None]):
@@ -182,8 +186,16 @@ class TableDrawing(Screen[None]):
             line2 = f"{month_words(card.month)}; {card.kind.label}"
         layout.status([line1, Content(line2)])
 
+    @property
+    def game_log(self) -> RichLog | None:
+        """The game log, or None until it is mounted (just after the table's first frame)."""
+        found = self.query("#gamelog")
+        return cast("RichLog", found.first()) if found else None
+
     def _sync_log(self) -> None:
-        log = self.query_one("#gamelog", RichLog)
+        log = self.game_log
+        if log is None:
+            return  # written whole when it is mounted
         events = self.session.events
         states = self.session.timeline.states
         if self._logged > len(events):
@@ -198,7 +210,9 @@ class TableDrawing(Screen[None]):
         self._logged = len(events)
 
     def rebuild_log(self) -> None:
-        self.query_one("#gamelog", RichLog).clear()
+        log = self.game_log
+        if log is not None:
+            log.clear()
         self._logged = 0
         self._sync_log()
 

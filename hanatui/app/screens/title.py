@@ -8,9 +8,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
-from hanatui.app.common import TooSmall, game_title, hana_app
+from hanatui.app.common import HanaFooter, TooSmall, game_title, hana_app
 
 LOGO = """\
  ╭─────╮╭─────╮╭─────╮
@@ -72,7 +72,7 @@ class TitleScreen(Screen[None]):
             yield Button(Content("Settings (s)"), id="settings", compact=True)
             yield Button(Content("Rules and yaku (r)"), id="rules", compact=True)
             yield Button(Content("Quit (q)"), id="quit", variant="error", compact=True)
-        yield Footer()
+        yield HanaFooter()
 
     def on_mount(self) -> None:
         self.refresh_resume()
