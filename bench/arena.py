@@ -510,12 +510,14 @@ def _order(results: dict[str, Json]) -> list[str]:
                     f"over {r['hands']:,} hands"
                 )
     out = [
-        f"The order strong > normal > easy > random, table by table ({len(results)} tables below):",
-        "each step is significant when its interval lies above 0. In bakappana, hana-awase and",
+        f"The order strong > normal > easy > random, table by table ({len(results)} tables "
+        "below): each",
+        "step is significant when its interval lies above 0. In bakappana, hana-awase and",
         "Sakura the card points dominate and greedy capture is hard to beat: normal's edge over",
-        "easy there is a few points per hand (a fraction of a point at the",
-        "larger Sakura tables), measurable over thousands of seat-swapped hands; strong costs",
-        "about a second per hand per seating, so it is measured over fewer hands"
+        "easy there is a few points per hand (a fraction of a point at the larger Sakura",
+        "tables), measurable over thousands of seat-swapped hands; strong costs about a second",
+        "per hand per seating, so it is "
+        "measured over fewer hands"
         + (
             f" ({min(strong_hands):,} to {max(strong_hands):,})."
             if strong_hands and min(strong_hands) != max(strong_hands)
