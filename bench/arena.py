@@ -300,9 +300,10 @@ def _fmt_pairing(r: Json) -> str:
     wci = r["win_rate_ci95"]
     budget = r.get("strong_budget")
     note = f" (strong: {budget['playouts']} playouts)" if budget else ""
+    unsure = " (not significant)" if ci[0] <= 0 <= ci[1] else ""
     return (
         f"| {r['a']} vs {r['b']}{note} | {r['hands']} | {ppH[0]:.2f} / {ppH[1]:.2f} | "
-        f"{r['diff_per_hand']:+.2f} [{ci[0]:+.2f}, {ci[1]:+.2f}] | "
+        f"{r['diff_per_hand']:+.2f} [{ci[0]:+.2f}, {ci[1]:+.2f}]{unsure} | "
         f"{100 * wr:.1f}% [{100 * wci[0]:.1f}, {100 * wci[1]:.1f}] |"
         if wr is not None
         else f"| {r['a']} vs {r['b']} | {r['hands']} | - | - | - |"
@@ -372,9 +373,18 @@ def readme_section(results: dict[str, Json]) -> str:
         "Each entry says when it was recorded, on what machine and under what load (the machine",
         "was shared; CPU time is given per pairing).",
         "",
+        "With more than two players the two levels alternate round the table, the first in the",
+        "first, third, fifth... seat: at 3 players two strong seats against one normal, at 4 two",
+        "against two, at 5 three against two, at 7 four against three. Each deal is played in",
+        "every rotation of that seating, so every seat, the dealer's included, is played by",
+        "each level in turn, and a side's points per hand are the mean of its seats. With teams",
+        "(2x2, 2x3) the alternate seats are the teams, so each team is one level; three teams",
+        "of two (3x2) would put both levels in one team, so that layout is not measured.",
+        "",
     ]
     lines += _targets(results)
     lines += _strong_search(load_strong_ab())
+    lines += _order(results)
     for game in sorted(results):
         entry = results[game]
         lines.append(f"### {game}")
@@ -544,13 +554,58 @@ def _targets(results: dict[str, Json]) -> list[str]:
         "Normal's koi-koi threshold trades points for hands won: calling koi-koi less often "
         "wins more",
         "hands against easy but scores fewer points; the default sits where it clears 60% of hands",
-        "while keeping most of the points. In bakappana, hana-awase and Sakura the card points",
-        "dominate and greedy capture is hard to beat: normal's edge over easy there is a few",
-        "points per hand, measurable over thousands of seat-swapped hands; strong costs about a",
-        "second per hand per seating, so it is measured over fewer hands (150 to 400), and not",
-        "at every table size (the tables below without a strong row).",
+        "while keeping most of the points.",
         "",
     ]
+    return out
+
+
+def _order(results: dict[str, Json]) -> list[str]:
+    """Whether strong > normal > easy > random at every table measured, each step
+    significant: the steps whose interval reaches 0 or below, and the steps not measured."""
+    if not results:
+        return []
+    unsure, missing = [], []
+    strong_hands = []
+    for table in sorted(results):
+        for a, b in PAIRINGS:
+            r = _pairing(results, table, a, b)
+            if r is None:
+                missing.append(f"{table}: {a} vs {b}")
+                continue
+            if "strong" in (a, b):
+                strong_hands.append(r["hands"])
+            lo, hi = r["diff_ci95"]
+            if lo <= 0:
+                unsure.append(
+                    f"{table}: {a} vs {b}, {r['diff_per_hand']:+.2f} [{lo:+.2f}, {hi:+.2f}] "
+                    f"over {r['hands']:,} hands"
+                )
+    out = [
+        f"The order strong > normal > easy > random, table by table ({len(results)} tables "
+        "below): each",
+        "step is significant when its interval lies above 0. In bakappana, hana-awase and",
+        "Sakura the card points dominate and greedy capture is hard to beat: normal's edge over",
+        "easy there is a few points per hand (a fraction of a point at the larger Sakura",
+        "tables), measurable over thousands of seat-swapped hands; strong costs about a second",
+        "per hand per seating, so it is "
+        "measured over fewer hands"
+        + (
+            f" ({min(strong_hands):,} to {max(strong_hands):,})."
+            if strong_hands and min(strong_hands) != max(strong_hands)
+            else (f" ({strong_hands[0]:,})." if strong_hands else ".")
+        ),
+        "",
+    ]
+    if unsure:
+        out += ["Steps not significant (the interval reaches 0):", ""]
+        out += [f"- {u};" for u in unsure[:-1]] + [f"- {unsure[-1]}."]
+    else:
+        out.append("Every step measured is significant.")
+    if missing:
+        out += ["", "Steps not measured:", ""]
+        out += [f"- {m};" for m in missing[:-1]] + [f"- {missing[-1]}."]
+    out.append("")
     return out
 
 

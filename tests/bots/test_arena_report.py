@@ -1,0 +1,70 @@
+"""The README section `bench/arena.py` writes: it says which steps of the order of the levels are
+not significant or not measured, so a short or missing run cannot pass for a result."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+_PATH = Path(__file__).resolve().parents[2] / "bench" / "arena.py"
+_spec = importlib.util.spec_from_file_location("bench_arena", _PATH)
+assert _spec and _spec.loader
+arena = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(arena)
+
+
+def pairing(a: str, b: str, diff: float, lo: float, hi: float, hands: int) -> dict:
+    return {
+        "a": a,
+        "b": b,
+        "hands": hands,
+        "points_per_hand": [10.0 + diff, 10.0],
+        "diff_per_hand": diff,
+        "diff_ci95": [lo, hi],
+        "win_rate": 0.55,
+        "win_rate_ci95": [0.5, 0.6],
+        "strong_budget": {"playouts": 1000} if a == "strong" else None,
+    }
+
+
+RESULTS = {
+    "sakura (3 players)": {
+        "pairings": [
+            pairing("strong", "normal", 0.83, -1.11, 2.77, 400),
+            pairing("normal", "easy", 2.5, 1.5, 3.5, 3000),
+            pairing("easy", "random", 40.0, 39.0, 41.0, 3000),
+        ]
+    },
+    "sakura (5 players)": {
+        "pairings": [
+            pairing("normal", "easy", 0.46, 0.01, 0.92, 3000),
+            pairing("easy", "random", 15.8, 15.0, 16.5, 3000),
+        ]
+    },
+}
+
+
+def test_a_step_whose_interval_reaches_zero_is_marked_and_listed():
+    text = arena.readme_section(RESULTS)
+    row = next(line for line in text.splitlines() if line.startswith("| strong vs normal"))
+    assert "(not significant)" in row
+    normal_row = next(line for line in text.splitlines() if line.startswith("| normal vs easy"))
+    assert "not significant" not in normal_row
+    listed = text.split("Steps not significant")[1].split("\n\n")[1]
+    assert "sakura (3 players): strong vs normal, +0.83 [-1.11, +2.77] over 400 hands" in listed
+    assert "normal vs easy" not in listed
+
+
+def test_a_missing_step_is_listed_as_not_measured():
+    text = arena.readme_section(RESULTS)
+    missing = text.split("Steps not measured:")[1].split("\n\n")[1]
+    assert missing.strip() == "- sakura (5 players): strong vs normal."
+
+
+def test_every_step_significant_says_so():
+    results = {"sakura (3 players)": RESULTS["sakura (3 players)"]}
+    results["sakura (3 players)"]["pairings"][0] = pairing("strong", "normal", 9.0, 5.0, 13.0, 400)
+    text = arena.readme_section(results)
+    assert "Every step measured is significant." in text
+    assert "not significant" not in text
+    assert "Steps not measured" not in text
