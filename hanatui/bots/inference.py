@@ -3,8 +3,8 @@
 The strong level deals the cards it cannot see at random (`core.view.determinize`). But the
 opponent's earlier plays are public: which card it played from its hand, onto which field. A
 player who left a bright uncaptured on the field probably held no card of its month. `Reader`
-remembers what its seat saw at each of its own hand plays (the field, the captures, the card it
-played) and, at the next one, works out the opponent's turn in between: the new cards on the table
+remembers what its seat saw at each of its own hand plays (the field, the captures, its hand) and,
+at the next one, works out the opponent's turn in between: the new cards on the table
 are our own draw, the opponent's hand card and the opponent's draw, in an order it cannot see, so
 it replays the turn on the table for every order and keeps those that give the table it sees now
 (often one, sometimes two or three). For each such reading it asks the normal level's heuristic
@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from msgspec.structs import replace
 
-from core.actions import Action, PlayCard
+from core.actions import PlayCard
 from core.cards import ALL_MASK, CARDS, MONTH_MASKS, iter_bits
 from core.state import HAND, PLAY, State
 from core.view import View, determinize
@@ -45,12 +45,12 @@ SLIP = 0.05
 
 
 class _Seen(NamedTuple):
-    """What the seat saw when it played a card from its hand, and the card it played."""
+    """What the seat saw when it was to play a card from its hand."""
 
     turn_no: int
     field: int
     captures: tuple[int, ...]
-    card: int
+    hand: int
 
 
 class Reading(NamedTuple):
@@ -89,14 +89,18 @@ def read_turn(before: _Seen, view: View) -> list[Reading]:
     opp = 1 - me
     caps = tuple(c.mask for c in view.captures)
     field = view.field.mask
-    new = _public(field, caps) & ~_public(before.field, before.captures) & ~(1 << before.card)
+    played = before.hand & ~view.hand.mask  # the card we played (whoever chose it)
+    if played.bit_count() != 1 or view.hand.mask & ~before.hand:
+        return []
+    mine = played.bit_length() - 1
+    new = _public(field, caps) & ~_public(before.field, before.captures) & ~played
     if new.bit_count() != 3:
         return []
     mine_gain = caps[me] & ~before.captures[me]
     opp_gain = caps[opp] & ~before.captures[opp]
     out: dict[tuple[int, int], Reading] = {}
     for d1, h, d2 in itertools.permutations(list(iter_bits(new))):
-        for f1, c1 in _place(before.field, before.card):
+        for f1, c1 in _place(before.field, mine):
             for f2, c2 in _place(f1, d1):
                 if c1 | c2 != mine_gain:
                     continue
@@ -127,12 +131,11 @@ class Reader:
             self._key = key
             return False
         caps = tuple(c.mask for c in view.captures)
-        seen_then = _public(last.field, last.captures) | (1 << last.card)
-        return seen_then & ~_public(view.field.mask, caps) == 0
+        return _public(last.field, last.captures) & ~_public(view.field.mask, caps) == 0
 
     def observe(self, view: View) -> None:
-        """Take in ``view`` (the seat's decision now): read the opponent's turn since the seat's
-        last hand play, if it can."""
+        """Take in ``view`` (a decision of the seat): at a play from the hand, read the
+        opponent's turn since the seat's last one, if it can, and remember what it sees."""
         if not self._same_round(view):
             self._last = None
             self.readings = []
@@ -140,22 +143,13 @@ class Reader:
         if view.num_players != 2 or view.phase != PLAY or view.stage != HAND:
             return
         last = self._last
-        if last is None or view.turn_no != last.turn_no + 2:
-            return
-        readings = read_turn(last, view)
-        if readings:
-            self.readings.append(readings)
-            self._odds.append(self._preferences(view, readings))
-
-    def played(self, view: View, action: Action) -> None:
-        """Remember the seat's hand play ``action`` in ``view`` (after `observe`)."""
-        if view.num_players != 2 or view.phase != PLAY or view.stage != HAND:
-            return
-        if not isinstance(action, PlayCard):
-            return
-        self._key = (view.seat, view.rules, view.round, view.dealer, view.totals, view.history)
+        if last is not None and view.turn_no == last.turn_no + 2:
+            readings = read_turn(last, view)
+            if readings:
+                self.readings.append(readings)
+                self._odds.append(self._preferences(view, readings))
         self._last = _Seen(
-            view.turn_no, view.field.mask, tuple(c.mask for c in view.captures), action.card.index
+            view.turn_no, view.field.mask, tuple(c.mask for c in view.captures), view.hand.mask
         )
 
     def _preferences(self, view: View, readings: list[Reading]) -> dict[int, float]:

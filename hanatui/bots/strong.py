@@ -263,10 +263,7 @@ class StrongBot(Bot):
         reader = self._reader(view)
         if reader is not None:
             reader.observe(view)
-        action = self._choose(view, legal, rng, reader)
-        if reader is not None:
-            reader.played(view, action)
-        return action
+        return self._choose(view, legal, rng, reader)
 
     def _reader(self, view: View) -> Reader | None:
         if not self.infer or view.num_players != 2 or view.rules.game != "koikoi":

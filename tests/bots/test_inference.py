@@ -57,18 +57,16 @@ def test_every_opponent_turn_read_includes_what_really_happened():
                 readings = {(r.field, r.card) for r in reader.readings[-1]}
                 assert truth[-1] in readings
                 read += 1
-            reader.played(view, action)
     assert read > 100  # most of the opponent's turns are read
 
 
 def test_a_reader_starts_afresh_on_a_new_round():
     trace = next(_rounds([3]))
     reader = Reader()
-    for state, action in trace:
+    for state, _ in trace:
         if to_act(state) == 0:
             view = observe(state, 0)
             reader.observe(view)
-            reader.played(view, action)
     assert reader.readings
     other = next(_rounds([4]))
     first = next(s for s, _ in other if to_act(s) == 0)
@@ -81,7 +79,7 @@ def _after_a_skipped_bright():
     field: the opponent played a card of another month, which did not capture."""
     for trace in _rounds(range(200)):
         reader = Reader()
-        for state, action in trace:
+        for state, _ in trace:
             if to_act(state) != 0:
                 continue
             view = observe(state, 0)
@@ -94,7 +92,6 @@ def _after_a_skipped_bright():
                     month = list(iter_bits(MONTH_MASKS[b >> 2] & hidden))
                     if month and r.card >> 2 != b >> 2:
                         return reader, view, month
-            reader.played(view, action)
     raise AssertionError("no skipped bright found")
 
 
