@@ -154,27 +154,36 @@ class Reader:
 
     def _preferences(self, view: View, readings: list[Reading]) -> dict[int, float]:
         """Per card unseen now: the chance (averaged over the readings) that the opponent
-        preferred the card it played to this one, had it held both."""
+        preferred the card it played to this one, had it held both.
+
+        The heuristic rates the cards in hands of the opponent's size then: the card played
+        and as many unseen cards as the opponent holds now (months mixed), hand after hand
+        until every unseen card was rated once."""
         me = view.seat
         opp = 1 - me
         base = determinize(view, random.Random(0))  # only its public parts are used below
         unseen = list(iter_bits(view.unseen.mask))
+        size = max(1, view.hand_counts[opp])
+        n = -(-len(unseen) // size)
+        groups = [unseen[j::n] for j in range(n)]
         params = params_for(view.rules.game)
         odds = dict.fromkeys(unseen, 0.0)
         for r in readings:
             shown = _public(r.field, r.captures) | view.hand.mask
-            rest = tuple(iter_bits(ALL_MASK & ~shown & ~(1 << r.card)))
             played = PlayCard(seat=opp, card=CARDS[r.card])
-            for c in unseen:
+            for group in groups:
+                held = 1 << r.card
+                for c in group:
+                    held |= 1 << c
                 hands = [0, 0]
                 hands[me] = view.hand.mask
-                hands[opp] = (1 << r.card) | (1 << c)
+                hands[opp] = held
                 st = replace(
                     base,
                     hands=tuple(hands),
                     field=r.field,
                     captures=r.captures,
-                    pile=tuple(i for i in rest if i != c),
+                    pile=tuple(iter_bits(ALL_MASK & ~shown & ~held)),
                     turn=opp,
                     turn_no=view.turn_no - 1,
                     phase=PLAY,
@@ -182,10 +191,10 @@ class Reader:
                     pending=-1,
                     pending_from=None,
                 )
-                s_played, s_other = score_actions(
-                    st, opp, (played, PlayCard(seat=opp, card=CARDS[c])), params
-                )
-                odds[c] += _logistic(self.beta * (s_played - s_other)) / len(readings)
+                legal = (played, *(PlayCard(seat=opp, card=CARDS[c]) for c in group))
+                scores = score_actions(st, opp, legal, params)
+                for c, s_other in zip(group, scores[1:], strict=True):
+                    odds[c] += _logistic(self.beta * (scores[0] - s_other)) / len(readings)
         return odds
 
     def weights(self, view: View) -> dict[int, float] | None:
