@@ -127,7 +127,7 @@ class Reader:
     def _same_round(self, view: View) -> bool:
         key = (view.seat, view.rules, view.round, view.dealer, view.totals, view.history)
         last = self._last
-        if key != self._key or last is None or view.turn_no <= last.turn_no:
+        if key != self._key or last is None or view.turn_no < last.turn_no:
             self._key = key
             return False
         caps = tuple(c.mask for c in view.captures)

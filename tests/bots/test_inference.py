@@ -122,3 +122,25 @@ def test_a_weighted_deal_agrees_with_the_view():
     for _ in range(20):
         st = deal(rng)
         assert observe(st, view.seat) == view
+
+
+def test_a_reader_keeps_what_it_learned_through_the_round():
+    """Its other decisions (a capture to choose, koi-koi or shobu) and a decision asked twice
+    keep the round's readings; each opponent turn is read once."""
+    kept = 0
+    for trace in _rounds(range(20)):
+        reader = Reader()
+        for state, _ in trace:
+            if to_act(state) != 0:
+                continue
+            view = observe(state, 0)
+            before = list(reader.readings)
+            reader.observe(view)
+            assert reader.readings[: len(before)] == before
+            assert len(reader.readings) <= len(before) + 1
+            if len(reader.readings) == len(before) + 1:
+                again = list(reader.readings)
+                reader.observe(view)
+                assert reader.readings == again
+            kept += bool(before) and not (view.phase == PLAY and view.stage == HAND)
+    assert kept > 5
