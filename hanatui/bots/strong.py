@@ -11,6 +11,11 @@ The normal level's choice is the prior: the search plays something else only whe
 that choice by a clear margin on the paired samples (``z`` standard errors), so sampling noise
 alone never overrules a sound heuristic move.
 
+In two-seat koi-koi the deals are not uniform: the opponent's earlier plays this round are public,
+and a player who left a bright on the field probably held no card of its month. The bot remembers
+what its seat saw at its own decisions and deals the opponent's hand by how likely those plays
+make each card (`inference`, option ``infer``).
+
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
 
