@@ -241,7 +241,7 @@ class StrongBot(Bot):
         koikoi_z: float | None = None,
         koikoi_rollout: str | None = None,
         koikoi_playouts: int | None = None,
-        infer: bool = False,
+        infer: bool = True,
         beta: float = DEFAULT_BETA,
     ) -> None:
         self.playouts = playouts
