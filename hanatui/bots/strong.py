@@ -11,10 +11,11 @@ The normal level's choice is the prior: the search plays something else only whe
 that choice by a clear margin on the paired samples (``z`` standard errors), so sampling noise
 alone never overrules a sound heuristic move.
 
-In two-seat koi-koi the deals are not uniform: the opponent's earlier plays this round are public,
-and a player who left a bright on the field probably held no card of its month. The bot remembers
-what its seat saw at its own decisions and deals the opponent's hand by how likely those plays
-make each card (`inference`, option ``infer``).
+With ``infer`` (two-seat koi-koi), the deals are not uniform: the opponent's earlier plays this
+round are public, and a player who left a bright on the field probably held no card of its month.
+The bot remembers what its seat saw at its own decisions and deals the opponent's hand by how
+likely those plays make each card (`inference`). It is off by default: its gain over the uniform
+deal was within noise at equal CPU (README, "Computer opponents").
 
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
@@ -241,7 +242,7 @@ class StrongBot(Bot):
         koikoi_z: float | None = None,
         koikoi_rollout: str | None = None,
         koikoi_playouts: int | None = None,
-        infer: bool = True,
+        infer: bool = False,
         beta: float = DEFAULT_BETA,
     ) -> None:
         self.playouts = playouts
