@@ -11,6 +11,12 @@ The normal level's choice is the prior: the search plays something else only whe
 that choice by a clear margin on the paired samples (``z`` standard errors), so sampling noise
 alone never overrules a sound heuristic move.
 
+With ``infer`` (two-seat koi-koi), the deals are not uniform: the opponent's earlier plays this
+round are public, and a player who left a bright on the field probably held no card of its month.
+The bot remembers what its seat saw at its own decisions and deals the opponent's hand by how
+likely those plays make each card (`inference`). It is off by default: its gain over the uniform
+deal was within noise at equal CPU (README, "Computer opponents").
+
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
 
@@ -33,6 +39,7 @@ from core.events import RoundEnded
 from core.state import State
 from core.view import View, determinize, hidden_indexes
 from hanatui.bots.base import Bot
+from hanatui.bots.inference import DEFAULT_BETA, Reader, WeightedDealer
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.normal import normal_policy, relative_points
 from hanatui.bots.rollout import play_out_score, rollout_policy
@@ -107,9 +114,11 @@ def evaluate(
     policy: Policy = rollout_policy,
     keep: Action | None = None,
     worth: Callable[[float], float] | None = None,
+    deal: Callable[[random.Random], State] | None = None,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
-    the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped."""
+    the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped.
+    ``deal`` samples the hidden cards (default: uniformly, `determinize`)."""
     seat = view.seat
     k = len(legal)
     deadline = None if seconds is None else time.perf_counter() + seconds
@@ -132,7 +141,7 @@ def evaluate(
         searched = [i for i in alive if i not in exact]
         per = max(1, remaining // ((rounds - r) * max(1, len(searched))))
         for _ in range(per):
-            det = determinize(view, rng, hidden=hidden)
+            det = determinize(view, rng, hidden=hidden) if deal is None else deal(rng)
             seed = rng.getrandbits(32)
             for i in alive:
                 if i in exact:
@@ -172,6 +181,7 @@ def search(
     z: float = DEFAULT_Z,
     evaluate_single: bool = False,
     worth: Callable[[float], float] | None = None,
+    deal: Callable[[random.Random], State] | None = None,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -191,6 +201,7 @@ def search(
         policy=policy,
         keep=prior,
         worth=worth,
+        deal=deal,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -231,6 +242,8 @@ class StrongBot(Bot):
         koikoi_z: float | None = None,
         koikoi_rollout: str | None = None,
         koikoi_playouts: int | None = None,
+        infer: bool = False,
+        beta: float = DEFAULT_BETA,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -241,6 +254,10 @@ class StrongBot(Bot):
         self.koikoi_policy = self.policy if koikoi_rollout is None else POLICIES[koikoi_rollout]
         self.koikoi_playouts = playouts if koikoi_playouts is None else koikoi_playouts
         self.last: list[Estimate] = []
+        # Two-seat koi-koi: read the opponent's hand from its public plays (`inference`).
+        self.infer = infer
+        self.beta = beta
+        self._readers: dict[int, Reader] = {}
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -249,8 +266,26 @@ class StrongBot(Bot):
         return cls(playouts=TIMED_PLAYOUTS, seconds=seconds)
 
     def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        reader = self._reader(view)
+        if reader is not None:
+            reader.observe(view)
+        return self._choose(view, legal, rng, reader)
+
+    def _reader(self, view: View) -> Reader | None:
+        if not self.infer or view.num_players != 2 or view.rules.game != "koikoi":
+            return None
+        reader = self._readers.get(view.seat)
+        if reader is None:
+            reader = self._readers[view.seat] = Reader(self.beta)
+        return reader
+
+    def _choose(
+        self, view: View, legal: tuple[Action, ...], rng: random.Random, reader: Reader | None
+    ) -> Action:
         if len(legal) == 1:
             return legal[0]
+        weights = None if reader is None else reader.weights(view)
+        deal = None if weights is None else WeightedDealer(view, weights)
         sample = determinize(view, rng)
         prior = normal_policy(sample, view.seat, legal, rng)
         # Koi-koi or shobu in a match: the round's results are weighed by the chance of winning
@@ -267,5 +302,6 @@ class StrongBot(Bot):
             prior=prior,
             z=self.koikoi_z if call else self.z,
             worth=None if st is None else partial(win_chance, st),
+            deal=deal,
         )
         return self.last[0].action

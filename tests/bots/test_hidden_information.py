@@ -128,3 +128,33 @@ def test_match_aware_decisions_never_depend_on_unseen_cards(level, entry):
             assert first == second, f"{level} decided differently after hidden cards moved"
             checked += 1
     assert checked > 3 and standing > 0
+
+
+def test_reading_the_opponents_plays_never_depends_on_unseen_cards():
+    """The strong level that reads the opponent's hand from its public plays remembers what its
+    seat saw across the round: fed the same views, but states whose hidden cards were dealt
+    again at every one of its decisions, it learns the same and decides the same."""
+    rules = rules_for("koikoi", {})
+    shuffler = random.Random(3)
+    checked = learned = 0
+    for seed in range(4):
+        one = StrongBot(playouts=16, infer=True)
+        two = StrongBot(playouts=16, infer=True)
+        for k, state in enumerate(decision_points(rules, 2, seed)):
+            if state.round > 1:
+                break
+            seat = to_act(state)
+            if seat != 0:
+                continue
+            legal = legal_actions(state)
+            other = permute_hidden(state, seat, shuffler)
+            first = one.choose(observe(state, seat), legal, random.Random(seed * 1000 + k))
+            second = two.choose(
+                observe(other, seat), legal_actions(other), random.Random(seed * 1000 + k)
+            )
+            assert first == second, "the reading strong player used a card it cannot see"
+            reader = one._readers[0]
+            assert reader.readings == two._readers[0].readings
+            learned += bool(reader.readings)
+            checked += 1
+    assert checked > 10 and learned > 3

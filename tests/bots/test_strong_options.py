@@ -11,7 +11,7 @@ from core.rules import find_rules
 from core.state import DECIDE
 from core.view import observe
 from hanatui.bots.strong import StrongBot
-from tests.bots.conftest import decision_points
+from tests.bots.conftest import decision_points, rules_for
 
 
 def _first(kind: type, limit: int = 60):
@@ -46,3 +46,22 @@ def test_the_koikoi_budget_applies_to_the_call_only():
 def test_the_koikoi_settings_default_to_the_others():
     bot = StrongBot(playouts=50, z=1.5, rollout="normal")
     assert bot.koikoi_playouts == 50 and bot.koikoi_z == 1.5 and bot.koikoi_policy is bot.policy
+
+
+def test_reading_the_opponent_is_for_two_seat_koikoi_only():
+    """Other games (and koi-koi's reading switched off) deal the hidden cards uniformly: the
+    same choices as without the option, and nothing remembered."""
+    for game, infer_games in (("bakappana", 0), ("hana-awase", 0), ("koikoi", 1)):
+        rules = rules_for(game, {})
+        reading = StrongBot(playouts=16, infer=True)
+        plain = StrongBot(playouts=16, infer=False)
+        for k, state in enumerate(decision_points(rules, 2, 5, limit=40)):
+            seat = to_act(state)
+            legal = legal_actions(state)
+            view = observe(state, seat)
+            a = reading.choose(view, legal, random.Random(k))
+            b = plain.choose(view, legal, random.Random(k))
+            if not infer_games:
+                assert a == b
+        assert bool(reading._readers) == bool(infer_games)
+        assert not plain._readers
