@@ -101,8 +101,8 @@ class TableScreen(TableDrawing):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield TableLayout(
-            # The game log's box, empty until just after the first frame: Textual's RichLog
-            # brings in rich.pretty and attrs, some 13 ms the first frame need not wait for.
+            # The game log's box, empty until just after the first frame with the cards in
+            # it: Textual's RichLog brings in rich.pretty and attrs, some 13 ms (`_mount_log`).
             side=[Static(id="gamelog-wait", classes="gamelog")],
             hand_focusable=True,
             id="layout",
@@ -113,11 +113,10 @@ class TableScreen(TableDrawing):
         self.query_one("#gamelog-wait").border_title = Content("Game")
         self.refresh_table(force=True)
         self.start_loop()
-        self.call_after_refresh(self._mount_log)
 
     async def _mount_log(self) -> None:
-        """Put the game log in its box (after the first frame, or before the loop's first
-        dialog covers the table) and write what happened so far."""
+        """Put the game log in its box (after the first frame with the cards in it, or before
+        the loop's first dialog covers the table) and write what happened so far."""
         from textual.widgets import RichLog
 
         if self._log_mounting or not self.is_attached:
