@@ -234,21 +234,29 @@ class TableLayout(Widget):
         side: Sequence[Widget],
         extra: Sequence[Widget] = (),
         hand_focusable: bool = False,
+        seats: tuple[int, ...] | None = None,
         id: str | None = None,
     ) -> None:
+        """``seats``: the other seats, in the order `draw` will show them, when known now: their
+        panels are composed with the layout, so the first scene is drawn at once (otherwise
+        they are mounted with the first scene, and it is drawn when they are)."""
         super().__init__(id=id)
         self._side = list(side)
         self._extra = list(extra)
         self._hand_focusable = hand_focusable
         self._panels: dict[int, SeatPanel] = {}
         self._panel_order: tuple[int, ...] = ()
+        if seats is not None:
+            self._panels = {seat: SeatPanel(classes=f"seat-{seat}") for seat in seats}
+            self._panel_order = seats
         self._pending: Scene | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
         with Horizontal(id="main"):
             with VerticalScroll(id="left", can_focus=False):
-                yield Vertical(id="opponents")
+                with Vertical(id="opponents"):
+                    yield from self._panels.values()
                 with Vertical(id="field-panel"):
                     yield Vertical(id="field-rows")
                 with Vertical(id="you"):

@@ -100,17 +100,23 @@ class TableScreen(TableDrawing):
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TooSmall()
+        n = len(self.session.players)
         yield TableLayout(
             # The game log's box, empty until just after the first frame with the cards in
             # it: Textual's RichLog brings in rich.pretty and attrs, some 13 ms (`_mount_log`).
             side=[Static(id="gamelog-wait", classes="gamelog")],
             hand_focusable=True,
+            # the other seats' panels come with the table: its first frame shows the deal
+            seats=tuple((self.viewer + k) % n for k in range(1, n)),
             id="layout",
         )
         yield HanaFooter(show_command_palette=not self.ascii_mode)
 
     def on_mount(self) -> None:
         self.query_one("#gamelog-wait").border_title = Content("Game")
+        # Dealt before the first drawing (the turn loop would deal next): the table's first
+        # frame is the dealt table, not an empty one followed by the deal.
+        self.session.settle()
         self.refresh_table(force=True)
         self.start_loop()
 
