@@ -55,6 +55,10 @@ class TableScreen(TableDrawing):
     TableScreen.-ascii .gamelog { border: ascii $panel-lighten-2; }
     """
 
+    # The hand is focused by the turn loop when the player is to play (`_focus_hand`), never
+    # by Textual on its own: a table opened on a decision shows no card chosen behind the dialog.
+    AUTO_FOCUS = ""
+
     BINDINGS = [
         Binding("left,h", "move(-1)", "Choose", id="table.left", show=False),
         Binding("right,l", "move(1)", "Choose", id="table.right", show=False),
@@ -96,6 +100,7 @@ class TableScreen(TableDrawing):
         self._deciding = False  # a decision dialog of the loop is open
         self._drawn: tuple[object, ...] | None = None
         self._log_mounting = False
+        self._log_mounted = asyncio.Event()
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -125,7 +130,10 @@ class TableScreen(TableDrawing):
         the loop's first dialog covers the table) and write what happened so far."""
         from textual.widgets import RichLog
 
-        if self._log_mounting or not self.is_attached:
+        if self._log_mounted.is_set() or not self.is_attached:
+            return
+        if self._log_mounting:  # mounting already (after the first frame): wait for it
+            await self._log_mounted.wait()
             return
         self._log_mounting = True
         wait = self.query_one("#gamelog-wait")
@@ -142,6 +150,7 @@ class TableScreen(TableDrawing):
         await self.query_one("#side").mount(log, before=wait)
         await wait.remove()
         self.rebuild_log()
+        self._log_mounted.set()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._after_resize)
