@@ -30,17 +30,6 @@ from core.events import Event, MatchEnded, RoundEnded
 from core.games.registry import game_for
 from hanatui.app.common import HanaFooter
 from hanatui.app.layout import TableLayout, glyphs
-from hanatui.app.screens.dialogs import (
-    CaptureDialog,
-    HandOverScreen,
-    HelpScreen,
-    HikiDialog,
-    KoiKoiDialog,
-    MatchResultScreen,
-    RoundResultScreen,
-    ScoreSheetScreen,
-    koikoi_choice,
-)
 from hanatui.app.screens.table_draw import TableDrawing
 from hanatui.app.widgets import CardRow, CardWidget, TooSmall
 from hanatui.session import Session
@@ -235,9 +224,12 @@ class TableScreen(TableDrawing):
             await self._after_events(events)
 
     async def _human_decision(self, seat: int) -> Action | None:
+        # Each dialog's module loads when the loop first needs it, not before the first frame.
         session = self.session
         if self.keyboard != seat:
             if len(session.humans) > 1:
+                from hanatui.app.screens.decisions import HandOverScreen
+
                 self.refresh_table(force=True)
                 await self._ask(HandOverScreen(session.players[seat]), deciding=False)
             self.keyboard = seat
@@ -246,18 +238,24 @@ class TableScreen(TableDrawing):
         self.refresh_table(force=True)
         legal = session.legal()
         if legal and all(isinstance(a, ChooseCapture) for a in legal):
+            from hanatui.app.screens.decisions import CaptureDialog
+
             choices = [a for a in legal if isinstance(a, ChooseCapture)]
             chosen: Action | None = await self._ask(
                 CaptureDialog(choices, ascii_mode=self.ascii_mode)
             )
             return chosen
         if any(isinstance(a, CallKoiKoi | CallShobu) for a in legal):
+            from hanatui.app.screens.decisions import KoiKoiDialog, koikoi_choice
+
             calls = self._koikoi_calls().get(seat, 0)
             dialog = KoiKoiDialog.for_session(session, seat, calls, ascii_mode=self.ascii_mode)
             koikoi = await self._ask(dialog)
             return None if koikoi is None else koikoi_choice(seat, koikoi)
         hiki = [a for a in legal if isinstance(a, DeclareHiki)]
         if hiki and self._hiki_declined != session.version:
+            from hanatui.app.screens.decisions import HikiDialog
+
             declared: DeclareHiki | None = await self._ask(
                 HikiDialog(hiki, ascii_mode=self.ascii_mode)
             )
@@ -301,6 +299,8 @@ class TableScreen(TableDrawing):
             self.call_after_refresh(self._flash, landed)
         ended = [e for e in events if isinstance(e, RoundEnded)]
         if ended:
+            from hanatui.app.screens.results import RoundResultScreen
+
             last = any(isinstance(e, MatchEnded) for e in events)
             await self._ask(
                 RoundResultScreen(
@@ -311,6 +311,8 @@ class TableScreen(TableDrawing):
             self._last_card = None
 
     async def _match_over(self) -> None:
+        from hanatui.app.screens.results import MatchResultScreen
+
         session = self.session
         saved = session.archive()
         final = next((e for e in reversed(session.events) if isinstance(e, MatchEnded)), None)
@@ -491,6 +493,8 @@ class TableScreen(TableDrawing):
                     widget.focus()
 
     def action_scores(self) -> None:
+        from hanatui.app.screens.results import ScoreSheetScreen
+
         state = self.session.state
         self.app.push_screen(ScoreSheetScreen(state.players, state.history, state.totals))
 
@@ -500,6 +504,8 @@ class TableScreen(TableDrawing):
             self._focus_hand()
 
     def action_help(self) -> None:
+        from hanatui.app.screens.dialogs import HelpScreen
+
         self.app.push_screen(HelpScreen())
 
     def action_leave(self) -> None:
