@@ -235,7 +235,7 @@ class TableScreen(TableDrawing):
             self.keyboard = seat
         if self.viewer != seat:
             self.viewer = seat
-        self.refresh_table(force=True)
+        self.refresh_table()  # drawn again if the seat at the keyboard changed
         legal = session.legal()
         if legal and all(isinstance(a, ChooseCapture) for a in legal):
             from hanatui.app.screens.decisions import CaptureDialog
