@@ -158,6 +158,9 @@ class TableScreen(TableDrawing):
     def on_table_layout_panels_ready(self, message: TableLayout.PanelsReady) -> None:
         message.stop()
         self.refresh_table(force=True)
+        if self._choice is not None:
+            # the hand just drawn is the one to play from (hot-seat: after the hand-over)
+            self._focus_hand()
 
     def on_screen_resume(self) -> None:
         self.refresh_table(force=True)
