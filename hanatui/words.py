@@ -488,6 +488,10 @@ def near_yaku(rules: Rules, mine: int, taken: int, limit: int = 2) -> list[tuple
 def _near_cached(
     rules: Rules, mine: int, taken: int, limit: int
 ) -> tuple[tuple[str, int, int], ...]:
+    if not mine:
+        # Nothing captured yet: no yaku has a card of ours, so none is shown as near (the
+        # search below would try every pair of cards, ~1,200 evaluations, to find that out).
+        return ()
     held = {h.id for h in _hits(rules, mine)}
     free = [c.bit for c in cards_of(ALL_MASK & ~taken & ~mine)]
     found: dict[str, tuple[str, int, int]] = {}

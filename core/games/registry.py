@@ -3,35 +3,73 @@
 Everything about a game is read from its `Game` value here: its title, aliases and player counts
 (the CLI and the app), its Rules type and presets (`core.rules.find_rules`), its card values, yaku
 and teams (the computer players and the help screens), and its hooks (the engine). Adding a game
-means one package under ``core/games/`` with its ``GAME``, a line in `GAMES`, its Rules type in
-`core.events.AnyRules` and an overload of `core.rules.find_rules` (tests/core/test_registry.py
-checks the three agree).
+means one package under ``core/games/`` with its ``GAME``, a line in `_DECLARED`, its Rules type
+in `core.events.AnyRules` and an overload of `core.rules.find_rules` (tests/core/test_registry.py
+checks they agree).
+
+A game's package is imported when the game is first asked for, not with the registry: a program
+that plays one game (the table's first frame) does not wait for the other three. The ids, their
+order and the names people type for them are known without importing anything.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from types import MappingProxyType
-from typing import Any
+import importlib
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from core.cards import Card, CardSet, mask_of
 from core.errors import RulesError
-from core.games.bakappana.game import GAME as BAKAPPANA
-from core.games.base import Game
-from core.games.hanaawase.game import GAME as HANA_AWASE
-from core.games.koikoi.game import GAME as KOIKOI
-from core.games.options import Rules
-from core.games.sakura.game import GAME as SAKURA
-from core.yaku import YakuContext, YakuHit
 
-#: The games by id, in the order menus list them.
-GAMES: Mapping[str, Game[Any]] = MappingProxyType(
-    {g.id: g for g in (KOIKOI, HANA_AWASE, BAKAPPANA, SAKURA)}
-)
+if TYPE_CHECKING:
+    from core.games.base import Game
+    from core.games.options import Rules
+    from core.yaku import YakuHit
 
-_BY_NAME: Mapping[str, Game[Any]] = {
-    name: g for g in GAMES.values() for name in (g.id, *g.aliases, g.title.lower())
+#: Every game, in the order menus list them: its id, the module that declares its ``GAME``, and
+#: the other names people type for it (its aliases and its title, lower-case, where they differ
+#: from the id). tests/core/test_registry.py checks this against the games' own declarations.
+_DECLARED: dict[str, tuple[str, tuple[str, ...]]] = {
+    "koikoi": ("core.games.koikoi.game", ("koi-koi",)),
+    "hana-awase": ("core.games.hanaawase.game", ("hanaawase",)),
+    "bakappana": ("core.games.bakappana.game", ()),
+    "sakura": ("core.games.sakura.game", ()),
 }
+
+_BY_NAME: Mapping[str, str] = {
+    name: game_id for game_id, (_, names) in _DECLARED.items() for name in (game_id, *names)
+}
+
+
+class _Games(Mapping[str, "Game[Any]"]):
+    """The games by id, each imported when first looked up (iterating gives the ids only)."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Game[Any]] = {}
+
+    def __getitem__(self, game_id: str) -> Game[Any]:
+        game = self._loaded.get(game_id)
+        if game is None:
+            module, _ = _DECLARED[game_id]  # KeyError for an unknown id, as a Mapping's
+            game = importlib.import_module(module).GAME
+            self._loaded[game_id] = game
+        return game
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in _DECLARED
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_DECLARED)
+
+    def __len__(self) -> int:
+        return len(_DECLARED)
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(_DECLARED)})"
+
+
+#: The games by id, in the order menus list them (read-only; a game loads when looked up).
+GAMES: Mapping[str, Game[Any]] = _Games()
 
 
 def game_of(game_id: str) -> Game[Any]:
@@ -45,10 +83,10 @@ def game_of(game_id: str) -> Game[Any]:
 def find_game(name: str) -> Game[Any]:
     """The game a person names: its id, title or an alias, in any case, with ``_`` for ``-``
     (``Koi-Koi``, ``hanaawase``, ``hana_awase``)."""
-    game = _BY_NAME.get(name.strip().lower().replace("_", "-"))
-    if game is None:
+    game_id = _BY_NAME.get(name.strip().lower().replace("_", "-"))
+    if game_id is None:
         raise RulesError(f"unknown game: {name!r} (known: {', '.join(GAMES)})")
-    return game
+    return GAMES[game_id]
 
 
 def game_for(rules: Rules) -> Game[Any]:
@@ -80,6 +118,8 @@ def evaluate_yaku(
     >>> [(h.id, h.points) for h in evaluate_yaku(find_rules("koikoi"), "01b 02b 03b 04b".split())]
     [('akatan', 6)]
     """
+    from core.yaku import YakuContext
+
     context = YakuContext(field=None if field is None else _mask(field), month=month)
     return game_for(rules).evaluate_yaku(rules, _mask(cards), context)
 

@@ -174,7 +174,10 @@ class HanaApp(App[None]):
             self.join_table(*self._join)
         elif self._play is not None:
             rules, players, seed = self._play
-            self.start_game(rules, players, seed=seed)
+            # After Textual's start-up, not within it: a screen pushed during the start-up
+            # is laid out and rendered once for nothing (no frame is shown until the start-up
+            # ends) and then again; pushed just after, its first rendering is the frame shown.
+            self.call_later(self.start_game, rules, players, seed=seed)
         elif self._resume and self.unfinished() is not None:
             self.resume_game()
 

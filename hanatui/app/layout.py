@@ -133,25 +133,17 @@ class Scene:
     ascii_mode: bool = False
 
 
-class SeatPanel(Vertical):
-    """Another player: their hidden hand, what they took, the yaku they hold or are near."""
+class SeatPanel(Static):
+    """Another player: their hidden hand, what they took, the yaku they hold or are near.
+
+    One widget drawing its lines (the compact table: one or two), not a widget a line: the
+    table's first frame styles and lays out fewer nodes."""
 
     DEFAULT_CSS = """
     SeatPanel { height: auto; border: round $panel-lighten-2; padding: 0 1; }
     SeatPanel.-to-act { border: round $accent; }
-    SeatPanel .line { height: auto; }
     SeatPanel.-compact { border: none; padding: 0 1; }
-    SeatPanel .name { display: none; }
-    SeatPanel.-compact .name { display: block; }
-    SeatPanel.-compact.-to-act .name { color: $accent; }
-    SeatPanel.-compact .hand, SeatPanel.-compact .near { display: none; }
     """
-
-    def compose(self) -> ComposeResult:
-        yield Static(classes="line name")
-        yield Static(classes="line hand")
-        yield Static(classes="line took")
-        yield Static(classes="line near")
 
     def show(self, line: SeatLine, *, ascii_mode: bool, tight: bool, width: int) -> None:
         """``tight``: the compact table, one line a seat (two with room for the near line)."""
@@ -162,28 +154,28 @@ class SeatPanel(Vertical):
         )
         took = captures_content(line.took, ascii_mode=ascii_mode, brief=tight)
         points = Content("") if line.points is None else Content(f"   {line.points} in cards")
+        lines: list[Content] = []
         if self.has_class("-compact"):
             count = Content(f"   {plural(line.count, 'card')}") if line.faces is None else hand
-            first = line.title + count + Content("   took ") + took + points
-            self.query_one(".name", Static).update(clip(first, width, ascii_mode))
+            first = clip(
+                line.title + count + Content("   took ") + took + points, width, ascii_mode
+            )
+            if line.to_act:  # the seat to play: its line in the accent colour
+                first = first.stylize_before("$accent")
+            lines.append(first)
             second = None
             if not tight and line.near is not None and (line.near.held or line.near.near):
                 second = near_content(line.near, ascii_mode=ascii_mode, limit=3)
             if tight and line.near is not None and line.near.held:
                 second = near_content(line.near, ascii_mode=ascii_mode, limit=2)
-            # the near widget of the full panel may have been shown inline before a resize
-            self.query_one(".near", Static).display = False
-            took_widget = self.query_one(".took", Static)
-            took_widget.display = second is not None
             if second is not None:
-                took_widget.update(clip(second, width, ascii_mode))
-            return
-        self.query_one(".hand", Static).update(Content("hand  ") + hand)
-        self.query_one(".took", Static).update(Content("took  ") + took + points)
-        near_widget = self.query_one(".near", Static)
-        near_widget.display = line.near is not None
-        if line.near is not None:
-            near_widget.update(near_content(line.near, ascii_mode=ascii_mode))
+                lines.append(clip(second, width, ascii_mode))
+        else:
+            lines.append(Content("hand  ") + hand)
+            lines.append(Content("took  ") + took + points)
+            if line.near is not None:
+                lines.append(near_content(line.near, ascii_mode=ascii_mode))
+        self.update(Content("\n").join(lines))
 
 
 class TableLayout(Widget):
@@ -234,21 +226,29 @@ class TableLayout(Widget):
         side: Sequence[Widget],
         extra: Sequence[Widget] = (),
         hand_focusable: bool = False,
+        seats: tuple[int, ...] | None = None,
         id: str | None = None,
     ) -> None:
+        """``seats``: the other seats, in the order `draw` will show them, when known now: their
+        panels are composed with the layout, so the first scene is drawn at once (otherwise
+        they are mounted with the first scene, and it is drawn when they are)."""
         super().__init__(id=id)
         self._side = list(side)
         self._extra = list(extra)
         self._hand_focusable = hand_focusable
         self._panels: dict[int, SeatPanel] = {}
         self._panel_order: tuple[int, ...] = ()
+        if seats is not None:
+            self._panels = {seat: SeatPanel(classes=f"seat-{seat}") for seat in seats}
+            self._panel_order = seats
         self._pending: Scene | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
         with Horizontal(id="main"):
             with VerticalScroll(id="left", can_focus=False):
-                yield Vertical(id="opponents")
+                with Vertical(id="opponents"):
+                    yield from self._panels.values()
                 with Vertical(id="field-panel"):
                     yield Vertical(id="field-rows")
                 with Vertical(id="you"):

@@ -240,9 +240,11 @@ async def test_at_80x24_every_hand_card_and_every_seat_is_on_screen(game, n):
         for widget in table.query("#field-rows CardWidget").results(CardWidget):
             assert screen.contains_region(widget.region), f"field {widget.card}"
         # each opponent's line (with its hand count) and the header with every score
-        for panel in table.query("SeatPanel"):
-            name = panel.query_one(".name")
-            assert name.region.height >= 1 and screen.contains_region(name.region)
+        panels = list(table.query("SeatPanel"))
+        assert len(panels) == n - 1
+        for seat, panel in zip(range(1, n), panels, strict=True):
+            assert panel.region.height >= 1 and screen.contains_region(panel.region)
+            assert session.players[seat].name in str(panel.render())
         topbar = table.query_one("#topbar")
         assert screen.contains_region(topbar.region)
         text = str(topbar.render())

@@ -270,3 +270,20 @@ def test_a_koikoi_line_can_be_worded_without_its_value():
     assert score_line_words(line, 0, find_rules("koikoi"), NAMES[:2]) == "0 points, 7 or more"
     unknown = replace(line, id="something_new")
     assert score_line_words(unknown, 0, find_rules("koikoi"), NAMES[:2]) == "something new"
+
+
+@pytest.mark.parametrize("game", ["koikoi", "hana-awase", "sakura"])
+def test_a_seat_near_a_yaku_holds_one_of_its_cards_so_an_empty_pile_is_near_none(game):
+    """The table's near line only names yaku the seat has a card of (`near_yaku` shows none
+    without), which is why a seat that has captured nothing is answered at once."""
+    from core.cards import CARDS
+    from hanatui.words import near_yaku
+
+    rules = find_rules(game)
+    assert near_yaku(rules, 0, 0) == [] and near_yaku(rules, 0, mask_of(["01a", "03a"])) == []
+    seen = 0
+    for card in CARDS[::5]:
+        near = near_yaku(rules, card.bit, 0)
+        assert all(have >= 1 for _name, have, _need in near), (card, near)
+        seen += len(near)
+    assert seen > 0  # single cards do make seats near yaku

@@ -4,6 +4,9 @@ that its hooks return instructions instead of driving the turn themselves."""
 from __future__ import annotations
 
 import ast
+import importlib
+import subprocess
+import sys
 import typing
 from pathlib import Path
 from typing import Any
@@ -14,6 +17,7 @@ import core.state
 from core.cards import ALL_MASK, Card
 from core.errors import RulesError
 from core.events import AnyRules
+from core.games import registry
 from core.games.base import OPTIONAL_HOOKS, Game
 from core.games.options import game_id_of
 from core.games.registry import GAMES, find_game, game_for, game_of
@@ -32,6 +36,31 @@ def test_every_game_declares_itself_and_its_rules_type_is_in_the_log_union():
         assert game_id_of(game.rules_type) == game_id
         assert find_rules(game_id).game == game_id
     assert set(typing.get_args(AnyRules)) == {g.rules_type for g in GAMES.values()}
+
+
+def test_the_registrys_table_names_each_game_as_the_game_declares_itself():
+    """The ids, modules and names the registry knows without importing a game are the games'."""
+    for game_id, (module, names) in registry._DECLARED.items():
+        game = importlib.import_module(module).GAME
+        assert GAMES[game_id] is game and game.id == game_id
+        assert {game_id, *names} == {game.id, *game.aliases, game.title.lower()}
+
+
+def test_a_game_is_imported_when_first_asked_for():
+    """Finding koi-koi loads koi-koi's package and none of the other three games'."""
+    code = (
+        "import sys\n"
+        "from core.games.registry import GAMES, find_game\n"
+        "assert list(GAMES) and 'sakura' in GAMES and len(GAMES) == 4\n"
+        "before = sorted(m for m in sys.modules if m.endswith('.game'))\n"
+        "find_game('Koi-Koi')\n"
+        "after = sorted(m for m in sys.modules if m.endswith('.game'))\n"
+        "print(before, after)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[] ['core.games.koikoi.game']"
 
 
 def test_find_rules_is_typed_for_every_game():

@@ -30,17 +30,6 @@ from core.events import Event, MatchEnded, RoundEnded
 from core.games.registry import game_for
 from hanatui.app.common import HanaFooter
 from hanatui.app.layout import TableLayout, glyphs
-from hanatui.app.screens.dialogs import (
-    CaptureDialog,
-    HandOverScreen,
-    HelpScreen,
-    HikiDialog,
-    KoiKoiDialog,
-    MatchResultScreen,
-    RoundResultScreen,
-    ScoreSheetScreen,
-    koikoi_choice,
-)
 from hanatui.app.screens.table_draw import TableDrawing
 from hanatui.app.widgets import CardRow, CardWidget, TooSmall
 from hanatui.session import Session
@@ -54,6 +43,10 @@ class TableScreen(TableDrawing):
     TableScreen .gamelog { height: 1fr; border: round $panel-lighten-2; background: $surface; }
     TableScreen.-ascii .gamelog { border: ascii $panel-lighten-2; }
     """
+
+    # The hand is focused by the turn loop when the player is to play (`_focus_hand`), never
+    # by Textual on its own: a table opened on a decision shows no card chosen behind the dialog.
+    AUTO_FOCUS = ""
 
     BINDINGS = [
         Binding("left,h", "move(-1)", "Choose", id="table.left", show=False),
@@ -96,31 +89,40 @@ class TableScreen(TableDrawing):
         self._deciding = False  # a decision dialog of the loop is open
         self._drawn: tuple[object, ...] | None = None
         self._log_mounting = False
+        self._log_mounted = asyncio.Event()
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TooSmall()
+        n = len(self.session.players)
         yield TableLayout(
-            # The game log's box, empty until just after the first frame: Textual's RichLog
-            # brings in rich.pretty and attrs, some 13 ms the first frame need not wait for.
+            # The game log's box, empty until just after the first frame with the cards in
+            # it: Textual's RichLog brings in rich.pretty and attrs, some 13 ms (`_mount_log`).
             side=[Static(id="gamelog-wait", classes="gamelog")],
             hand_focusable=True,
+            # the other seats' panels come with the table: its first frame shows the deal
+            seats=tuple((self.viewer + k) % n for k in range(1, n)),
             id="layout",
         )
         yield HanaFooter(show_command_palette=not self.ascii_mode)
 
     def on_mount(self) -> None:
         self.query_one("#gamelog-wait").border_title = Content("Game")
+        # Dealt before the first drawing (the turn loop would deal next): the table's first
+        # frame is the dealt table, not an empty one followed by the deal.
+        self.session.settle()
         self.refresh_table(force=True)
         self.start_loop()
-        self.call_after_refresh(self._mount_log)
 
     async def _mount_log(self) -> None:
-        """Put the game log in its box (after the first frame, or before the loop's first
-        dialog covers the table) and write what happened so far."""
+        """Put the game log in its box (after the first frame with the cards in it, or before
+        the loop's first dialog covers the table) and write what happened so far."""
         from textual.widgets import RichLog
 
-        if self._log_mounting or not self.is_attached:
+        if self._log_mounted.is_set() or not self.is_attached:
+            return
+        if self._log_mounting:  # mounting already (after the first frame): wait for it
+            await self._log_mounted.wait()
             return
         self._log_mounting = True
         wait = self.query_one("#gamelog-wait")
@@ -137,6 +139,7 @@ class TableScreen(TableDrawing):
         await self.query_one("#side").mount(log, before=wait)
         await wait.remove()
         self.rebuild_log()
+        self._log_mounted.set()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._after_resize)
@@ -155,6 +158,9 @@ class TableScreen(TableDrawing):
     def on_table_layout_panels_ready(self, message: TableLayout.PanelsReady) -> None:
         message.stop()
         self.refresh_table(force=True)
+        if self._choice is not None:
+            # the hand just drawn is the one to play from (hot-seat: after the hand-over)
+            self._focus_hand()
 
     def on_screen_resume(self) -> None:
         self.refresh_table(force=True)
@@ -221,29 +227,38 @@ class TableScreen(TableDrawing):
             await self._after_events(events)
 
     async def _human_decision(self, seat: int) -> Action | None:
+        # Each dialog's module loads when the loop first needs it, not before the first frame.
         session = self.session
         if self.keyboard != seat:
             if len(session.humans) > 1:
+                from hanatui.app.screens.decisions import HandOverScreen
+
                 self.refresh_table(force=True)
                 await self._ask(HandOverScreen(session.players[seat]), deciding=False)
             self.keyboard = seat
         if self.viewer != seat:
             self.viewer = seat
-        self.refresh_table(force=True)
+        self.refresh_table()  # drawn again if the seat at the keyboard changed
         legal = session.legal()
         if legal and all(isinstance(a, ChooseCapture) for a in legal):
+            from hanatui.app.screens.decisions import CaptureDialog
+
             choices = [a for a in legal if isinstance(a, ChooseCapture)]
             chosen: Action | None = await self._ask(
                 CaptureDialog(choices, ascii_mode=self.ascii_mode)
             )
             return chosen
         if any(isinstance(a, CallKoiKoi | CallShobu) for a in legal):
+            from hanatui.app.screens.decisions import KoiKoiDialog, koikoi_choice
+
             calls = self._koikoi_calls().get(seat, 0)
             dialog = KoiKoiDialog.for_session(session, seat, calls, ascii_mode=self.ascii_mode)
             koikoi = await self._ask(dialog)
             return None if koikoi is None else koikoi_choice(seat, koikoi)
         hiki = [a for a in legal if isinstance(a, DeclareHiki)]
         if hiki and self._hiki_declined != session.version:
+            from hanatui.app.screens.decisions import HikiDialog
+
             declared: DeclareHiki | None = await self._ask(
                 HikiDialog(hiki, ascii_mode=self.ascii_mode)
             )
@@ -287,6 +302,8 @@ class TableScreen(TableDrawing):
             self.call_after_refresh(self._flash, landed)
         ended = [e for e in events if isinstance(e, RoundEnded)]
         if ended:
+            from hanatui.app.screens.results import RoundResultScreen
+
             last = any(isinstance(e, MatchEnded) for e in events)
             await self._ask(
                 RoundResultScreen(
@@ -297,6 +314,8 @@ class TableScreen(TableDrawing):
             self._last_card = None
 
     async def _match_over(self) -> None:
+        from hanatui.app.screens.results import MatchResultScreen
+
         session = self.session
         saved = session.archive()
         final = next((e for e in reversed(session.events) if isinstance(e, MatchEnded)), None)
@@ -477,6 +496,8 @@ class TableScreen(TableDrawing):
                     widget.focus()
 
     def action_scores(self) -> None:
+        from hanatui.app.screens.results import ScoreSheetScreen
+
         state = self.session.state
         self.app.push_screen(ScoreSheetScreen(state.players, state.history, state.totals))
 
@@ -486,6 +507,8 @@ class TableScreen(TableDrawing):
             self._focus_hand()
 
     def action_help(self) -> None:
+        from hanatui.app.screens.dialogs import HelpScreen
+
         self.app.push_screen(HelpScreen())
 
     def action_leave(self) -> None:

@@ -34,6 +34,9 @@ class TableDrawing(Screen[None]):
     _logged: int
     _hand_cursor: int
 
+    async def _mount_log(self) -> None:
+        raise NotImplementedError  # `TableScreen` puts the game log in its box
+
     @property
     def layout_widget(self) -> TableLayout:
         return self.query_one("#layout", TableLayout)
@@ -83,6 +86,10 @@ class TableDrawing(Screen[None]):
         )
         if not self.layout_widget.draw(scene):
             return  # drawn by the layout once the seats' panels are mounted
+        if self._drawn is None:
+            # The log waits for the first frame with the cards in it (Textual's RichLog
+            # brings in rich.pretty and attrs, some 13 ms that frame need not wait for).
+            self.call_after_refresh(self._mount_log)
         self._drawn = key
         self._highlight_matches()
         self._sync_log()
