@@ -101,6 +101,8 @@ class HanaApp(App[None]):
         --think`), instead of the setting's (and never saved)."""
         super().__init__()
         self._think = strong_seconds
+        #: The stylesheet already has the theme's variables (`_set_theme`, `refresh_css`).
+        self._css_current = False
         self._warnings: list[str] = []
         if settings is None:
             settings, warning = load_settings()
@@ -131,14 +133,27 @@ class HanaApp(App[None]):
 
     def _set_theme(self) -> None:
         """Register the themes and choose the settings' one. Called from ``__init__``: chosen
-        before the stylesheet is first applied, the theme costs no second pass over the CSS
+        before the stylesheet is first parsed, the theme costs no second pass over the CSS
         (in ``on_mount`` it did, before the first frame)."""
         themes, problems = load_themes()
         for theme in themes:
             self.register_theme(theme)
         self._warnings += problems
         wanted = self.settings.theme
+        before = self.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        # Textual's stylesheet was made with the default theme's variables, and setting the
+        # theme queues `refresh_css`, which parses every rule again with the new ones and styles
+        # every widget again (and leaves the next parse without its cache). Nothing is parsed
+        # yet: giving the stylesheet this theme's variables now makes that refresh needless.
+        self.stylesheet.set_variables(self.get_css_variables())
+        self._css_current = self.theme != before
+
+    def refresh_css(self, animate: bool = True) -> None:
+        if self._css_current:
+            self._css_current = False  # the refresh queued by the theme set in __init__
+            return
+        super().refresh_css(animate)
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
