@@ -126,6 +126,12 @@ class HanaApp(App[None]):
 
     # --- themes and settings ----------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:
+        if self._session is None and self._play is None:
+            # Nothing can open straight on a table: the title is the bottom screen, and its
+            # first frame is the app's first (no empty screen under it styled and drawn first).
+            from hanatui.app.screens.title import TitleScreen
+
+            return TitleScreen(id="_default")
         return _Base(id="_default")
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -182,7 +188,11 @@ class HanaApp(App[None]):
         if not straight:
             from hanatui.app.screens.title import TitleScreen
 
-            self.push_screen(TitleScreen())
+            if isinstance(self.screen, TitleScreen):
+                if self.screen.is_mounted:  # it looked before the journal was taken: again
+                    self.screen.refresh_resume()
+            else:
+                self.push_screen(TitleScreen())
         if self._session is not None:
             self.open_session(self._session)
         elif self._join is not None:

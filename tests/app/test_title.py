@@ -187,3 +187,28 @@ async def test_resume_comes_first_with_what_there_is_to_resume():
         lines = [line.plain.strip() for line in menu.render().split()]
         assert lines[:3] == ["Resume (c)", "Koi-koi, round 3 of 12: You 12, CPU 7", ""]
         assert menu.size.height == len(lines)
+
+
+async def test_no_resume_while_another_hanatui_holds_the_unfinished_game(monkeypatch):
+    """The title is the app's first screen, composed before the app takes the journal's lock:
+    when another hanatui has the game open, it offers no resume all the same."""
+    from core.rules import find_rules
+    from hanatui.session import Session
+
+    from .helpers import players
+
+    Session.new(find_rules("koikoi"), players(2, 1, ()), seed=5, autosave=True)
+    app = HanaApp(settings=settings())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "resume" in _menu(app).items  # the journal is ours: its game can go on
+
+    def taken(self: HanaApp) -> None:
+        self.read_only = "The game is open in another hanatui."
+
+    monkeypatch.setattr(HanaApp, "_take_journal", taken)
+    app = HanaApp(settings=settings())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.read_only is not None
+        assert _menu(app).items[0] == "new" and "resume" not in _menu(app).items
