@@ -11,7 +11,7 @@ import gc
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -237,30 +237,44 @@ def _file_error(name: str, exc: BaseException) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:
+        # `hanatui` alone opens the app at once: building the parser of every command first
+        # (and importing what their options need) would only delay the title.
+        return _guarded(cmd_app)
     parser = build_parser()
     args = parser.parse_args(argv)
-    try:
-        if args.command == "verify":
-            return cmd_verify(args)
-        if args.command == "sim":
-            return cmd_sim(args, parser)
-        if args.command == "export":
-            return cmd_export(args)
-        if args.command in ("analyse", "analyze"):
-            return cmd_analyse(args)
-        if args.command == "play":
-            return cmd_play(args, parser)
-        if args.command == "replay":
-            return cmd_replay(args)
-        if args.command in ("host", "join", "serve"):
-            from hanatui.net import commands
+    return _guarded(lambda: _dispatch(args, parser))
 
-            if args.command == "host":
-                return commands.cmd_host(args, parser)
-            if args.command == "join":
-                return commands.cmd_join(args, parser)
-            return commands.cmd_serve(args)
-        return cmd_app()
+
+def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.command == "verify":
+        return cmd_verify(args)
+    if args.command == "sim":
+        return cmd_sim(args, parser)
+    if args.command == "export":
+        return cmd_export(args)
+    if args.command in ("analyse", "analyze"):
+        return cmd_analyse(args)
+    if args.command == "play":
+        return cmd_play(args, parser)
+    if args.command == "replay":
+        return cmd_replay(args)
+    if args.command in ("host", "join", "serve"):
+        from hanatui.net import commands
+
+        if args.command == "host":
+            return commands.cmd_host(args, parser)
+        if args.command == "join":
+            return commands.cmd_join(args, parser)
+        return commands.cmd_serve(args)
+    return cmd_app()
+
+
+def _guarded(command: Callable[[], int]) -> int:
+    """Run a command: an interruption or an error that reaches here is one line and a status."""
+    try:
+        return command()
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

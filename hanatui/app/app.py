@@ -101,6 +101,8 @@ class HanaApp(App[None]):
         --think`), instead of the setting's (and never saved)."""
         super().__init__()
         self._think = strong_seconds
+        #: The stylesheet already has the theme's variables (`_set_theme`, `refresh_css`).
+        self._css_current = False
         self._warnings: list[str] = []
         if settings is None:
             settings, warning = load_settings()
@@ -124,6 +126,12 @@ class HanaApp(App[None]):
 
     # --- themes and settings ----------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:
+        if self._session is None and self._play is None:
+            # Nothing can open straight on a table: the title is the bottom screen, and its
+            # first frame is the app's first (no empty screen under it styled and drawn first).
+            from hanatui.app.screens.title import TitleScreen
+
+            return TitleScreen(id="_default")
         return _Base(id="_default")
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -131,14 +139,27 @@ class HanaApp(App[None]):
 
     def _set_theme(self) -> None:
         """Register the themes and choose the settings' one. Called from ``__init__``: chosen
-        before the stylesheet is first applied, the theme costs no second pass over the CSS
+        before the stylesheet is first parsed, the theme costs no second pass over the CSS
         (in ``on_mount`` it did, before the first frame)."""
         themes, problems = load_themes()
         for theme in themes:
             self.register_theme(theme)
         self._warnings += problems
         wanted = self.settings.theme
+        before = self.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        # Textual's stylesheet was made with the default theme's variables, and setting the
+        # theme queues `refresh_css`, which parses every rule again with the new ones and styles
+        # every widget again (and leaves the next parse without its cache). Nothing is parsed
+        # yet: giving the stylesheet this theme's variables now makes that refresh needless.
+        self.stylesheet.set_variables(self.get_css_variables())
+        self._css_current = self.theme != before
+
+    def refresh_css(self, animate: bool = True) -> None:
+        if self._css_current:
+            self._css_current = False  # the refresh queued by the theme set in __init__
+            return
+        super().refresh_css(animate)
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -167,7 +188,11 @@ class HanaApp(App[None]):
         if not straight:
             from hanatui.app.screens.title import TitleScreen
 
-            self.push_screen(TitleScreen())
+            if isinstance(self.screen, TitleScreen):
+                if self.screen.is_mounted:  # it looked before the journal was taken: again
+                    self.screen.refresh_resume()
+            else:
+                self.push_screen(TitleScreen())
         if self._session is not None:
             self.open_session(self._session)
         elif self._join is not None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from textual import events
+from textual.binding import Binding
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widget import Widget
+from textual.widgets import Static
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -45,44 +48,181 @@ class TooSmall(Static):
         super().__init__(Content("Please enlarge the terminal to at least 80x24 to play."))
 
 
-class HanaFooter(Footer):
-    """Textual's footer, rebuilt only when the keys it shows change.
+class ShownKey(NamedTuple):
+    """One key the footer shows: where it is (``left`` to ``right``) and what it does."""
 
-    Textual's footer composes all its keys again each time the screen's bindings may have
-    changed: after every focus change and every `refresh_bindings`, once per call. Before the
-    table's first frame that was four times, each mounting and styling a dozen keys; after every
-    move, again. Here the calls that come before the next refresh are one, and the keys are
-    composed again only if what they would show (key, label, enabled, tooltip) differs.
+    key: str
+    enabled: bool
+    tooltip: str
+    left: int
+    right: int
+
+
+class HanaFooter(Widget, can_focus=False):
+    """Textual's footer drawn as one widget: the same keys, colours, spacing and behaviour (a
+    click presses the key, a disabled key rings the bell, the hovered key lights up, the
+    command palette's key sits on the right after a thin bar), without a widget per key.
+
+    Textual's `Footer` mounts, styles and draws a widget for each key, and composes them all
+    again after every focus change and `refresh_bindings`: before the title's first frame that
+    was a third of the CPU the title took beyond a bare app's. Here a change of bindings is a
+    repaint. The spacing is read from the component classes' padding, so the stylesheet's
+    narrow-terminal rules (hanatui/hanatui.tcss) apply as they did to Textual's keys. Binding
+    groups, which hanatui does not use, are shown key by key.
     """
 
+    ALLOW_SELECT = False
+    DEFAULT_CSS = """
+    HanaFooter {
+        dock: bottom; height: 1; text-wrap: nowrap;
+        color: $footer-foreground; background: $footer-background;
+    }
+    HanaFooter > .hana-footer--item { background: $footer-item-background; }
+    HanaFooter > .hana-footer--hover {
+        color: $footer-key-foreground; background: $block-hover-background;
+    }
+    HanaFooter > .hana-footer--disabled { text-style: dim; }
+    HanaFooter > .hana-footer--key {
+        color: $footer-key-foreground; background: $footer-key-background; text-style: bold;
+        padding: 0 1;
+    }
+    HanaFooter > .hana-footer--description {
+        color: $footer-description-foreground; background: $footer-description-background;
+        padding: 0 1 0 0;
+    }
+    HanaFooter > .hana-footer--palette-key { padding: 0; }
+    HanaFooter > .hana-footer--palette-description { padding: 0 0 0 1; }
+    HanaFooter > .hana-footer--palette { padding: 0 1 0 0; }
+    HanaFooter > .hana-footer--separator { color: $foreground 20%; }
+    """
+    COMPONENT_CLASSES = {
+        "hana-footer--item",
+        "hana-footer--hover",
+        "hana-footer--disabled",
+        "hana-footer--key",
+        "hana-footer--description",
+        "hana-footer--palette-key",
+        "hana-footer--palette-description",
+        "hana-footer--palette",
+        "hana-footer--separator",
+    }
+
     def __init__(self, *, show_command_palette: bool = True) -> None:
-        super().__init__(show_command_palette=show_command_palette)
-        self._pending = False
-        self._shown: tuple[object, ...] | None = None
+        super().__init__()
+        self.show_command_palette = show_command_palette
+        #: The keys as last drawn, and the one under the mouse.
+        self._shown: list[ShownKey] = []
+        self._hover: str | None = None
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
-        if self.is_attached and screen is self.screen and not self._pending:
-            self._pending = True
-            self.call_after_refresh(self._recompose_if_changed)
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self.refresh()
 
-    def _keys(self) -> tuple[object, ...]:
-        """What `Footer.compose` would show, as a comparable value."""
+    # --- drawing --------------------------------------------------------------------------------
+    def _footer_keys(
+        self,
+    ) -> tuple[list[tuple[Binding, bool, str]], tuple[Binding, bool, str] | None]:
+        """The keys to show, the first binding of each action as Textual's footer has it, and
+        the command palette's key (None: not shown)."""
+        active = self.screen.active_bindings
+        keys: dict[str, tuple[Binding, bool, str]] = {}
+        for _node, binding, enabled, tooltip in active.values():
+            if binding.show:
+                keys.setdefault(binding.action, (binding, enabled, tooltip))
+        palette = None
         app = self.app
-        shown = tuple(
-            (binding, enabled, tooltip, app.get_key_display(binding))
-            for _node, binding, enabled, tooltip in self.screen.active_bindings.values()
-            if binding.show
-        )
-        return (shown, self.show_command_palette, app.ENABLE_COMMAND_PALETTE)
+        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
+            found = active.get(app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                _node, binding, enabled, _tooltip = found
+                palette = (binding, enabled, binding.tooltip or binding.description)
+        return list(keys.values()), palette
 
-    async def _recompose_if_changed(self) -> None:
-        self._pending = False
-        if not self.is_attached:
+    def _key(self, binding: Binding, enabled: bool, *, palette: bool) -> Content:
+        """One key and its description, styled."""
+        classes = ["hana-footer--item"]
+        if binding.key == self._hover:
+            classes.append("hana-footer--hover")
+        if not enabled:
+            classes.append("hana-footer--disabled")
+        key_style = self.get_visual_style(*classes, "hana-footer--key")
+        text_style = self.get_visual_style(*classes, "hana-footer--description")
+        prefix = "hana-footer--palette-" if palette else "hana-footer--"
+        key_pad = self.get_component_styles(f"{prefix}key").padding
+        text_pad = self.get_component_styles(f"{prefix}description").padding
+        key = self.app.get_key_display(binding)
+        parts = [(" " * key_pad.left + key + " " * key_pad.right, key_style)]
+        if binding.description:
+            text = " " * text_pad.left + binding.description + " " * text_pad.right
+            parts.append((text, text_style))
+        return Content.assemble(*parts)
+
+    def render(self) -> Content:
+        keys, palette = self._footer_keys()
+        shown: list[ShownKey] = []
+        parts: list[Content] = []
+        column = 0
+        for binding, enabled, tooltip in keys:
+            content = self._key(binding, enabled, palette=False)
+            shown.append(
+                ShownKey(binding.key, enabled, tooltip, column, column + content.cell_length)
+            )
+            parts.append(content)
+            column += content.cell_length
+        line = Content.assemble(*parts)
+        width = self.size.width
+        if palette is None:
+            self._shown = shown
+            return line
+        binding, enabled, tooltip = palette
+        right: list[Content] = []
+        separator = self.get_component_styles("hana-footer--separator")
+        if separator.display != "none":
+            right.append(Content.styled("▏", self.get_visual_style("hana-footer--separator")))
+        right.append(self._key(binding, enabled, palette=True))
+        pad = self.get_component_styles("hana-footer--palette").padding.right
+        classes = ["hana-footer--item"] + (
+            ["hana-footer--hover"] if binding.key == self._hover else []
+        )
+        right.append(Content.styled(" " * pad, self.get_visual_style(*classes)))
+        tail = Content.assemble(*right)
+        room = max(0, width - tail.cell_length)
+        # Keys that do not fit go under the palette's key, as in Textual's footer.
+        line = line.truncate(room).extend_right(room - min(room, line.cell_length))
+        shown = [k._replace(right=min(k.right, room)) for k in shown if k.left < room]
+        shown.append(ShownKey(binding.key, enabled, tooltip, room, width))
+        self._shown = shown
+        return line + tail
+
+    # --- the mouse ------------------------------------------------------------------------------
+    def _at(self, x: int) -> ShownKey | None:
+        return next((k for k in self._shown if k.left <= x < k.right), None)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        found = self._at(event.x)
+        hover = None if found is None else found.key
+        if hover != self._hover:
+            self._hover = hover
+            self.tooltip = found.tooltip if found is not None and found.tooltip else None
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.tooltip = None
+            self.refresh()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        found = self._at(event.x)
+        if found is None:
             return
-        keys = self._keys()
-        if keys != self._shown:
-            self._shown = keys
-            await self.recompose()
+        if found.enabled:
+            self.app.simulate_key(found.key)
+        else:
+            self.app.bell()

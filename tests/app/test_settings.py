@@ -40,6 +40,36 @@ async def test_theme_and_settings_persist_across_runs():
         assert again.theme == "hana-washi"
 
 
+async def test_the_settings_theme_is_drawn_from_the_first_frame_and_parsed_once(monkeypatch):
+    """The theme chosen at start goes into the stylesheet before its first parse: no second
+    parse of every rule before the first frame; a theme chosen later still restyles all."""
+    from textual.color import Color
+    from textual.css.stylesheet import Stylesheet
+
+    from .helpers import settings
+
+    reparses = []
+    real = Stylesheet.reparse
+
+    def counted(self: Stylesheet) -> None:
+        reparses.append(1)
+        real(self)
+
+    monkeypatch.setattr(Stylesheet, "reparse", counted)
+    themes = {t.name: t for t in load_themes()[0]}
+    app = HanaApp(settings=settings(theme="hana-washi"), save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        felt = Color.parse(themes["hana-washi"].variables["hana-felt"])
+        assert app.screen.styles.background == felt
+        assert reparses == []
+        app.theme = "hana-night"
+        await pilot.pause()
+        assert reparses == [1]
+        night = Color.parse(themes["hana-night"].variables["hana-felt"])
+        assert app.screen.styles.background == night
+
+
 async def test_a_corrupt_settings_file_is_kept_aside_and_the_app_starts():
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -3,12 +3,17 @@ quit."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.style import Style
+from textual.widget import Widget
+from textual.widgets import Static
 
 from hanatui.app.common import HanaFooter, TooSmall, game_title, hana_app
 
@@ -24,6 +29,216 @@ LOGO_ASCII = """\
  | 01a | | 03a | | 08a |   hanafuda at the terminal
  +-----+ +-----+ +-----+"""
 
+#: The menu's entries: id -> (label, look). The look is a Textual button variant's.
+ITEMS = {
+    "resume": ("Resume (c)", "success"),
+    "new": ("New game (n)", "primary"),
+    "host": ("Host a table (h)", "default"),
+    "join": ("Join a table (j)", "default"),
+    "games": ("Games played & replays (g)", "default"),
+    "settings": ("Settings (s)", "default"),
+    "rules": ("Rules and yaku (r)", "default"),
+    "quit": ("Quit (q)", "error"),
+}
+#: The rows of the menu, top to bottom; "resume" only while a game is unfinished.
+ROWS = (("resume",), ("new",), ("host", "join"), ("games",), ("settings",), ("rules",), ("quit",))
+#: Columns between two entries of one row.
+GAP = 2
+
+#: One line of the menu: the entries on it as (id, first column, width), or a line of text.
+_Line = tuple[tuple[str, int, int], ...] | Content
+
+
+class TitleMenu(Widget, can_focus=True):
+    """The title's entries as one widget: it looks like a column of compact buttons (Textual's
+    button colours, the focused entry's label reversed, the hovered one darker) and answers the
+    keyboard (up and down move through the screen's bindings, tab and the arrows too, enter
+    chooses) and the mouse (a click chooses). One widget instead of eight buttons: the title's
+    first frame styles, lays out and draws a dozen fewer widgets."""
+
+    ALLOW_SELECT = False
+    DEFAULT_CSS = """
+    TitleMenu { width: 1fr; height: auto; pointer: pointer; }
+    TitleMenu > .title-menu--button {
+        text-style: bold; color: $button-foreground; background: $surface;
+    }
+    TitleMenu > .title-menu--button-hover { background: $surface-darken-1; }
+    TitleMenu > .title-menu--primary { color: $button-color-foreground; background: $primary; }
+    TitleMenu > .title-menu--primary-hover { background: $primary-darken-2; }
+    TitleMenu > .title-menu--success { color: $button-color-foreground; background: $success; }
+    TitleMenu > .title-menu--success-hover { background: $success-darken-2; }
+    TitleMenu > .title-menu--error { color: $button-color-foreground; background: $error; }
+    TitleMenu > .title-menu--error-hover { background: $error-darken-1; }
+    TitleMenu > .title-menu--cursor {
+        text-style: $button-focus-text-style; background-tint: $foreground 5%;
+    }
+    TitleMenu > .title-menu--info { color: $text-muted; }
+    """
+    COMPONENT_CLASSES = {
+        "title-menu--button",
+        "title-menu--button-hover",
+        "title-menu--primary",
+        "title-menu--primary-hover",
+        "title-menu--success",
+        "title-menu--success-hover",
+        "title-menu--error",
+        "title-menu--error-hover",
+        "title-menu--cursor",
+        "title-menu--info",
+    }
+    BINDINGS = [
+        Binding("enter", "choose", "Choose", show=False),
+        Binding("tab", "move(1)", "Next", show=False),
+        Binding("shift+tab", "move(-1)", "Previous", show=False),
+        Binding("left", "sideways(-1)", "Left", show=False),
+        Binding("right", "sideways(1)", "Right", show=False),
+    ]
+
+    class Chosen(Message):
+        """An entry was chosen (enter or a click)."""
+
+        def __init__(self, item: str) -> None:
+            super().__init__()
+            self.item = item
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: What the unfinished game is, shown under "Resume"; None: nothing to resume.
+        self.resume_info: str | None = None
+        #: The entry the keyboard is on, and the one under the mouse.
+        self.cursor = "new"
+        self.hover: str | None = None
+
+    # --- what is where --------------------------------------------------------------------------
+    @property
+    def items(self) -> list[str]:
+        """The entries shown, in reading order (the keyboard's order)."""
+        return [item for row in self._rows() for item in row]
+
+    def _rows(self) -> list[tuple[str, ...]]:
+        return [row for row in ROWS if row != ("resume",) or self.resume_info is not None]
+
+    def _lines(self, width: int) -> list[_Line]:
+        """The menu line by line: entries a blank line apart, the resume summary under
+        "Resume"."""
+        lines: list[_Line] = []
+        for row in self._rows():
+            if lines:
+                lines.append(())
+            each = (width - GAP * (len(row) - 1)) // len(row)
+            lines.append(tuple((item, i * (each + GAP), each) for i, item in enumerate(row)))
+            if row == ("resume",) and self.resume_info is not None:
+                info = Content.styled(self.resume_info, self.get_visual_style("title-menu--info"))
+                lines.extend(line.center(width) for line in info.wrap(width))
+        return lines
+
+    def item_at(self, x: int, y: int) -> str | None:
+        """The entry at a cell of the content, if any."""
+        lines = self._lines(self.size.width)
+        line = lines[y] if 0 <= y < len(lines) else ()
+        if isinstance(line, Content):
+            return None
+        for item, left, cells in line:
+            if left <= x < left + cells:
+                return item
+        return None
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(width))
+
+    # --- drawing --------------------------------------------------------------------------------
+    def _entry(self, item: str, cells: int) -> Content:
+        label, look = ITEMS[item]
+        classes = ["title-menu--button"]
+        if look != "default":
+            classes.append(f"title-menu--{look}")
+        if item == self.hover:
+            classes.append(f"title-menu--{'button' if look == 'default' else look}-hover")
+        style = self.get_visual_style(*classes)
+        text = f" {label} "
+        left = (cells - len(text)) // 2
+        right = cells - left - len(text)
+        if item == self.cursor and self.has_focus:
+            cursor = self.get_component_styles("title-menu--cursor")
+            if style.background is not None:
+                style += Style(background=style.background.tint(cursor.background_tint))
+            label_style = style + Style.from_rich_style(cursor.text_style)
+        else:
+            label_style = style
+        return Content.assemble((" " * left, style), (text, label_style), (" " * right, style))
+
+    def render(self) -> Content:
+        lines: list[Content] = []
+        for line in self._lines(self.size.width):
+            if isinstance(line, Content):
+                lines.append(line)
+                continue
+            parts: list[Content | str] = []
+            column = 0
+            for item, left, cells in line:
+                parts += [" " * (left - column), self._entry(item, cells)]
+                column = left + cells
+            lines.append(Content.assemble(*parts))
+        return Content("\n").join(lines)
+
+    # --- keyboard and mouse ---------------------------------------------------------------------
+    def set_resume(self, info: str | None) -> None:
+        """Show "Resume" with what there is to resume (None: hide it); the cursor goes on the
+        first entry."""
+        self.resume_info = info
+        self.cursor = "resume" if info is not None else "new"
+        self.refresh(layout=True)
+
+    def move(self, step: int) -> None:
+        """The cursor on the next (1) or the previous (-1) entry, round the ends."""
+        items = self.items
+        at = items.index(self.cursor) if self.cursor in items else 0
+        self.cursor = items[(at + step) % len(items)]
+        self.refresh()
+
+    def action_move(self, step: int) -> None:
+        self.move(step)
+
+    def action_sideways(self, step: int) -> None:
+        """Left and right move within a row of several entries."""
+        for row in self._rows():
+            if self.cursor in row:
+                at = row.index(self.cursor) + step
+                if 0 <= at < len(row):
+                    self.cursor = row[at]
+                    self.refresh()
+                return
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self.cursor))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        offset = event.get_content_offset(self)
+        hover = None if offset is None else self.item_at(offset.x, offset.y)
+        if hover != self.hover:
+            self.hover = hover
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self.hover is not None:
+            self.hover = None
+            self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        item = None if offset is None else self.item_at(offset.x, offset.y)
+        if item is not None:
+            event.stop()
+            self.cursor = item
+            self.refresh()
+            self.post_message(self.Chosen(item))
+
 
 class TitleScreen(Screen[None]):
     """Where everything starts."""
@@ -34,15 +249,6 @@ class TitleScreen(Screen[None]):
         width: 60; height: auto; border: round $accent; background: $surface; padding: 1 2 0 2;
     }
     TitleScreen #logo { color: $hana-bright; width: auto; margin-bottom: 1; }
-    TitleScreen #menu Button { width: 1fr; margin: 0 0 1 0; }
-    TitleScreen #menu Button#resume { margin-bottom: 0; }
-    TitleScreen #menu Button#quit { margin-bottom: 0; }
-    TitleScreen #menu #network { height: auto; }
-    TitleScreen #menu #network Button#host { margin-right: 2; }
-    TitleScreen #resume-info {
-        color: $text-muted; width: 1fr; height: auto; margin-bottom: 1;
-        content-align: center middle;
-    }
     """
     BINDINGS = [
         Binding("n", "app.new_game", "New game", id="title.new"),
@@ -53,8 +259,8 @@ class TitleScreen(Screen[None]):
         Binding("s", "app.settings", "Settings", id="title.settings"),
         Binding("r", "app.rules", "Rules", id="title.rules"),
         Binding("q", "app.quit", "Quit", id="title.quit"),
-        Binding("up,k", "app.focus_previous", "Up", show=False, id="title.up"),
-        Binding("down,j", "app.focus_next", "Down", show=False, id="title.down"),
+        Binding("up,k", "menu(-1)", "Up", show=False, id="title.up"),
+        Binding("down,j", "menu(1)", "Down", show=False, id="title.down"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -62,16 +268,7 @@ class TitleScreen(Screen[None]):
         ascii_mode = bool(getattr(self.app, "ascii_mode", False))
         with Vertical(id="menu"):
             yield Static(Content(LOGO_ASCII if ascii_mode else LOGO), id="logo")
-            yield Button(Content("Resume (c)"), id="resume", variant="success", compact=True)
-            yield Static(id="resume-info")
-            yield Button(Content("New game (n)"), id="new", variant="primary", compact=True)
-            with Horizontal(id="network"):
-                yield Button(Content("Host a table (h)"), id="host", compact=True)
-                yield Button(Content("Join a table (j)"), id="join", compact=True)
-            yield Button(Content("Games played & replays (g)"), id="games", compact=True)
-            yield Button(Content("Settings (s)"), id="settings", compact=True)
-            yield Button(Content("Rules and yaku (r)"), id="rules", compact=True)
-            yield Button(Content("Quit (q)"), id="quit", variant="error", compact=True)
+            yield TitleMenu(id="entries")
         yield HanaFooter()
 
     def on_mount(self) -> None:
@@ -84,20 +281,15 @@ class TitleScreen(Screen[None]):
         ascii_mode = bool(getattr(self.app, "ascii_mode", False))
         self.query_one("#logo", Static).update(Content(LOGO_ASCII if ascii_mode else LOGO))
         unfinished = hana_app(self.app).unfinished()
-        button = self.query_one("#resume", Button)
-        info = self.query_one("#resume-info", Static)
-        button.display = unfinished is not None
-        info.display = unfinished is not None
+        menu = self.query_one(TitleMenu)
         if unfinished is not None:
             pairs = zip(unfinished.players, unfinished.totals, strict=False)
             totals = ", ".join(f"{n} {t}" for n, t in pairs)
             title = game_title(unfinished.game)
-            info.update(
-                Content(f"{title}, round {unfinished.round} of {unfinished.rounds}: {totals}")
-            )
-            button.focus()
+            menu.set_resume(f"{title}, round {unfinished.round} of {unfinished.rounds}: {totals}")
         else:
-            self.query_one("#new", Button).focus()
+            menu.set_resume(None)
+        menu.focus()
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -109,7 +301,10 @@ class TitleScreen(Screen[None]):
     def action_resume(self) -> None:
         hana_app(self.app).resume_game()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def action_menu(self, step: int) -> None:
+        self.query_one(TitleMenu).move(step)
+
+    def on_title_menu_chosen(self, event: TitleMenu.Chosen) -> None:
         event.stop()
         app = self.app
         actions = {
@@ -122,6 +317,6 @@ class TitleScreen(Screen[None]):
             "rules": hana_app(app).action_rules,
             "quit": app.exit,
         }
-        handler = actions.get(event.button.id or "")
+        handler = actions.get(event.item)
         if handler is not None:
             handler()

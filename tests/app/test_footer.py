@@ -1,0 +1,82 @@
+"""The footer, one widget drawing every key: what it shows, and that its keys answer the mouse
+as Textual's footer keys did."""
+
+from __future__ import annotations
+
+from hanatui.app.app import HanaApp
+from hanatui.app.common import HanaFooter
+from hanatui.app.screens.table import TableScreen
+
+from .helpers import new_session, settings
+from .test_play import settle
+
+
+def _footer(app: HanaApp) -> HanaFooter:
+    return app.screen.query_one(HanaFooter)
+
+
+def _line(app: HanaApp) -> str:
+    return _footer(app).render().plain
+
+
+async def test_the_title_footer_shows_its_keys_and_the_palette_on_the_right():
+    app = HanaApp(settings=settings(), save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        line = _line(app)
+        assert len(line) == 120
+        assert line.startswith(" n New game  h Host  j Join  g Games  s Settings  r Rules  q Quit ")
+        assert line.endswith("▏^p palette ")
+
+
+async def test_a_narrow_terminal_brings_the_keys_closer_and_ascii_drops_the_bar():
+    app = HanaApp(settings=settings(ascii=True), save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = _line(app)
+        assert len(line) == 80
+        assert line.startswith(" n New game h Host j Join g Games s Settings r Rules q Quit ")
+        assert line.endswith(" ^p palette ") and "▏" not in line
+
+
+async def test_clicking_a_key_presses_it():
+    app = HanaApp(settings=settings(), save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        x = _line(app).index("Settings")
+        assert await pilot.click(HanaFooter, offset=(x, 0))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SettingsScreen"
+
+
+async def test_hovering_a_key_lights_it_up():
+    app = HanaApp(settings=settings(), save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        footer = _footer(app)
+        x = _line(app).index("Games")
+        before = footer.render()
+        await pilot.hover(HanaFooter, offset=(x, 0))
+        await pilot.pause()
+        after = footer.render()
+        assert after.plain == before.plain and after.spans != before.spans
+        await pilot.hover(offset=(5, 5))
+        await pilot.pause()
+        assert footer.render().spans == before.spans
+
+
+async def test_a_disabled_key_rings_the_bell_at_the_table(monkeypatch):
+    """Redo is shown disabled while there is nothing to redo: a click on it rings."""
+    app = HanaApp(settings=settings(), save=False, session=new_session("koikoi", 2, seed=3))
+    bells: list[int] = []
+    monkeypatch.setattr(app, "bell", lambda: bells.append(1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        footer = _footer(app)
+        redo = next(k for k in footer._shown if k.key == "ctrl+y")
+        assert not redo.enabled  # nothing to redo
+        await pilot.click(HanaFooter, offset=(redo.left + 1, 0))
+        await pilot.pause()
+        assert bells == [1]
+        assert "Play" in _line(app)
