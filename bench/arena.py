@@ -9,6 +9,7 @@ budget.
     .venv/bin/python bench/arena.py                        # every game, default sizes
     .venv/bin/python bench/arena.py --games koikoi --hands 2000 --workers 2
     .venv/bin/python bench/arena.py --readme               # also rewrite README's section
+    .venv/bin/python bench/arena.py --readme-only          # only that, from the results
 
 Results go to bench/results/arena.json (merged per game) and, with --readme, to the
 "Computer opponents" section of README.md.
@@ -47,6 +48,8 @@ README = ROOT / "README.md"
 PAIRINGS = (("strong", "normal"), ("normal", "easy"), ("easy", "random"))
 LEVELS = ("random", "easy", "normal", "strong")
 SECTION = "## Computer opponents"
+# The hands each pairing is to be measured over: with strong, and between the fast levels.
+MIN_HANDS_STRONG, MIN_HANDS = 400, 1000
 
 # Results and options as they are read from and written to JSON.
 Json = dict[str, Any]
@@ -749,7 +752,7 @@ def _order(results: dict[str, Json]) -> list[str]:
     significant: the steps whose interval reaches 0 or below, and the steps not measured."""
     if not results:
         return []
-    unsure, missing = [], []
+    unsure, missing, short = [], [], []
     strong_hands = []
     for table in sorted(results):
         for a, b in PAIRINGS:
@@ -759,6 +762,9 @@ def _order(results: dict[str, Json]) -> list[str]:
                 continue
             if "strong" in (a, b):
                 strong_hands.append(r["hands"])
+            least = MIN_HANDS_STRONG if "strong" in (a, b) else MIN_HANDS
+            if r["hands"] < least:
+                short.append(f"{table}: {a} vs {b}, {r['hands']:,} hands of {least:,}")
             lo, hi = r["diff_ci95"]
             if lo <= 0:
                 unsure.append(
@@ -786,6 +792,14 @@ def _order(results: dict[str, Json]) -> list[str]:
         out += [f"- {u};" for u in unsure[:-1]] + [f"- {unsure[-1]}."]
     else:
         out.append("Every step measured is significant.")
+    if short:
+        out += [
+            "",
+            f"Steps measured over fewer hands than asked ({MIN_HANDS_STRONG:,} with strong, "
+            f"{MIN_HANDS:,} without):",
+            "",
+        ]
+        out += [f"- {m};" for m in short[:-1]] + [f"- {short[-1]}."]
     if missing:
         out += ["", "Steps not measured:", ""]
         out += [f"- {m};" for m in missing[:-1]] + [f"- {missing[-1]}."]
@@ -873,9 +887,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--no-save", action="store_true", help="do not write bench/results/arena.json"
     )
+    parser.add_argument(
+        "--readme-only",
+        action="store_true",
+        help="rewrite README's section from the recorded results, run nothing",
+    )
     args = parser.parse_args(argv)
 
     results = load_results()
+    if args.readme_only:
+        write_readme(results)
+        return 0
     strong_kwargs = {"playouts": args.playouts}
     options: Json = {}
     for item in filter(None, args.options.split(",")):
