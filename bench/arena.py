@@ -262,6 +262,7 @@ RUN_FIELDS = (
     "points_per_hand",
     "diff_per_hand",
     "sd_per_deal",
+    "seed_note",
     "recorded",
     "load",
     "load_note",
