@@ -9,6 +9,7 @@ budget.
     .venv/bin/python bench/arena.py                        # every game, default sizes
     .venv/bin/python bench/arena.py --games koikoi --hands 2000 --workers 2
     .venv/bin/python bench/arena.py --readme               # also rewrite README's section
+    .venv/bin/python bench/arena.py --readme-only          # only that, from the results
 
 Results go to bench/results/arena.json (merged per game) and, with --readme, to the
 "Computer opponents" section of README.md.
@@ -36,8 +37,9 @@ from core.games.registry import GAMES
 from core.rules import AnyRules, find_rules
 from core.view import View
 from hanatui.bots import BOTS, Bot, StrongBot
+from hanatui.bots.heuristics import team_numbers
 from hanatui.bots.strong import DEFAULT_PLAYOUTS
-from hanatui.selfplay import DuelResult, duel
+from hanatui.selfplay import DuelResult, play_rotated
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,6 +48,8 @@ README = ROOT / "README.md"
 PAIRINGS = (("strong", "normal"), ("normal", "easy"), ("easy", "random"))
 LEVELS = ("random", "easy", "normal", "strong")
 SECTION = "## Computer opponents"
+# The hands each pairing is to be measured over: with strong, and between the fast levels.
+MIN_HANDS_STRONG, MIN_HANDS = 400, 1000
 
 # Results and options as they are read from and written to JSON.
 Json = dict[str, Any]
@@ -76,12 +80,70 @@ def game_rules(game: str, options: Json | None = None) -> AnyRules:
     return find_rules(game, rounds=1, **(options or {}))
 
 
+def sides(rules: AnyRules, players: int) -> tuple[int, ...]:
+    """The side of each seat, 0 for the first level and 1 for the second: the teams alternate
+    round the table (a seat without partners is a team of its own), so each team is one level.
+    Alone or in 2x2 and 2x3 teams that is every other seat; in Sakura's three teams of two
+    (seats 1 and 4, 2 and 5, 3 and 6) the first and third teams against the second."""
+    return tuple(t % 2 for t in team_numbers(rules, players))
+
+
+def seatings(side: Sequence[int], teams: Sequence[int] | None = None) -> list[tuple[int, ...]]:
+    """The rotations of the table that seat the two levels differently: rotation r puts the
+    bot of seat ``(s + r) % n`` in seat s. A rotation that repeats a layout already listed is
+    left out: the bots' randomness is seeded per seat, so it would replay the same games (at
+    four players half the rotations, at six two thirds). With ``teams`` (each seat's team),
+    every seating must keep each team one level."""
+    n = len(side)
+    out: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    for r in range(n):
+        rotation = tuple((s + r) % n for s in range(n))
+        layout = tuple(side[i] for i in rotation)
+        if teams is not None and any(
+            teams[s] == teams[t] and layout[s] != layout[t] for s in range(n) for t in range(s)
+        ):
+            raise ValueError("a seating would put both levels in one team")
+        if layout not in seen:
+            seen.add(layout)
+            out.append(rotation)
+    return out
+
+
+def arena_duel(
+    rules: AnyRules,
+    make_a: Callable[[], Bot],
+    make_b: Callable[[], Bot],
+    *,
+    deals: int,
+    seed: int = 1,
+    players: int = 2,
+) -> DuelResult:
+    """``deals`` single-round deals (seeds ``seed`` on), each played once per distinct seating
+    of the two levels (`seatings`), the levels seated by team (`sides`); per hand, each side's
+    mean points over its seats."""
+    teams = team_numbers(rules, players)
+    side = sides(rules, players)
+    rotations = seatings(side, teams)
+    hands: list[tuple[float, float]] = []
+    for k in range(deals):
+        bots = [make_a() if side[s] == 0 else make_b() for s in range(players)]
+        for timeline, seating in play_rotated(rules, bots, seed=seed + k, rotations=rotations):
+            for points in timeline.last.history:
+                sums, counts = [0.0, 0.0], [0, 0]
+                for s, p in enumerate(points):
+                    sums[side[seating[s]]] += p
+                    counts[side[seating[s]]] += 1
+                hands.append((sums[0] / counts[0], sums[1] / counts[1]))
+    return DuelResult(tuple(hands))
+
+
 def _play_chunk(
     task: tuple[str, str, str, int, int, int, Json, Json],
 ) -> DuelResult:
-    """Some deals of one pairing, each in every seating."""
+    """Some deals of one pairing, each in every distinct seating."""
     game, a, b, seed, deals, players, options, strong_kwargs = task
-    return duel(
+    return arena_duel(
         game_rules(game, options),
         lambda: make(a, strong_kwargs),
         lambda: make(b, strong_kwargs),
@@ -123,10 +185,13 @@ def run_pairing(
 ) -> Json:
     """``a`` against ``b`` over about ``hands`` seat-swapped hands: points and hands won.
 
-    With more than two seats the two levels alternate round the table; each side's points are
-    the mean of its seats.
+    With more than two seats the two levels alternate round the table, team by team with
+    teams; each side's points are the mean of its seats. Each deal is played once per distinct
+    seating (`seatings`).
     """
-    deals = max(1, math.ceil(hands / players))
+    rules = game_rules(game, options)
+    per_deal_hands = len(seatings(sides(rules, players)))
+    deals = max(1, math.ceil(hands / per_deal_hands))
     chunk = 5
     tasks = [
         (
@@ -170,6 +235,9 @@ def run_pairing(
         "hands": n,
         "decided": decided,
         "deals": deals,
+        "seatings": per_deal_hands,
+        "seed": seed,
+        "sd_per_deal": round(sd, 4),
         "seconds": round(seconds, 1),
         "cpu_seconds": round(cpu, 1),
         "points_per_hand": [round(ppH[0], 3), round(ppH[1], 3)],
@@ -183,6 +251,101 @@ def run_pairing(
         "load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
         "workers": workers,
     }
+
+
+RUN_FIELDS = (
+    "seed",
+    "deals",
+    "hands",
+    "decided",
+    "hands_won",
+    "points_per_hand",
+    "diff_per_hand",
+    "sd_per_deal",
+    "seed_note",
+    "recorded",
+    "load",
+    "load_note",
+    "workers",
+    "seconds",
+    "cpu_seconds",
+)
+
+
+def drop_repeats(r: Json) -> Json:
+    """A pairing as recorded before the arena played each distinct seating once: at an even
+    table every layout of the levels was played ``players / 2`` times over, the same games
+    each time (the bots' randomness is seeded per seat), and counted as that many hands. The
+    figures per deal (points, their difference and its interval) stand; the counts of hands,
+    decided hands and hands won are divided by the repeats."""
+    if "seatings" in r:
+        return r
+    n = r["players"]
+    repeats = n // 2 if n % 2 == 0 else 1
+    out = dict(r)
+    out["seatings"] = n // repeats
+    if repeats > 1:
+        counts = [r["hands"], r["decided"], *r["hands_won"]]
+        if any(c % repeats for c in counts):
+            raise ValueError(f"{r['game']} {r['a']} vs {r['b']}: counts not in repeats of {n}")
+        out["hands"] //= repeats
+        out["decided"] //= repeats
+        out["hands_won"] = [w // repeats for w in r["hands_won"]]
+        out["win_rate_ci95"] = [round(x, 4) for x in wilson(out["hands_won"][0], out["decided"])]
+        out["repeats_dropped"] = repeats
+    return out
+
+
+def runs_of(r: Json) -> list[Json]:
+    """The runs a pairing's record pools: its ``runs``, or the record itself as one run (its
+    standard deviation per deal read back from its interval when the run did not record it)."""
+    if "runs" in r:
+        return list(r["runs"])
+    run = {k: r[k] for k in RUN_FIELDS if k in r}
+    if "sd_per_deal" not in run:
+        lo, hi = r["diff_ci95"]
+        run["sd_per_deal"] = round((hi - lo) / 2 / 1.96 * math.sqrt(r["deals"]), 4)
+    return [run]
+
+
+def extend(old: Json, new: Json) -> Json:
+    """One record of a pairing from an earlier record and a new run on fresh deals: the same
+    levels, table and strong budget, and seed ranges that do not meet (no deal counted twice).
+    Points and the difference pool the deals; the interval is over all the deals; the hands
+    won are summed. (Runs pooled this way must play the same bots: check the bots' history.)"""
+    for key in ("game", "a", "b", "players", "seatings", "strong_budget"):
+        if old.get(key) != new.get(key):
+            raise ValueError(f"cannot extend: {key} differs ({old.get(key)} / {new.get(key)})")
+    runs = runs_of(old) + runs_of(new)
+    spans = []
+    for run in runs:
+        if run.get("seed") is None:
+            raise ValueError("cannot extend: a run's seed is not recorded")
+        spans.append((run["seed"], run["seed"] + run["deals"]))
+    spans.sort()
+    if any(spans[i][1] > spans[i + 1][0] for i in range(len(spans) - 1)):
+        raise ValueError(f"cannot extend: the runs' deals overlap ({spans})")
+    mean, half, deals, hands = pool_runs(runs)
+    ppH = [sum(run["deals"] * run["points_per_hand"][i] for run in runs) / deals for i in (0, 1)]
+    won = [sum(run["hands_won"][i] for run in runs) for i in (0, 1)]
+    decided = sum(run["decided"] for run in runs)
+    out = {k: v for k, v in new.items() if k not in RUN_FIELDS}
+    out.update(
+        hands=hands,
+        decided=decided,
+        deals=deals,
+        seconds=round(sum(run["seconds"] for run in runs), 1),
+        cpu_seconds=round(sum(run["cpu_seconds"] for run in runs), 1),
+        points_per_hand=[round(x, 3) for x in ppH],
+        diff_per_hand=round(mean, 3),
+        diff_ci95=[round(mean - half, 3), round(mean + half, 3)],
+        win_rate=round(won[0] / decided, 4) if decided else None,
+        win_rate_ci95=[round(x, 4) for x in wilson(won[0], decided)],
+        hands_won=won,
+        recorded=max(run["recorded"] for run in runs),
+        runs=runs,
+    )
+    return out
 
 
 def _match_chunk(task: tuple[str, int, int, int, Json, int]) -> list[tuple[float, float]]:
@@ -310,6 +473,25 @@ def _fmt_pairing(r: Json) -> str:
     )
 
 
+def _fmt_run(run: Json, *, seeds: bool) -> str:
+    """When one run was made, how (workers, load) and at what CPU cost; with ``seeds``, also
+    its deals (a record pooling several runs lists each)."""
+    deals = (
+        f"deals {run['seed']:,} to {run['seed'] + run['deals'] - 1:,} ({run['hands']:,} hands), "
+        if seeds
+        else ""
+    )
+    load = (
+        f"load {run['load'][0]:.1f} to {run['load'][1]:.1f}"
+        if run.get("load")
+        else run.get("load_note", "load not recorded")
+    )
+    return (
+        f"{run['recorded']}, {deals}{run['workers']} worker(s), {load}, "
+        f"{run['cpu_seconds']:.0f} s CPU"
+    )
+
+
 def readme_section(results: dict[str, Json]) -> str:
     """The README's "Computer opponents" section from the recorded results."""
     levels = [f"- `{name}`: {BOTS[name].description}." for name in LEVELS]
@@ -376,10 +558,17 @@ def readme_section(results: dict[str, Json]) -> str:
         "With more than two players the two levels alternate round the table, the first in the",
         "first, third, fifth... seat: at 3 players two strong seats against one normal, at 4 two",
         "against two, at 5 three against two, at 7 four against three. Each deal is played in",
-        "every rotation of that seating, so every seat, the dealer's included, is played by",
-        "each level in turn, and a side's points per hand are the mean of its seats. With teams",
-        "(2x2, 2x3) the alternate seats are the teams, so each team is one level; three teams",
-        "of two (3x2) would put both levels in one team, so that layout is not measured.",
+        "every rotation of that seating that seats the levels differently (at an odd table",
+        "every rotation, at an even one two: a further rotation would replay the same games, the",
+        "bots' randomness being seeded per seat), so every seat, the dealer's included, is",
+        "played by each level in turn, and a side's points per hand are the mean of its seats.",
+        "With teams the levels alternate by team, so each team is one level: in 2x2 and 2x3",
+        "that is every other seat; in three teams of two (3x2: seats 1 and 4, 2 and 5, 3 and 6)",
+        "two teams of the first level against one of the second, each team taking each part in",
+        "turn over three seatings. Hands counted before the arena dropped the repeated",
+        "rotations (each game of an even table was counted two or three times) are counted",
+        "once. A row measured in more than one run pools runs on different deals (seed ranges",
+        "that do not meet) of the same bots, and lists each run.",
         "",
     ]
     lines += _targets(results)
@@ -419,13 +608,12 @@ def readme_section(results: dict[str, Json]) -> str:
             lines.append("")
             lines.append(f"Recorded {entry['recorded']} on {entry.get('machine', 'this machine')}.")
             runs = [
-                f"{r['a']} vs {r['b']} {r['recorded']}, {r['workers']} worker(s), "
+                f"{r['a']} vs {r['b']} "
                 + (
-                    f"load {r['load'][0]:.1f} to {r['load'][1]:.1f}"
-                    if r.get("load")
-                    else r.get("load_note", "load not recorded")
+                    " and ".join(_fmt_run(run, seeds=True) for run in r["runs"])
+                    if "runs" in r
+                    else _fmt_run(r, seeds=False)
                 )
-                + f", {r['cpu_seconds']:.0f} s CPU"
                 for r in entry.get("pairings", [])
                 if "recorded" in r
             ]
@@ -565,7 +753,7 @@ def _order(results: dict[str, Json]) -> list[str]:
     significant: the steps whose interval reaches 0 or below, and the steps not measured."""
     if not results:
         return []
-    unsure, missing = [], []
+    unsure, missing, short = [], [], []
     strong_hands = []
     for table in sorted(results):
         for a, b in PAIRINGS:
@@ -575,6 +763,9 @@ def _order(results: dict[str, Json]) -> list[str]:
                 continue
             if "strong" in (a, b):
                 strong_hands.append(r["hands"])
+            least = MIN_HANDS_STRONG if "strong" in (a, b) else MIN_HANDS
+            if r["hands"] < least:
+                short.append(f"{table}: {a} vs {b}, {r['hands']:,} hands of {least:,}")
             lo, hi = r["diff_ci95"]
             if lo <= 0:
                 unsure.append(
@@ -602,6 +793,14 @@ def _order(results: dict[str, Json]) -> list[str]:
         out += [f"- {u};" for u in unsure[:-1]] + [f"- {unsure[-1]}."]
     else:
         out.append("Every step measured is significant.")
+    if short:
+        out += [
+            "",
+            f"Steps measured over fewer hands than asked ({MIN_HANDS_STRONG:,} with strong, "
+            f"{MIN_HANDS:,} without):",
+            "",
+        ]
+        out += [f"- {m};" for m in short[:-1]] + [f"- {short[-1]}."]
     if missing:
         out += ["", "Steps not measured:", ""]
         out += [f"- {m};" for m in missing[:-1]] + [f"- {missing[-1]}."]
@@ -639,9 +838,14 @@ def merge_entry(old: Json, new: Json, fresh: Json) -> Json:
 
 
 def load_results() -> dict[str, Json]:
-    if RESULTS.exists():
-        return json.loads(RESULTS.read_text(encoding="utf-8"))
-    return {}
+    """The recorded results, pairings recorded with repeated seatings counted once
+    (`drop_repeats`)."""
+    if not RESULTS.exists():
+        return {}
+    results: dict[str, Json] = json.loads(RESULTS.read_text(encoding="utf-8"))
+    for entry in results.values():
+        entry["pairings"] = [drop_repeats(r) for r in entry.get("pairings", [])]
+    return results
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -665,6 +869,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also deals of 12-round matches: match-aware normal against normal hand by hand",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--extend",
+        action="store_true",
+        help="pool each pairing with its recorded run (fresh deals: give a --seed past its deals)",
+    )
     parser.add_argument("--workers", type=int, default=max(1, min(2, multiprocessing.cpu_count())))
     parser.add_argument(
         "--playouts", type=int, default=ARENA_STRONG["playouts"], help="strong's budget here"
@@ -679,28 +888,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--no-save", action="store_true", help="do not write bench/results/arena.json"
     )
+    parser.add_argument(
+        "--readme-only",
+        action="store_true",
+        help="rewrite README's section from the recorded results, run nothing",
+    )
     args = parser.parse_args(argv)
 
     results = load_results()
+    if args.readme_only:
+        write_readme(results)
+        return 0
     strong_kwargs = {"playouts": args.playouts}
     options: Json = {}
     for item in filter(None, args.options.split(",")):
         key, _, value = item.partition("=")
         options[key] = int(value) if value.isdigit() else value
-    if options or args.players != 2:
-        from hanatui.bots.heuristics import team_numbers
-
-        for game in filter(None, args.games.split(",")):
-            teams = team_numbers(game_rules(game.strip(), options), args.players)
-            if any(
-                teams[s] == teams[t] and s % 2 != t % 2
-                for s in range(args.players)
-                for t in range(s)
-            ):
-                parser.error(
-                    f"{game}: the two levels alternate round the table, and with these teams a "
-                    "team would hold both: nothing to compare"
-                )
+    for game in filter(None, args.games.split(",")):
+        rules = game_rules(game.strip(), options)
+        try:
+            seatings(sides(rules, args.players), team_numbers(rules, args.players))
+        except ValueError as exc:
+            parser.error(f"{game.strip()}: {exc}")
     ran: list[str] = []
     fresh: dict[str, Json] = {}
     for game in [g.strip() for g in args.games.split(",") if g.strip()]:
@@ -729,6 +938,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 strong_kwargs=strong_kwargs,
             )
             print(json.dumps(r), flush=True)
+            before = _pairing({name: previous}, name, a, b)
+            if args.extend and before is not None:
+                r = extend(before, r)
+                print(json.dumps({k: v for k, v in r.items() if k != "runs"}), flush=True)
             entry["pairings"].append(r)
             new_pairings.append(r)
         if args.matches:

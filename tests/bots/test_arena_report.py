@@ -68,3 +68,22 @@ def test_every_step_significant_says_so():
     assert "Every step measured is significant." in text
     assert "not significant" not in text
     assert "Steps not measured" not in text
+    assert "fewer hands than asked" not in text
+
+
+def test_a_step_short_of_its_hands_is_listed():
+    results = {
+        "sakura (3 players)": {
+            "pairings": [
+                pairing("strong", "normal", 9.0, 5.0, 13.0, 399),
+                pairing("normal", "easy", 2.5, 1.5, 3.5, 999),
+                pairing("easy", "random", 40.0, 39.0, 41.0, 1000),
+            ]
+        }
+    }
+    text = arena.readme_section(results)
+    short = text.split("fewer hands than asked")[1].split("\n\n")[1]
+    assert short.splitlines() == [
+        "- sakura (3 players): strong vs normal, 399 hands of 400;",
+        "- sakura (3 players): normal vs easy, 999 hands of 1,000.",
+    ]
