@@ -87,3 +87,41 @@ def test_a_step_short_of_its_hands_is_listed():
         "- sakura (3 players): strong vs normal, 399 hands of 400;",
         "- sakura (3 players): normal vs easy, 999 hands of 1,000.",
     ]
+
+
+def ab_run(a: dict, b: dict, seed: int, diff: float, cpu: tuple[float, float]) -> dict:
+    return {
+        "a": a,
+        "b": b,
+        "hands": 400,
+        "deals": 200,
+        "seed": seed,
+        "diff_per_hand": diff,
+        "sd_per_deal": 3.6,
+        "cpu_ms_per_decision": list(cpu),
+        "recorded": "2026-11-30 20:00 UTC",
+        "load": [1.0, 1.0],
+        "machine": "2 cores (x86_64)",
+    }
+
+
+def test_strong_search_pools_a_pair_whether_its_defaults_are_spelled_out_or_not() -> None:
+    runs = [
+        ab_run({"playouts": 970, "infer": True}, {"playouts": 1000}, 1, 0.2, (97, 98)),
+        ab_run(
+            {"playouts": 970, "infer": True}, {"playouts": 1000, "infer": False}, 2, -0.1, (97, 98)
+        ),
+    ]
+    text = "\n".join(arena._strong_search(runs))
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    assert len(rows) == 1
+    assert "| 800 | +0.05 [" in rows[0] and "| 1, 2 |" in rows[0]
+    assert "is not reached" in text
+
+
+def test_strong_search_counts_the_target_only_at_the_default_budget_and_equal_cpu() -> None:
+    costly = [ab_run({"playouts": 1000, "infer": True}, {"playouts": 1000}, 1, 1.0, (150, 100))]
+    text = "\n".join(arena._strong_search(costly))
+    assert "more CPU" in text and "is not reached" in text
+    fair = [ab_run({"playouts": 970, "infer": True}, {"playouts": 1000}, 1, 1.0, (99, 100))]
+    assert "is reached" in "\n".join(arena._strong_search(fair))
