@@ -14,6 +14,7 @@ engine never folds them, and they change nothing in the game's state.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -197,11 +198,31 @@ RedactedEvent = (
     | MatchEnded
 )
 
-#: Every line after the header: an event or a comment.
-_EVENT_DECODER = msgspec.json.Decoder(AnyEvent | Comment)
-_REDACTED_DECODER = msgspec.json.Decoder(RedactedEvent | Comment)
-_HEADER_DECODER = msgspec.json.Decoder(Header)
-_PROBE_DECODER = msgspec.json.Decoder(_Probe)
+# The decoders are built on first use: building the first resolves the type of every event
+# (some 3 ms), which a program that only writes logs (a table opened from the command line)
+# would pay before its first frame for nothing.
+
+
+@functools.cache
+def _event_decoder() -> msgspec.json.Decoder[Any]:
+    """Every line after the header: an event or a comment."""
+    return msgspec.json.Decoder(AnyEvent | Comment)
+
+
+@functools.cache
+def _redacted_decoder() -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(RedactedEvent | Comment)
+
+
+@functools.cache
+def _header_decoder() -> msgspec.json.Decoder[Header]:
+    return msgspec.json.Decoder(Header)
+
+
+@functools.cache
+def _probe_decoder() -> msgspec.json.Decoder[_Probe]:
+    return msgspec.json.Decoder(_Probe)
+
 
 Json = dict[str, Any]
 
@@ -401,7 +422,7 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
             state: State | None = None
             for lineno, raw, ended in numbered:
                 try:
-                    line = _decode_line(raw, _EVENT_DECODER, upcast)
+                    line = _decode_line(raw, _event_decoder(), upcast)
                     if isinstance(line, Comment):
                         check_comment_place(line, len(events), len(header.players))
                         comments.append(line)
@@ -476,7 +497,7 @@ def _read_redacted(
     comments: list[Comment] = []
     for lineno, raw, _ended in numbered:
         try:
-            line = _decode_line(raw, _REDACTED_DECODER, upcast)
+            line = _decode_line(raw, _redacted_decoder(), upcast)
             if isinstance(line, Comment):
                 check_comment_place(line, len(decoded), len(header.players))
                 comments.append(line)
@@ -583,7 +604,7 @@ def _read_header(
         raise CorruptLogError(f"line too long: {len(first)} bytes", 1)
     try:
         check_depth(first)
-        probe = _PROBE_DECODER.decode(first)
+        probe = _probe_decoder().decode(first)
     except CorruptLogError as exc:
         raise CorruptLogError(f"not a hanatui log: {exc.reason}", 1) from None
     except msgspec.DecodeError as exc:
@@ -616,7 +637,7 @@ def _read_header(
             as_json["version"] = VERSION
             header = msgspec.convert(as_json, Header)
         else:
-            header = _HEADER_DECODER.decode(first)
+            header = _header_decoder().decode(first)
     except CorruptLogError as exc:
         raise CorruptLogError(f"invalid header: {exc.reason}", 1) from None
     except msgspec.DecodeError as exc:
