@@ -39,7 +39,7 @@ from core.view import View
 from hanatui.bots import BOTS, Bot, StrongBot
 from hanatui.bots.heuristics import team_numbers
 from hanatui.bots.strong import DEFAULT_PLAYOUTS
-from hanatui.selfplay import DuelResult, play_rotated
+from hanatui.selfplay import DuelResult, duel, seatings, sides
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -80,70 +80,12 @@ def game_rules(game: str, options: Json | None = None) -> AnyRules:
     return find_rules(game, rounds=1, **(options or {}))
 
 
-def sides(rules: AnyRules, players: int) -> tuple[int, ...]:
-    """The side of each seat, 0 for the first level and 1 for the second: the teams alternate
-    round the table (a seat without partners is a team of its own), so each team is one level.
-    Alone or in 2x2 and 2x3 teams that is every other seat; in Sakura's three teams of two
-    (seats 1 and 4, 2 and 5, 3 and 6) the first and third teams against the second."""
-    return tuple(t % 2 for t in team_numbers(rules, players))
-
-
-def seatings(side: Sequence[int], teams: Sequence[int] | None = None) -> list[tuple[int, ...]]:
-    """The rotations of the table that seat the two levels differently: rotation r puts the
-    bot of seat ``(s + r) % n`` in seat s. A rotation that repeats a layout already listed is
-    left out: the bots' randomness is seeded per seat, so it would replay the same games (at
-    four players half the rotations, at six two thirds). With ``teams`` (each seat's team),
-    every seating must keep each team one level."""
-    n = len(side)
-    out: list[tuple[int, ...]] = []
-    seen: set[tuple[int, ...]] = set()
-    for r in range(n):
-        rotation = tuple((s + r) % n for s in range(n))
-        layout = tuple(side[i] for i in rotation)
-        if teams is not None and any(
-            teams[s] == teams[t] and layout[s] != layout[t] for s in range(n) for t in range(s)
-        ):
-            raise ValueError("a seating would put both levels in one team")
-        if layout not in seen:
-            seen.add(layout)
-            out.append(rotation)
-    return out
-
-
-def arena_duel(
-    rules: AnyRules,
-    make_a: Callable[[], Bot],
-    make_b: Callable[[], Bot],
-    *,
-    deals: int,
-    seed: int = 1,
-    players: int = 2,
-) -> DuelResult:
-    """``deals`` single-round deals (seeds ``seed`` on), each played once per distinct seating
-    of the two levels (`seatings`), the levels seated by team (`sides`); per hand, each side's
-    mean points over its seats."""
-    teams = team_numbers(rules, players)
-    side = sides(rules, players)
-    rotations = seatings(side, teams)
-    hands: list[tuple[float, float]] = []
-    for k in range(deals):
-        bots = [make_a() if side[s] == 0 else make_b() for s in range(players)]
-        for timeline, seating in play_rotated(rules, bots, seed=seed + k, rotations=rotations):
-            for points in timeline.last.history:
-                sums, counts = [0.0, 0.0], [0, 0]
-                for s, p in enumerate(points):
-                    sums[side[seating[s]]] += p
-                    counts[side[seating[s]]] += 1
-                hands.append((sums[0] / counts[0], sums[1] / counts[1]))
-    return DuelResult(tuple(hands))
-
-
 def _play_chunk(
     task: tuple[str, str, str, int, int, int, Json, Json],
 ) -> DuelResult:
     """Some deals of one pairing, each in every distinct seating."""
     game, a, b, seed, deals, players, options, strong_kwargs = task
-    return arena_duel(
+    return duel(
         game_rules(game, options),
         lambda: make(a, strong_kwargs),
         lambda: make(b, strong_kwargs),

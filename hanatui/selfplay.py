@@ -24,6 +24,7 @@ from core.rules import AnyRules
 from core.timeline import Timeline
 from core.view import observe
 from hanatui.bots.base import Bot, make_bot
+from hanatui.bots.heuristics import team_numbers
 
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult
@@ -134,6 +135,36 @@ class DuelResult(NamedTuple):
         return DuelResult(self.hands + other.hands)
 
 
+def sides(rules: AnyRules, players: int) -> tuple[int, ...]:
+    """The side of each seat, 0 for the first level and 1 for the second: the teams alternate
+    round the table (a seat without partners is a team of its own), so each team is one level.
+    Alone or in 2x2 and 2x3 teams that is every other seat; in Sakura's three teams of two
+    (seats 1 and 4, 2 and 5, 3 and 6) the first and third teams against the second."""
+    return tuple(t % 2 for t in team_numbers(rules, players))
+
+
+def seatings(side: Sequence[int], teams: Sequence[int] | None = None) -> list[tuple[int, ...]]:
+    """The rotations of the table that seat the two levels differently: rotation r puts the
+    bot of seat ``(s + r) % n`` in seat s. A rotation that repeats a layout already listed is
+    left out: the bots' randomness is seeded per seat, so it would replay the same games (at
+    four players half the rotations, at six two thirds). With ``teams`` (each seat's team),
+    every seating must keep each team one level."""
+    n = len(side)
+    out: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    for r in range(n):
+        rotation = tuple((s + r) % n for s in range(n))
+        layout = tuple(side[i] for i in rotation)
+        if teams is not None and any(
+            teams[s] == teams[t] and layout[s] != layout[t] for s in range(n) for t in range(s)
+        ):
+            raise ValueError("a seating would put both levels in one team")
+        if layout not in seen:
+            seen.add(layout)
+            out.append(rotation)
+    return out
+
+
 def duel(
     rules: AnyRules,
     make_a: Callable[[], Bot],
@@ -143,21 +174,22 @@ def duel(
     seed: int = 1,
     players: int = 2,
 ) -> DuelResult:
-    """``deals`` single-round deals, each played once per seating (2 seatings with 2 players),
-    the two kinds of bot alternating round the table. ``rules`` should have ``rounds=1`` so that
-    every hand is a fresh deal with the same first dealer in each seating."""
+    """``deals`` single-round deals (seeds ``seed`` on), each played once per distinct seating
+    of the two levels (`seatings`), the levels seated by team (`sides`); per hand, each side's
+    mean points over its seats."""
+    teams = team_numbers(rules, players)
+    side = sides(rules, players)
+    rotations = seatings(side, teams)
     hands: list[tuple[float, float]] = []
     for k in range(deals):
-        bots = [make_a() if s % 2 == 0 else make_b() for s in range(players)]
-        for timeline, seating in play_rotated(rules, bots, seed=seed + k):
+        bots = [make_a() if side[s] == 0 else make_b() for s in range(players)]
+        for timeline, seating in play_rotated(rules, bots, seed=seed + k, rotations=rotations):
             for points in timeline.last.history:
-                sums = [0.0, 0.0]
-                counts = [0, 0]
+                sums, counts = [0.0, 0.0], [0, 0]
                 for s, p in enumerate(points):
-                    side = seating[s] % 2
-                    sums[side] += p
-                    counts[side] += 1
-                hands.append((sums[0] / counts[0], sums[1] / max(1, counts[1])))
+                    sums[side[seating[s]]] += p
+                    counts[side[seating[s]]] += 1
+                hands.append((sums[0] / counts[0], sums[1] / counts[1]))
     return DuelResult(tuple(hands))
 
 

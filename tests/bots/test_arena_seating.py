@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from core.rules import find_rules
+from hanatui import selfplay
 from hanatui.bots import BOTS
 from hanatui.bots.heuristics import team_numbers
 
@@ -25,10 +26,10 @@ _spec.loader.exec_module(arena)
 
 def layouts(teams: str | None, players: int) -> list[tuple[int, ...]]:
     rules = find_rules("sakura", rounds=1, **({"teams": teams} if teams else {}))
-    side = arena.sides(rules, players)
+    side = selfplay.sides(rules, players)
     return [
         tuple(side[i] for i in rotation)
-        for rotation in arena.seatings(side, team_numbers(rules, players))
+        for rotation in selfplay.seatings(side, team_numbers(rules, players))
     ]
 
 
@@ -63,12 +64,12 @@ def test_with_teams_each_team_is_one_level_and_takes_both_parts(teams, players):
 def test_a_seating_that_splits_a_team_is_refused():
     team = (0, 1, 2, 0, 1, 2)
     with pytest.raises(ValueError, match="one team"):
-        arena.seatings((0, 1, 0, 1, 0, 1), team)
+        selfplay.seatings((0, 1, 0, 1, 0, 1), team)
 
 
 def test_an_even_table_plays_no_game_twice():
     rules = find_rules("sakura", rounds=1)
-    result = arena.arena_duel(rules, BOTS["normal"], BOTS["easy"], deals=3, seed=1, players=4)
+    result = selfplay.duel(rules, BOTS["normal"], BOTS["easy"], deals=3, seed=1, players=4)
     assert result.hand_count == 6
     # the two seatings of a deal differ (the levels swapped), and no hand repeats the one before
     assert all(result.hands[i] != result.hands[i + 1] for i in range(0, 6, 2))
