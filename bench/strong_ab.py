@@ -52,7 +52,7 @@ class _Clocked(Bot):
 
     def __init__(self, bot: Bot, sink: list[float], name: str) -> None:
         self.bot = bot
-        self.level = name  # the sides must differ by name, or the duel seats them only once
+        self.level = name  # a label only: the duel seats the two sides by position, not by name
         self.sink = sink
 
     def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:

@@ -75,6 +75,16 @@ def test_an_even_table_plays_no_game_twice():
     assert all(result.hands[i] != result.hands[i + 1] for i in range(0, 6, 2))
 
 
+def test_two_bots_of_one_level_are_still_seat_swapped():
+    """Two normal players with different weights (`bench/tune_normal.py`) are two sides: each
+    deal is played with each in the first seat, not once as if the table were all alike."""
+    rules = find_rules("koikoi", rounds=1)
+    result = selfplay.duel(rules, BOTS["normal"], BOTS["normal"], deals=3, seed=1)
+    assert result.hand_count == 6
+    # the same bot on both sides: swapping the seats swaps the points of each deal
+    assert all(result.hands[i] == result.hands[i + 1][::-1] for i in range(0, 6, 2))
+
+
 def test_a_record_with_repeated_seatings_is_counted_once():
     old = {
         "game": "sakura",
