@@ -75,10 +75,20 @@ def play_match(
 
 def seat_rotations(n: int, entries: Sequence[object]) -> list[tuple[int, ...]]:
     """The seatings that balance seats and the deal: rotation r puts entry ``(s + r) % n`` in
-    seat s. All rotations when the entries differ; just the one seating when they are all alike."""
-    if len(set(map(str, entries))) <= 1:
-        return [tuple(range(n))]
-    return [tuple((s + r) % n for s in range(n)) for r in range(n)]
+    seat s. Only the rotations that seat the entries differently: at a table that repeats
+    itself (``strong,normal,strong,normal``) a further rotation would replay a game already
+    played, bot for bot and card for card, and count its hands twice. Every entry's level still
+    gets every seat; entries all alike get the one seating."""
+    names = [str(e) for e in entries]
+    out: list[tuple[int, ...]] = []
+    seen: set[tuple[str, ...]] = set()
+    for r in range(n):
+        seating = tuple((s + r) % n for s in range(n))
+        layout = tuple(names[i] for i in seating)
+        if layout not in seen:
+            seen.add(layout)
+            out.append(seating)
+    return out
 
 
 def play_rotated(

@@ -118,3 +118,35 @@ def test_jobs_must_be_positive(capsys):
         main(["sim", "koikoi", "--jobs", "0"])
     assert exc.value.code == 2
     assert "--jobs must be at least 1" in capsys.readouterr().err
+
+
+def test_a_table_that_repeats_itself_plays_each_game_once(tmp_path, capsys):
+    """Four seats of `normal,easy` rotated by two seat the same levels as before: that seating
+    would replay the same games bot for bot and count their hands twice, so it is played once."""
+    result = sim(
+        capsys,
+        "sakura",
+        "--players",
+        "4",
+        "--bots",
+        "normal,easy",
+        "--matches",
+        "1",
+        "--option",
+        "rounds=2",
+        "--save",
+        str(tmp_path),
+    )
+    assert result["seatings"] == 2 and result["matches"] == 2
+    games = [p.read_text().splitlines()[1:] for p in sorted(tmp_path.iterdir())]
+    assert len(games) == 2 and games[0] != games[1]
+    # each level still sits in every seat once
+    rotations = selfplay.seat_rotations(4, ["normal", "easy", "normal", "easy"])
+    for seat in range(4):
+        assert {("normal", "easy")[r[seat] % 2] for r in rotations} == {"normal", "easy"}
+
+
+def test_a_table_of_distinct_entries_plays_every_rotation():
+    assert len(selfplay.seat_rotations(3, ["strong", "normal", "easy"])) == 3
+    assert len(selfplay.seat_rotations(3, ["normal", "normal", "easy"])) == 3
+    assert selfplay.seat_rotations(4, ["easy"] * 4) == [(0, 1, 2, 3)]
