@@ -107,10 +107,30 @@ def _card_bonus(
     return bonus
 
 
+#: Per seat, no koi-koi called: the bonuses as they are.
+_NO_STAKES = ((1.0, 1.0), (1.0, 1.0))
+
+
+def stake_factors(state: State, stakes: float) -> tuple[tuple[float, float], ...]:
+    """Per seat of a koi-koi round: the factors of its (NEAR, DENY) bonuses once a koi-koi is
+    called. A seat whose opponent called koi-koi ends the round with any yaku, for points the
+    call doubles, and takes away what the caller had in hand: its own yaku weigh ``stakes``
+    times. The caller loses all of it to any yaku of the opponent: the opponent's yaku, to deny
+    (and not to give them on the field), weigh ``stakes`` times. Other games and rounds without
+    a call: 1.0 (the public facts only: the calls are announced)."""
+    extra = state.extra
+    if not isinstance(extra, KoiKoiRound) or not any(extra.koikoi):
+        return _NO_STAKES
+    calls = extra.koikoi
+    return tuple((stakes if calls[1 - s] else 1.0, stakes if calls[s] else 1.0) for s in (0, 1))
+
+
 def rollout_policy(
-    state: State, seat: int, legal: tuple[Action, ...], rng: random.Random
+    state: State, seat: int, legal: tuple[Action, ...], rng: random.Random, stakes: float = 0.0
 ) -> Action:
-    """A cheap greedy choice for ``seat`` in a playout."""
+    """A cheap greedy choice for ``seat`` in a playout. ``stakes`` (koi-koi): once a koi-koi is
+    called, the yaku bonuses that decide the round are weighed that many times (`stake_factors`);
+    0 leaves them as they are."""
     if len(legal) == 1:
         return legal[0]
     if state.phase == DECIDE:
@@ -131,6 +151,7 @@ def rollout_policy(
     worth = prof.worth
     miss_me = _missing(prof, mine) if prof.flat else []
     miss_op = _missing(prof, theirs) if prof.flat else []
+    f_near, f_deny = (1.0, 1.0) if not stakes else stake_factors(state, stakes)[seat]
     cache: dict[int, float] = {}
 
     def gain(mask: int) -> float:
@@ -143,8 +164,8 @@ def rollout_policy(
             if v is None:
                 v = worth[i]
                 if miss_me:
-                    v += _card_bonus(prof, i, mine, miss_me, NEAR)
-                    v += _card_bonus(prof, i, theirs, miss_op, DENY)
+                    v += _card_bonus(prof, i, mine, miss_me, NEAR) * f_near
+                    v += _card_bonus(prof, i, theirs, miss_op, DENY) * f_deny
                 cache[i] = v
             total += v
         return total
@@ -152,7 +173,7 @@ def rollout_policy(
     def given(i: int) -> float:
         v = worth[i]
         if miss_op:
-            v += _card_bonus(prof, i, theirs, miss_op, NEAR)
+            v += _card_bonus(prof, i, theirs, miss_op, NEAR) * f_deny
         return v
 
     hand = state.hands[seat]
@@ -300,24 +321,28 @@ def _scopes(prof: Profile) -> tuple[int, ...]:
     return tuple(out)
 
 
-def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnded | None, State]:
-    """Play ``action``, then `rollout_policy` for every seat to the end of the round: the round's
-    score (None if the round ended without one) and the state after it. Exactly what stepping the
-    engine with the same policy and ``rng`` gives, faster."""
-    ended, st, _ = _play(state, action, rng, True)
+def play_out(
+    state: State, action: Action, rng: random.Random, stakes: float = 0.0
+) -> tuple[RoundEnded | None, State]:
+    """Play ``action``, then `rollout_policy` (with ``stakes``) for every seat to the end of the
+    round: the round's score (None if the round ended without one) and the state after it.
+    Exactly what stepping the engine with the same policy and ``rng`` gives, faster."""
+    ended, st, _ = _play(state, action, rng, True, stakes)
     assert st is not None
     return ended, st
 
 
-def play_out_score(state: State, action: Action, rng: random.Random) -> tuple[int, ...] | None:
+def play_out_score(
+    state: State, action: Action, rng: random.Random, stakes: float = 0.0
+) -> tuple[int, ...] | None:
     """The points of `play_out`'s score alone (the same use of ``rng``): a round ended by a
     shobu call is scored on masks, without the engine (`shobu.shobu_score`)."""
-    ended, _, points = _play(state, action, rng, False)
+    ended, _, points = _play(state, action, rng, False, stakes)
     return points if ended is None else ended.points
 
 
 def _play(
-    state: State, action: Action, rng: random.Random, full: bool
+    state: State, action: Action, rng: random.Random, full: bool, stakes: float = 0.0
 ) -> tuple[RoundEnded | None, State | None, tuple[int, ...] | None]:
     """`play_out`, and None for points; unless ``full``, a called shobu ends it with its
     points alone (no event, no state)."""
@@ -330,7 +355,7 @@ def _play(
         and state.hands[state.turn] & bit
         and not bit & _wild(fast, state)
     ):
-        handed, st = _run(state, fast, rng, bit.bit_length() - 1)
+        handed, st = _run(state, fast, rng, bit.bit_length() - 1, stakes)
         out = [(None, st)] if handed is None else handed
     else:
         out = list(step(state, action))
@@ -345,14 +370,14 @@ def _play(
         if st.phase == PLAY:
             fast = _fast_for(st)
             if fast is not None:
-                handed, st = _run(st, fast, rng)
+                handed, st = _run(st, fast, rng, -1, stakes)
                 if handed is not None:
                     out = handed
                     continue
                 actor = st.turn  # a decision the fast path leaves to the policy
         legal = legal_actions(st)
         if st.phase == DECIDE and len(legal) > 1:
-            choice = _decide(st, actor, legal, rng)
+            choice = _decide(st, actor, legal, rng, stakes)
             if isinstance(choice, CallShobu):  # weighed just now: its score is known
                 if not full:
                     points = shobu_score(st, choice.seat)
@@ -363,7 +388,7 @@ def _play(
                     out = list(called)
                     continue
         else:
-            choice = rollout_policy(st, actor, legal, rng)
+            choice = rollout_policy(st, actor, legal, rng, stakes)
         out = list(step(st, choice))
 
 
@@ -371,13 +396,15 @@ def _play(
 _DECISIONS: dict[tuple[object, ...], Action] = {}
 
 
-def _decide(st: State, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
+def _decide(
+    st: State, seat: int, legal: tuple[Action, ...], rng: random.Random, stakes: float
+) -> Action:
     """`rollout_policy` in the DECIDE phase. The koi-koi call is a deterministic function of
     what the deciding seat sees (`normal.koikoi_choice`), which many playouts of one search
     share (the first decision after the move searched, above all): it is remembered, keyed by
     everything that function reads."""
     if not any(isinstance(a, (CallKoiKoi, CallShobu)) for a in legal):
-        return rollout_policy(st, seat, legal, rng)
+        return rollout_policy(st, seat, legal, rng, stakes)
     key = (
         st.rules,
         seat,
@@ -406,7 +433,7 @@ def _wild(fast: _Fast, st: State) -> int:
 
 
 def _run(
-    st: State, fast: _Fast, rng: random.Random, first: int = -1
+    st: State, fast: _Fast, rng: random.Random, first: int = -1, stakes: float = 0.0
 ) -> tuple[list[tuple[Event | None, State]] | None, State]:
     """Ordinary turns from the decision ``st`` (the play phase, a card from the hand next), until
     something needs the engine: then (the engine's events and states from there, the last state),
@@ -426,6 +453,10 @@ def _run(
     turn = st.turn
     turn_no = st.turn_no
     n = len(hands)
+    # The calls change only in the engine's hands (a decision), so they hold for this run.
+    factors = None if not stakes else stake_factors(st, stakes)
+    if factors is _NO_STAKES:
+        factors = None
     while True:
         # A card from the hand (none in a turn of a draw alone).
         hand = hands[turn]
@@ -442,20 +473,23 @@ def _run(
                 if len(legal) != hand.bit_count() or any(type(a) is not PlayCard for a in legal):
                     return None, now  # not every card may be played, or the game adds actions
                 targets = {i: capture_targets(now, i, HAND) for i in INDEXES[hand & wild]}
-                card = _choose_play(fast, turn, hand, field, caps, rng, targets)
+                f_near, f_deny = (1.0, 1.0) if factors is None else factors[turn]
+                card = _choose_play(fast, turn, hand, field, caps, rng, targets, f_near, f_deny)
                 if BITS[card] & wild:  # the wild card is played: the engine lands it
                     played = next(
                         a for a in legal if isinstance(a, PlayCard) and a.card.index == card
                     )
                     return _handed(now, step(now, played))
-            else:
+            elif factors is None:
                 card = _choose_play(fast, turn, hand, field, caps, rng)
+            else:
+                card = _choose_play(fast, turn, hand, field, caps, rng, None, *factors[turn])
             bit = BITS[card]
             hands[turn] = hand ^ bit
             matches = field & MONTH_MASKS[card >> 2]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
+                    matches = _choose_target(fast, turn, bit, matches, caps, rng, factors)
                 caps[turn] |= matches | bit
                 field &= ~matches
             else:
@@ -471,7 +505,7 @@ def _run(
             matches = field & MONTH_MASKS[card >> 2]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
+                    matches = _choose_target(fast, turn, bit, matches, caps, rng, factors)
                 caps[turn] |= matches | bit
                 field &= ~matches
             else:
@@ -572,16 +606,20 @@ class _Indexes(dict[int, tuple[int, ...]]):
 INDEXES = _Indexes()
 
 
-def _gain(fast: _Fast, mask: int, mine: int, theirs: int) -> float:
+def _gain(
+    fast: _Fast, mask: int, mine: int, theirs: int, f_near: float = 1.0, f_deny: float = 1.0
+) -> float:
     """`rollout_policy`'s ``gain``: the values of the cards of ``mask`` (`_value`), added
     lowest first."""
     total = 0.0
     for i in INDEXES[mask]:
-        total += _value(fast, i, mine, theirs)
+        total += _value(fast, i, mine, theirs, f_near, f_deny)
     return total
 
 
-def _value(fast: _Fast, i: int, mine: int, theirs: int) -> float:
+def _value(
+    fast: _Fast, i: int, mine: int, theirs: int, f_near: float = 1.0, f_deny: float = 1.0
+) -> float:
     """`rollout_policy`'s value of capturing card ``i``: its worth, the NEAR bonus for ``mine``
     and the DENY bonus against ``theirs`` (each remembered by the pile's cards in the card's
     scope: few combinations recur, where whole piles rarely do)."""
@@ -593,13 +631,13 @@ def _value(fast: _Fast, i: int, mine: int, theirs: int) -> float:
         bonus = memo.get(held)
         if bonus is None:
             bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, NEAR))
-        v += bonus
+        v += bonus * f_near
         held = theirs & scope
         memo = fast.deny[i]
         bonus = memo.get(held)
         if bonus is None:
             bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, DENY))
-        v += bonus
+        v += bonus * f_deny
     return v
 
 
@@ -666,6 +704,8 @@ def _choose_play(
     caps: list[int],
     rng: random.Random,
     wild: dict[int, tuple[int, ...]] | None = None,
+    f_near: float = 1.0,
+    f_deny: float = 1.0,
 ) -> int:
     """`rollout_policy`'s card to play (an index) from ``hand``; ``wild``: the capture targets
     of its wild cards, as the game gives them (every other card takes its month's match).
@@ -691,7 +731,7 @@ def _choose_play(
             targets = wild[idx]
             if targets:
                 low = BITS[idx]
-                v = max(_gain(fast, m | low, mine, theirs) for m in targets)
+                v = max(_gain(fast, m | low, mine, theirs, f_near, f_deny) for m in targets)
                 if v > best_v + 1e-9:
                     best_v = v
                     best = [idx]
@@ -709,7 +749,7 @@ def _choose_play(
                 bonus = memo.get(held)
                 if bonus is None:
                     bonus = _remember(memo, held, _scoped_bonus(prof, idx, held, NEAR))
-                given += bonus
+                given += bonus * f_deny
             mates = MATES[idx]
             v = -DISCARD_RISK[(mates & unseen).bit_count()] * given
             if hand & mates:
@@ -728,12 +768,12 @@ def _choose_play(
                         bonus = near[i].get(held)
                         if bonus is None:
                             bonus = _remember(near[i], held, _scoped_bonus(prof, i, held, NEAR))
-                        x += bonus
+                        x += bonus * f_near
                         held = theirs & scope
                         bonus = deny[i].get(held)
                         if bonus is None:
                             bonus = _remember(deny[i], held, _scoped_bonus(prof, i, held, DENY))
-                        x += bonus
+                        x += bonus * f_deny
                     total += x
                 if total > v:
                     v = total
@@ -746,14 +786,22 @@ def _choose_play(
 
 
 def _choose_target(
-    fast: _Fast, seat: int, bit: int, matches: int, caps: list[int], rng: random.Random
+    fast: _Fast,
+    seat: int,
+    bit: int,
+    matches: int,
+    caps: list[int],
+    rng: random.Random,
+    factors: tuple[tuple[float, float], ...] | None = None,
 ) -> int:
-    """`rollout_policy`'s choice between the two field cards ``matches`` of the card ``bit``."""
+    """`rollout_policy`'s choice between the two field cards ``matches`` of the card ``bit``
+    (``factors``: `stake_factors`, for the seats of a koi-koi round)."""
     mine, theirs = _teams_caps(fast, seat, caps)
     first = matches & -matches
     second = matches ^ first
-    a = _gain(fast, first | bit, mine, theirs)
-    b = _gain(fast, second | bit, mine, theirs)
+    f_near, f_deny = (1.0, 1.0) if factors is None else factors[seat]
+    a = _gain(fast, first | bit, mine, theirs, f_near, f_deny)
+    b = _gain(fast, second | bit, mine, theirs, f_near, f_deny)
     if b > a + 1e-9:
         return second
     if b > a - 1e-9:

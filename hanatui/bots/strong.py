@@ -56,13 +56,20 @@ DEFAULT_Z = 1.0
 POLICIES: dict[str, Policy] = {"fast": rollout_policy, "normal": normal_policy}
 
 
-def playout(state: State, action: Action, seat: int, policy: Policy, rng: random.Random) -> float:
+def playout(
+    state: State,
+    action: Action,
+    seat: int,
+    policy: Policy,
+    rng: random.Random,
+    stakes: float = 0.0,
+) -> float:
     """Play ``action`` then ``policy`` for every seat to the end of the round; the round's
     points for ``seat`` less the other teams' mean. The cheap policy's playouts take the fast
-    path (`rollout.play_out_score`), which gives the same as stepping the engine
-    (`engine_playout`)."""
+    path (`rollout.play_out_score`, with its koi-koi ``stakes``), which gives the same as
+    stepping the engine (`engine_playout`)."""
     if policy is rollout_policy:
-        points = play_out_score(state, action, rng)
+        points = play_out_score(state, action, rng, stakes)
         return 0.0 if points is None else relative_points(state, points, seat)
     return engine_playout(state, action, seat, policy, rng)
 
@@ -115,6 +122,7 @@ def evaluate(
     keep: Action | None = None,
     worth: Callable[[float], float] | None = None,
     deal: Callable[[random.Random], State] | None = None,
+    stakes: float = 0.0,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
     the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped.
@@ -147,11 +155,11 @@ def evaluate(
                 if i in exact:
                     value = exact[i]
                     if value is None:
-                        value = playout(det, legal[i], seat, policy, random.Random(seed))
+                        value = playout(det, legal[i], seat, policy, random.Random(seed), stakes)
                         value = exact[i] = value if worth is None else worth(value)
                     values[i].append(value)
                 else:
-                    value = playout(det, legal[i], seat, policy, random.Random(seed))
+                    value = playout(det, legal[i], seat, policy, random.Random(seed), stakes)
                     values[i].append(value if worth is None else worth(value))
             spent += max(1, len(searched))
             if deadline is not None and time.perf_counter() > deadline:
@@ -182,6 +190,7 @@ def search(
     evaluate_single: bool = False,
     worth: Callable[[float], float] | None = None,
     deal: Callable[[random.Random], State] | None = None,
+    stakes: float = 0.0,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -202,6 +211,7 @@ def search(
         keep=prior,
         worth=worth,
         deal=deal,
+        stakes=stakes,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -244,6 +254,7 @@ class StrongBot(Bot):
         koikoi_playouts: int | None = None,
         infer: bool = False,
         beta: float = DEFAULT_BETA,
+        stakes: float = 0.0,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -258,6 +269,9 @@ class StrongBot(Bot):
         self.infer = infer
         self.beta = beta
         self._readers: dict[int, Reader] = {}
+        # Koi-koi playouts: once a koi-koi is called, the yaku that end the round weigh this
+        # many times in the playout policy (`rollout.stake_factors`); 0: as in any round.
+        self.stakes = stakes
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -303,5 +317,6 @@ class StrongBot(Bot):
             z=self.koikoi_z if call else self.z,
             worth=None if st is None else partial(win_chance, st),
             deal=deal,
+            stakes=self.stakes,
         )
         return self.last[0].action

@@ -43,7 +43,9 @@ MORE: list[tuple[str, int, dict[str, object]]] = [
 ]
 
 
-def engine_play_out(state: State, action: Action, rng: random.Random) -> tuple[Event | None, State]:
+def engine_play_out(
+    state: State, action: Action, rng: random.Random, stakes: float = 0.0
+) -> tuple[Event | None, State]:
     """The reference: step the engine, event by event, with the playout policy."""
     out = step(state, action)
     while True:
@@ -54,19 +56,19 @@ def engine_play_out(state: State, action: Action, rng: random.Random) -> tuple[E
         actor = to_act(st)
         if actor is None:
             return None, st
-        out = step(st, rollout_policy(st, actor, legal_actions(st), rng))
+        out = step(st, rollout_policy(st, actor, legal_actions(st), rng, stakes))
 
 
-def compare_from(state: State, seed: int) -> int:
+def compare_from(state: State, seed: int, stakes: float = 0.0) -> int:
     """Play every legal action of ``state`` out both ways; returns how many were compared."""
     for action in legal_actions(state):
         fast_rng, engine_rng = random.Random(seed), random.Random(seed)
-        fast = play_out(state, action, fast_rng)
-        slow = engine_play_out(state, action, engine_rng)
+        fast = play_out(state, action, fast_rng, stakes)
+        slow = engine_play_out(state, action, engine_rng, stakes)
         assert fast == slow, f"the fast path ends the round differently after {action!r}"
         assert fast_rng.getstate() == engine_rng.getstate(), "the policies drew differently"
         score_rng = random.Random(seed)
-        assert play_out_score(state, action, score_rng) == (slow[0] and slow[0].points)
+        assert play_out_score(state, action, score_rng, stakes) == (slow[0] and slow[0].points)
         assert score_rng.getstate() == engine_rng.getstate()
     return len(legal_actions(state))
 
@@ -93,6 +95,37 @@ def test_the_fast_path_follows_sampled_koikoi_options():
             if k % 3 == 0:
                 compared += compare_from(state, seed * 100 + k)
     assert compared >= 40
+
+
+def called_koikoi(state: State) -> bool:
+    return isinstance(state.extra, KoiKoiRound) and any(state.extra.koikoi)
+
+
+def test_the_fast_path_weighs_the_stakes_of_a_koikoi_as_the_policy_does():
+    """With koi-koi ``stakes`` (the yaku that end a round after a koi-koi call weigh more), the
+    fast path still plays exactly as the engine with the same policy, in positions after a call
+    and before one; and the stakes change the policy's choice somewhere (they are not ignored)."""
+    sampler = random.Random(16)
+    after_call = 0
+    changed = 0
+    for seed in range(16):
+        options = sample_options(sampler) if seed % 2 else {}
+        rules = find_rules("koikoi", **options)
+        for k, state in enumerate(decision_points(rules, 2, seed, limit=60)):
+            if called_koikoi(state) or k % 6 == 0:
+                compare_from(state, seed * 100 + k, stakes=3.0)
+                after_call += called_koikoi(state)
+    assert after_call >= 20
+    for seed in range(40):  # the policy alone is cheap: more positions
+        for k, state in enumerate(decision_points(find_rules("koikoi"), 2, seed, limit=200)):
+            if called_koikoi(state) and state.phase == PLAY:
+                seat = to_act(state)
+                assert seat is not None
+                legal = legal_actions(state)
+                plain = rollout_policy(state, seat, legal, random.Random(k))
+                staked = rollout_policy(state, seat, legal, random.Random(k), 3.0)
+                changed += plain != staked
+    assert changed >= 1
 
 
 def test_the_fast_path_runs_the_ordinary_turn_itself(monkeypatch):
