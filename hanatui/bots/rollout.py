@@ -43,6 +43,26 @@ from hanatui.bots.shobu import shobu_score
 # Share of a yaku's points credited to a card that leaves it 0, 1 or 2 cards short.
 NEAR = (1.0, 0.3, 0.1)
 DENY = (0.0, 0.5, 0.15)  # ...and for taking a card an opponent 1 or 2 short needs
+#: `Model.deny` of `BLOCKING`: the shares for taking a card an opponent 1, 2 or 3 short of a yaku
+#: needs. `DENY` is indexed as `NEAR` is, by the cards short before the capture, so a card that
+#: would complete the opponent's yaku earns no denial at all (its first entry).
+BLOCKING_DENY = (0.5, 0.15, 0.0)
+
+
+class Model(NamedTuple):
+    """Options of the playout policy (the default: `rollout_policy` as it always played)."""
+
+    #: Koi-koi: after a koi-koi call, the yaku that end the round weigh this many times
+    #: (`stake_factors`); 0: as in any round.
+    stakes: float = 0.0
+    #: The denial shares, by the cards the opponent is short before the capture.
+    deny: tuple[float, ...] = DENY
+
+
+#: The playout policy as it always played.
+PLAIN = Model()
+#: ...with the card that completes an opponent's yaku worth taking (`BLOCKING_DENY`).
+BLOCKING = Model(deny=BLOCKING_DENY)
 # What a card given to the field risks, by how many cards of its month are out of sight.
 DISCARD_RISK = (0.0, 0.35, 0.5, 0.6)
 
@@ -126,11 +146,13 @@ def stake_factors(state: State, stakes: float) -> tuple[tuple[float, float], ...
 
 
 def rollout_policy(
-    state: State, seat: int, legal: tuple[Action, ...], rng: random.Random, stakes: float = 0.0
+    state: State,
+    seat: int,
+    legal: tuple[Action, ...],
+    rng: random.Random,
+    model: Model = PLAIN,
 ) -> Action:
-    """A cheap greedy choice for ``seat`` in a playout. ``stakes`` (koi-koi): once a koi-koi is
-    called, the yaku bonuses that decide the round are weighed that many times (`stake_factors`);
-    0 leaves them as they are."""
+    """A cheap greedy choice for ``seat`` in a playout, with the options of ``model``."""
     if len(legal) == 1:
         return legal[0]
     if state.phase == DECIDE:
@@ -151,7 +173,8 @@ def rollout_policy(
     worth = prof.worth
     miss_me = _missing(prof, mine) if prof.flat else []
     miss_op = _missing(prof, theirs) if prof.flat else []
-    f_near, f_deny = (1.0, 1.0) if not stakes else stake_factors(state, stakes)[seat]
+    f_near, f_deny = (1.0, 1.0) if not model.stakes else stake_factors(state, model.stakes)[seat]
+    deny = model.deny
     cache: dict[int, float] = {}
 
     def gain(mask: int) -> float:
@@ -165,7 +188,7 @@ def rollout_policy(
                 v = worth[i]
                 if miss_me:
                     v += _card_bonus(prof, i, mine, miss_me, NEAR) * f_near
-                    v += _card_bonus(prof, i, theirs, miss_op, DENY) * f_deny
+                    v += _card_bonus(prof, i, theirs, miss_op, deny) * f_deny
                 cache[i] = v
             total += v
         return total
@@ -274,16 +297,18 @@ class _Fast(NamedTuple):
     flat: bool  # there are yaku to steer for (`Profile.flat`)
     scopes: tuple[int, ...]  # per card: the cards of its targets (`_value`)
     near: list[dict[int, float]]  # per card: `_card_bonus` with NEAR, by the cards held in scope
-    deny: list[dict[int, float]]  # ... with DENY
+    deny: list[dict[int, float]]  # ... with `deny_table`
+    deny_table: tuple[float, ...]  # `Model.deny`
 
 
-_FAST: dict[tuple[Game[Any], Any, int], _Fast | None] = {}
+_FAST: dict[tuple[Game[Any], Any, int, tuple[float, ...]], _Fast | None] = {}
 
 
-def _fast_for(state: State) -> _Fast | None:
-    """The fast path's view of the game of ``state``, or None when it does not know the game."""
+def _fast_for(state: State, deny: tuple[float, ...] = DENY) -> _Fast | None:
+    """The fast path's view of the game of ``state`` (with the denial shares ``deny``), or None
+    when it does not know the game."""
     game = state.hooks
-    key = (game, state.rules, len(state.players))
+    key = (game, state.rules, len(state.players), deny)
     if key not in _FAST:
         known = KNOWN_HOOKS.get(game.id)
         fast = None
@@ -302,6 +327,7 @@ def _fast_for(state: State) -> _Fast | None:
                 scopes=_scopes(prof),
                 near=[{} for _ in range(48)],
                 deny=[{} for _ in range(48)],
+                deny_table=deny,
             )
         if len(_FAST) > 256:
             _FAST.clear()
@@ -322,32 +348,34 @@ def _scopes(prof: Profile) -> tuple[int, ...]:
 
 
 def play_out(
-    state: State, action: Action, rng: random.Random, stakes: float = 0.0
+    state: State, action: Action, rng: random.Random, model: Model = PLAIN
 ) -> tuple[RoundEnded | None, State]:
-    """Play ``action``, then `rollout_policy` (with ``stakes``) for every seat to the end of the
+    """Play ``action``, then `rollout_policy` (with ``model``) for every seat to the end of the
     round: the round's score (None if the round ended without one) and the state after it.
     Exactly what stepping the engine with the same policy and ``rng`` gives, faster."""
-    ended, st, _ = _play(state, action, rng, True, stakes)
+    ended, st, _ = _play(state, action, rng, True, model)
     assert st is not None
     return ended, st
 
 
 def play_out_score(
-    state: State, action: Action, rng: random.Random, stakes: float = 0.0
+    state: State, action: Action, rng: random.Random, model: Model = PLAIN
 ) -> tuple[int, ...] | None:
     """The points of `play_out`'s score alone (the same use of ``rng``): a round ended by a
     shobu call is scored on masks, without the engine (`shobu.shobu_score`)."""
-    ended, _, points = _play(state, action, rng, False, stakes)
+    ended, _, points = _play(state, action, rng, False, model)
     return points if ended is None else ended.points
 
 
 def _play(
-    state: State, action: Action, rng: random.Random, full: bool, stakes: float = 0.0
+    state: State, action: Action, rng: random.Random, full: bool, model: Model = PLAIN
 ) -> tuple[RoundEnded | None, State | None, tuple[int, ...] | None]:
     """`play_out`, and None for points; unless ``full``, a called shobu ends it with its
     points alone (no event, no state)."""
     out: list[tuple[Event | None, State]]
-    fast = _fast_for(state) if state.phase == PLAY and type(action) is PlayCard else None
+    fast = (
+        _fast_for(state, model.deny) if state.phase == PLAY and type(action) is PlayCard else None
+    )
     bit = action.card.bit if type(action) is PlayCard else 0
     if (
         fast is not None
@@ -355,7 +383,7 @@ def _play(
         and state.hands[state.turn] & bit
         and not bit & _wild(fast, state)
     ):
-        handed, st = _run(state, fast, rng, bit.bit_length() - 1, stakes)
+        handed, st = _run(state, fast, rng, bit.bit_length() - 1, model.stakes)
         out = [(None, st)] if handed is None else handed
     else:
         out = list(step(state, action))
@@ -368,16 +396,16 @@ def _play(
         if actor is None:
             return None, st, None
         if st.phase == PLAY:
-            fast = _fast_for(st)
+            fast = _fast_for(st, model.deny)
             if fast is not None:
-                handed, st = _run(st, fast, rng, -1, stakes)
+                handed, st = _run(st, fast, rng, -1, model.stakes)
                 if handed is not None:
                     out = handed
                     continue
                 actor = st.turn  # a decision the fast path leaves to the policy
         legal = legal_actions(st)
         if st.phase == DECIDE and len(legal) > 1:
-            choice = _decide(st, actor, legal, rng, stakes)
+            choice = _decide(st, actor, legal, rng, model)
             if isinstance(choice, CallShobu):  # weighed just now: its score is known
                 if not full:
                     points = shobu_score(st, choice.seat)
@@ -388,7 +416,7 @@ def _play(
                     out = list(called)
                     continue
         else:
-            choice = rollout_policy(st, actor, legal, rng, stakes)
+            choice = rollout_policy(st, actor, legal, rng, model)
         out = list(step(st, choice))
 
 
@@ -397,14 +425,14 @@ _DECISIONS: dict[tuple[object, ...], Action] = {}
 
 
 def _decide(
-    st: State, seat: int, legal: tuple[Action, ...], rng: random.Random, stakes: float
+    st: State, seat: int, legal: tuple[Action, ...], rng: random.Random, model: Model
 ) -> Action:
     """`rollout_policy` in the DECIDE phase. The koi-koi call is a deterministic function of
     what the deciding seat sees (`normal.koikoi_choice`), which many playouts of one search
     share (the first decision after the move searched, above all): it is remembered, keyed by
     everything that function reads."""
     if not any(isinstance(a, (CallKoiKoi, CallShobu)) for a in legal):
-        return rollout_policy(st, seat, legal, rng, stakes)
+        return rollout_policy(st, seat, legal, rng, model)
     key = (
         st.rules,
         seat,
@@ -636,7 +664,7 @@ def _value(
         memo = fast.deny[i]
         bonus = memo.get(held)
         if bonus is None:
-            bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, DENY))
+            bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, fast.deny_table))
         v += bonus * f_deny
     return v
 
@@ -772,7 +800,8 @@ def _choose_play(
                         held = theirs & scope
                         bonus = deny[i].get(held)
                         if bonus is None:
-                            bonus = _remember(deny[i], held, _scoped_bonus(prof, i, held, DENY))
+                            table = fast.deny_table
+                            bonus = _remember(deny[i], held, _scoped_bonus(prof, i, held, table))
                         x += bonus * f_deny
                     total += x
                 if total > v:

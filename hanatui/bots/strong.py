@@ -42,7 +42,14 @@ from hanatui.bots.base import Bot
 from hanatui.bots.inference import DEFAULT_BETA, Reader, WeightedDealer
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.normal import normal_policy, relative_points
-from hanatui.bots.rollout import play_out_score, rollout_policy
+from hanatui.bots.rollout import (
+    BLOCKING_DENY,
+    DENY,
+    PLAIN,
+    Model,
+    play_out_score,
+    rollout_policy,
+)
 
 Policy = Callable[[State, int, tuple[Action, ...], random.Random], Action]
 
@@ -62,14 +69,14 @@ def playout(
     seat: int,
     policy: Policy,
     rng: random.Random,
-    stakes: float = 0.0,
+    model: Model = PLAIN,
 ) -> float:
     """Play ``action`` then ``policy`` for every seat to the end of the round; the round's
     points for ``seat`` less the other teams' mean. The cheap policy's playouts take the fast
-    path (`rollout.play_out_score`, with its koi-koi ``stakes``), which gives the same as
+    path (`rollout.play_out_score`, with its options ``model``), which gives the same as
     stepping the engine (`engine_playout`)."""
     if policy is rollout_policy:
-        points = play_out_score(state, action, rng, stakes)
+        points = play_out_score(state, action, rng, model)
         return 0.0 if points is None else relative_points(state, points, seat)
     return engine_playout(state, action, seat, policy, rng)
 
@@ -122,7 +129,7 @@ def evaluate(
     keep: Action | None = None,
     worth: Callable[[float], float] | None = None,
     deal: Callable[[random.Random], State] | None = None,
-    stakes: float = 0.0,
+    model: Model = PLAIN,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
     the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped.
@@ -155,11 +162,11 @@ def evaluate(
                 if i in exact:
                     value = exact[i]
                     if value is None:
-                        value = playout(det, legal[i], seat, policy, random.Random(seed), stakes)
+                        value = playout(det, legal[i], seat, policy, random.Random(seed), model)
                         value = exact[i] = value if worth is None else worth(value)
                     values[i].append(value)
                 else:
-                    value = playout(det, legal[i], seat, policy, random.Random(seed), stakes)
+                    value = playout(det, legal[i], seat, policy, random.Random(seed), model)
                     values[i].append(value if worth is None else worth(value))
             spent += max(1, len(searched))
             if deadline is not None and time.perf_counter() > deadline:
@@ -190,7 +197,7 @@ def search(
     evaluate_single: bool = False,
     worth: Callable[[float], float] | None = None,
     deal: Callable[[random.Random], State] | None = None,
-    stakes: float = 0.0,
+    model: Model = PLAIN,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -211,7 +218,7 @@ def search(
         keep=prior,
         worth=worth,
         deal=deal,
-        stakes=stakes,
+        model=model,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -255,6 +262,7 @@ class StrongBot(Bot):
         infer: bool = False,
         beta: float = DEFAULT_BETA,
         stakes: float = 0.0,
+        block: bool = False,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -269,9 +277,13 @@ class StrongBot(Bot):
         self.infer = infer
         self.beta = beta
         self._readers: dict[int, Reader] = {}
-        # Koi-koi playouts: once a koi-koi is called, the yaku that end the round weigh this
-        # many times in the playout policy (`rollout.stake_factors`); 0: as in any round.
-        self.stakes = stakes
+        # Koi-koi playouts (other games play as always): once a koi-koi is called, the yaku
+        # that end the round weigh this many times in the playout policy
+        # (`rollout.stake_factors`); 0: as in any round.
+        # Playouts where a card that would complete the opponent's yaku is worth taking
+        # (`rollout.BLOCKING_DENY`); off: the policy's denial as it always was.
+        self.block = block
+        self.model = Model(stakes=stakes, deny=BLOCKING_DENY if block else DENY)
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -317,6 +329,6 @@ class StrongBot(Bot):
             z=self.koikoi_z if call else self.z,
             worth=None if st is None else partial(win_chance, st),
             deal=deal,
-            stakes=self.stakes,
+            model=self.model if view.rules.game == "koikoi" else PLAIN,
         )
         return self.last[0].action

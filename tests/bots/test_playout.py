@@ -21,7 +21,7 @@ from core.rules import AnyRules, find_rules, presets
 from core.state import DECIDE, PLAY, State
 from hanatui.bots import rollout
 from hanatui.bots.normal import shobu_points
-from hanatui.bots.rollout import play_out, play_out_score, rollout_policy
+from hanatui.bots.rollout import BLOCKING, PLAIN, Model, play_out, play_out_score, rollout_policy
 from hanatui.bots.shobu import shobu_score
 from tests.bots.conftest import OPTION_SETS, decision_points, option_id, rules_for
 from tests.core.test_koikoi_playouts import sample_options
@@ -44,7 +44,7 @@ MORE: list[tuple[str, int, dict[str, object]]] = [
 
 
 def engine_play_out(
-    state: State, action: Action, rng: random.Random, stakes: float = 0.0
+    state: State, action: Action, rng: random.Random, model: Model = PLAIN
 ) -> tuple[Event | None, State]:
     """The reference: step the engine, event by event, with the playout policy."""
     out = step(state, action)
@@ -56,19 +56,19 @@ def engine_play_out(
         actor = to_act(st)
         if actor is None:
             return None, st
-        out = step(st, rollout_policy(st, actor, legal_actions(st), rng, stakes))
+        out = step(st, rollout_policy(st, actor, legal_actions(st), rng, model))
 
 
-def compare_from(state: State, seed: int, stakes: float = 0.0) -> int:
+def compare_from(state: State, seed: int, model: Model = PLAIN) -> int:
     """Play every legal action of ``state`` out both ways; returns how many were compared."""
     for action in legal_actions(state):
         fast_rng, engine_rng = random.Random(seed), random.Random(seed)
-        fast = play_out(state, action, fast_rng, stakes)
-        slow = engine_play_out(state, action, engine_rng, stakes)
+        fast = play_out(state, action, fast_rng, model)
+        slow = engine_play_out(state, action, engine_rng, model)
         assert fast == slow, f"the fast path ends the round differently after {action!r}"
         assert fast_rng.getstate() == engine_rng.getstate(), "the policies drew differently"
         score_rng = random.Random(seed)
-        assert play_out_score(state, action, score_rng, stakes) == (slow[0] and slow[0].points)
+        assert play_out_score(state, action, score_rng, model) == (slow[0] and slow[0].points)
         assert score_rng.getstate() == engine_rng.getstate()
     return len(legal_actions(state))
 
@@ -113,7 +113,7 @@ def test_the_fast_path_weighs_the_stakes_of_a_koikoi_as_the_policy_does():
         rules = find_rules("koikoi", **options)
         for k, state in enumerate(decision_points(rules, 2, seed, limit=60)):
             if called_koikoi(state) or k % 6 == 0:
-                compare_from(state, seed * 100 + k, stakes=3.0)
+                compare_from(state, seed * 100 + k, Model(stakes=3.0))
                 after_call += called_koikoi(state)
     assert after_call >= 20
     for seed in range(40):  # the policy alone is cheap: more positions
@@ -123,8 +123,30 @@ def test_the_fast_path_weighs_the_stakes_of_a_koikoi_as_the_policy_does():
                 assert seat is not None
                 legal = legal_actions(state)
                 plain = rollout_policy(state, seat, legal, random.Random(k))
-                staked = rollout_policy(state, seat, legal, random.Random(k), 3.0)
+                staked = rollout_policy(state, seat, legal, random.Random(k), Model(stakes=3.0))
                 changed += plain != staked
+    assert changed >= 1
+
+
+def test_the_fast_path_blocks_as_the_blocking_policy_does():
+    """With the blocking denial shares (`rollout.BLOCKING`), the fast path still plays exactly
+    as the engine with the same policy, and the shares change the policy's choice somewhere."""
+    sampler = random.Random(17)
+    changed = 0
+    compared = 0
+    for seed in range(10):
+        options = sample_options(sampler) if seed % 2 else {}
+        rules = find_rules("koikoi", **options)
+        for k, state in enumerate(decision_points(rules, 2, seed, limit=120)):
+            if k % 5 == 0:
+                compared += compare_from(state, seed * 100 + k, BLOCKING)
+            seat = to_act(state)
+            if state.phase == PLAY and seat is not None:
+                legal = legal_actions(state)
+                plain = rollout_policy(state, seat, legal, random.Random(k))
+                blocking = rollout_policy(state, seat, legal, random.Random(k), BLOCKING)
+                changed += plain != blocking
+    assert compared >= 40
     assert changed >= 1
 
 
