@@ -33,7 +33,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
 
-from core.actions import Action, CallShobu
+from core.actions import Action, CallShobu, PlayCard
 from core.engine import legal_actions, step, to_act
 from core.events import RoundEnded
 from core.state import State
@@ -70,15 +70,47 @@ def playout(
     policy: Policy,
     rng: random.Random,
     model: Model = PLAIN,
+    reply: int = 0,
 ) -> float:
     """Play ``action`` then ``policy`` for every seat to the end of the round; the round's
     points for ``seat`` less the other teams' mean. The cheap policy's playouts take the fast
     path (`rollout.play_out_score`, with its options ``model``), which gives the same as
-    stepping the engine (`engine_playout`)."""
+    stepping the engine (`engine_playout`). ``reply``: the other seats' first that many cards
+    from the hand (and every decision before them) are the normal level's (`replied_playout`)."""
+    if reply and policy is rollout_policy:
+        return replied_playout(state, action, seat, rng, model, reply)
     if policy is rollout_policy:
         points = play_out_score(state, action, rng, model)
         return 0.0 if points is None else relative_points(state, points, seat)
     return engine_playout(state, action, seat, policy, rng)
+
+
+def replied_playout(
+    state: State, action: Action, seat: int, rng: random.Random, model: Model, reply: int
+) -> float:
+    """`playout` with the cheap policy, where the decisions right after ``action`` are the
+    normal level's, until the other seats have played ``reply`` cards from their hands: the
+    answer to the move searched is the one a sound player would give, and the rest of the
+    round takes the fast path."""
+    out = step(state, action)
+    plays = 0
+    while True:
+        for ev, _ in out:
+            if type(ev) is RoundEnded:
+                return relative_points(state, ev.points, seat)
+        st = out[-1][1]
+        actor = to_act(st)
+        if actor is None:
+            return 0.0
+        legal = legal_actions(st)
+        if plays >= reply:
+            first = rollout_policy(st, actor, legal, rng, model)
+            points = play_out_score(st, first, rng, model)
+            return 0.0 if points is None else relative_points(state, points, seat)
+        choice = normal_policy(st, actor, legal, rng)
+        if actor != seat and type(choice) is PlayCard:
+            plays += 1
+        out = step(st, choice)
 
 
 def engine_playout(
@@ -130,6 +162,7 @@ def evaluate(
     worth: Callable[[float], float] | None = None,
     deal: Callable[[random.Random], State] | None = None,
     model: Model = PLAIN,
+    reply: int = 0,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
     the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped.
@@ -162,11 +195,13 @@ def evaluate(
                 if i in exact:
                     value = exact[i]
                     if value is None:
-                        value = playout(det, legal[i], seat, policy, random.Random(seed), model)
+                        value = playout(
+                            det, legal[i], seat, policy, random.Random(seed), model, reply
+                        )
                         value = exact[i] = value if worth is None else worth(value)
                     values[i].append(value)
                 else:
-                    value = playout(det, legal[i], seat, policy, random.Random(seed), model)
+                    value = playout(det, legal[i], seat, policy, random.Random(seed), model, reply)
                     values[i].append(value if worth is None else worth(value))
             spent += max(1, len(searched))
             if deadline is not None and time.perf_counter() > deadline:
@@ -198,6 +233,7 @@ def search(
     worth: Callable[[float], float] | None = None,
     deal: Callable[[random.Random], State] | None = None,
     model: Model = PLAIN,
+    reply: int = 0,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -219,6 +255,7 @@ def search(
         worth=worth,
         deal=deal,
         model=model,
+        reply=reply,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -263,6 +300,7 @@ class StrongBot(Bot):
         beta: float = DEFAULT_BETA,
         stakes: float = 0.0,
         block: bool = False,
+        reply: int = 0,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -283,6 +321,8 @@ class StrongBot(Bot):
         # Playouts where a card that would complete the opponent's yaku is worth taking
         # (`rollout.BLOCKING_DENY`); off: the policy's denial as it always was.
         self.block = block
+        # Koi-koi playouts: the other seats' first ``reply`` cards are the normal level's.
+        self.reply = reply
         self.model = Model(stakes=stakes, deny=BLOCKING_DENY if block else DENY)
 
     @classmethod
@@ -330,5 +370,6 @@ class StrongBot(Bot):
             worth=None if st is None else partial(win_chance, st),
             deal=deal,
             model=self.model if view.rules.game == "koikoi" else PLAIN,
+            reply=self.reply if view.rules.game == "koikoi" else 0,
         )
         return self.last[0].action
