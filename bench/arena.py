@@ -603,7 +603,6 @@ def pool_runs(runs: list[Json]) -> tuple[float, float, int, int]:
 _STRONG_DEFAULTS: dict[str, Any] = {
     "z": 1.0,
     "infer": False,
-    "stakes": 0.0,
     "block": False,
     "reply": 0,
 }
@@ -637,11 +636,12 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "koi-koi): the player remembers what it saw at its own decisions, works out each",
         "opponent turn in between, and deals the opponent's hand by how likely the normal",
         "heuristic makes each unseen card given those plays. The playout options",
-        "(`hanatui/bots/rollout.py`, koi-koi only): `stakes` weighs the yaku that end the",
-        "round after a koi-koi call that many times, `block` makes the card that would",
-        "complete the opponent's yaku worth taking, `reply` has the normal level answer the",
-        "move searched (the opponent's next N cards). Rows marked more CPU measure what a",
-        "bigger budget or a costlier model gains at all, not a candidate default.",
+        "(`hanatui/bots/strong.py`, koi-koi only): `block` makes the card that would complete",
+        "the opponent's yaku worth taking in the playouts, `reply` has the normal level answer",
+        "the move searched (the opponent's next N cards); `stakes` (removed after its run)",
+        "weighed the yaku that end the round after a koi-koi call that many times. Rows marked",
+        "more CPU measure what a bigger budget or a costlier model gains at all, not a",
+        "candidate default.",
         "",
         "| variant | against | hands | points per hand, variant minus today's | ms CPU per "
         "decision | seeds | recorded (UTC), load |",

@@ -52,9 +52,6 @@ BLOCKING_DENY = (0.5, 0.15, 0.0)
 class Model(NamedTuple):
     """Options of the playout policy (the default: `rollout_policy` as it always played)."""
 
-    #: Koi-koi: after a koi-koi call, the yaku that end the round weigh this many times
-    #: (`stake_factors`); 0: as in any round.
-    stakes: float = 0.0
     #: The denial shares, by the cards the opponent is short before the capture.
     deny: tuple[float, ...] = DENY
 
@@ -127,24 +124,6 @@ def _card_bonus(
     return bonus
 
 
-#: Per seat, no koi-koi called: the bonuses as they are.
-_NO_STAKES = ((1.0, 1.0), (1.0, 1.0))
-
-
-def stake_factors(state: State, stakes: float) -> tuple[tuple[float, float], ...]:
-    """Per seat of a koi-koi round: the factors of its (NEAR, DENY) bonuses once a koi-koi is
-    called. A seat whose opponent called koi-koi ends the round with any yaku, for points the
-    call doubles, and takes away what the caller had in hand: its own yaku weigh ``stakes``
-    times. The caller loses all of it to any yaku of the opponent: the opponent's yaku, to deny
-    (and not to give them on the field), weigh ``stakes`` times. Other games and rounds without
-    a call: 1.0 (the public facts only: the calls are announced)."""
-    extra = state.extra
-    if not isinstance(extra, KoiKoiRound) or not any(extra.koikoi):
-        return _NO_STAKES
-    calls = extra.koikoi
-    return tuple((stakes if calls[1 - s] else 1.0, stakes if calls[s] else 1.0) for s in (0, 1))
-
-
 def rollout_policy(
     state: State,
     seat: int,
@@ -173,7 +152,6 @@ def rollout_policy(
     worth = prof.worth
     miss_me = _missing(prof, mine) if prof.flat else []
     miss_op = _missing(prof, theirs) if prof.flat else []
-    f_near, f_deny = (1.0, 1.0) if not model.stakes else stake_factors(state, model.stakes)[seat]
     deny = model.deny
     cache: dict[int, float] = {}
 
@@ -187,8 +165,8 @@ def rollout_policy(
             if v is None:
                 v = worth[i]
                 if miss_me:
-                    v += _card_bonus(prof, i, mine, miss_me, NEAR) * f_near
-                    v += _card_bonus(prof, i, theirs, miss_op, deny) * f_deny
+                    v += _card_bonus(prof, i, mine, miss_me, NEAR)
+                    v += _card_bonus(prof, i, theirs, miss_op, deny)
                 cache[i] = v
             total += v
         return total
@@ -196,7 +174,7 @@ def rollout_policy(
     def given(i: int) -> float:
         v = worth[i]
         if miss_op:
-            v += _card_bonus(prof, i, theirs, miss_op, NEAR) * f_deny
+            v += _card_bonus(prof, i, theirs, miss_op, NEAR)
         return v
 
     hand = state.hands[seat]
@@ -383,7 +361,7 @@ def _play(
         and state.hands[state.turn] & bit
         and not bit & _wild(fast, state)
     ):
-        handed, st = _run(state, fast, rng, bit.bit_length() - 1, model.stakes)
+        handed, st = _run(state, fast, rng, bit.bit_length() - 1)
         out = [(None, st)] if handed is None else handed
     else:
         out = list(step(state, action))
@@ -398,7 +376,7 @@ def _play(
         if st.phase == PLAY:
             fast = _fast_for(st, model.deny)
             if fast is not None:
-                handed, st = _run(st, fast, rng, -1, model.stakes)
+                handed, st = _run(st, fast, rng)
                 if handed is not None:
                     out = handed
                     continue
@@ -461,7 +439,7 @@ def _wild(fast: _Fast, st: State) -> int:
 
 
 def _run(
-    st: State, fast: _Fast, rng: random.Random, first: int = -1, stakes: float = 0.0
+    st: State, fast: _Fast, rng: random.Random, first: int = -1
 ) -> tuple[list[tuple[Event | None, State]] | None, State]:
     """Ordinary turns from the decision ``st`` (the play phase, a card from the hand next), until
     something needs the engine: then (the engine's events and states from there, the last state),
@@ -481,10 +459,6 @@ def _run(
     turn = st.turn
     turn_no = st.turn_no
     n = len(hands)
-    # The calls change only in the engine's hands (a decision), so they hold for this run.
-    factors = None if not stakes else stake_factors(st, stakes)
-    if factors is _NO_STAKES:
-        factors = None
     while True:
         # A card from the hand (none in a turn of a draw alone).
         hand = hands[turn]
@@ -501,23 +475,20 @@ def _run(
                 if len(legal) != hand.bit_count() or any(type(a) is not PlayCard for a in legal):
                     return None, now  # not every card may be played, or the game adds actions
                 targets = {i: capture_targets(now, i, HAND) for i in INDEXES[hand & wild]}
-                f_near, f_deny = (1.0, 1.0) if factors is None else factors[turn]
-                card = _choose_play(fast, turn, hand, field, caps, rng, targets, f_near, f_deny)
+                card = _choose_play(fast, turn, hand, field, caps, rng, targets)
                 if BITS[card] & wild:  # the wild card is played: the engine lands it
                     played = next(
                         a for a in legal if isinstance(a, PlayCard) and a.card.index == card
                     )
                     return _handed(now, step(now, played))
-            elif factors is None:
-                card = _choose_play(fast, turn, hand, field, caps, rng)
             else:
-                card = _choose_play(fast, turn, hand, field, caps, rng, None, *factors[turn])
+                card = _choose_play(fast, turn, hand, field, caps, rng)
             bit = BITS[card]
             hands[turn] = hand ^ bit
             matches = field & MONTH_MASKS[card >> 2]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _choose_target(fast, turn, bit, matches, caps, rng, factors)
+                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
                 caps[turn] |= matches | bit
                 field &= ~matches
             else:
@@ -533,7 +504,7 @@ def _run(
             matches = field & MONTH_MASKS[card >> 2]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _choose_target(fast, turn, bit, matches, caps, rng, factors)
+                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
                 caps[turn] |= matches | bit
                 field &= ~matches
             else:
@@ -634,20 +605,16 @@ class _Indexes(dict[int, tuple[int, ...]]):
 INDEXES = _Indexes()
 
 
-def _gain(
-    fast: _Fast, mask: int, mine: int, theirs: int, f_near: float = 1.0, f_deny: float = 1.0
-) -> float:
+def _gain(fast: _Fast, mask: int, mine: int, theirs: int) -> float:
     """`rollout_policy`'s ``gain``: the values of the cards of ``mask`` (`_value`), added
     lowest first."""
     total = 0.0
     for i in INDEXES[mask]:
-        total += _value(fast, i, mine, theirs, f_near, f_deny)
+        total += _value(fast, i, mine, theirs)
     return total
 
 
-def _value(
-    fast: _Fast, i: int, mine: int, theirs: int, f_near: float = 1.0, f_deny: float = 1.0
-) -> float:
+def _value(fast: _Fast, i: int, mine: int, theirs: int) -> float:
     """`rollout_policy`'s value of capturing card ``i``: its worth, the NEAR bonus for ``mine``
     and the DENY bonus against ``theirs`` (each remembered by the pile's cards in the card's
     scope: few combinations recur, where whole piles rarely do)."""
@@ -659,13 +626,13 @@ def _value(
         bonus = memo.get(held)
         if bonus is None:
             bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, NEAR))
-        v += bonus * f_near
+        v += bonus
         held = theirs & scope
         memo = fast.deny[i]
         bonus = memo.get(held)
         if bonus is None:
             bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, fast.deny_table))
-        v += bonus * f_deny
+        v += bonus
     return v
 
 
@@ -732,8 +699,6 @@ def _choose_play(
     caps: list[int],
     rng: random.Random,
     wild: dict[int, tuple[int, ...]] | None = None,
-    f_near: float = 1.0,
-    f_deny: float = 1.0,
 ) -> int:
     """`rollout_policy`'s card to play (an index) from ``hand``; ``wild``: the capture targets
     of its wild cards, as the game gives them (every other card takes its month's match).
@@ -759,7 +724,7 @@ def _choose_play(
             targets = wild[idx]
             if targets:
                 low = BITS[idx]
-                v = max(_gain(fast, m | low, mine, theirs, f_near, f_deny) for m in targets)
+                v = max(_gain(fast, m | low, mine, theirs) for m in targets)
                 if v > best_v + 1e-9:
                     best_v = v
                     best = [idx]
@@ -777,7 +742,7 @@ def _choose_play(
                 bonus = memo.get(held)
                 if bonus is None:
                     bonus = _remember(memo, held, _scoped_bonus(prof, idx, held, NEAR))
-                given += bonus * f_deny
+                given += bonus
             mates = MATES[idx]
             v = -DISCARD_RISK[(mates & unseen).bit_count()] * given
             if hand & mates:
@@ -796,13 +761,13 @@ def _choose_play(
                         bonus = near[i].get(held)
                         if bonus is None:
                             bonus = _remember(near[i], held, _scoped_bonus(prof, i, held, NEAR))
-                        x += bonus * f_near
+                        x += bonus
                         held = theirs & scope
                         bonus = deny[i].get(held)
                         if bonus is None:
                             table = fast.deny_table
                             bonus = _remember(deny[i], held, _scoped_bonus(prof, i, held, table))
-                        x += bonus * f_deny
+                        x += bonus
                     total += x
                 if total > v:
                     v = total
@@ -815,22 +780,14 @@ def _choose_play(
 
 
 def _choose_target(
-    fast: _Fast,
-    seat: int,
-    bit: int,
-    matches: int,
-    caps: list[int],
-    rng: random.Random,
-    factors: tuple[tuple[float, float], ...] | None = None,
+    fast: _Fast, seat: int, bit: int, matches: int, caps: list[int], rng: random.Random
 ) -> int:
-    """`rollout_policy`'s choice between the two field cards ``matches`` of the card ``bit``
-    (``factors``: `stake_factors`, for the seats of a koi-koi round)."""
+    """`rollout_policy`'s choice between the two field cards ``matches`` of the card ``bit``."""
     mine, theirs = _teams_caps(fast, seat, caps)
     first = matches & -matches
     second = matches ^ first
-    f_near, f_deny = (1.0, 1.0) if factors is None else factors[seat]
-    a = _gain(fast, first | bit, mine, theirs, f_near, f_deny)
-    b = _gain(fast, second | bit, mine, theirs, f_near, f_deny)
+    a = _gain(fast, first | bit, mine, theirs)
+    b = _gain(fast, second | bit, mine, theirs)
     if b > a + 1e-9:
         return second
     if b > a - 1e-9:

@@ -17,6 +17,12 @@ The bot remembers what its seat saw at its own decisions and deals the opponent'
 likely those plays make each card (`inference`). It is off by default: its gain over the uniform
 deal was within noise at equal CPU (README, "Computer opponents").
 
+Two koi-koi options change what the playouts model, both off by default (each measured within
+noise of today's player, README "Computer opponents"): ``block`` has the playout policy take the
+card that would complete the opponent's yaku (`rollout.BLOCKING_DENY`), and ``reply`` has the
+normal level answer the move searched (the opponent's next cards from its hand) before the fast
+playout takes over, at about four times the cost of a playout.
+
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
 
@@ -298,7 +304,6 @@ class StrongBot(Bot):
         koikoi_playouts: int | None = None,
         infer: bool = False,
         beta: float = DEFAULT_BETA,
-        stakes: float = 0.0,
         block: bool = False,
         reply: int = 0,
     ) -> None:
@@ -315,15 +320,12 @@ class StrongBot(Bot):
         self.infer = infer
         self.beta = beta
         self._readers: dict[int, Reader] = {}
-        # Koi-koi playouts (other games play as always): once a koi-koi is called, the yaku
-        # that end the round weigh this many times in the playout policy
-        # (`rollout.stake_factors`); 0: as in any round.
         # Playouts where a card that would complete the opponent's yaku is worth taking
         # (`rollout.BLOCKING_DENY`); off: the policy's denial as it always was.
         self.block = block
         # Koi-koi playouts: the other seats' first ``reply`` cards are the normal level's.
         self.reply = reply
-        self.model = Model(stakes=stakes, deny=BLOCKING_DENY if block else DENY)
+        self.model = Model(deny=BLOCKING_DENY if block else DENY)
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:

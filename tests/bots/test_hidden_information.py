@@ -162,7 +162,7 @@ def test_reading_the_opponents_plays_never_depends_on_unseen_cards():
 
 @pytest.mark.parametrize("entry", [e for e in STANDARD if e[0] == "koikoi"], ids=option_id)
 def test_the_strong_playout_options_never_depend_on_unseen_cards(entry):
-    """The koi-koi playout options (the stakes of a call, blocking, the normal level's reply)
+    """The koi-koi playout options (blocking, the normal level's reply)
     play out determinizations of the view: permuting the hidden cards changes no decision."""
     game, n, options = entry
     rules = rules_for(game, options)
@@ -176,7 +176,7 @@ def test_the_strong_playout_options_never_depend_on_unseen_cards(entry):
                 continue
             other = permute_hidden(state, seat, shuffler)
             choices = [
-                StrongBot(playouts=12, stakes=3.0, block=True, reply=1).choose(
+                StrongBot(playouts=12, block=True, reply=1).choose(
                     observe(s, seat), legal, random.Random(seed * 1000 + k)
                 )
                 for s in (state, other)

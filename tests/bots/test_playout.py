@@ -97,37 +97,6 @@ def test_the_fast_path_follows_sampled_koikoi_options():
     assert compared >= 40
 
 
-def called_koikoi(state: State) -> bool:
-    return isinstance(state.extra, KoiKoiRound) and any(state.extra.koikoi)
-
-
-def test_the_fast_path_weighs_the_stakes_of_a_koikoi_as_the_policy_does():
-    """With koi-koi ``stakes`` (the yaku that end a round after a koi-koi call weigh more), the
-    fast path still plays exactly as the engine with the same policy, in positions after a call
-    and before one; and the stakes change the policy's choice somewhere (they are not ignored)."""
-    sampler = random.Random(16)
-    after_call = 0
-    changed = 0
-    for seed in range(16):
-        options = sample_options(sampler) if seed % 2 else {}
-        rules = find_rules("koikoi", **options)
-        for k, state in enumerate(decision_points(rules, 2, seed, limit=60)):
-            if called_koikoi(state) or k % 6 == 0:
-                compare_from(state, seed * 100 + k, Model(stakes=3.0))
-                after_call += called_koikoi(state)
-    assert after_call >= 20
-    for seed in range(40):  # the policy alone is cheap: more positions
-        for k, state in enumerate(decision_points(find_rules("koikoi"), 2, seed, limit=200)):
-            if called_koikoi(state) and state.phase == PLAY:
-                seat = to_act(state)
-                assert seat is not None
-                legal = legal_actions(state)
-                plain = rollout_policy(state, seat, legal, random.Random(k))
-                staked = rollout_policy(state, seat, legal, random.Random(k), Model(stakes=3.0))
-                changed += plain != staked
-    assert changed >= 1
-
-
 def test_the_fast_path_blocks_as_the_blocking_policy_does():
     """With the blocking denial shares (`rollout.BLOCKING`), the fast path still plays exactly
     as the engine with the same policy, and the shares change the policy's choice somewhere."""

@@ -68,7 +68,7 @@ def test_reading_the_opponent_is_for_two_seat_koikoi_only():
 
 
 def test_the_playout_options_are_for_koikoi_only():
-    """Stakes, blocking and the normal level's reply change the koi-koi search's estimates, and
+    """Blocking and the normal level's reply change the koi-koi search's estimates, and
     leave the other games' searches exactly as they were (same estimates, same choices)."""
     for game in ("bakappana", "hana-awase", "sakura", "koikoi"):
         rules = rules_for(game, {})
@@ -79,7 +79,7 @@ def test_the_playout_options_are_for_koikoi_only():
             if len(legal) < 2:
                 continue
             view = observe(state, seat)
-            tuned = StrongBot(playouts=24, stakes=3.0, block=True, reply=1)
+            tuned = StrongBot(playouts=24, block=True, reply=1)
             plain = StrongBot(playouts=24)
             a = tuned.choose(view, legal, random.Random(k))
             b = plain.choose(view, legal, random.Random(k))
