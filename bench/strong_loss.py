@@ -15,7 +15,10 @@ decisions it overrules by more than two standard errors.
 This measures what more search would gain under the same playout model; what the model itself
 gets wrong (the rollout policy, the uniform deal) it cannot see.
 
-    .venv/bin/python bench/strong_loss.py --deals 30 --sample 300 --budget 10000 --seed 21
+    .venv/bin/python bench/strong_loss.py --deals 25 --sample 240 --budget 10000 --seed 21
+
+The result of that run is kept in bench/results/strong_loss.json (printed, not written, by the
+script).
 """
 
 from __future__ import annotations
