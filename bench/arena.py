@@ -664,6 +664,17 @@ def _strong_search(runs: list[Json]) -> list[str]:
             f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}] | {cpu[0]:.0f} / {cpu[1]:.0f} "
             f"| {seeds} | {when} |"
         )
+    budget = []  # the same player at two budgets: what more search alone gains
+    for (a, b), group in groups.items():
+        rest_a = {k: v for k, v in a if k != "playouts"}
+        rest_b = {k: v for k, v in b if k != "playouts"}
+        pa, pb = dict(a).get("playouts"), dict(b).get("playouts")
+        if rest_a == rest_b and pa and pb and pa > pb:
+            mean, half, _, hands = pool_runs(group)
+            budget.append(
+                f"{pa:,} playouts against {pb:,}: {mean:+.2f} [{mean - half:+.2f}, "
+                f"{mean + half:+.2f}] per hand over {hands:,} hands"
+            )
     verdict = (
         "reached"
         if reached
@@ -674,6 +685,15 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "",
         "The target, +0.5 points per hand over today's strong player at the same time, is "
         f"{verdict}.",
+        *(
+            [
+                "What a bigger budget alone gains (the same player, more playouts, more CPU): "
+                + "; ".join(budget)
+                + "."
+            ]
+            if budget
+            else []
+        ),
         f"Machine: {runs[-1]['machine']}, shared with other work. Repeat a row:",
         '`bench/strong_ab.py --a \'{"playouts": 970, "infer": true}\' --b \'{"playouts": 1000}\'',
         "--hands 400 --seed 8000 --workers 1` (and the row's other seeds).",
