@@ -600,7 +600,12 @@ def pool_runs(runs: list[Json]) -> tuple[float, float, int, int]:
 
 
 #: A strong configuration's options at their defaults, left out when runs are grouped and named.
-_STRONG_DEFAULTS: dict[str, Any] = {"z": 1.0, "infer": False}
+_STRONG_DEFAULTS: dict[str, Any] = {
+    "z": 1.0,
+    "infer": False,
+    "block": False,
+    "reply": 0,
+}
 
 
 def _config(options: Json) -> tuple[tuple[str, Any], ...]:
@@ -630,7 +635,13 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "reads the opponent's hand from its public plays (`hanatui/bots/inference.py`, two-seat",
         "koi-koi): the player remembers what it saw at its own decisions, works out each",
         "opponent turn in between, and deals the opponent's hand by how likely the normal",
-        "heuristic makes each unseen card given those plays.",
+        "heuristic makes each unseen card given those plays. The playout options",
+        "(`hanatui/bots/strong.py`, koi-koi only): `block` makes the card that would complete",
+        "the opponent's yaku worth taking in the playouts, `reply` has the normal level answer",
+        "the move searched (the opponent's next N cards); `stakes` (removed after its run)",
+        "weighed the yaku that end the round after a koi-koi call that many times. Rows marked",
+        "more CPU measure what a bigger budget or a costlier model gains at all, not a",
+        "candidate default.",
         "",
         "| variant | against | hands | points per hand, variant minus today's | ms CPU per "
         "decision | seeds | recorded (UTC), load |",
@@ -653,6 +664,17 @@ def _strong_search(runs: list[Json]) -> list[str]:
             f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}] | {cpu[0]:.0f} / {cpu[1]:.0f} "
             f"| {seeds} | {when} |"
         )
+    budget = []  # the same player at two budgets: what more search alone gains
+    for (a, b), group in groups.items():
+        rest_a = {k: v for k, v in a if k != "playouts"}
+        rest_b = {k: v for k, v in b if k != "playouts"}
+        pa, pb = dict(a).get("playouts"), dict(b).get("playouts")
+        if rest_a == rest_b and pa and pb and pa > pb:
+            mean, half, _, hands = pool_runs(group)
+            budget.append(
+                f"{pa:,} playouts against {pb:,}: {mean:+.2f} [{mean - half:+.2f}, "
+                f"{mean + half:+.2f}] per hand over {hands:,} hands"
+            )
     verdict = (
         "reached"
         if reached
@@ -663,6 +685,15 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "",
         "The target, +0.5 points per hand over today's strong player at the same time, is "
         f"{verdict}.",
+        *(
+            [
+                "What a bigger budget alone gains (the same player, more playouts, more CPU): "
+                + "; ".join(budget)
+                + "."
+            ]
+            if budget
+            else []
+        ),
         f"Machine: {runs[-1]['machine']}, shared with other work. Repeat a row:",
         '`bench/strong_ab.py --a \'{"playouts": 970, "infer": true}\' --b \'{"playouts": 1000}\'',
         "--hands 400 --seed 8000 --workers 1` (and the row's other seeds).",

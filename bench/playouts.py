@@ -35,12 +35,23 @@ from core.rules import find_rules
 from core.state import State
 from core.view import observe
 from hanatui.bots import strong
+from hanatui.bots.rollout import PLAIN, Model
 from hanatui.bots.strong import DEFAULT_PLAYOUTS, StrongBot, engine_playout
 
 TARGET_MS = 100.0
 
 
-def _engine_only(state: State, action: Any, seat: int, policy: Any, rng: random.Random) -> float:
+def _engine_only(
+    state: State,
+    action: Any,
+    seat: int,
+    policy: Any,
+    rng: random.Random,
+    model: Model = PLAIN,
+    reply: int = 0,
+) -> float:
+    """`strong.playout` by stepping the engine: the default player's playouts only."""
+    assert model == PLAIN and not reply, "the engine path plays the default playout policy"
     return engine_playout(state, action, seat, policy, rng)
 
 

@@ -43,6 +43,23 @@ from hanatui.bots.shobu import shobu_score
 # Share of a yaku's points credited to a card that leaves it 0, 1 or 2 cards short.
 NEAR = (1.0, 0.3, 0.1)
 DENY = (0.0, 0.5, 0.15)  # ...and for taking a card an opponent 1 or 2 short needs
+#: `Model.deny` of `BLOCKING`: the shares for taking a card an opponent 1, 2 or 3 short of a yaku
+#: needs. `DENY` is indexed as `NEAR` is, by the cards short before the capture, so a card that
+#: would complete the opponent's yaku earns no denial at all (its first entry).
+BLOCKING_DENY = (0.5, 0.15, 0.0)
+
+
+class Model(NamedTuple):
+    """Options of the playout policy (the default: `rollout_policy` as it always played)."""
+
+    #: The denial shares, by the cards the opponent is short before the capture.
+    deny: tuple[float, ...] = DENY
+
+
+#: The playout policy as it always played.
+PLAIN = Model()
+#: ...with the card that completes an opponent's yaku worth taking (`BLOCKING_DENY`).
+BLOCKING = Model(deny=BLOCKING_DENY)
 # What a card given to the field risks, by how many cards of its month are out of sight.
 DISCARD_RISK = (0.0, 0.35, 0.5, 0.6)
 
@@ -108,9 +125,13 @@ def _card_bonus(
 
 
 def rollout_policy(
-    state: State, seat: int, legal: tuple[Action, ...], rng: random.Random
+    state: State,
+    seat: int,
+    legal: tuple[Action, ...],
+    rng: random.Random,
+    model: Model = PLAIN,
 ) -> Action:
-    """A cheap greedy choice for ``seat`` in a playout."""
+    """A cheap greedy choice for ``seat`` in a playout, with the options of ``model``."""
     if len(legal) == 1:
         return legal[0]
     if state.phase == DECIDE:
@@ -131,6 +152,7 @@ def rollout_policy(
     worth = prof.worth
     miss_me = _missing(prof, mine) if prof.flat else []
     miss_op = _missing(prof, theirs) if prof.flat else []
+    deny = model.deny
     cache: dict[int, float] = {}
 
     def gain(mask: int) -> float:
@@ -144,7 +166,7 @@ def rollout_policy(
                 v = worth[i]
                 if miss_me:
                     v += _card_bonus(prof, i, mine, miss_me, NEAR)
-                    v += _card_bonus(prof, i, theirs, miss_op, DENY)
+                    v += _card_bonus(prof, i, theirs, miss_op, deny)
                 cache[i] = v
             total += v
         return total
@@ -253,16 +275,18 @@ class _Fast(NamedTuple):
     flat: bool  # there are yaku to steer for (`Profile.flat`)
     scopes: tuple[int, ...]  # per card: the cards of its targets (`_value`)
     near: list[dict[int, float]]  # per card: `_card_bonus` with NEAR, by the cards held in scope
-    deny: list[dict[int, float]]  # ... with DENY
+    deny: list[dict[int, float]]  # ... with `deny_table`
+    deny_table: tuple[float, ...]  # `Model.deny`
 
 
-_FAST: dict[tuple[Game[Any], Any, int], _Fast | None] = {}
+_FAST: dict[tuple[Game[Any], Any, int, tuple[float, ...]], _Fast | None] = {}
 
 
-def _fast_for(state: State) -> _Fast | None:
-    """The fast path's view of the game of ``state``, or None when it does not know the game."""
+def _fast_for(state: State, deny: tuple[float, ...] = DENY) -> _Fast | None:
+    """The fast path's view of the game of ``state`` (with the denial shares ``deny``), or None
+    when it does not know the game."""
     game = state.hooks
-    key = (game, state.rules, len(state.players))
+    key = (game, state.rules, len(state.players), deny)
     if key not in _FAST:
         known = KNOWN_HOOKS.get(game.id)
         fast = None
@@ -281,6 +305,7 @@ def _fast_for(state: State) -> _Fast | None:
                 scopes=_scopes(prof),
                 near=[{} for _ in range(48)],
                 deny=[{} for _ in range(48)],
+                deny_table=deny,
             )
         if len(_FAST) > 256:
             _FAST.clear()
@@ -300,29 +325,35 @@ def _scopes(prof: Profile) -> tuple[int, ...]:
     return tuple(out)
 
 
-def play_out(state: State, action: Action, rng: random.Random) -> tuple[RoundEnded | None, State]:
-    """Play ``action``, then `rollout_policy` for every seat to the end of the round: the round's
-    score (None if the round ended without one) and the state after it. Exactly what stepping the
-    engine with the same policy and ``rng`` gives, faster."""
-    ended, st, _ = _play(state, action, rng, True)
+def play_out(
+    state: State, action: Action, rng: random.Random, model: Model = PLAIN
+) -> tuple[RoundEnded | None, State]:
+    """Play ``action``, then `rollout_policy` (with ``model``) for every seat to the end of the
+    round: the round's score (None if the round ended without one) and the state after it.
+    Exactly what stepping the engine with the same policy and ``rng`` gives, faster."""
+    ended, st, _ = _play(state, action, rng, True, model)
     assert st is not None
     return ended, st
 
 
-def play_out_score(state: State, action: Action, rng: random.Random) -> tuple[int, ...] | None:
+def play_out_score(
+    state: State, action: Action, rng: random.Random, model: Model = PLAIN
+) -> tuple[int, ...] | None:
     """The points of `play_out`'s score alone (the same use of ``rng``): a round ended by a
     shobu call is scored on masks, without the engine (`shobu.shobu_score`)."""
-    ended, _, points = _play(state, action, rng, False)
+    ended, _, points = _play(state, action, rng, False, model)
     return points if ended is None else ended.points
 
 
 def _play(
-    state: State, action: Action, rng: random.Random, full: bool
+    state: State, action: Action, rng: random.Random, full: bool, model: Model = PLAIN
 ) -> tuple[RoundEnded | None, State | None, tuple[int, ...] | None]:
     """`play_out`, and None for points; unless ``full``, a called shobu ends it with its
     points alone (no event, no state)."""
     out: list[tuple[Event | None, State]]
-    fast = _fast_for(state) if state.phase == PLAY and type(action) is PlayCard else None
+    fast = (
+        _fast_for(state, model.deny) if state.phase == PLAY and type(action) is PlayCard else None
+    )
     bit = action.card.bit if type(action) is PlayCard else 0
     if (
         fast is not None
@@ -343,7 +374,7 @@ def _play(
         if actor is None:
             return None, st, None
         if st.phase == PLAY:
-            fast = _fast_for(st)
+            fast = _fast_for(st, model.deny)
             if fast is not None:
                 handed, st = _run(st, fast, rng)
                 if handed is not None:
@@ -352,7 +383,7 @@ def _play(
                 actor = st.turn  # a decision the fast path leaves to the policy
         legal = legal_actions(st)
         if st.phase == DECIDE and len(legal) > 1:
-            choice = _decide(st, actor, legal, rng)
+            choice = _decide(st, actor, legal, rng, model)
             if isinstance(choice, CallShobu):  # weighed just now: its score is known
                 if not full:
                     points = shobu_score(st, choice.seat)
@@ -363,7 +394,7 @@ def _play(
                     out = list(called)
                     continue
         else:
-            choice = rollout_policy(st, actor, legal, rng)
+            choice = rollout_policy(st, actor, legal, rng, model)
         out = list(step(st, choice))
 
 
@@ -371,13 +402,15 @@ def _play(
 _DECISIONS: dict[tuple[object, ...], Action] = {}
 
 
-def _decide(st: State, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
+def _decide(
+    st: State, seat: int, legal: tuple[Action, ...], rng: random.Random, model: Model
+) -> Action:
     """`rollout_policy` in the DECIDE phase. The koi-koi call is a deterministic function of
     what the deciding seat sees (`normal.koikoi_choice`), which many playouts of one search
     share (the first decision after the move searched, above all): it is remembered, keyed by
     everything that function reads."""
     if not any(isinstance(a, (CallKoiKoi, CallShobu)) for a in legal):
-        return rollout_policy(st, seat, legal, rng)
+        return rollout_policy(st, seat, legal, rng, model)
     key = (
         st.rules,
         seat,
@@ -598,7 +631,7 @@ def _value(fast: _Fast, i: int, mine: int, theirs: int) -> float:
         memo = fast.deny[i]
         bonus = memo.get(held)
         if bonus is None:
-            bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, DENY))
+            bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, fast.deny_table))
         v += bonus
     return v
 
@@ -732,7 +765,8 @@ def _choose_play(
                         held = theirs & scope
                         bonus = deny[i].get(held)
                         if bonus is None:
-                            bonus = _remember(deny[i], held, _scoped_bonus(prof, i, held, DENY))
+                            table = fast.deny_table
+                            bonus = _remember(deny[i], held, _scoped_bonus(prof, i, held, table))
                         x += bonus
                     total += x
                 if total > v:

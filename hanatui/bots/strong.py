@@ -17,6 +17,12 @@ The bot remembers what its seat saw at its own decisions and deals the opponent'
 likely those plays make each card (`inference`). It is off by default: its gain over the uniform
 deal was within noise at equal CPU (README, "Computer opponents").
 
+Two koi-koi options change what the playouts model, both off by default (each measured within
+noise of today's player, README "Computer opponents"): ``block`` has the playout policy take the
+card that would complete the opponent's yaku (`rollout.BLOCKING_DENY`), and ``reply`` has the
+normal level answer the move searched (the opponent's next cards from its hand) before the fast
+playout takes over, at about four times the cost of a playout.
+
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
 
@@ -33,7 +39,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
 
-from core.actions import Action, CallShobu
+from core.actions import Action, CallShobu, PlayCard
 from core.engine import legal_actions, step, to_act
 from core.events import RoundEnded
 from core.state import State
@@ -42,7 +48,14 @@ from hanatui.bots.base import Bot
 from hanatui.bots.inference import DEFAULT_BETA, Reader, WeightedDealer
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.normal import normal_policy, relative_points
-from hanatui.bots.rollout import play_out_score, rollout_policy
+from hanatui.bots.rollout import (
+    BLOCKING_DENY,
+    DENY,
+    PLAIN,
+    Model,
+    play_out_score,
+    rollout_policy,
+)
 
 Policy = Callable[[State, int, tuple[Action, ...], random.Random], Action]
 
@@ -56,15 +69,54 @@ DEFAULT_Z = 1.0
 POLICIES: dict[str, Policy] = {"fast": rollout_policy, "normal": normal_policy}
 
 
-def playout(state: State, action: Action, seat: int, policy: Policy, rng: random.Random) -> float:
+def playout(
+    state: State,
+    action: Action,
+    seat: int,
+    policy: Policy,
+    rng: random.Random,
+    model: Model = PLAIN,
+    reply: int = 0,
+) -> float:
     """Play ``action`` then ``policy`` for every seat to the end of the round; the round's
     points for ``seat`` less the other teams' mean. The cheap policy's playouts take the fast
-    path (`rollout.play_out_score`), which gives the same as stepping the engine
-    (`engine_playout`)."""
+    path (`rollout.play_out_score`, with its options ``model``), which gives the same as
+    stepping the engine (`engine_playout`). ``reply``: the other seats' first that many cards
+    from the hand (and every decision before them) are the normal level's (`replied_playout`)."""
+    if reply and policy is rollout_policy:
+        return replied_playout(state, action, seat, rng, model, reply)
     if policy is rollout_policy:
-        points = play_out_score(state, action, rng)
+        points = play_out_score(state, action, rng, model)
         return 0.0 if points is None else relative_points(state, points, seat)
     return engine_playout(state, action, seat, policy, rng)
+
+
+def replied_playout(
+    state: State, action: Action, seat: int, rng: random.Random, model: Model, reply: int
+) -> float:
+    """`playout` with the cheap policy, where the decisions right after ``action`` are the
+    normal level's, until the other seats have played ``reply`` cards from their hands: the
+    answer to the move searched is the one a sound player would give, and the rest of the
+    round takes the fast path."""
+    out = step(state, action)
+    plays = 0
+    while True:
+        for ev, _ in out:
+            if type(ev) is RoundEnded:
+                return relative_points(state, ev.points, seat)
+        st = out[-1][1]
+        actor = to_act(st)
+        if actor is None:
+            return 0.0
+        legal = legal_actions(st)
+        if plays >= reply:
+            first = rollout_policy(st, actor, legal, rng, model)
+            points = play_out_score(st, first, rng, model)
+            return 0.0 if points is None else relative_points(state, points, seat)
+        choice = normal_policy(st, actor, legal, rng)
+        if actor != seat and type(choice) is PlayCard:
+            plays += 1
+        out = step(st, choice)
 
 
 def engine_playout(
@@ -115,6 +167,8 @@ def evaluate(
     keep: Action | None = None,
     worth: Callable[[float], float] | None = None,
     deal: Callable[[random.Random], State] | None = None,
+    model: Model = PLAIN,
+    reply: int = 0,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
     the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped.
@@ -147,11 +201,13 @@ def evaluate(
                 if i in exact:
                     value = exact[i]
                     if value is None:
-                        value = playout(det, legal[i], seat, policy, random.Random(seed))
+                        value = playout(
+                            det, legal[i], seat, policy, random.Random(seed), model, reply
+                        )
                         value = exact[i] = value if worth is None else worth(value)
                     values[i].append(value)
                 else:
-                    value = playout(det, legal[i], seat, policy, random.Random(seed))
+                    value = playout(det, legal[i], seat, policy, random.Random(seed), model, reply)
                     values[i].append(value if worth is None else worth(value))
             spent += max(1, len(searched))
             if deadline is not None and time.perf_counter() > deadline:
@@ -182,6 +238,8 @@ def search(
     evaluate_single: bool = False,
     worth: Callable[[float], float] | None = None,
     deal: Callable[[random.Random], State] | None = None,
+    model: Model = PLAIN,
+    reply: int = 0,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -202,6 +260,8 @@ def search(
         keep=prior,
         worth=worth,
         deal=deal,
+        model=model,
+        reply=reply,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -244,6 +304,8 @@ class StrongBot(Bot):
         koikoi_playouts: int | None = None,
         infer: bool = False,
         beta: float = DEFAULT_BETA,
+        block: bool = False,
+        reply: int = 0,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -258,6 +320,12 @@ class StrongBot(Bot):
         self.infer = infer
         self.beta = beta
         self._readers: dict[int, Reader] = {}
+        # Playouts where a card that would complete the opponent's yaku is worth taking
+        # (`rollout.BLOCKING_DENY`); off: the policy's denial as it always was.
+        self.block = block
+        # Koi-koi playouts: the other seats' first ``reply`` cards are the normal level's.
+        self.reply = reply
+        self.model = Model(deny=BLOCKING_DENY if block else DENY)
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -303,5 +371,7 @@ class StrongBot(Bot):
             z=self.koikoi_z if call else self.z,
             worth=None if st is None else partial(win_chance, st),
             deal=deal,
+            model=self.model if view.rules.game == "koikoi" else PLAIN,
+            reply=self.reply if view.rules.game == "koikoi" else 0,
         )
         return self.last[0].action

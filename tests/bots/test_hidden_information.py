@@ -158,3 +158,29 @@ def test_reading_the_opponents_plays_never_depends_on_unseen_cards():
             learned += bool(reader.readings)
             checked += 1
     assert checked > 10 and learned > 3
+
+
+@pytest.mark.parametrize("entry", [e for e in STANDARD if e[0] == "koikoi"], ids=option_id)
+def test_the_strong_playout_options_never_depend_on_unseen_cards(entry):
+    """The koi-koi playout options (blocking, the normal level's reply)
+    play out determinizations of the view: permuting the hidden cards changes no decision."""
+    game, n, options = entry
+    rules = rules_for(game, options)
+    shuffler = random.Random(98)
+    checked = 0
+    for seed in range(3):
+        for k, state in enumerate(decision_points(rules, n, seed)):
+            seat = to_act(state)
+            legal = legal_actions(state)
+            if k % 3 or len(legal) < 2:
+                continue
+            other = permute_hidden(state, seat, shuffler)
+            choices = [
+                StrongBot(playouts=12, block=True, reply=1).choose(
+                    observe(s, seat), legal, random.Random(seed * 1000 + k)
+                )
+                for s in (state, other)
+            ]
+            assert choices[0] == choices[1]
+            checked += 1
+    assert checked > 3

@@ -21,7 +21,7 @@ from core.rules import AnyRules, find_rules, presets
 from core.state import DECIDE, PLAY, State
 from hanatui.bots import rollout
 from hanatui.bots.normal import shobu_points
-from hanatui.bots.rollout import play_out, play_out_score, rollout_policy
+from hanatui.bots.rollout import BLOCKING, PLAIN, Model, play_out, play_out_score, rollout_policy
 from hanatui.bots.shobu import shobu_score
 from tests.bots.conftest import OPTION_SETS, decision_points, option_id, rules_for
 from tests.core.test_koikoi_playouts import sample_options
@@ -43,7 +43,9 @@ MORE: list[tuple[str, int, dict[str, object]]] = [
 ]
 
 
-def engine_play_out(state: State, action: Action, rng: random.Random) -> tuple[Event | None, State]:
+def engine_play_out(
+    state: State, action: Action, rng: random.Random, model: Model = PLAIN
+) -> tuple[Event | None, State]:
     """The reference: step the engine, event by event, with the playout policy."""
     out = step(state, action)
     while True:
@@ -54,19 +56,19 @@ def engine_play_out(state: State, action: Action, rng: random.Random) -> tuple[E
         actor = to_act(st)
         if actor is None:
             return None, st
-        out = step(st, rollout_policy(st, actor, legal_actions(st), rng))
+        out = step(st, rollout_policy(st, actor, legal_actions(st), rng, model))
 
 
-def compare_from(state: State, seed: int) -> int:
+def compare_from(state: State, seed: int, model: Model = PLAIN) -> int:
     """Play every legal action of ``state`` out both ways; returns how many were compared."""
     for action in legal_actions(state):
         fast_rng, engine_rng = random.Random(seed), random.Random(seed)
-        fast = play_out(state, action, fast_rng)
-        slow = engine_play_out(state, action, engine_rng)
+        fast = play_out(state, action, fast_rng, model)
+        slow = engine_play_out(state, action, engine_rng, model)
         assert fast == slow, f"the fast path ends the round differently after {action!r}"
         assert fast_rng.getstate() == engine_rng.getstate(), "the policies drew differently"
         score_rng = random.Random(seed)
-        assert play_out_score(state, action, score_rng) == (slow[0] and slow[0].points)
+        assert play_out_score(state, action, score_rng, model) == (slow[0] and slow[0].points)
         assert score_rng.getstate() == engine_rng.getstate()
     return len(legal_actions(state))
 
@@ -93,6 +95,28 @@ def test_the_fast_path_follows_sampled_koikoi_options():
             if k % 3 == 0:
                 compared += compare_from(state, seed * 100 + k)
     assert compared >= 40
+
+
+def test_the_fast_path_blocks_as_the_blocking_policy_does():
+    """With the blocking denial shares (`rollout.BLOCKING`), the fast path still plays exactly
+    as the engine with the same policy, and the shares change the policy's choice somewhere."""
+    sampler = random.Random(17)
+    changed = 0
+    compared = 0
+    for seed in range(10):
+        options = sample_options(sampler) if seed % 2 else {}
+        rules = find_rules("koikoi", **options)
+        for k, state in enumerate(decision_points(rules, 2, seed, limit=120)):
+            if k % 5 == 0:
+                compared += compare_from(state, seed * 100 + k, BLOCKING)
+            seat = to_act(state)
+            if state.phase == PLAY and seat is not None:
+                legal = legal_actions(state)
+                plain = rollout_policy(state, seat, legal, random.Random(k))
+                blocking = rollout_policy(state, seat, legal, random.Random(k), BLOCKING)
+                changed += plain != blocking
+    assert compared >= 40
+    assert changed >= 1
 
 
 def test_the_fast_path_runs_the_ordinary_turn_itself(monkeypatch):

@@ -65,3 +65,25 @@ def test_reading_the_opponent_is_for_two_seat_koikoi_only():
                 assert a == b
         assert bool(reading._readers) == bool(infer_games)
         assert not plain._readers
+
+
+def test_the_playout_options_are_for_koikoi_only():
+    """Blocking and the normal level's reply change the koi-koi search's estimates, and
+    leave the other games' searches exactly as they were (same estimates, same choices)."""
+    for game in ("bakappana", "hana-awase", "sakura", "koikoi"):
+        rules = rules_for(game, {})
+        changed = 0
+        for k, state in enumerate(decision_points(rules, 2, 6, limit=30)):
+            seat = to_act(state)
+            legal = legal_actions(state)
+            if len(legal) < 2:
+                continue
+            view = observe(state, seat)
+            tuned = StrongBot(playouts=24, block=True, reply=1)
+            plain = StrongBot(playouts=24)
+            a = tuned.choose(view, legal, random.Random(k))
+            b = plain.choose(view, legal, random.Random(k))
+            if game != "koikoi":
+                assert a == b and tuned.last == plain.last
+            changed += tuned.last != plain.last
+        assert (changed > 0) == (game == "koikoi")
