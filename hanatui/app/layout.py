@@ -193,7 +193,6 @@ class TableLayout(Widget):
     TableLayout #opponents { height: auto; }
     TableLayout #opponents.-compact { border: round $panel-lighten-2; height: auto; }
     TableLayout #field-panel { height: auto; border: round $panel-lighten-2; padding: 0 1; }
-    TableLayout #field-rows { height: auto; }
     TableLayout #you { height: auto; border: round $panel-lighten-2; padding: 0 1; }
     TableLayout #you.-to-act { border: round $accent; }
     TableLayout .line { height: auto; }
@@ -250,7 +249,7 @@ class TableLayout(Widget):
                 with Vertical(id="opponents"):
                     yield from self._panels.values()
                 with Vertical(id="field-panel"):
-                    yield Vertical(id="field-rows")
+                    yield CardRow(role="field", id="field")
                 with Vertical(id="you"):
                     yield Static(classes="line", id="you-took")
                     yield Static(classes="line", id="you-near")
@@ -366,10 +365,10 @@ class TableLayout(Widget):
         field_panel = self.query_one("#field-panel", Vertical)
         field_panel.border_title = Content("Field")
         field_panel.border_subtitle = Content(scene.pile_note or f"pile {view.pile_count}")
-        rows_box = self.query_one("#field-rows", Vertical)
-        width = max(rows_box.size.width, left_width - 4, 7)
+        field_row = self.query_one("#field", CardRow)
+        width = max(field_row.size.width, left_width - 4, 7)
         show_field(
-            rows_box,
+            field_row,
             width,
             view.field,
             ascii_mode=ascii_mode,
@@ -422,7 +421,7 @@ class TableLayout(Widget):
 
 
 def show_field(
-    rows_box: Vertical,
+    row: CardRow,
     width: int,
     field: Iterable[Card],
     *,
@@ -430,19 +429,12 @@ def show_field(
     last: Card | None,
     size: str = "normal",
 ) -> None:
-    """Lay the field out in rows of cards, as many to a row as ``width`` holds; ``last`` (the
-    card that just landed) is marked. Rows are reused, so focus and scroll stay put."""
+    """Lay the field out in lines of cards, as many to a line as ``width`` holds; ``last`` (the
+    card that just landed) is marked."""
     cards = sorted(field, key=lambda c: c.index)
     per_row = max(1, width // CARD_SIZES[size][0])
-    chunks = [cards[i : i + per_row] for i in range(0, len(cards), per_row)] or [[]]
-    rows = list(rows_box.query(CardRow))
-    if len(rows) != len(chunks):
-        rows_box.remove_children()
-        rows = [CardRow(role="field") for _ in chunks]
-        rows_box.mount_all(rows)
-    for row, chunk in zip(rows, chunks, strict=True):
-        classes = {last: "-last"} if last is not None and last in chunk else {}
-        row.show(chunk, ascii_mode=ascii_mode, classes=classes, size=size)
+    classes = {last: "-last"} if last is not None and last in cards else {}
+    row.show(cards, ascii_mode=ascii_mode, classes=classes, size=size, per_row=per_row)
 
 
 __all__ = [
