@@ -89,6 +89,7 @@ class TableScreen(TableDrawing):
         self._drawn: tuple[object, ...] | None = None
         self._log_mounting = False
         self._log_mounted = asyncio.Event()
+        self._loop_started = False
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -111,7 +112,14 @@ class TableScreen(TableDrawing):
         # frame is the dealt table, not an empty one followed by the deal.
         self.session.settle()
         self.refresh_table(force=True)
-        self.start_loop()
+        # The loop starts once that frame is drawn: a computer seat that plays first thinks
+        # (importing its player, on another thread) after the table is on the screen, not
+        # while it is being drawn.
+        self.call_after_refresh(self._first_loop)
+
+    def _first_loop(self) -> None:
+        if self.is_attached and not self._loop_started:
+            self.start_loop()
 
     async def _mount_log(self) -> None:
         """Put the game log in its box (after the first frame with the cards in it, or before
@@ -167,6 +175,7 @@ class TableScreen(TableDrawing):
 
     # --- the turn loop ------------------------------------------------------------------------
     def start_loop(self) -> None:
+        self._loop_started = True
         self.turn_loop()
 
     def stop_loop(self) -> None:
@@ -337,8 +346,12 @@ class TableScreen(TableDrawing):
 
     @property
     def waiting(self) -> bool:
-        """The turn loop waits for a person (a card, a dialog) or has ended."""
+        """The turn loop waits for a person (a card, a dialog) or has ended (False until it has
+        started, just after the table's first frame)."""
         from textual.worker import WorkerState
+
+        if not self._loop_started:
+            return False
 
         running = [
             w
