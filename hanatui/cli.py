@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -30,7 +29,13 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: Commands whose arguments are parsed without the network commands' parsers (whose module
+#: brings in the network libraries): `hanatui play` starts sooner.
+_LOCAL_COMMANDS = frozenset({"verify", "sim", "export", "analyse", "analyze", "replay", "play"})
+
+
+def build_parser(*, network: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; ``network``: with the host, join and serve commands."""
     parser = _Parser(
         prog="hanatui",
         description="The hanafuda card table for the terminal. With no command, opens the app.",
@@ -130,13 +135,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
 
-    from hanatui.net.commands import add_parsers
+    if network:
+        from hanatui.net.commands import add_parsers
 
-    add_parsers(sub)  # host, join, serve
+        add_parsers(sub)  # host, join, serve
     return parser
 
 
 def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from hanatui.app.startup import defer_collection
+
+    defer_collection()  # until the table is drawn (`TableScreen`)
     from core.errors import HanaError  # lazily: the app starts faster
     from core.games.registry import find_game
     from core.players import Player
@@ -242,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `hanatui` alone opens the app at once: building the parser of every command first
         # (and importing what their options need) would only delay the title.
         return _guarded(cmd_app)
-    parser = build_parser()
+    parser = build_parser(network=argv[0] not in _LOCAL_COMMANDS)
     args = parser.parse_args(argv)
     return _guarded(lambda: _dispatch(args, parser))
 
@@ -339,6 +348,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 )
     if args.json:
         # ASCII only: a file name or reason can never put a raw control or bidi character out
+        import json
+
         print(json.dumps({"valid": not failed, "files": report}, ensure_ascii=True))
     return EXIT_INVALID if failed else EXIT_OK
 
@@ -490,6 +501,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if args.json:
+        import json
+
         report = {"file": str(args.file), **json_report(log, result)}
         print(json.dumps(report, ensure_ascii=True))
     else:
@@ -526,6 +539,8 @@ def _analysis_progress(done: int, total: int) -> None:
 
 
 def _parse_option(text: str) -> tuple[str, object]:
+    import json
+
     from core.errors import HanaError  # lazily: the app starts faster
 
     key, sep, value = text.partition("=")
@@ -647,6 +662,8 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         "seats": seats,
     }
     if args.json:
+        import json
+
         print(json.dumps(result))
     else:
         balance = f", each played in {seatings} seatings" if seatings > 1 else ""

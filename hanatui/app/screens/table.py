@@ -118,6 +118,9 @@ class TableScreen(TableDrawing):
         self.call_after_refresh(self._first_loop)
 
     def _first_loop(self) -> None:
+        from hanatui.app.startup import resume_collection
+
+        resume_collection()  # the table is on the screen: the collector's usual pace again
         if self.is_attached and not self._loop_started:
             self.start_loop()
 
