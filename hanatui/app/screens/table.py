@@ -468,6 +468,9 @@ class TableScreen(TableDrawing):
     def on_card_row_hovered(self, message: CardRow.Hovered) -> None:
         row = message.row
         if message.index is None:  # the pointer left: back to the card at the cursor
+            under = self.app.mouse_over
+            if isinstance(under, CardRow) and under is not row:
+                return  # it went to another row, which speaks for itself (maybe first)
             self._highlight_matches()
         elif row.role == "hand":
             self._highlight_matches(message.card, pointed=True)
