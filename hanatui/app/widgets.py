@@ -192,7 +192,7 @@ class CardRow(Widget):
         self._cards = cards
         self._ascii = ascii_mode
         self._card_size = size
-        self._per_row = per_row
+        self._per_row = self._fitting(per_row)
         self._marks = {}
         for i, card in enumerate(cards):
             if card is None:
@@ -212,6 +212,22 @@ class CardRow(Widget):
         self.styles.height = CARD_SIZES[size][1] * self.lines
         self.refresh(layout=changed)  # a row of auto width (a dialog's) is as wide as its cards
         return changed
+
+    def _fitting(self, per_row: int) -> int:
+        """Cards a line for a row that wraps (``per_row`` > 0): as many as its width holds once
+        it is laid out (``per_row`` is the guess before)."""
+        width = CARD_SIZES[self._card_size][0]
+        if per_row and self.size.width >= width:
+            return self.size.width // width
+        return per_row
+
+    def on_resize(self) -> None:
+        per_row = self._fitting(self._per_row)
+        if per_row != self._per_row:  # the terminal changed size: the lines follow the width
+            lines = self.lines
+            self._per_row = per_row
+            self.styles.height = CARD_SIZES[self._card_size][1] * self.lines
+            self.refresh(layout=lines != self.lines)
 
     @property
     def cards(self) -> tuple[Card | None, ...]:

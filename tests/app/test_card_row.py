@@ -100,20 +100,27 @@ async def test_each_card_is_drawn_with_its_border_the_chosen_one_heavy_a_match_d
         assert "┏" not in _text(hand, 0)
 
 
-async def test_a_row_lays_cards_in_lines_and_finds_each_by_its_place():
+async def test_a_row_lays_cards_in_lines_as_its_width_holds_and_finds_each_by_its_place():
     app = HanaApp(settings=settings(), save=False, session=new_session("koikoi", 2, seed=11))
     async with app.run_test(size=(120, 40)) as pilot:
         table = await _table(pilot)
         field = table.field_row
-        cards = CARDS[:10]
-        field.show(cards, ascii_mode=True, per_row=4)
+        cards = CARDS[:20]
+        field.show(cards, ascii_mode=True, per_row=40)  # a guess too wide: the width decides
         await pilot.pause()
-        assert field.lines == 3 and field.size.height == 12
+        per_row = field.size.width // 7
+        assert 1 < per_row < 20
+        assert field.lines == -(-20 // per_row) and field.size.height == 4 * field.lines
         for i in range(len(cards)):
             assert field.index_at(field.card_offset(i)) == i
-        assert field.index_at(field.card_offset(9) + Offset(7, 0)) is None  # past the last card
+        assert field.index_at(field.card_offset(19) + Offset(7, 0)) is None  # past the last
         assert _text(field, 0).startswith("+-----+")
-        assert field.card_region(5).y == field.content_region.y + 4
+        assert field.card_region(per_row).y == field.content_region.y + 4
+        # at another size the lines follow the width
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        per_row = field.size.width // 7
+        assert field.lines == max(1, -(-len(field.cards) // per_row))
 
 
 async def test_the_collector_is_deferred_until_the_table_is_drawn():

@@ -89,7 +89,7 @@ class TableScreen(TableDrawing):
         self._drawn: tuple[object, ...] | None = None
         self._log_mounting = False
         self._log_mounted = asyncio.Event()
-        self._loop_started = False
+        self._first_frame = asyncio.Event()
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -112,17 +112,16 @@ class TableScreen(TableDrawing):
         # frame is the dealt table, not an empty one followed by the deal.
         self.session.settle()
         self.refresh_table(force=True)
-        # The loop starts once that frame is drawn: a computer seat that plays first thinks
-        # (importing its player, on another thread) after the table is on the screen, not
-        # while it is being drawn.
-        self.call_after_refresh(self._first_loop)
+        self.call_after_refresh(self._drawn_first)
+        self.start_loop()
 
-    def _first_loop(self) -> None:
+    def _drawn_first(self) -> None:
+        """The table's first frame is drawn: the collector goes back to its usual pace, and a
+        computer seat may start thinking (`_computer_move`)."""
         from hanatui.app.startup import resume_collection
 
-        resume_collection()  # the table is on the screen: the collector's usual pace again
-        if self.is_attached and not self._loop_started:
-            self.start_loop()
+        resume_collection()
+        self._first_frame.set()
 
     async def _mount_log(self) -> None:
         """Put the game log in its box (after the first frame with the cards in it, or before
@@ -178,7 +177,6 @@ class TableScreen(TableDrawing):
 
     # --- the turn loop ------------------------------------------------------------------------
     def start_loop(self) -> None:
-        self._loop_started = True
         self.turn_loop()
 
     def stop_loop(self) -> None:
@@ -285,6 +283,9 @@ class TableScreen(TableDrawing):
 
     async def _computer_move(self, seat: int) -> Action:
         """The computer seat's move, thought out off the UI thread, at the chosen pace."""
+        # Not while the table's first frame is being drawn: the thinking (and importing the
+        # computer player) on another thread would hold the interpreter meanwhile.
+        await self._first_frame.wait()
         state = self.session.state
         started = time.monotonic()
         try:
@@ -349,12 +350,8 @@ class TableScreen(TableDrawing):
 
     @property
     def waiting(self) -> bool:
-        """The turn loop waits for a person (a card, a dialog) or has ended (False until it has
-        started, just after the table's first frame)."""
+        """The turn loop waits for a person (a card, a dialog) or has ended."""
         from textual.worker import WorkerState
-
-        if not self._loop_started:
-            return False
 
         running = [
             w
