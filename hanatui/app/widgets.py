@@ -169,6 +169,7 @@ class CardRow(Widget):
         self._key: tuple[object, ...] | None = None
         self.cursor = 0
         self._hover: int | None = None
+        self._looks: list[tuple[Any, ...]] | None = None  # while drawing (`render_lines`)
 
     # --- what is shown --------------------------------------------------------------------------
     def show(
@@ -412,7 +413,18 @@ class CardRow(Widget):
             underline=underline or None,
             reverse=reverse or None,
         )
-        return border, frame, text, RichStyle(bgcolor=rich_bg)
+        lines = card_lines(card, size=self._card_size, ascii_mode=self._ascii)
+        return border, frame, text, RichStyle(bgcolor=rich_bg), lines
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Each card's look and text once for all the lines drawn now, not once a line.
+        colours = _Palette.of(getattr(self.app, "theme_variables", None))
+        _, base = self.background_colors
+        self._looks = [self._card_look(i, colours, base) for i in range(len(self._cards))]
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._looks = None
 
     def render_line(self, y: int) -> Strip:
         width, height = CARD_SIZES[self._card_size]
@@ -422,12 +434,15 @@ class CardRow(Widget):
         chosen = self._cards[first : first + per]
         if not chosen:
             return Strip([], 0)
-        colours = _Palette.of(getattr(self.app, "theme_variables", None))
-        _, base = self.background_colors
+        looks = self._looks
+        if looks is None:
+            colours = _Palette.of(getattr(self.app, "theme_variables", None))
+            _, base = self.background_colors
+            looks = [self._card_look(i, colours, base) for i in range(len(self._cards))]
         segments: list[Segment] = []
         inside = width - 2
         for index in range(first, first + len(chosen)):
-            border, frame, text, blank = self._card_look(index, colours, base)
+            border, frame, text, blank, lines = looks[index]
             top, side, bottom = _BOXES[border]
             if row_y == 0 or row_y == height - 1:
                 left, fill, right = top if row_y == 0 else bottom
@@ -437,19 +452,21 @@ class CardRow(Widget):
                     Segment(right, frame),
                 ]
                 continue
-            lines = card_lines(self._cards[index], size=self._card_size, ascii_mode=self._ascii)
             words = lines[row_y - 1] if row_y - 1 < len(lines) else ""
             segments.append(Segment(side, frame))
             if words:
                 # Marked with its place, as Textual marks a widget's text: the screen's
                 # segments (and so its pictures) are the same as a widget a card made.
-                where = RichStyle.from_meta({"offset": (0, row_y - 1)})
-                segments.append(Segment(words, text + where))
+                segments.append(Segment(words, text + _PLACES[row_y - 1]))
             room = inside - cell_len(words)
             if room > 0:
                 segments.append(Segment(" " * room, blank))
             segments.append(Segment(side, frame))
         return Strip(segments, width * len(chosen))
+
+
+#: The place of a card's text line, as Textual marks a widget's text (see `render_line`).
+_PLACES = [RichStyle.from_meta({"offset": (0, line)}) for line in range(3)]
 
 
 class Backs(Static):
