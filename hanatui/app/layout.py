@@ -251,8 +251,8 @@ class TableLayout(Widget):
                 with Vertical(id="field-panel"):
                     yield CardRow(role="field", id="field")
                 with Vertical(id="you"):
-                    yield Static(classes="line", id="you-took")
-                    yield Static(classes="line", id="you-near")
+                    # what the seat took, and its yaku held and near: one widget, two lines
+                    yield Static(classes="line", id="you-lines")
                     yield CardRow(role="hand", focusable=self._hand_focusable, id="hand")
                 yield from self._extra
             with Vertical(id="side"):
@@ -384,11 +384,10 @@ class TableLayout(Widget):
         took = Content("took  ") + captures_content(me.took, ascii_mode=ascii_mode)
         if me.points is not None:
             took += Content(f"   {me.points} in cards")
-        self.query_one("#you-took", Static).update(took)
-        near_widget = self.query_one("#you-near", Static)
-        near_widget.display = me.near is not None
+        lines = [took]
         if me.near is not None:
-            near_widget.update(near_content(me.near, ascii_mode=ascii_mode))
+            lines.append(near_content(me.near, ascii_mode=ascii_mode))
+        self.query_one("#you-lines", Static).update(Content("\n").join(lines))
         self.query_one("#hand", CardRow).show(
             scene.hand, ascii_mode=ascii_mode, classes=scene.hand_classes, size=size
         )
