@@ -16,10 +16,11 @@ import time
 from functools import partial
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -90,6 +91,16 @@ class TableScreen(TableDrawing):
         self._log_mounting = False
         self._log_mounted = asyncio.Event()
         self._first_frame = asyncio.Event()
+        self._resumed = False
+
+    def post_message(self, message: Message) -> bool:
+        if isinstance(message, events.ScreenResume) and not self._resumed:
+            # Pushed, the table is made active once its widgets are mounted and styled: Textual
+            # would style every one of them again before the first frame (some 8 ms) to the same
+            # result. Later resumes (a dialog closed) do restyle.
+            self._resumed = True
+            message = events.ScreenResume(refresh_styles=False)
+        return super().post_message(message)
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
