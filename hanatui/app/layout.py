@@ -12,7 +12,6 @@ measured in terminal cells, so double-width names line up.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -102,35 +101,79 @@ def clip(content: Content, width: int, ascii_mode: bool = False) -> Content:
     return content.truncate(max(width - cell_len(more), 0)) + Content(more)
 
 
-@dataclass
+# Plain classes, not dataclasses: a dataclass is built when its module loads (about 1 ms for
+# these two), before the table's first frame.
 class SeatLine:
     """What the table says about one seat."""
 
-    seat: int
-    title: Content
-    count: int
-    took: Sequence[Card]
-    near: Near | None
-    points: int | None
-    to_act: bool
-    faces: Content | None = None
+    __slots__ = ("count", "faces", "near", "points", "seat", "title", "to_act", "took")
+
+    def __init__(
+        self,
+        *,
+        seat: int,
+        title: Content,
+        count: int,
+        took: Sequence[Card],
+        near: Near | None,
+        points: int | None,
+        to_act: bool,
+        faces: Content | None = None,
+    ) -> None:
+        self.seat = seat
+        self.title = title
+        self.count = count
+        self.took = took
+        self.near = near
+        self.points = points
+        self.to_act = to_act
+        self.faces = faces
 
 
-@dataclass
 class Scene:
-    """Everything one frame of the table shows, decided by the screen."""
+    """Everything one frame of the table shows, decided by the screen: ``seat`` is the seat at
+    the bottom, ``marked`` the seat whose turn it is."""
 
-    view: View
-    seat: int  # the seat at the bottom
-    header: list[Part]
-    marked: int | None  # the seat whose turn it is
-    hand: Sequence[Card | None]
-    hand_classes: dict[Card, str] = field(default_factory=dict)
-    faces: dict[int, Content] = field(default_factory=dict)
-    last: Card | None = None
-    pile_note: str = ""
-    you_note: str = ""
-    ascii_mode: bool = False
+    __slots__ = (
+        "ascii_mode",
+        "faces",
+        "hand",
+        "hand_classes",
+        "header",
+        "last",
+        "marked",
+        "pile_note",
+        "seat",
+        "view",
+        "you_note",
+    )
+
+    def __init__(
+        self,
+        *,
+        view: View,
+        seat: int,
+        header: list[Part],
+        marked: int | None,
+        hand: Sequence[Card | None],
+        hand_classes: dict[Card, str] | None = None,
+        faces: dict[int, Content] | None = None,
+        last: Card | None = None,
+        pile_note: str = "",
+        you_note: str = "",
+        ascii_mode: bool = False,
+    ) -> None:
+        self.view = view
+        self.seat = seat
+        self.header = header
+        self.marked = marked
+        self.hand = hand
+        self.hand_classes = {} if hand_classes is None else hand_classes
+        self.faces = {} if faces is None else faces
+        self.last = last
+        self.pile_note = pile_note
+        self.you_note = you_note
+        self.ascii_mode = ascii_mode
 
 
 class SeatPanel(Static):
