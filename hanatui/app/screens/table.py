@@ -12,6 +12,7 @@ The screen draws the `View` of the seat at the keyboard through the shared `Tabl
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from functools import partial
 from typing import Any
@@ -34,6 +35,9 @@ from hanatui.app.layout import TableLayout, glyphs
 from hanatui.app.screens.table_draw import TableDrawing
 from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session import Session
+
+#: At most this many seconds a computer seat waits for the table's first frame to be drawn.
+FIRST_FRAME_WAIT = 0.5
 
 
 class TableScreen(TableDrawing):
@@ -295,8 +299,10 @@ class TableScreen(TableDrawing):
     async def _computer_move(self, seat: int) -> Action:
         """The computer seat's move, thought out off the UI thread, at the chosen pace."""
         # Not while the table's first frame is being drawn: the thinking (and importing the
-        # computer player) on another thread would hold the interpreter meanwhile.
-        await self._first_frame.wait()
+        # computer player) on another thread would hold the interpreter meanwhile. (Bounded:
+        # a table covered before its first frame is not refreshed until it shows again.)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._first_frame.wait(), FIRST_FRAME_WAIT)
         state = self.session.state
         started = time.monotonic()
         try:
