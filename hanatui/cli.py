@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -30,113 +29,144 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: Commands whose arguments are parsed without the network commands' parsers (whose module
+#: brings in the network libraries): `hanatui play` starts sooner.
+_LOCAL_COMMANDS = frozenset({"verify", "sim", "export", "analyse", "analyze", "replay", "play"})
+
+
+def build_parser(*, network: bool = True, only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; ``network``: with the host, join and serve commands; ``only``:
+    with that one local command alone (`main` parses a local command's arguments so)."""
     parser = _Parser(
         prog="hanatui",
         description="The hanafuda card table for the terminal. With no command, opens the app.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    verify = sub.add_parser("verify", help="check .hana log files (exit 1 if any is invalid)")
-    verify.add_argument("files", nargs="+", metavar="FILE")
-    verify.add_argument("--json", action="store_true", help="print a machine-readable report")
+    if only in (None, "verify"):
+        verify = sub.add_parser("verify", help="check .hana log files (exit 1 if any is invalid)")
+        verify.add_argument("files", nargs="+", metavar="FILE")
+        verify.add_argument("--json", action="store_true", help="print a machine-readable report")
 
-    sim = sub.add_parser("sim", help="bots play each other headless; prints statistics")
-    sim.add_argument("game", help="bakappana, hana-awase, koikoi or sakura")
-    sim.add_argument("--players", type=int, default=None, help="number of seats")
-    length = sim.add_mutually_exclusive_group()
-    length.add_argument("--hands", type=int, default=None, help="hands (rounds) to play in all")
-    length.add_argument("--matches", type=int, default=None, help="whole matches to play")
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bots", default=None, help="comma-separated levels, one per seat (repeats)")
-    sim.add_argument("--preset", default="standard")
-    sim.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="override a rule option"
-    )
-    sim.add_argument(
-        "--save", type=Path, default=None, metavar="DIR", help="write one log per match"
-    )
-    sim.add_argument(
-        "--jobs",
-        type=int,
-        default=None,
-        metavar="N",
-        help="worker processes (default: the number of cores); the result is the same for any N",
-    )
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    if only in (None, "sim"):
+        sim = sub.add_parser("sim", help="bots play each other headless; prints statistics")
+        sim.add_argument("game", help="bakappana, hana-awase, koikoi or sakura")
+        sim.add_argument("--players", type=int, default=None, help="number of seats")
+        length = sim.add_mutually_exclusive_group()
+        length.add_argument("--hands", type=int, default=None, help="hands (rounds) to play in all")
+        length.add_argument("--matches", type=int, default=None, help="whole matches to play")
+        sim.add_argument("--seed", type=int, default=1)
+        sim.add_argument(
+            "--bots", default=None, help="comma-separated levels, one per seat (repeats)"
+        )
+        sim.add_argument("--preset", default="standard")
+        sim.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
+            help="override a rule option",
+        )
+        sim.add_argument(
+            "--save", type=Path, default=None, metavar="DIR", help="write one log per match"
+        )
+        sim.add_argument(
+            "--jobs",
+            type=int,
+            default=None,
+            metavar="N",
+            help="worker processes (default: the number of cores); "
+            "the result is the same for any N",
+        )
+        sim.add_argument("--json", action="store_true", help="print one JSON object")
 
-    export = sub.add_parser(
-        "export", help="share a game: a text record, an anonymised or redacted copy"
-    )
-    export.add_argument("file", metavar="FILE")
-    what = export.add_mutually_exclusive_group(required=True)
-    what.add_argument("--text", action="store_true", help="a readable record of the game")
-    what.add_argument("--anonymise", action="store_true", help="a copy with player names replaced")
-    what.add_argument(
-        "--player-view",
-        type=int,
-        metavar="SEAT",
-        help="a copy without the cards SEAT (1-based) could not see",
-    )
-    export.add_argument(
-        "-o", "--output", type=Path, default=None, help="write here instead of stdout"
-    )
-    export.add_argument(
-        "--force", action="store_true", help="replace the --output file if it exists"
-    )
+    if only in (None, "export"):
+        export = sub.add_parser(
+            "export", help="share a game: a text record, an anonymised or redacted copy"
+        )
+        export.add_argument("file", metavar="FILE")
+        what = export.add_mutually_exclusive_group(required=True)
+        what.add_argument("--text", action="store_true", help="a readable record of the game")
+        what.add_argument(
+            "--anonymise", action="store_true", help="a copy with player names replaced"
+        )
+        what.add_argument(
+            "--player-view",
+            type=int,
+            metavar="SEAT",
+            help="a copy without the cards SEAT (1-based) could not see",
+        )
+        export.add_argument(
+            "-o", "--output", type=Path, default=None, help="write here instead of stdout"
+        )
+        export.add_argument(
+            "--force", action="store_true", help="replace the --output file if it exists"
+        )
 
-    analyse = sub.add_parser(
-        "analyse",
-        aliases=["analyze"],
-        help="the strong player's verdict on every decision of a game: mistakes and better moves",
-    )
-    analyse.add_argument("file", metavar="FILE")
-    analyse.add_argument(
-        "--seat",
-        type=int,
-        action="append",
-        metavar="N",
-        help="analyse seat N only (1 is the first player; repeat for several); default: all",
-    )
-    analyse.add_argument(
-        "--budget",
-        type=int,
-        default=None,
-        metavar="PLAYOUTS",
-        help="playouts per decision (default 1000: more is slower and less noisy)",
-    )
-    analyse.add_argument(
-        "--all", action="store_true", help="list every decision, not only the flagged ones"
-    )
-    analyse.add_argument("--json", action="store_true", help="print one JSON object")
+    if only in (None, "analyse"):
+        analyse = sub.add_parser(
+            "analyse",
+            aliases=["analyze"],
+            help="the strong player's verdict on every decision of a game: "
+            "mistakes and better moves",
+        )
+        analyse.add_argument("file", metavar="FILE")
+        analyse.add_argument(
+            "--seat",
+            type=int,
+            action="append",
+            metavar="N",
+            help="analyse seat N only (1 is the first player; repeat for several); default: all",
+        )
+        analyse.add_argument(
+            "--budget",
+            type=int,
+            default=None,
+            metavar="PLAYOUTS",
+            help="playouts per decision (default 1000: more is slower and less noisy)",
+        )
+        analyse.add_argument(
+            "--all", action="store_true", help="list every decision, not only the flagged ones"
+        )
+        analyse.add_argument("--json", action="store_true", help="print one JSON object")
 
-    replay = sub.add_parser("replay", help="open a .hana log in the replay viewer")
-    replay.add_argument("file", metavar="FILE")
-    replay.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
+    if only in (None, "replay"):
+        replay = sub.add_parser("replay", help="open a .hana log in the replay viewer")
+        replay.add_argument("file", metavar="FILE")
+        replay.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
 
-    play = sub.add_parser("play", help="open a game at the table: you against computer seats")
-    play.add_argument("game", help="bakappana, hana-awase, koikoi or sakura")
-    play.add_argument("--players", type=int, default=None, help="number of seats (you are seat 1)")
-    play.add_argument("--seed", type=int, default=None, help="seed for the deals and the computer")
-    play.add_argument("--preset", default="standard", help="rule preset")
-    play.add_argument("--bot", default=None, help="level of the computer seats")
-    play.add_argument(
-        "--think",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="the strong player's time per move, e.g. 0.2, 1 or 3 (default: the setting; "
-        "0: 1000 playouts a move)",
-    )
-    play.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
+    if only in (None, "play"):
+        play = sub.add_parser("play", help="open a game at the table: you against computer seats")
+        play.add_argument("game", help="bakappana, hana-awase, koikoi or sakura")
+        play.add_argument(
+            "--players", type=int, default=None, help="number of seats (you are seat 1)"
+        )
+        play.add_argument(
+            "--seed", type=int, default=None, help="seed for the deals and the computer"
+        )
+        play.add_argument("--preset", default="standard", help="rule preset")
+        play.add_argument("--bot", default=None, help="level of the computer seats")
+        play.add_argument(
+            "--think",
+            type=float,
+            default=None,
+            metavar="SECONDS",
+            help="the strong player's time per move, e.g. 0.2, 1 or 3 (default: the setting; "
+            "0: 1000 playouts a move)",
+        )
+        play.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
 
-    from hanatui.net.commands import add_parsers
+    if network and only is None:
+        from hanatui.net.commands import add_parsers
 
-    add_parsers(sub)  # host, join, serve
+        add_parsers(sub)  # host, join, serve
     return parser
 
 
 def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from hanatui.app.startup import defer_collection
+
+    defer_collection()  # until the table is drawn (`TableScreen`)
     from core.errors import HanaError  # lazily: the app starts faster
     from core.games.registry import find_game
     from core.players import Player
@@ -242,7 +272,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `hanatui` alone opens the app at once: building the parser of every command first
         # (and importing what their options need) would only delay the title.
         return _guarded(cmd_app)
-    parser = build_parser()
+    command = argv[0]
+    if command in _LOCAL_COMMANDS:  # that command's parser alone: `hanatui play` starts sooner
+        parser = build_parser(network=False, only="analyse" if command == "analyze" else command)
+    else:
+        parser = build_parser()
     args = parser.parse_args(argv)
     return _guarded(lambda: _dispatch(args, parser))
 
@@ -339,6 +373,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 )
     if args.json:
         # ASCII only: a file name or reason can never put a raw control or bidi character out
+        import json
+
         print(json.dumps({"valid": not failed, "files": report}, ensure_ascii=True))
     return EXIT_INVALID if failed else EXIT_OK
 
@@ -490,6 +526,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if args.json:
+        import json
+
         report = {"file": str(args.file), **json_report(log, result)}
         print(json.dumps(report, ensure_ascii=True))
     else:
@@ -526,6 +564,8 @@ def _analysis_progress(done: int, total: int) -> None:
 
 
 def _parse_option(text: str) -> tuple[str, object]:
+    import json
+
     from core.errors import HanaError  # lazily: the app starts faster
 
     key, sep, value = text.partition("=")
@@ -647,6 +687,8 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         "seats": seats,
     }
     if args.json:
+        import json
+
         print(json.dumps(result))
     else:
         balance = f", each played in {seatings} seatings" if seatings > 1 else ""

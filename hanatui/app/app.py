@@ -422,9 +422,12 @@ class HanaApp(App[None]):
         self._to_table(LobbyScreen(session, server))
 
     def _to_table(self, screen: Screen[Any]) -> None:
-        from hanatui.app.screens.title import TitleScreen
-
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+        # Straight to a table (`hanatui play`), no title was made: its module is not loaded
+        # for an isinstance test that cannot succeed.
+        title = sys.modules.get("hanatui.app.screens.title")
+        while len(self.screen_stack) > 1 and not (
+            title is not None and isinstance(self.screen, title.TitleScreen)
+        ):
             self.pop_screen()
         self.push_screen(screen)
 

@@ -12,7 +12,6 @@ measured in terminal cells, so double-width names line up.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -102,35 +101,79 @@ def clip(content: Content, width: int, ascii_mode: bool = False) -> Content:
     return content.truncate(max(width - cell_len(more), 0)) + Content(more)
 
 
-@dataclass
+# Plain classes, not dataclasses: a dataclass is built when its module loads (about 1 ms for
+# these two), before the table's first frame.
 class SeatLine:
     """What the table says about one seat."""
 
-    seat: int
-    title: Content
-    count: int
-    took: Sequence[Card]
-    near: Near | None
-    points: int | None
-    to_act: bool
-    faces: Content | None = None
+    __slots__ = ("count", "faces", "near", "points", "seat", "title", "to_act", "took")
+
+    def __init__(
+        self,
+        *,
+        seat: int,
+        title: Content,
+        count: int,
+        took: Sequence[Card],
+        near: Near | None,
+        points: int | None,
+        to_act: bool,
+        faces: Content | None = None,
+    ) -> None:
+        self.seat = seat
+        self.title = title
+        self.count = count
+        self.took = took
+        self.near = near
+        self.points = points
+        self.to_act = to_act
+        self.faces = faces
 
 
-@dataclass
 class Scene:
-    """Everything one frame of the table shows, decided by the screen."""
+    """Everything one frame of the table shows, decided by the screen: ``seat`` is the seat at
+    the bottom, ``marked`` the seat whose turn it is."""
 
-    view: View
-    seat: int  # the seat at the bottom
-    header: list[Part]
-    marked: int | None  # the seat whose turn it is
-    hand: Sequence[Card | None]
-    hand_classes: dict[Card, str] = field(default_factory=dict)
-    faces: dict[int, Content] = field(default_factory=dict)
-    last: Card | None = None
-    pile_note: str = ""
-    you_note: str = ""
-    ascii_mode: bool = False
+    __slots__ = (
+        "ascii_mode",
+        "faces",
+        "hand",
+        "hand_classes",
+        "header",
+        "last",
+        "marked",
+        "pile_note",
+        "seat",
+        "view",
+        "you_note",
+    )
+
+    def __init__(
+        self,
+        *,
+        view: View,
+        seat: int,
+        header: list[Part],
+        marked: int | None,
+        hand: Sequence[Card | None],
+        hand_classes: dict[Card, str] | None = None,
+        faces: dict[int, Content] | None = None,
+        last: Card | None = None,
+        pile_note: str = "",
+        you_note: str = "",
+        ascii_mode: bool = False,
+    ) -> None:
+        self.view = view
+        self.seat = seat
+        self.header = header
+        self.marked = marked
+        self.hand = hand
+        self.hand_classes = {} if hand_classes is None else hand_classes
+        self.faces = {} if faces is None else faces
+        self.last = last
+        self.pile_note = pile_note
+        self.you_note = you_note
+        self.ascii_mode = ascii_mode
 
 
 class SeatPanel(Static):
@@ -193,7 +236,6 @@ class TableLayout(Widget):
     TableLayout #opponents { height: auto; }
     TableLayout #opponents.-compact { border: round $panel-lighten-2; height: auto; }
     TableLayout #field-panel { height: auto; border: round $panel-lighten-2; padding: 0 1; }
-    TableLayout #field-rows { height: auto; }
     TableLayout #you { height: auto; border: round $panel-lighten-2; padding: 0 1; }
     TableLayout #you.-to-act { border: round $accent; }
     TableLayout .line { height: auto; }
@@ -250,10 +292,10 @@ class TableLayout(Widget):
                 with Vertical(id="opponents"):
                     yield from self._panels.values()
                 with Vertical(id="field-panel"):
-                    yield Vertical(id="field-rows")
+                    yield CardRow(role="field", id="field")
                 with Vertical(id="you"):
-                    yield Static(classes="line", id="you-took")
-                    yield Static(classes="line", id="you-near")
+                    # what the seat took, and its yaku held and near: one widget, two lines
+                    yield Static(classes="line", id="you-lines")
                     yield CardRow(role="hand", focusable=self._hand_focusable, id="hand")
                 yield from self._extra
             with Vertical(id="side"):
@@ -366,10 +408,10 @@ class TableLayout(Widget):
         field_panel = self.query_one("#field-panel", Vertical)
         field_panel.border_title = Content("Field")
         field_panel.border_subtitle = Content(scene.pile_note or f"pile {view.pile_count}")
-        rows_box = self.query_one("#field-rows", Vertical)
-        width = max(rows_box.size.width, left_width - 4, 7)
+        field_row = self.query_one("#field", CardRow)
+        width = max(field_row.size.width, left_width - 4, 7)
         show_field(
-            rows_box,
+            field_row,
             width,
             view.field,
             ascii_mode=ascii_mode,
@@ -385,11 +427,10 @@ class TableLayout(Widget):
         took = Content("took  ") + captures_content(me.took, ascii_mode=ascii_mode)
         if me.points is not None:
             took += Content(f"   {me.points} in cards")
-        self.query_one("#you-took", Static).update(took)
-        near_widget = self.query_one("#you-near", Static)
-        near_widget.display = me.near is not None
+        lines = [took]
         if me.near is not None:
-            near_widget.update(near_content(me.near, ascii_mode=ascii_mode))
+            lines.append(near_content(me.near, ascii_mode=ascii_mode))
+        self.query_one("#you-lines", Static).update(Content("\n").join(lines))
         self.query_one("#hand", CardRow).show(
             scene.hand, ascii_mode=ascii_mode, classes=scene.hand_classes, size=size
         )
@@ -422,7 +463,7 @@ class TableLayout(Widget):
 
 
 def show_field(
-    rows_box: Vertical,
+    row: CardRow,
     width: int,
     field: Iterable[Card],
     *,
@@ -430,19 +471,12 @@ def show_field(
     last: Card | None,
     size: str = "normal",
 ) -> None:
-    """Lay the field out in rows of cards, as many to a row as ``width`` holds; ``last`` (the
-    card that just landed) is marked. Rows are reused, so focus and scroll stay put."""
+    """Lay the field out in lines of cards, as many to a line as ``width`` holds; ``last`` (the
+    card that just landed) is marked."""
     cards = sorted(field, key=lambda c: c.index)
     per_row = max(1, width // CARD_SIZES[size][0])
-    chunks = [cards[i : i + per_row] for i in range(0, len(cards), per_row)] or [[]]
-    rows = list(rows_box.query(CardRow))
-    if len(rows) != len(chunks):
-        rows_box.remove_children()
-        rows = [CardRow(role="field") for _ in chunks]
-        rows_box.mount_all(rows)
-    for row, chunk in zip(rows, chunks, strict=True):
-        classes = {last: "-last"} if last is not None and last in chunk else {}
-        row.show(chunk, ascii_mode=ascii_mode, classes=classes, size=size)
+    classes = {last: "-last"} if last is not None and last in cards else {}
+    row.show(cards, ascii_mode=ascii_mode, classes=classes, size=size, per_row=per_row)
 
 
 __all__ = [

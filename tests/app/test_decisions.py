@@ -17,7 +17,7 @@ from hanatui.app.screens.dialogs import (
     RoundResultScreen,
 )
 from hanatui.app.screens.table import TableScreen
-from hanatui.app.widgets import CardWidget
+from hanatui.app.widgets import CardRow
 
 from .helpers import new_session, players, session_where, settings
 from .test_play import settle
@@ -96,8 +96,8 @@ async def test_capture_choice_by_keys():
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = app.screen
-        cards = list(table.query("#hand CardWidget").results(CardWidget))
-        position = next(i for i, w in enumerate(cards) if w.card.index == card_index)
+        cards = table.query_one("#hand", CardRow).cards
+        position = next(i for i, c in enumerate(cards) if c.index == card_index)
         await pilot.press(str(position + 1))
         await pilot.pause()
         dialog = app.screen
@@ -122,17 +122,14 @@ async def test_capture_choice_by_click():
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = app.screen
-        widget = next(
-            w
-            for w in table.query("#hand CardWidget").results(CardWidget)
-            if w.card.index == card_index
-        )
-        await pilot.click(widget)
+        hand = table.query_one("#hand", CardRow)
+        position = next(i for i, c in enumerate(hand.cards) if c.index == card_index)
+        await pilot.click(hand, offset=hand.card_offset(position))
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, CaptureDialog)
-        first = next(iter(dialog.query(CardWidget).results(CardWidget)))
-        await pilot.click(first)
+        choices = dialog.query_one(CardRow)
+        await pilot.click(choices, offset=choices.card_offset(0))
         await settle(pilot)
         chosen = [e for e in session.events if isinstance(e, CaptureChosen) and e.seat == 0][-1]
         assert chosen.target == dialog.choices[0].target
@@ -168,11 +165,13 @@ async def test_hot_seat_hands_over_between_humans():
         # the table underneath shows no faces while the hand-over screen is up
         table = app.screen_stack[-2]
         assert isinstance(table, TableScreen)
-        assert all(w.card is None for w in table.query("#hand CardWidget").results(CardWidget))
+        hand = table.query_one("#hand", CardRow)
+        assert hand.cards and all(c is None for c in hand.cards)
+        assert not hand.can_focus, "a hidden hand offers no card to choose"
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is table and table.viewer == first
-        assert all(w.card is not None for w in table.query("#hand CardWidget").results(CardWidget))
+        assert hand.cards and all(c is not None for c in hand.cards)
         await pilot.press("1")
         await settle(pilot)
         while isinstance(app.screen, CaptureDialog):
@@ -261,8 +260,8 @@ async def test_hint_names_a_legal_move_and_focuses_its_card():
         hints = [n for n in app._notifications if n.title == "Hint"]
         assert hints and "play" in str(hints[-1].message)
         focused = app.focused
-        assert isinstance(focused, CardWidget) and focused.card is not None
-        assert PlayCard(seat=table.viewer, card=focused.card) in session.legal()
+        assert isinstance(focused, CardRow) and focused.cursor_card is not None
+        assert PlayCard(seat=table.viewer, card=focused.cursor_card) in session.legal()
 
 
 async def test_a_failing_computer_player_does_not_end_the_game(monkeypatch):
@@ -299,6 +298,6 @@ async def test_a_capture_dialog_closed_before_its_first_refresh_is_left_alone():
         assert isinstance(dialog, CaptureDialog)
         await pilot.press("enter")
         await settle(pilot)
-        assert dialog is not app.screen and not dialog.query(CardWidget)
+        assert dialog is not app.screen and not dialog.query(CardRow)
         dialog._focus_first()  # what the late callback does: nothing, and no error
         assert any(isinstance(e, CaptureChosen) for e in session.events)

@@ -15,7 +15,7 @@ from hanatui.app.screens.dialogs import (
     RoundResultScreen,
 )
 from hanatui.app.screens.table import TableScreen
-from hanatui.app.widgets import CardWidget
+from hanatui.app.widgets import CardRow
 
 from .helpers import new_session, settings
 
@@ -55,20 +55,20 @@ async def play_round(
             if screen._my_turn():
                 if by == "keys":
                     # arrows and enter for the first card of the round, digits afterwards
-                    count = len(screen.query("#hand CardWidget"))
+                    count = len(screen.query_one("#hand", CardRow).cards)
                     keys = ("right", "enter") if count >= 7 else ("2",) if count >= 2 else ("1",)
                     await pilot.press(*keys)
                 else:
-                    hand = screen.query("#hand CardWidget").results(CardWidget)
-                    first = next(iter(hand))
-                    await pilot.click(first)
+                    hand = screen.query_one("#hand", CardRow)
+                    await pilot.click(hand, offset=hand.card_offset(0))
             else:
                 await pilot.pause(0.01)
         elif isinstance(screen, CaptureDialog):
             if by == "keys":
                 await pilot.press("enter")
             else:
-                await pilot.click(next(iter(screen.query(CardWidget).results(CardWidget))))
+                choices = screen.query_one(CardRow)
+                await pilot.click(choices, offset=choices.card_offset(0))
         elif isinstance(screen, KoiKoiDialog):
             if by == "keys":
                 await pilot.press(koikoi)
@@ -157,14 +157,14 @@ async def test_arrow_keys_in_one_burst_each_move_the_cursor():
         table = app.screen
         assert isinstance(table, TableScreen)
         first = app.focused
-        assert isinstance(first, CardWidget) and first.role == "hand"
+        assert isinstance(first, CardRow) and first.role == "hand"
+        start = first.cursor
         for _ in range(3):  # queued together, handled before any redraw
             app.post_message(events.Key("right", None))
         await pilot.pause()
         await pilot.pause()
-        now = app.focused
-        assert isinstance(now, CardWidget)
-        assert now.index == first.index + 3
+        assert app.focused is first
+        assert first.cursor == start + 3
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

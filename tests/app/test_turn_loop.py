@@ -23,7 +23,7 @@ from hanatui.app.screens.dialogs import (
     ScoreSheetScreen,
 )
 from hanatui.app.screens.table import TableScreen
-from hanatui.app.widgets import CardWidget
+from hanatui.app.widgets import CardRow
 from hanatui.settings import Settings
 
 from .helpers import new_session, session_where, settings
@@ -57,14 +57,14 @@ async def test_undo_inside_the_capture_dialog_takes_back_the_play_and_redo_resto
         table = app.screen
         assert isinstance(table, TableScreen)
         index = next(
-            i for i, w in enumerate(table.query("#hand CardWidget")) if w.card.index == card
+            i for i, c in enumerate(table.query_one("#hand", CardRow).cards) if c.index == card
         )
         await pilot.press(str(index + 1))
         await settle(pilot)
         assert isinstance(app.screen, CaptureDialog)
         played = _position(session.state)
         # while the dialog is up, the field highlight and the status do not speak of another card
-        assert not list(table.query("#field-rows CardWidget.-match"))
+        assert not table.query_one("#field", CardRow).marked("-match")
         await pilot.press("u")
         await settle(pilot)
         assert app.screen is table, "the dialog closed"
@@ -233,12 +233,14 @@ async def test_at_80x24_every_hand_card_and_every_seat_is_on_screen(game, n):
         table = app.screen
         assert isinstance(table, TableScreen)
         screen = table.region
-        cards = list(table.query("#hand CardWidget").results(CardWidget))
-        assert len(cards) == session.view(0).hand_counts[0] > 0
-        for widget in cards:
-            assert screen.contains_region(widget.region), f"{widget.card} at {widget.region}"
-        for widget in table.query("#field-rows CardWidget").results(CardWidget):
-            assert screen.contains_region(widget.region), f"field {widget.card}"
+        hand = table.query_one("#hand", CardRow)
+        assert len(hand.cards) == session.view(0).hand_counts[0] > 0
+        for i, card in enumerate(hand.cards):
+            region = hand.card_region(i)
+            assert screen.contains_region(region), f"{card} at {region}"
+        field = table.query_one("#field", CardRow)
+        for i, card in enumerate(field.cards):
+            assert screen.contains_region(field.card_region(i)), f"field {card}"
         # each opponent's line (with its hand count) and the header with every score
         panels = list(table.query("SeatPanel"))
         assert len(panels) == n - 1
@@ -251,9 +253,10 @@ async def test_at_80x24_every_hand_card_and_every_seat_is_on_screen(game, n):
         for p in session.players:
             assert p.name in text
         # left from the first card focuses the last one, which is on screen
-        cards[0].focus()
+        hand.focus_card(0)
         await pilot.press("left")
-        assert screen.contains_region(app.focused.region)
+        assert app.focused is hand and hand.cursor == len(hand.cards) - 1
+        assert screen.contains_region(hand.card_region(hand.cursor))
 
 
 async def test_resizing_below_80x24_and_back_keeps_the_hand_focused_and_enter_plays():
@@ -267,7 +270,7 @@ async def test_resizing_below_80x24_and_back_keeps_the_hand_focused_and_enter_pl
         await pilot.pause()
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
-        assert isinstance(app.focused, CardWidget) and app.focused.role == "hand"
+        assert isinstance(app.focused, CardRow) and app.focused.role == "hand"
         count = len(session.events)
         await pilot.press("enter")
         await settle(pilot)

@@ -23,7 +23,7 @@ from core.players import Player
 from hanatui.app.layout import glyphs
 from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS, pad
 from hanatui.app.screens.dialog_base import label as _label
-from hanatui.app.widgets import CardRow, CardWidget, TooSmall
+from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session import Session, Threat
 from hanatui.words import Near, near_of, plural, score_line_words
 
@@ -71,34 +71,34 @@ class CaptureDialog(ModalScreen[ChooseCapture]):
         # Runs after the first refresh: a quick enter may have taken a card and closed the
         # dialog by then, and a closed dialog has no cards left to focus.
         rows = self.query(CardRow)
-        widgets = rows.first().cards if rows else []
-        if widgets:
-            widgets[0].focus()
+        if rows:
+            rows.first().focus_card(0)
 
     def _index(self) -> int:
         focused = self.focused
-        if isinstance(focused, CardWidget):
-            return focused.index
+        if isinstance(focused, CardRow):
+            return focused.cursor
         return 0
 
     def action_move(self, delta: int) -> None:
-        widgets = self.query_one(CardRow).cards
-        if widgets:
-            widgets[(self._index() + delta) % len(widgets)].focus()
+        row = self.query_one(CardRow)
+        if row.has_focus:
+            row.move_cursor(delta)
+        else:
+            row.focus_card((self._index() + delta) % max(len(row.cards), 1))
 
     def action_pick(self) -> None:
         self.dismiss(self.choices[self._index()])
 
-    def on_card_widget_picked(self, message: CardWidget.Picked) -> None:
+    def on_card_row_picked(self, message: CardRow.Picked) -> None:
         message.stop()
-        self.dismiss(self.choices[message.card_widget.index])
+        self.dismiss(self.choices[message.index])
 
-    def on_card_widget_hovered(self, message: CardWidget.Hovered) -> None:
+    def on_card_row_hovered(self, message: CardRow.Hovered) -> None:
         message.stop()
-        w = message.card_widget
-        if w is None:
+        if message.index is None:
             return
-        choice = self.choices[w.index]
+        choice = self.choices[message.index]
         text = (
             f"takes {choice.target.description}"
             if choice.target is not None

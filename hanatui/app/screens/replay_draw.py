@@ -30,7 +30,7 @@ from hanatui.app.layout import Scene, TableLayout, glyphs
 from hanatui.app.screens.replay_render import MoveList, move_line, score_chart
 from hanatui.app.screens.replay_review_render import CLASS_STYLES, comment_glyph
 from hanatui.app.screens.results import breakdown_table
-from hanatui.app.widgets import CardWidget, faces_content
+from hanatui.app.widgets import CardRow, faces_content
 from hanatui.story import Story
 from hanatui.words import (
     REASONS,
@@ -345,7 +345,7 @@ class ReplayDrawing(Screen[None]):
             else "Scores"
         )
 
-    def _draw_status(self, card_widget: CardWidget | None = None) -> None:
+    def _draw_status(self, card: Card | None = None) -> None:
         status = self.query_one("#status", Static)
         view_name = (
             "all hands"
@@ -354,8 +354,7 @@ class ReplayDrawing(Screen[None]):
         )
         lines: list[Content] = []
         origin = self.game_log.header.origin
-        if card_widget is not None and card_widget.card is not None:
-            card = card_widget.card
+        if card is not None:
             lines.append(
                 Content.assemble(
                     (card.description, f"bold {card_variable(card)}"),
@@ -381,8 +380,8 @@ class ReplayDrawing(Screen[None]):
             lines.append(Content.styled("; ".join(notes), "dim"))
         status.update(Content("\n").join(lines))
 
-    def on_card_widget_hovered(self, message: CardWidget.Hovered) -> None:
-        self._draw_status(message.card_widget)
+    def on_card_row_hovered(self, message: CardRow.Hovered) -> None:
+        self._draw_status(message.card)
 
 
 __all__ = ["DEFAULT_SPEED", "SPEEDS", "ReplayCommands", "ReplayDrawing"]

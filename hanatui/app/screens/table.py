@@ -12,14 +12,16 @@ The screen draws the `View` of the seat at the keyboard through the shared `Tabl
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from functools import partial
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -31,8 +33,11 @@ from core.games.registry import game_for
 from hanatui.app.common import HanaFooter
 from hanatui.app.layout import TableLayout, glyphs
 from hanatui.app.screens.table_draw import TableDrawing
-from hanatui.app.widgets import CardRow, CardWidget, TooSmall
+from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session import Session
+
+#: At most this many seconds a computer seat waits for the table's first frame to be drawn.
+FIRST_FRAME_WAIT = 0.5
 
 
 class TableScreen(TableDrawing):
@@ -83,13 +88,23 @@ class TableScreen(TableDrawing):
         self._hiki_declined: int | None = None
         self._log_width = 0
         self._last_card: Card | None = None
-        self._hand_cursor = 0
         self._choice: asyncio.Future[Action] | None = None
         self._dialogs: list[Screen[Any]] = []
         self._deciding = False  # a decision dialog of the loop is open
         self._drawn: tuple[object, ...] | None = None
         self._log_mounting = False
         self._log_mounted = asyncio.Event()
+        self._first_frame = asyncio.Event()
+        self._resumed = False
+
+    def post_message(self, message: Message) -> bool:
+        if isinstance(message, events.ScreenResume) and not self._resumed:
+            # Pushed, the table is made active once its widgets are mounted and styled: Textual
+            # would style every one of them again before the first frame (some 8 ms) to the same
+            # result. Later resumes (a dialog closed) do restyle.
+            self._resumed = True
+            message = events.ScreenResume(refresh_styles=False)
+        return super().post_message(message)
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -112,7 +127,16 @@ class TableScreen(TableDrawing):
         # frame is the dealt table, not an empty one followed by the deal.
         self.session.settle()
         self.refresh_table(force=True)
+        self.call_after_refresh(self._drawn_first)
         self.start_loop()
+
+    def _drawn_first(self) -> None:
+        """The table's first frame is drawn: the collector goes back to its usual pace, and a
+        computer seat may start thinking (`_computer_move`)."""
+        from hanatui.app.startup import resume_collection
+
+        resume_collection()
+        self._first_frame.set()
 
     async def _mount_log(self) -> None:
         """Put the game log in its box (after the first frame with the cards in it, or before
@@ -274,6 +298,11 @@ class TableScreen(TableDrawing):
 
     async def _computer_move(self, seat: int) -> Action:
         """The computer seat's move, thought out off the UI thread, at the chosen pace."""
+        # Not while the table's first frame is being drawn: the thinking (and importing the
+        # computer player) on another thread would hold the interpreter meanwhile. (Bounded:
+        # a table covered before its first frame is not refreshed until it shows again.)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._first_frame.wait(), FIRST_FRAME_WAIT)
         state = self.session.state
         started = time.monotonic()
         try:
@@ -413,27 +442,26 @@ class TableScreen(TableDrawing):
         self.start_loop()
 
     def action_move(self, delta: int) -> None:
-        cards = [w for w in self.query_one("#hand", CardRow).cards if w.can_focus and w.is_mounted]
-        if not cards:
+        hand = self.hand_row
+        if not hand.can_focus:
             return
-        current = self._focused_hand_card()
-        index = cards.index(current) if current in cards else self._hand_cursor - delta
-        # At once, not `Widget.focus` (which waits for the message queue): keys that arrive in
-        # one burst (a held arrow key) each move from where the last one left the cursor.
-        self.set_focus(cards[(index + delta) % len(cards)])
+        if hand.has_focus:
+            hand.move_cursor(delta)
+        else:  # the first arrow brings the focus back to where the cursor was
+            hand.focus_card(hand.cursor)
 
     def action_play(self) -> None:
-        widget = self._focused_hand_card()
-        if widget is None:
+        card = self._focused_hand_card()
+        if card is None:
             self._focus_hand()
             return
-        self._play_card(widget.card)
+        self._play_card(card)
 
     def action_play_index(self, index: int) -> None:
-        cards = self.query_one("#hand", CardRow).cards
-        if 0 <= index < len(cards):
-            cards[index].focus()
-            self._play_card(cards[index].card)
+        hand = self.hand_row
+        if 0 <= index < len(hand.cards):
+            hand.focus_card(index)
+            self._play_card(hand.cards[index])
 
     def _play_card(self, card: Card | None) -> None:
         if card is None or not self._my_turn() or self._choice is None:
@@ -445,23 +473,23 @@ class TableScreen(TableDrawing):
         if not self._choice.done():
             self._choice.set_result(action)
 
-    def on_card_widget_picked(self, message: CardWidget.Picked) -> None:
-        widget = message.card_widget
-        if widget.role == "hand":
-            if widget.can_focus:
-                widget.focus()
-            self._play_card(widget.card)
+    def on_card_row_picked(self, message: CardRow.Picked) -> None:
+        row = message.row
+        if row.role == "hand":
+            row.focus_card(message.index)
+            self._play_card(message.card)
 
-    def on_card_widget_hovered(self, message: CardWidget.Hovered) -> None:
-        widget = message.card_widget
-        if widget is not None and widget.role == "hand" and widget.has_focus:
-            self._hand_cursor = widget.index
-        if widget is None:
-            widget = self._focused_hand_card()
-        if widget is not None and widget.role == "hand":
-            self._highlight_matches(widget)
+    def on_card_row_hovered(self, message: CardRow.Hovered) -> None:
+        row = message.row
+        if message.index is None:  # the pointer left: back to the card at the cursor
+            under = self.app.mouse_over
+            if isinstance(under, CardRow) and under is not row:
+                return  # it went to another row, which speaks for itself (maybe first)
+            self._highlight_matches()
+        elif row.role == "hand":
+            self._highlight_matches(message.card, pointed=True)
         else:
-            self._status(widget)
+            self._status(message.card, row.role)
 
     def action_hiki(self) -> None:
         if not self._my_turn() or self._choice is None:
@@ -491,9 +519,9 @@ class TableScreen(TableDrawing):
         action, expected = found
         self.notify(describe_hint(action, expected), markup=False, title="Hint", timeout=8)
         if isinstance(action, PlayCard):
-            for widget in self.query_one("#hand", CardRow).cards:
-                if widget.card is action.card and widget.can_focus:
-                    widget.focus()
+            hand = self.hand_row
+            if action.card in hand.cards:
+                hand.focus_card(hand.cards.index(action.card))
 
     def action_scores(self) -> None:
         from hanatui.app.screens.results import ScoreSheetScreen

@@ -14,7 +14,7 @@ from core.events import Dealt, KoiKoiCalled, RoundEnded
 from core.view import View
 from hanatui.app.describe import card_variable
 from hanatui.app.layout import Scene, TableLayout, glyphs
-from hanatui.app.widgets import CardRow, CardWidget
+from hanatui.app.widgets import CardRow
 from hanatui.session import Session
 from hanatui.words import card_japanese, describe_event, game_title, month_of_round, month_words
 
@@ -32,7 +32,6 @@ class TableDrawing(Screen[None]):
     _drawn: tuple[object, ...] | None
     _last_card: Card | None
     _logged: int
-    _hand_cursor: int
 
     async def _mount_log(self) -> None:
         raise NotImplementedError  # `TableScreen` puts the game log in its box
@@ -155,32 +154,42 @@ class TableDrawing(Screen[None]):
             return ()
         return capture_targets(state, card.index, "hand")
 
-    def _focused_hand_card(self) -> CardWidget | None:
+    @property
+    def hand_row(self) -> CardRow:
+        return self.query_one("#hand", CardRow)
+
+    @property
+    def field_row(self) -> CardRow:
+        return self.query_one("#field", CardRow)
+
+    def _focused_hand_card(self) -> Card | None:
+        """The hand's card at the cursor while the hand has the focus."""
         focused = self.focused
-        if isinstance(focused, CardWidget) and focused.role == "hand":
-            return focused
+        if isinstance(focused, CardRow) and focused.role == "hand":
+            return focused.cursor_card
         return None
 
-    def _highlight_matches(self, widget: CardWidget | None = None) -> None:
-        widget = widget or self._focused_hand_card()
+    def _highlight_matches(self, card: Card | None = None, *, pointed: bool = False) -> None:
+        """Light the field cards that ``card`` (the hand's card under the pointer when
+        ``pointed``, else the one at the cursor) would take, and name it on the status line."""
+        if not pointed:
+            card = self._focused_hand_card()
         taken = 0
-        if widget is not None and widget.card is not None and not self._deciding:
-            for mask in self._targets(widget.card):
+        if card is not None and not self._deciding:
+            for mask in self._targets(card):
                 taken |= mask
-        for row in self.query("#field-rows CardRow").results(CardRow):
-            for w in row.cards:
-                w.set_class(w.card is not None and bool(taken & w.card.bit), "-match")
-        self._status(None if self._deciding else widget)
+        field = self.field_row
+        field.set_mark("-match", [c for c in field.cards if c is not None and taken & c.bit])
+        self._status(None if self._deciding else card, "hand")
 
-    def _status(self, widget: CardWidget | None) -> None:
+    def _status(self, card: Card | None, role: str) -> None:
         layout = self.layout_widget
-        if widget is None or widget.card is None:
+        if card is None:
             layout.status([])
             return
-        card = widget.card
         ja = f"  ({card_japanese(card, ascii_only=self.ascii_mode)})"
         line1 = Content.assemble((card.description, f"bold {card_variable(card)}"), ja)
-        if widget.role == "hand":
+        if role == "hand":
             targets = self._targets(card)
             if not targets:
                 line2 = "no match: it joins the field"
@@ -227,10 +236,9 @@ class TableDrawing(Screen[None]):
         def focus() -> None:
             if not self.is_attached or self.app.screen is not self:
                 return
-            if self._focused_hand_card() is None:
-                cards = [w for w in self.query_one("#hand", CardRow).cards if w.can_focus]
-                if cards:
-                    cards[min(self._hand_cursor, len(cards) - 1)].focus()
+            hand = self.hand_row
+            if hand.can_focus and not hand.has_focus:
+                hand.focus_card(hand.cursor)
 
         self.call_after_refresh(focus)
 
@@ -238,11 +246,10 @@ class TableDrawing(Screen[None]):
         """A short flash on the card that just landed on the field (if animations are on)."""
         if self.app.animation_level == "none" or not self.is_attached:
             return
-        for row in self.query("#field-rows CardRow").results(CardRow):
-            for widget in row.cards:
-                if widget.card is card:
-                    widget.add_class("-flash")
-                    self.set_timer(0.6, lambda w=widget: w.remove_class("-flash"))
+        field = self.field_row
+        if card in field.cards:
+            field.add_mark(card, "-flash")
+            self.set_timer(0.6, lambda: field.remove_mark(card, "-flash"))
 
 
 __all__ = ["TableDrawing"]
