@@ -114,6 +114,8 @@ class HanaApp(App[None]):
         self._resume = resume
         self._session = session
         self._join = join
+        #: The app opened on the table its first screen is (`get_default_screen`).
+        self._straight = False
         self._exit_on_ready = exit_on_ready or bool(os.environ.get("HANATUI_EXIT_ON_READY"))
         #: Why this instance may not play (another hanatui has the game open), or None.
         self.read_only: str | None = None
@@ -126,12 +128,26 @@ class HanaApp(App[None]):
 
     # --- themes and settings ----------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:
+        if self._save:
+            self._take_journal()  # first: whether this instance may play decides the screen
         if self._session is None and self._play is None:
             # Nothing can open straight on a table: the title is the bottom screen, and its
             # first frame is the app's first (no empty screen under it styled and drawn first).
             from hanatui.app.screens.title import TitleScreen
 
             return TitleScreen(id="_default")
+        if self._play is not None and self.read_only is None and self.unfinished() is None:
+            # `hanatui play` with nothing to ask first: the table is the bottom screen, and
+            # its first frame is the app's first (no screen under it styled and activated
+            # first); leaving it puts the title in its place (`leave_table`).
+            table = self._new_table(*self._play, notify=False)
+            self._play = None  # started, or why not is among the warnings
+            if table is not None:
+                self._straight = True
+                # What `push_screen` gives every screen it pushes; Textual's default screen has
+                # none, and `switch_screen` (the title taking the table's place) takes one.
+                table._push_result_callback(table, None)
+                return table
         return _Base(id="_default")
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -175,16 +191,12 @@ class HanaApp(App[None]):
                     + " (the README lists every binding id)"
                 )
             self.set_keymap({k: v for k, v in keymap.items() if k not in unknown})
-        if self._save:
-            self._take_journal()
         for warning in self._warnings:
             self.notify(warning, markup=False, severity="warning", timeout=10)
         # Opened on a game, the app draws the table at once; the title is composed when the
         # table is left (`_Base`). Otherwise the title goes first (a dialog asking about an
         # unfinished game, or a refusal to play, appears over it).
-        straight = self._session is not None or (
-            self._play is not None and self.read_only is None and self.unfinished() is None
-        )
+        straight = self._straight or self._session is not None
         if not straight:
             from hanatui.app.screens.title import TitleScreen
 
@@ -193,7 +205,9 @@ class HanaApp(App[None]):
                     self.screen.refresh_resume()
             else:
                 self.push_screen(TitleScreen())
-        if self._session is not None:
+        if self._straight:
+            self._watch_journal(getattr(self.screen_stack[0], "session", None))
+        elif self._session is not None:
             self.open_session(self._session)
         elif self._join is not None:
             self.join_table(*self._join)
@@ -307,10 +321,6 @@ class HanaApp(App[None]):
     ) -> None:
         """A new match; while another is unfinished, first ask: resume it, keep it for later
         (among the games played) or cancel."""
-        from core.errors import HanaError
-        from hanatui.app.screens.table import TableScreen
-        from hanatui.session import Session
-
         if self._refuse_play():
             return
         unfinished = self.unfinished() if ask else None
@@ -334,13 +344,29 @@ class HanaApp(App[None]):
 
             self.push_screen(UnfinishedDialog(summary), answer)
             return
+        table = self._new_table(rules, players, seed)
+        if table is not None:
+            self._watch_journal(table.session)
+            self._to_table(table)
+
+    def _new_table(
+        self, rules: Any, players: Sequence[Any], seed: int | None, *, notify: bool = True
+    ) -> TableScreen | None:
+        """The table of a new match, or None if it cannot start: why is notified (or, before
+        the app is mounted, kept among the warnings that ``on_mount`` shows)."""
+        from core.errors import HanaError
+        from hanatui.app.screens.table import TableScreen
+        from hanatui.session import Session
+
         try:
             session = Session.new(rules, players, seed=seed, autosave=self._save)
         except (HanaError, OSError) as exc:
-            self.notify(f"Cannot start the game: {exc}", markup=False, severity="error")
-            return
-        self._watch_journal(session)
-        self._to_table(TableScreen(session))
+            if notify:
+                self.notify(f"Cannot start the game: {exc}", markup=False, severity="error")
+            else:
+                self._warnings.append(f"Cannot start the game: {exc}")
+            return None
+        return TableScreen(session)
 
     def resume_game(self) -> None:
         from core.errors import HanaError
@@ -434,7 +460,9 @@ class HanaApp(App[None]):
     def refresh_title(self) -> None:
         from hanatui.app.screens.title import TitleScreen
 
-        if isinstance(self.screen, TitleScreen):
+        # A title not mounted yet (just put in the place of the table the app opened on)
+        # looks when it is.
+        if isinstance(self.screen, TitleScreen) and self.screen.is_mounted:
             self.screen.refresh_resume()
 
     # --- actions ----------------------------------------------------------------------------
@@ -451,6 +479,16 @@ class HanaApp(App[None]):
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
+        if not isinstance(self.screen, TitleScreen):
+            self.switch_screen(TitleScreen())  # the table the app opened on, at the bottom
+
+    def leave_table(self) -> None:
+        """Take the table on top away: the title shows (in the table's place when the app
+        opened on it)."""
+        if len(self.screen_stack) > 1:
+            self.pop_screen()
+        else:
+            self._to_title()
 
     def action_history(self) -> None:
         from hanatui.app.screens.history import HistoryScreen
