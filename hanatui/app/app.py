@@ -153,6 +153,13 @@ class HanaApp(App[None]):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(VARIABLE_DEFAULTS)
 
+    def get_css_variables(self) -> dict[str, str]:
+        if "settings" not in self.__dict__:
+            # Asked by Textual's __init__ for its default theme, before ours is chosen: nothing
+            # is parsed with these, and `_set_theme` gives the stylesheet the chosen theme's.
+            return {}
+        return super().get_css_variables()
+
     def _set_theme(self) -> None:
         """Register the themes and choose the settings' one. Called from ``__init__``: chosen
         before the stylesheet is first parsed, the theme costs no second pass over the CSS
