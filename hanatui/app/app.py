@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from hanatui.app.ascii import use_ascii_glyphs
-from hanatui.app.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
+from hanatui.app.themes import DEFAULT, DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
 from hanatui.settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
@@ -164,11 +164,13 @@ class HanaApp(App[None]):
         """Register the themes and choose the settings' one. Called from ``__init__``: chosen
         before the stylesheet is first parsed, the theme costs no second pass over the CSS
         (in ``on_mount`` it did, before the first frame)."""
-        themes, problems = load_themes()
-        for theme in themes:
-            self.register_theme(theme)
-        self._warnings += problems
+        self.register_theme(DEFAULT)
         wanted = self.settings.theme
+        #: The theme files are read after the first frame (`_load_themes`) unless the chosen
+        #: theme is among them: no file read, no TOML parsed before it.
+        self._themes_loaded = False
+        if wanted not in self.available_themes:
+            self._load_themes()
         before = self.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         # Textual's stylesheet was made with the default theme's variables, and setting the
@@ -177,6 +179,27 @@ class HanaApp(App[None]):
         # yet: giving the stylesheet this theme's variables now makes that refresh needless.
         self.stylesheet.set_variables(self.get_css_variables())
         self._css_current = self.theme != before
+
+    def _validate_theme(self, theme_name: str) -> str:
+        # A theme asked for before the files are read (after the first frame): read them now.
+        if theme_name not in self.available_themes and not self._themes_loaded:
+            self._load_themes()
+        return super()._validate_theme(theme_name)
+
+    def _load_themes(self) -> None:
+        """Register every theme file's theme (the settings and the palette offer them)."""
+        if self._themes_loaded:
+            return
+        self._themes_loaded = True
+        themes, problems = load_themes()
+        for theme in themes:
+            if theme.name != DEFAULT_THEME:  # the built-in file's is `DEFAULT` already
+                self.register_theme(theme)
+        if self.is_running:
+            for problem in problems:
+                self.notify(problem, markup=False, severity="warning", timeout=10)
+        else:
+            self._warnings += problems
 
     def refresh_css(self, animate: bool = True) -> None:
         if self._css_current:
@@ -198,6 +221,9 @@ class HanaApp(App[None]):
                     + " (the README lists every binding id)"
                 )
             self.set_keymap({k: v for k, v in keymap.items() if k not in unknown})
+        if not self._themes_loaded:
+            # once the bottom screen is drawn (the app's own refresh comes before)
+            self.screen.call_after_refresh(self._load_themes)
         for warning in self._warnings:
             self.notify(warning, markup=False, severity="warning", timeout=10)
         # Opened on a game, the app draws the table at once; the title is composed when the
