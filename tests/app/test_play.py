@@ -174,6 +174,21 @@ async def test_play_opens_on_the_table_and_escape_puts_the_title_in_its_place(is
         assert type(app.screen_stack[0]).__name__ == "TitleScreen"
 
 
+async def test_a_new_game_asked_on_the_table_the_app_opened_on_goes_over_the_title(isolated_dirs):
+    from core.rules import find_rules
+
+    from .helpers import players
+
+    app = HanaApp(settings=settings(), play=(find_rules("koikoi"), players(2), 3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await app.run_action("new_game")
+        await pilot.pause()
+        await pilot.pause()
+        names = [type(s).__name__ for s in app.screen_stack]
+        assert names == ["TitleScreen", "NewGameScreen"]
+
+
 async def test_arrow_keys_in_one_burst_each_move_the_cursor():
     """A held arrow key sends many keys before the screen redraws: each one moves on from where
     the last left the cursor (focus changed at once), so three rights land three cards on."""
