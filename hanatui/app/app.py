@@ -77,6 +77,8 @@ class HanaApp(App[None]):
     TITLE = "hanatui"
     # The stylesheet sits at the package's top level, where pyproject's package-data ships it.
     CSS_PATH = str(Path(__file__).resolve().parent.parent / "hanatui.tcss")
+    #: ASCII mode's rules, read only while ASCII mode is wanted (`_use_ascii_css`).
+    ASCII_CSS_PATH = Path(__file__).resolve().parent.parent / "hanatui-ascii.tcss"
     BINDINGS = [
         Binding("question_mark", "help", "Help", id="app.help", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False),
@@ -120,6 +122,8 @@ class HanaApp(App[None]):
         #: Why this instance may not play (another hanatui has the game open), or None.
         self.read_only: str | None = None
         self.ascii_mode = settings.ascii or bool(os.environ.get("HANATUI_ASCII"))
+        if self.ascii_mode:  # read with the rest of the stylesheet, before it is parsed
+            self.css_path = [*self.css_path, self.ASCII_CSS_PATH]
         self.pace = settings.pace
         self._strong_seconds(settings.strong_seconds if self._think is None else self._think)
         if not settings.animations:
@@ -287,6 +291,11 @@ class HanaApp(App[None]):
                 self.notify(f"Could not save the settings: {exc}", markup=False, severity="error")
 
     def set_ascii(self, on: bool) -> None:
+        if on and self.ASCII_CSS_PATH not in self.css_path:
+            # ASCII mode's rules were not read at start: read them, and restyle everything.
+            self.css_path = [*self.css_path, self.ASCII_CSS_PATH]
+            self.stylesheet.read(self.ASCII_CSS_PATH)
+            self.refresh_css(animate=False)
         self.ascii_mode = on
         self.set_class(on, "-ascii")
         use_ascii_glyphs(on)
