@@ -77,7 +77,7 @@ class HanaApp(App[None]):
     TITLE = "hanatui"
     # The stylesheet sits at the package's top level, where pyproject's package-data ships it.
     CSS_PATH = str(Path(__file__).resolve().parent.parent / "hanatui.tcss")
-    #: ASCII mode's rules, read only while ASCII mode is wanted (`_use_ascii_css`).
+    #: ASCII mode's rules, read only when ASCII mode is on (at start, or by `set_ascii`).
     ASCII_CSS_PATH = Path(__file__).resolve().parent.parent / "hanatui-ascii.tcss"
     BINDINGS = [
         Binding("question_mark", "help", "Help", id="app.help", show=False),
@@ -521,8 +521,9 @@ class HanaApp(App[None]):
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
-        if not isinstance(self.screen, TitleScreen):
-            self.switch_screen(TitleScreen())  # the table the app opened on, at the bottom
+        if not isinstance(self.screen, TitleScreen | _Base):
+            # the table the app opened on, at the bottom (`_Base` puts the title over itself)
+            self.switch_screen(TitleScreen())
 
     def leave_table(self) -> None:
         """Take the table on top away: the title shows (in the table's place when the app

@@ -189,6 +189,22 @@ async def test_a_new_game_asked_on_the_table_the_app_opened_on_goes_over_the_tit
         assert names == ["TitleScreen", "NewGameScreen"]
 
 
+async def test_a_table_opened_on_a_session_still_leaves_for_the_title_over_the_base():
+    """A table opened on a session sits over `_Base`: a new game goes over the base, Esc puts
+    the title over it (the base stays the bottom screen)."""
+    app = HanaApp(settings=settings(), save=False, session=new_session("koikoi", 2, seed=11))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert type(app.screen_stack[0]).__name__ == "_Base"
+        await app.run_action("new_game")
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == ["_Base", "NewGameScreen"]
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == ["_Base", "TitleScreen"]
+
+
 async def test_arrow_keys_in_one_burst_each_move_the_cursor():
     """A held arrow key sends many keys before the screen redraws: each one moves on from where
     the last left the cursor (focus changed at once), so three rights land three cards on."""
