@@ -6,7 +6,6 @@ Errors are one clear line on stderr, never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import sys
 import time
@@ -15,6 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
+    import argparse
+    from types import SimpleNamespace
+
     from core.logfile import LogRead
     from hanatui.analysis import Decision
     from hanatui.app.app import HanaApp
@@ -22,11 +24,18 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
-        raise SystemExit(EXIT_USAGE)
+def _parser_type() -> type[argparse.ArgumentParser]:
+    """argparse's parser with our usage error (imported here: `hanatui` alone and `hanatui play
+    GAME` start without argparse and the gettext it brings in)."""
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            self.print_usage(sys.stderr)
+            print(f"{self.prog}: error: {message}", file=sys.stderr)
+            raise SystemExit(EXIT_USAGE)
+
+    return _Parser
 
 
 #: Commands whose arguments are parsed without the network commands' parsers (whose module
@@ -37,11 +46,12 @@ _LOCAL_COMMANDS = frozenset({"verify", "sim", "export", "analyse", "analyze", "r
 def build_parser(*, network: bool = True, only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; ``network``: with the host, join and serve commands; ``only``:
     with that one local command alone (`main` parses a local command's arguments so)."""
-    parser = _Parser(
+    parser_type = _parser_type()
+    parser = parser_type(
         prog="hanatui",
         description="The hanafuda card table for the terminal. With no command, opens the app.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=parser_type)
 
     if only in (None, "verify"):
         verify = sub.add_parser("verify", help="check .hana log files (exit 1 if any is invalid)")
@@ -163,7 +173,10 @@ def build_parser(*, network: bool = True, only: str | None = None) -> argparse.A
     return parser
 
 
-def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def cmd_play(
+    args: argparse.Namespace | SimpleNamespace, parser: argparse.ArgumentParser | None
+) -> int:
+    """``parser``: the one that parsed ``args`` (None: `_quick_play` did; built for an error)."""
     from hanatui.app.startup import defer_collection
 
     defer_collection()  # until the table is drawn (`TableScreen`)
@@ -186,7 +199,7 @@ def cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if args.think is not None:
             set_strong_seconds(args.think)  # checks the range
     except HanaError as exc:
-        parser.error(str(exc))
+        (parser or build_parser(network=False, only="play")).error(str(exc))
     seats = [Player(name=settings.name, kind="human")]
     for i in range(1, players):
         seats.append(Player(name="CPU" if players == 2 else f"CPU {i}", kind="bot", bot=level))
@@ -273,12 +286,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         # (and importing what their options need) would only delay the title.
         return _guarded(cmd_app)
     command = argv[0]
+    quick = _quick_play(argv)
+    if quick is not None:
+        return _guarded(lambda: cmd_play(quick, None))
     if command in _LOCAL_COMMANDS:  # that command's parser alone: `hanatui play` starts sooner
         parser = build_parser(network=False, only="analyse" if command == "analyze" else command)
     else:
         parser = build_parser()
     args = parser.parse_args(argv)
     return _guarded(lambda: _dispatch(args, parser))
+
+
+def _quick_play(argv: Sequence[str]) -> SimpleNamespace | None:
+    """`hanatui play GAME` alone, the arguments as the parser would give them (a test keeps
+    them equal); None for any other command line, which the parser reads. Building the parser
+    and importing argparse with gettext cost some 4 ms of the table's start."""
+    if len(argv) != 2 or argv[0] != "play" or argv[1].startswith("-"):
+        return None
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        command="play",
+        game=argv[1],
+        players=None,
+        seed=None,
+        preset="standard",
+        bot=None,
+        think=None,
+        ascii=False,
+    )
 
 
 def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

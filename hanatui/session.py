@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import hashlib
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,6 +46,8 @@ JOURNAL_NAME = "current.hana"
 def position_key(state: State) -> str:
     """A digest of the position: what is where and whose turn it is, without the count of undos
     (so the position after an undo and a replayed move is the same position)."""
+    import hashlib  # here: a computer seat's first move needs it, the table's first frame not
+
     extra = msgspec.json.encode(state.extra) if state.extra is not None else b""
     parts = (
         state.phase,

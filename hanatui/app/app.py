@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from hanatui.app.ascii import use_ascii_glyphs
-from hanatui.app.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
+from hanatui.app.themes import DEFAULT, DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
 from hanatui.settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
@@ -77,6 +77,8 @@ class HanaApp(App[None]):
     TITLE = "hanatui"
     # The stylesheet sits at the package's top level, where pyproject's package-data ships it.
     CSS_PATH = str(Path(__file__).resolve().parent.parent / "hanatui.tcss")
+    #: ASCII mode's rules, read only when ASCII mode is on (at start, or by `set_ascii`).
+    ASCII_CSS_PATH = Path(__file__).resolve().parent.parent / "hanatui-ascii.tcss"
     BINDINGS = [
         Binding("question_mark", "help", "Help", id="app.help", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False),
@@ -114,10 +116,14 @@ class HanaApp(App[None]):
         self._resume = resume
         self._session = session
         self._join = join
+        #: The app opened on the table its first screen is (`get_default_screen`).
+        self._straight = False
         self._exit_on_ready = exit_on_ready or bool(os.environ.get("HANATUI_EXIT_ON_READY"))
         #: Why this instance may not play (another hanatui has the game open), or None.
         self.read_only: str | None = None
         self.ascii_mode = settings.ascii or bool(os.environ.get("HANATUI_ASCII"))
+        if self.ascii_mode:  # read with the rest of the stylesheet, before it is parsed
+            self.css_path = [*self.css_path, self.ASCII_CSS_PATH]
         self.pace = settings.pace
         self._strong_seconds(settings.strong_seconds if self._think is None else self._think)
         if not settings.animations:
@@ -126,26 +132,49 @@ class HanaApp(App[None]):
 
     # --- themes and settings ----------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:
+        if self._save:
+            self._take_journal()  # first: whether this instance may play decides the screen
         if self._session is None and self._play is None:
             # Nothing can open straight on a table: the title is the bottom screen, and its
             # first frame is the app's first (no empty screen under it styled and drawn first).
             from hanatui.app.screens.title import TitleScreen
 
             return TitleScreen(id="_default")
+        if self._play is not None and self.read_only is None and self.unfinished() is None:
+            # `hanatui play` with nothing to ask first: the table is the bottom screen, and
+            # its first frame is the app's first (no screen under it styled and activated
+            # first); leaving it puts the title in its place (`leave_table`).
+            table = self._new_table(*self._play, notify=False)
+            self._play = None  # started, or why not is among the warnings
+            if table is not None:
+                self._straight = True
+                # What `push_screen` gives every screen it pushes; Textual's default screen has
+                # none, and `switch_screen` (the title taking the table's place) takes one.
+                table._push_result_callback(table, None)
+                return table
         return _Base(id="_default")
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(VARIABLE_DEFAULTS)
 
+    def get_css_variables(self) -> dict[str, str]:
+        if "settings" not in self.__dict__:
+            # Asked by Textual's __init__ for its default theme, before ours is chosen: nothing
+            # is parsed with these, and `_set_theme` gives the stylesheet the chosen theme's.
+            return {}
+        return super().get_css_variables()
+
     def _set_theme(self) -> None:
         """Register the themes and choose the settings' one. Called from ``__init__``: chosen
         before the stylesheet is first parsed, the theme costs no second pass over the CSS
         (in ``on_mount`` it did, before the first frame)."""
-        themes, problems = load_themes()
-        for theme in themes:
-            self.register_theme(theme)
-        self._warnings += problems
+        self.register_theme(DEFAULT)
         wanted = self.settings.theme
+        #: The theme files are read after the first frame (`_load_themes`) unless the chosen
+        #: theme is among them: no file read, no TOML parsed before it.
+        self._themes_loaded = False
+        if wanted not in self.available_themes:
+            self._load_themes()
         before = self.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         # Textual's stylesheet was made with the default theme's variables, and setting the
@@ -154,6 +183,27 @@ class HanaApp(App[None]):
         # yet: giving the stylesheet this theme's variables now makes that refresh needless.
         self.stylesheet.set_variables(self.get_css_variables())
         self._css_current = self.theme != before
+
+    def _validate_theme(self, theme_name: str) -> str:
+        # A theme asked for before the files are read (after the first frame): read them now.
+        if theme_name not in self.available_themes and not self._themes_loaded:
+            self._load_themes()
+        return super()._validate_theme(theme_name)
+
+    def _load_themes(self) -> None:
+        """Register every theme file's theme (the settings and the palette offer them)."""
+        if self._themes_loaded:
+            return
+        self._themes_loaded = True
+        themes, problems = load_themes()
+        for theme in themes:
+            if theme.name != DEFAULT_THEME:  # the built-in file's is `DEFAULT` already
+                self.register_theme(theme)
+        if self.is_running:
+            for problem in problems:
+                self.notify(problem, markup=False, severity="warning", timeout=10)
+        else:
+            self._warnings += problems
 
     def refresh_css(self, animate: bool = True) -> None:
         if self._css_current:
@@ -175,16 +225,15 @@ class HanaApp(App[None]):
                     + " (the README lists every binding id)"
                 )
             self.set_keymap({k: v for k, v in keymap.items() if k not in unknown})
-        if self._save:
-            self._take_journal()
+        if not self._themes_loaded:
+            # once the bottom screen is drawn (the app's own refresh comes before)
+            self.screen.call_after_refresh(self._load_themes)
         for warning in self._warnings:
             self.notify(warning, markup=False, severity="warning", timeout=10)
         # Opened on a game, the app draws the table at once; the title is composed when the
         # table is left (`_Base`). Otherwise the title goes first (a dialog asking about an
         # unfinished game, or a refusal to play, appears over it).
-        straight = self._session is not None or (
-            self._play is not None and self.read_only is None and self.unfinished() is None
-        )
+        straight = self._straight or self._session is not None
         if not straight:
             from hanatui.app.screens.title import TitleScreen
 
@@ -193,7 +242,9 @@ class HanaApp(App[None]):
                     self.screen.refresh_resume()
             else:
                 self.push_screen(TitleScreen())
-        if self._session is not None:
+        if self._straight:
+            self._watch_journal(getattr(self.screen_stack[0], "session", None))
+        elif self._session is not None:
             self.open_session(self._session)
         elif self._join is not None:
             self.join_table(*self._join)
@@ -240,6 +291,11 @@ class HanaApp(App[None]):
                 self.notify(f"Could not save the settings: {exc}", markup=False, severity="error")
 
     def set_ascii(self, on: bool) -> None:
+        if on and self.ASCII_CSS_PATH not in self.css_path:
+            # ASCII mode's rules were not read at start: read them, and restyle everything.
+            self.css_path = [*self.css_path, self.ASCII_CSS_PATH]
+            self.stylesheet.read(self.ASCII_CSS_PATH)
+            self.refresh_css(animate=False)
         self.ascii_mode = on
         self.set_class(on, "-ascii")
         use_ascii_glyphs(on)
@@ -307,10 +363,6 @@ class HanaApp(App[None]):
     ) -> None:
         """A new match; while another is unfinished, first ask: resume it, keep it for later
         (among the games played) or cancel."""
-        from core.errors import HanaError
-        from hanatui.app.screens.table import TableScreen
-        from hanatui.session import Session
-
         if self._refuse_play():
             return
         unfinished = self.unfinished() if ask else None
@@ -334,13 +386,29 @@ class HanaApp(App[None]):
 
             self.push_screen(UnfinishedDialog(summary), answer)
             return
+        table = self._new_table(rules, players, seed)
+        if table is not None:
+            self._watch_journal(table.session)
+            self._to_table(table)
+
+    def _new_table(
+        self, rules: Any, players: Sequence[Any], seed: int | None, *, notify: bool = True
+    ) -> TableScreen | None:
+        """The table of a new match, or None if it cannot start: why is notified (or, before
+        the app is mounted, kept among the warnings that ``on_mount`` shows)."""
+        from core.errors import HanaError
+        from hanatui.app.screens.table import TableScreen
+        from hanatui.session import Session
+
         try:
             session = Session.new(rules, players, seed=seed, autosave=self._save)
         except (HanaError, OSError) as exc:
-            self.notify(f"Cannot start the game: {exc}", markup=False, severity="error")
-            return
-        self._watch_journal(session)
-        self._to_table(TableScreen(session))
+            if notify:
+                self.notify(f"Cannot start the game: {exc}", markup=False, severity="error")
+            else:
+                self._warnings.append(f"Cannot start the game: {exc}")
+            return None
+        return TableScreen(session)
 
     def resume_game(self) -> None:
         from core.errors import HanaError
@@ -434,7 +502,9 @@ class HanaApp(App[None]):
     def refresh_title(self) -> None:
         from hanatui.app.screens.title import TitleScreen
 
-        if isinstance(self.screen, TitleScreen):
+        # A title not mounted yet (just put in the place of the table the app opened on)
+        # looks when it is.
+        if isinstance(self.screen, TitleScreen) and self.screen.is_mounted:
             self.screen.refresh_resume()
 
     # --- actions ----------------------------------------------------------------------------
@@ -451,6 +521,17 @@ class HanaApp(App[None]):
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
+        if not isinstance(self.screen, TitleScreen | _Base):
+            # the table the app opened on, at the bottom (`_Base` puts the title over itself)
+            self.switch_screen(TitleScreen())
+
+    def leave_table(self) -> None:
+        """Take the table on top away: the title shows (in the table's place when the app
+        opened on it)."""
+        if len(self.screen_stack) > 1:
+            self.pop_screen()
+        else:
+            self._to_title()
 
     def action_history(self) -> None:
         from hanatui.app.screens.history import HistoryScreen

@@ -1,5 +1,5 @@
 """ASCII mode for the parts Textual draws with its own glyphs: scrollbars, check boxes and the
-tab underline. Borders are styled in hanatui.tcss; our own words choose ASCII in
+tab underline. Borders are styled in hanatui-ascii.tcss; our own words choose ASCII in
 `hanatui.app.layout.glyphs`.
 
 The glyphs are class attributes Textual reads at each render, so the mode is process-wide: it is

@@ -11,7 +11,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 if TYPE_CHECKING:
+    from textual.geometry import Spacing
     from textual.screen import Screen
+    from textual.style import Style as VisualStyle
 
     from hanatui.app.app import HanaApp
 
@@ -113,6 +115,9 @@ class HanaFooter(Widget, can_focus=False):
         #: The keys as last drawn, and the one under the mouse.
         self._shown: list[ShownKey] = []
         self._hover: str | None = None
+        #: Styles looked up while drawing, by component classes (most keys share them).
+        self._footer_styles: dict[tuple[str, ...], VisualStyle] = {}
+        self._footer_paddings: dict[str, Spacing] = {}
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -151,11 +156,11 @@ class HanaFooter(Widget, can_focus=False):
             classes.append("hana-footer--hover")
         if not enabled:
             classes.append("hana-footer--disabled")
-        key_style = self.get_visual_style(*classes, "hana-footer--key")
-        text_style = self.get_visual_style(*classes, "hana-footer--description")
+        key_style = self._style_of(*classes, "hana-footer--key")
+        text_style = self._style_of(*classes, "hana-footer--description")
         prefix = "hana-footer--palette-" if palette else "hana-footer--"
-        key_pad = self.get_component_styles(f"{prefix}key").padding
-        text_pad = self.get_component_styles(f"{prefix}description").padding
+        key_pad = self._padding(f"{prefix}key")
+        text_pad = self._padding(f"{prefix}description")
         key = self.app.get_key_display(binding)
         parts = [(" " * key_pad.left + key + " " * key_pad.right, key_style)]
         if binding.description:
@@ -163,7 +168,22 @@ class HanaFooter(Widget, can_focus=False):
             parts.append((text, text_style))
         return Content.assemble(*parts)
 
+    def _style_of(self, *classes: str) -> VisualStyle:
+        """The style of these component classes, looked up once a drawing (most keys share it)."""
+        found = self._footer_styles.get(classes)
+        if found is None:
+            found = self._footer_styles[classes] = self.get_visual_style(*classes)
+        return found
+
+    def _padding(self, component: str) -> Spacing:
+        found = self._footer_paddings.get(component)
+        if found is None:
+            found = self._footer_paddings[component] = self.get_component_styles(component).padding
+        return found
+
     def render(self) -> Content:
+        self._footer_styles.clear()
+        self._footer_paddings.clear()
         keys, palette = self._footer_keys()
         shown: list[ShownKey] = []
         parts: list[Content] = []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,24 @@ VARIABLE_DEFAULTS = {
     "hana-felt": "#14201a",
 }
 
+#: The default theme, as `hanatui/themes/hana-night.toml` has it (a test keeps them equal): the
+#: app starts on it without reading or parsing any theme file, tomllib not even imported.
+DEFAULT = Theme(
+    name=DEFAULT_THEME,
+    dark=True,
+    primary="#c8553d",
+    secondary="#5e8c61",
+    accent="#e6b422",
+    warning="#e09f3e",
+    error="#d1495b",
+    success="#6a994e",
+    foreground="#ece4d4",
+    background="#14201a",
+    surface="#1b2a22",
+    panel="#24382d",
+    variables=dict(VARIABLE_DEFAULTS),
+)
+
 _FIELDS = (
     "primary",
     "secondary",
@@ -43,6 +60,8 @@ _FIELDS = (
 
 def theme_from_toml(data: bytes | str) -> Theme:
     """A Textual theme from the text of a theme file; raises ValueError if it is not one."""
+    import tomllib  # here: the default theme is had without it
+
     text = data.decode() if isinstance(data, bytes) else data
     table = tomllib.loads(text)
     name = table.get("name")
@@ -71,6 +90,8 @@ def theme_dirs() -> list[Path]:
 
 def load_themes() -> tuple[list[Theme], list[str]]:
     """Every theme found, and a message for each file that could not be loaded."""
+    import tomllib
+
     themes: dict[str, Theme] = {}
     problems: list[str] = []
     for directory in theme_dirs():

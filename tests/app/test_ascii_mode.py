@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 
@@ -104,3 +105,21 @@ async def test_the_replay_viewer_prints_only_ascii() -> None:
         await pilot.press("end")
         await pilot.pause()
         assert not _non_ascii(_shown(app))
+
+
+async def test_ascii_rules_are_read_only_when_ascii_mode_is_turned_on() -> None:
+    """Without ASCII mode its stylesheet is never parsed; turned on while the app runs, its
+    rules are read then and every box is drawn in ASCII at once."""
+    app = HanaApp(settings=Settings(pace=0.0), save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        sources = {Path(path).name for path, _ in app.stylesheet.source}
+        assert "hanatui-ascii.tcss" not in sources
+        menu = app.screen.query_one("#menu")
+        assert menu.styles.border_top[0] != "ascii"
+        app.set_ascii(True)
+        await pilot.pause()
+        assert menu.styles.border_top[0] == "ascii"
+        app.set_ascii(False)
+        await pilot.pause()
+        assert menu.styles.border_top[0] != "ascii"

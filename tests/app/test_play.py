@@ -35,7 +35,9 @@ async def settle(pilot) -> None:
             for w in pilot.app.workers
             if w.state in (WorkerState.PENDING, WorkerState.RUNNING) and w.group != "turns"
         ]
-        started = len(pilot.app.screen_stack) > 1  # the app's on_mount has pushed its screens
+        # the app's first screens are there: a table (the bottom one when the app opened on a
+        # new game), or whatever on_mount pushed over the bottom screen
+        started = bool(tables) or len(pilot.app.screen_stack) > 1
         if started and not busy and all(t.waiting for t in tables):
             await pilot.pause()
             return
@@ -144,6 +146,63 @@ async def test_whole_match_ends_with_the_match_result(isolated_dirs):
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "TitleScreen"
+
+
+async def test_play_opens_on_the_table_and_escape_puts_the_title_in_its_place(isolated_dirs):
+    """`hanatui play`: the table is the app's bottom screen (no screen under it is styled and
+    drawn first); Esc puts the title in its place, offering the game to resume, which resumes."""
+    from core.rules import find_rules
+
+    from .helpers import players
+
+    app = HanaApp(settings=settings(), play=(find_rules("koikoi"), players(2), 3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen_stack[0], TableScreen)
+        played = len(app.screen_stack[0].session.events)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == ["TitleScreen"]
+        from hanatui.app.screens.title import TitleMenu
+
+        assert app.screen.query_one(TitleMenu).resume_info is not None
+        await pilot.press("c")
+        await settle(pilot)
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert len(table.session.events) >= played
+        assert type(app.screen_stack[0]).__name__ == "TitleScreen"
+
+
+async def test_a_new_game_asked_on_the_table_the_app_opened_on_goes_over_the_title(isolated_dirs):
+    from core.rules import find_rules
+
+    from .helpers import players
+
+    app = HanaApp(settings=settings(), play=(find_rules("koikoi"), players(2), 3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await app.run_action("new_game")
+        await pilot.pause()
+        await pilot.pause()
+        names = [type(s).__name__ for s in app.screen_stack]
+        assert names == ["TitleScreen", "NewGameScreen"]
+
+
+async def test_a_table_opened_on_a_session_still_leaves_for_the_title_over_the_base():
+    """A table opened on a session sits over `_Base`: a new game goes over the base, Esc puts
+    the title over it (the base stays the bottom screen)."""
+    app = HanaApp(settings=settings(), save=False, session=new_session("koikoi", 2, seed=11))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert type(app.screen_stack[0]).__name__ == "_Base"
+        await app.run_action("new_game")
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == ["_Base", "NewGameScreen"]
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == ["_Base", "TitleScreen"]
 
 
 async def test_arrow_keys_in_one_burst_each_move_the_cursor():

@@ -20,6 +20,41 @@ def test_our_three_themes_load_and_define_every_card_colour():
         assert set(VARIABLE_DEFAULTS) <= set(ours[name].variables), name
 
 
+def test_the_default_theme_in_code_is_the_built_in_file():
+    """The app starts on `DEFAULT` without reading hana-night.toml: the two must not drift."""
+    from dataclasses import asdict
+
+    from hanatui.app.themes import BUILTIN_DIR, DEFAULT
+
+    in_file = theme_from_toml((BUILTIN_DIR / "hana-night.toml").read_bytes())
+    assert asdict(DEFAULT) == asdict(in_file)
+
+
+async def test_the_theme_files_are_offered_once_the_app_is_drawn(monkeypatch):
+    """On the default theme no theme file is read before the first frame; all of them are
+    registered just after (the settings and the palette offer them)."""
+    from hanatui.app import app as app_module
+
+    from .helpers import settings
+
+    loads = []
+    real = app_module.load_themes
+
+    def counted():
+        loads.append(1)
+        return real()
+
+    monkeypatch.setattr(app_module, "load_themes", counted)
+    app = HanaApp(settings=settings(), save=False)
+    assert loads == [] and "hana-washi" not in app.available_themes
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert loads == [1]
+        assert {"hana-night", "hana-washi", "hana-contrast"} <= set(app.available_themes)
+        assert app.theme == "hana-night"
+
+
 def test_a_broken_theme_file_is_reported_not_fatal():
     import pytest
 

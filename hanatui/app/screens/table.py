@@ -357,7 +357,7 @@ class TableScreen(TableDrawing):
             deciding=False,
         )
         app = self.app
-        app.pop_screen()
+        _leave(app)
         if choice == "new":
             await app.run_action("new_game")
         elif choice == "replay" and saved is not None:
@@ -541,10 +541,20 @@ class TableScreen(TableDrawing):
 
     def action_leave(self) -> None:
         self.stop_loop()
-        self.app.pop_screen()
+        _leave(self.app)
         refresh = getattr(self.app, "refresh_title", None)
         if refresh is not None:
             refresh()
+
+
+def _leave(app: Any) -> None:
+    """Take the table on top away: `HanaApp.leave_table` puts the title in its place when the
+    table is the bottom screen (the app opened on it); another app's table is popped."""
+    leave = getattr(app, "leave_table", None)
+    if leave is not None:
+        leave()
+    else:
+        app.pop_screen()
 
 
 __all__ = ["TableScreen"]
