@@ -43,9 +43,9 @@ def _parser_type() -> type[argparse.ArgumentParser]:
 _LOCAL_COMMANDS = frozenset({"verify", "sim", "export", "analyse", "analyze", "replay", "play"})
 
 
-def build_parser(*, network: bool = True, only: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser; ``network``: with the host, join and serve commands; ``only``:
-    with that one local command alone (`main` parses a local command's arguments so)."""
+def build_parser(*, only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command's, or with ``only`` that one local command's
+    alone, without the network commands (`main` parses a local command's arguments so)."""
     parser_type = _parser_type()
     parser = parser_type(
         prog="hanatui",
@@ -166,7 +166,7 @@ def build_parser(*, network: bool = True, only: str | None = None) -> argparse.A
         )
         play.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
 
-    if network and only is None:
+    if only is None:
         from hanatui.net.commands import add_parsers
 
         add_parsers(sub)  # host, join, serve
@@ -199,7 +199,7 @@ def cmd_play(
         if args.think is not None:
             set_strong_seconds(args.think)  # checks the range
     except HanaError as exc:
-        (parser or build_parser(network=False, only="play")).error(str(exc))
+        (parser or build_parser(only="play")).error(str(exc))
     seats = [Player(name=settings.name, kind="human")]
     for i in range(1, players):
         seats.append(Player(name="CPU" if players == 2 else f"CPU {i}", kind="bot", bot=level))
@@ -290,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if quick is not None:
         return _guarded(lambda: cmd_play(quick, None))
     if command in _LOCAL_COMMANDS:  # that command's parser alone: `hanatui play` starts sooner
-        parser = build_parser(network=False, only="analyse" if command == "analyze" else command)
+        parser = build_parser(only="analyse" if command == "analyze" else command)
     else:
         parser = build_parser()
     args = parser.parse_args(argv)

@@ -16,7 +16,7 @@ def test_play_game_reads_as_the_parser_reads_it(game: str) -> None:
     argv = ["play", game]
     quick = _quick_play(argv)
     assert quick is not None
-    assert vars(quick) == vars(build_parser(network=False, only="play").parse_args(argv))
+    assert vars(quick) == vars(build_parser(only="play").parse_args(argv))
 
 
 @pytest.mark.parametrize(
