@@ -239,9 +239,13 @@ class CardRow(Widget):
         return self._cards[index] if 0 <= index < len(self._cards) else None
 
     @property
+    def _per_line(self) -> int:
+        """Cards a line: all of them on one unless the row wraps."""
+        return self._per_row or max(len(self._cards), 1)
+
+    @property
     def lines(self) -> int:
-        per = self._per_row or max(len(self._cards), 1)
-        return max(1, -(-len(self._cards) // per))
+        return max(1, -(-len(self._cards) // self._per_line))
 
     @property
     def cursor_card(self) -> Card | None:
@@ -325,7 +329,7 @@ class CardRow(Widget):
     def index_at(self, offset: Offset) -> int | None:
         """The card at ``offset`` in the row, if any."""
         width, height = CARD_SIZES[self._card_size]
-        per = self._per_row or max(len(self._cards), 1)
+        per = self._per_line
         column, line = offset.x // width, offset.y // height
         if offset.x < 0 or offset.y < 0 or column >= per:
             return None
@@ -335,7 +339,7 @@ class CardRow(Widget):
     def card_offset(self, index: int) -> Offset:
         """The middle of card ``index``, from the row's top left (to click it)."""
         width, height = CARD_SIZES[self._card_size]
-        per = self._per_row or max(len(self._cards), 1)
+        per = self._per_line
         return Offset((index % per) * width + width // 2, (index // per) * height + height // 2)
 
     def card_region(self, index: int) -> Region:
@@ -367,8 +371,7 @@ class CardRow(Widget):
 
     # --- drawing --------------------------------------------------------------------------------
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        per = self._per_row or len(self._cards)
-        return CARD_SIZES[self._card_size][0] * min(per, len(self._cards))
+        return CARD_SIZES[self._card_size][0] * min(self._per_line, len(self._cards))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return CARD_SIZES[self._card_size][1] * self.lines
@@ -416,11 +419,15 @@ class CardRow(Widget):
         lines = card_lines(card, size=self._card_size, ascii_mode=self._ascii)
         return border, frame, text, RichStyle(bgcolor=rich_bg), lines
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # Each card's look and text once for all the lines drawn now, not once a line.
+    def _all_looks(self) -> list[tuple[Any, ...]]:
+        """`_card_look` of every card, with the theme's colours."""
         colours = _Palette.of(getattr(self.app, "theme_variables", None))
         _, base = self.background_colors
-        self._looks = [self._card_look(i, colours, base) for i in range(len(self._cards))]
+        return [self._card_look(i, colours, base) for i in range(len(self._cards))]
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Each card's look and text once for all the lines drawn now, not once a line.
+        self._looks = self._all_looks()
         try:
             return super().render_lines(crop)
         finally:
@@ -428,17 +435,13 @@ class CardRow(Widget):
 
     def render_line(self, y: int) -> Strip:
         width, height = CARD_SIZES[self._card_size]
-        per = self._per_row or max(len(self._cards), 1)
+        per = self._per_line
         line, row_y = divmod(y, height)
         first = line * per
         chosen = self._cards[first : first + per]
         if not chosen:
             return Strip([], 0)
-        looks = self._looks
-        if looks is None:
-            colours = _Palette.of(getattr(self.app, "theme_variables", None))
-            _, base = self.background_colors
-            looks = [self._card_look(i, colours, base) for i in range(len(self._cards))]
+        looks = self._looks if self._looks is not None else self._all_looks()
         segments: list[Segment] = []
         inside = width - 2
         for index in range(first, first + len(chosen)):
