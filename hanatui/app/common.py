@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from rich.cells import cell_len
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
@@ -58,6 +59,39 @@ class ShownKey(NamedTuple):
     tooltip: str
     left: int
     right: int
+
+
+_Drawn = tuple[Binding, bool, str, Content]
+
+
+def _whole_keys(drawn: list[_Drawn], room: int) -> list[_Drawn]:
+    """The keys that fit ``room`` cells, whole (the last may lose its trailing padding): when
+    they do not all fit, the first ones in order that do, and the help key (action ``help``)
+    after them, so that the keys left out can still be looked up. Textual's footer cuts the
+    last key it draws in the middle instead."""
+
+    def full(d: _Drawn) -> int:
+        return d[3].cell_length
+
+    def bare(d: _Drawn) -> int:
+        return cell_len(d[3].plain.rstrip())
+
+    if not drawn or sum(map(full, drawn[:-1])) + bare(drawn[-1]) <= room:
+        return drawn
+    help_key = next((d for d in drawn if d[0].action == "help"), None)
+    kept: list[_Drawn] = []
+    used = 0
+    for d in drawn:
+        if d is help_key:
+            continue
+        need = used + (bare(d) if help_key is None else full(d) + bare(help_key))
+        if need > room:
+            break
+        kept.append(d)
+        used += full(d)
+    if help_key is not None and used + bare(help_key) <= room:
+        kept.append(help_key)
+    return kept
 
 
 class HanaFooter(Widget, can_focus=False):
@@ -185,22 +219,36 @@ class HanaFooter(Widget, can_focus=False):
         self._footer_styles.clear()
         self._footer_paddings.clear()
         keys, palette = self._footer_keys()
+        width = self.size.width
+        tail: Content | None = None
+        if palette is not None:
+            tail = self._palette(*palette)
+        room = width if tail is None else max(0, width - tail.cell_length)
+        drawn = [
+            (binding, enabled, tooltip, self._key(binding, enabled, palette=False))
+            for binding, enabled, tooltip in keys
+        ]
         shown: list[ShownKey] = []
         parts: list[Content] = []
         column = 0
-        for binding, enabled, tooltip in keys:
-            content = self._key(binding, enabled, palette=False)
+        for binding, enabled, tooltip, content in _whole_keys(drawn, room):
             shown.append(
                 ShownKey(binding.key, enabled, tooltip, column, column + content.cell_length)
             )
             parts.append(content)
             column += content.cell_length
         line = Content.assemble(*parts)
-        width = self.size.width
-        if palette is None:
+        if tail is None or palette is None:
             self._shown = shown
             return line
-        binding, enabled, tooltip = palette
+        line = line.truncate(room).extend_right(room - min(room, line.cell_length))
+        shown = [k._replace(right=min(k.right, room)) for k in shown]
+        shown.append(ShownKey(palette[0].key, palette[1], palette[2], room, width))
+        self._shown = shown
+        return line + tail
+
+    def _palette(self, binding: Binding, enabled: bool, tooltip: str) -> Content:
+        """The command palette's key at the right end, after a thin bar."""
         right: list[Content] = []
         separator = self.get_component_styles("hana-footer--separator")
         if separator.display != "none":
@@ -211,14 +259,7 @@ class HanaFooter(Widget, can_focus=False):
             ["hana-footer--hover"] if binding.key == self._hover else []
         )
         right.append(Content.styled(" " * pad, self.get_visual_style(*classes)))
-        tail = Content.assemble(*right)
-        room = max(0, width - tail.cell_length)
-        # Keys that do not fit go under the palette's key, as in Textual's footer.
-        line = line.truncate(room).extend_right(room - min(room, line.cell_length))
-        shown = [k._replace(right=min(k.right, room)) for k in shown if k.left < room]
-        shown.append(ShownKey(binding.key, enabled, tooltip, room, width))
-        self._shown = shown
-        return line + tail
+        return Content.assemble(*right)
 
     # --- the mouse ------------------------------------------------------------------------------
     def _at(self, x: int) -> ShownKey | None:

@@ -3,12 +3,20 @@ as Textual's footer keys did."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from hanatui.app.app import HanaApp
 from hanatui.app.common import HanaFooter
+from hanatui.app.screens.replay import ReplayScreen
 from hanatui.app.screens.table import TableScreen
+from hanatui.files import read_log_file
 
 from .helpers import new_session, settings
 from .test_play import settle
+
+LOG = Path(__file__).resolve().parents[2] / "replays" / "bakappana-3p-seed30.hana"
 
 
 def _footer(app: HanaApp) -> HanaFooter:
@@ -80,3 +88,69 @@ async def test_a_disabled_key_rings_the_bell_at_the_table(monkeypatch):
         await pilot.pause()
         assert bells == [1]
         assert "Play" in _line(app)
+
+
+def _keys(app: HanaApp) -> tuple[list[str], list[str]]:
+    """What the footer shows of each of its keys, as drawn, and each whole as it should be
+    drawn (``key description``), the command palette's last."""
+    footer = _footer(app)
+    line = footer.render().plain
+    keys, palette = footer._footer_keys()
+    every = [binding for binding, _enabled, _tooltip in keys]
+    if palette is not None:
+        every.append(palette[0])
+    whole = [f"{app.get_key_display(b)} {b.description}" for b in every]
+    drawn = [" ".join(line[k.left : k.right].replace("▏", " ").split()) for k in footer._shown]
+    return drawn, whole
+
+
+@pytest.mark.parametrize("key", ["", "n", "g", "s", "r", "h", "j"])
+async def test_every_screen_shows_all_its_keys_at_80x24(key):
+    """The title and every screen it opens: no key of the footer is left out or cut off at the
+    smallest size the app supports."""
+    app = HanaApp(settings=settings(), save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if key:
+            before = app.screen
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is not before
+        drawn, whole = _keys(app)
+        assert drawn == whole
+
+
+async def test_the_games_screen_statistics_tab_shows_all_its_keys_at_80x24():
+    app = HanaApp(settings=settings(), save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("g", "t")
+        await pilot.pause()
+        drawn, whole = _keys(app)
+        assert drawn == whole
+
+
+async def test_the_table_shows_all_its_keys_at_80x24():
+    app = HanaApp(settings=settings(), save=False, session=new_session("koikoi", 2, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        drawn, whole = _keys(app)
+        assert drawn == whole
+
+
+async def test_keys_that_do_not_fit_are_left_out_whole_and_the_help_key_stays():
+    """The replay viewer has more keys than 80 columns hold: the first ones that fit are shown
+    whole, then its help key (which lists them all), then the palette's; at 120 columns all."""
+    app = HanaApp(settings=settings(), save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ReplayScreen(read_log_file(LOG), LOG))
+        await pilot.pause()
+        drawn, whole = _keys(app)
+        assert len(drawn) < len(whole)
+        assert drawn[-2:] == ["? Keys", "^p palette"]
+        assert drawn[:-2] == whole[: len(drawn) - 2]
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        drawn, whole = _keys(app)
+        assert drawn == whole

@@ -22,9 +22,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets import Button, DataTable, Input, Static, TabbedContent, TabPane
 
 from core.logfile import LogRead
+from hanatui.app.common import HanaFooter
 from hanatui.app.screens.errors import printable
 from hanatui.app.widgets import TooSmall
 from hanatui.history import GameSummary, Record, Statistics, bar, history_logs, scan, statistics
@@ -197,7 +198,7 @@ class HistoryScreen(Screen[None]):
         Binding("d,delete", "delete", "Delete", id="history.delete"),
         Binding("s", "cycle_sort", "Sort", id="history.sort"),
         Binding("r", "reverse_sort", "Reverse", id="history.reverse"),
-        Binding("t", "toggle_tab", "Games / statistics", id="history.tab"),
+        Binding("t", "toggle_tab", "Games/stats", id="history.tab"),
         Binding("escape,q", "back", "Back", id="history.back"),
     ]
 
@@ -221,7 +222,7 @@ class HistoryScreen(Screen[None]):
                 yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
             with TabPane("Statistics", id="tab-stats"):
                 yield VerticalScroll(id="stats")
-        yield Footer()
+        yield HanaFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)

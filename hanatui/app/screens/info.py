@@ -1,4 +1,4 @@
-"""Settings, the rules and yaku reference, and the games played."""
+"""Settings, and the rules and yaku reference."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from textual.widgets import (
     Button,
     Checkbox,
     DataTable,
-    Footer,
     Input,
     Select,
     Static,
@@ -25,7 +24,7 @@ from textual.widgets import (
 from core.errors import HanaError
 from core.games.options import Rules
 from core.players import check_name
-from hanatui.app.common import hana_app
+from hanatui.app.common import HanaFooter, hana_app
 from hanatui.app.widgets import TooSmall
 from hanatui.settings import PACES
 from hanatui.words import game_title
@@ -127,7 +126,7 @@ class SettingsScreen(Screen[None]):
                 classes="note",
             )
             yield Button(Content("Back (esc)"), id="back", compact=True)
-        yield Footer()
+        yield HanaFooter()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         app = self.app
@@ -226,7 +225,7 @@ class RulesScreen(Screen[None]):
                     for heading, text in shown:
                         yield Static(Content(heading), classes="heading")
                         yield Static(Content(text), classes="text")
-        yield Footer()
+        yield HanaFooter()
 
     def on_mount(self) -> None:
         from hanatui.rules_text import card_rows
@@ -240,61 +239,4 @@ class RulesScreen(Screen[None]):
         self.app.pop_screen()
 
 
-class HistoryScreen(Screen[None]):
-    """The games kept in the data directory, finished and unfinished, newest first."""
-
-    DEFAULT_CSS = (
-        SCREEN_CSS.format(name="HistoryScreen")
-        + """
-    HistoryScreen DataTable { height: 1fr; }
-    """
-    )
-    BINDINGS = [Binding("escape,q", "back", "Back", id="history.back")]
-
-    def compose(self) -> ComposeResult:
-        from hanatui.settings import games_dir
-
-        yield TooSmall()
-        with Vertical(id="body"):
-            yield Static(Content("Games played"), classes="heading")
-            yield Static(Content(f"Kept as .hana logs in {games_dir()}"), classes="note")
-            yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
-            yield Static(
-                Content("Each log can be checked with `hanatui verify FILE` and shared as it is."),
-                classes="note",
-            )
-        yield Footer()
-
-    def on_mount(self) -> None:
-        from hanatui.files import read_log_file
-        from hanatui.session import list_games
-
-        table = self.query_one("#games", DataTable)
-        table.add_columns("file", "game", "players", "rounds", "result")
-        for path in list_games()[:200]:
-            try:
-                log = read_log_file(path, recover=True)
-            except HanaError as exc:
-                table.add_row(Text(path.name), "", "", "", Text(f"unreadable: {exc}"))
-                continue
-            state = log.state
-            if state is None:
-                continue
-            pairs = zip(state.players, state.totals, strict=False)
-            players = ", ".join(f"{p.name} {t}" for p, t in pairs)
-            result = "finished" if state.phase == "over" else "unfinished"
-            table.add_row(
-                Text(path.name),
-                Text(game_title(state.rules.game)),
-                Text(players),
-                str(state.rounds_done),
-                result,
-            )
-        if not table.row_count:
-            table.add_row(Text("(no games yet)"), "", "", "", "")
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
-
-
-__all__ = ["HistoryScreen", "Path", "RulesScreen", "SettingsScreen"]
+__all__ = ["Path", "RulesScreen", "SettingsScreen"]

@@ -16,11 +16,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from core.errors import HanaError
 from core.text import printable_path
-from hanatui.app.common import TooSmall, game_title, hana_app
+from hanatui.app.common import HanaFooter, TooSmall, game_title, hana_app
 from hanatui.app.screens.dialog_base import DIALOG_CSS
 from hanatui.app.screens.table import TableScreen
 from hanatui.net import protocol as p
@@ -96,7 +96,7 @@ class JoinScreen(Screen[None]):
             with Horizontal():
                 yield Button(Content("Join"), id="go", variant="primary", compact=True)
                 yield Button(Content("Back (esc)"), id="back", compact=True)
-        yield Footer()
+        yield HanaFooter()
 
     def on_mount(self) -> None:
         self.query_one("#address", Input).focus()
@@ -155,7 +155,7 @@ class LobbyScreen(Screen[None]):
             yield Static(Content("A table across the network"), classes="title")
             yield Static(id="seats")
             yield Static(id="status", classes="hint")
-        yield Footer()
+        yield HanaFooter()
 
     def on_mount(self) -> None:
         self.session.listener = self._on_net

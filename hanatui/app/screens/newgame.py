@@ -11,12 +11,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Collapsible, Footer, Input, Select, Static
+from textual.widgets import Button, Checkbox, Collapsible, Input, Select, Static
 
 from core.errors import HanaError
 from core.players import Player, check_name
 from core.rules import OptionDoc
-from hanatui.app.common import hana_app
+from hanatui.app.common import HanaFooter, hana_app
 from hanatui.app.widgets import TooSmall
 from hanatui.settings import Settings
 from hanatui.words import game_title
@@ -183,7 +183,7 @@ class NewGameScreen(Screen[None]):
         with Horizontal(id="buttons"):
             yield Button(Content("Start (ctrl+s)"), id="start", variant="primary", compact=True)
             yield Button(Content("Back (esc)"), id="back", compact=True)
-        yield Footer()
+        yield HanaFooter()
 
     def on_mount(self) -> None:
         self._load_game(self.game)

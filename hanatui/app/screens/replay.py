@@ -24,13 +24,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 
 from core.errors import HanaError
 from core.events import RoundEnded
 from core.logfile import LogRead, Origin
 from core.players import Player
 from core.timeline import Timeline
+from hanatui.app.common import HanaFooter
 from hanatui.app.layout import TableLayout
 from hanatui.app.screens.replay_analysis import ReplayAnalysis
 from hanatui.app.screens.replay_dialogs import (
@@ -159,7 +160,7 @@ class ReplayScreen(ReplayAnalysis):
             extra=[Static(id="review"), Vertical(table, id="result")],
             id="layout",
         )
-        yield Footer(show_command_palette=not self.ascii_mode)
+        yield HanaFooter(show_command_palette=not self.ascii_mode)
 
     def on_mount(self) -> None:
         self.query_one("#moves", MoveList).border_title = Content("Moves")
