@@ -32,9 +32,17 @@ DIALOG_CSS = """
 {name} #dialog .hint {{ color: $text-muted; margin-top: 1; }}
 """
 
+#: The help's text stays within this many columns, so that it is never wrapped in its dialog
+#: (`HELP_CSS`) on the smallest terminal the app supports.
+HELP_COLUMNS = 72
+#: The help dialogs' width: their text's, with the dialog's border and padding, or the screen's.
+HELP_CSS = """
+{name} > #dialog {{ width: 80; max-width: 100%; }}
+"""
+
 
 def label(text: str) -> Content:
     return Content(text)
 
 
-__all__ = ["DIALOG_CSS", "UNDO_BINDINGS", "label", "pad"]
+__all__ = ["DIALOG_CSS", "HELP_COLUMNS", "HELP_CSS", "UNDO_BINDINGS", "label", "pad"]

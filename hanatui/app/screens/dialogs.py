@@ -17,7 +17,7 @@ from hanatui.app.screens.decisions import (
     KoiKoiDialog,
     koikoi_choice,
 )
-from hanatui.app.screens.dialog_base import DIALOG_CSS, pad
+from hanatui.app.screens.dialog_base import DIALOG_CSS, HELP_CSS, pad
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.screens.results import (
     MatchResultScreen,
@@ -38,7 +38,7 @@ HELP_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("table.hiki",), "d", "declare hiki (Sakura), when you can"),
     (("table.hint",), "i", "a hint: what the strong computer player would do"),
     (("table.scores",), "t", "the score sheet of the match"),
-    (("table.log",), "g", "show or fold the game log (folded on a small terminal)"),
+    (("table.log",), "g", "show or fold the game log (small screens fold it)"),
     (("table.leave",), "escape", "back to the title screen (the game is saved)"),
     (("table.help",), "?", "this help (ctrl+p: the command palette)"),
     (("capture.previous", "capture.next", "capture.take"), "arrows, enter", "capture choice"),
@@ -47,18 +47,18 @@ HELP_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
 )
 
 _HELP_REST = """\
-  Field cards your chosen card would capture light up, and the status line
-  names the card. "took" lists captures by kind; "near" lists yaku one or two
-  cards away (a Sakura team's captures count together). Undo works in every
-  dialog too: it takes back the play that led to it.
+  Field cards your chosen card would capture light up, and the status
+  line names the card. "took" lists captures by kind; "near" lists yaku
+  one or two cards away (a Sakura team's captures count together). Undo
+  works in every dialog too: it takes back the play that led to it.
 """
 HELP_READING = (
     """\
 Reading the table
-  A card shows its month's flower in kanji (松 Pine ... 桐 Paulownia) above
-  its kind (光 bright, 種 animal, 短 ribbon, 素 chaff, from カス or 素札) and
-  its code; * marks a poetry ribbon. The rules (r on the title screen) name
-  every month and card.
+  A card shows its month's flower in kanji (松 Pine ... 桐 Paulownia)
+  above its kind (光 bright, 種 animal, 短 ribbon, 素 chaff, from カス
+  or 素札) and its code; * marks a poetry ribbon. The rules (r on the
+  title screen) name every month and card.
 """
     + _HELP_REST
 )
@@ -66,9 +66,9 @@ Reading the table
 HELP_READING_ASCII = (
     """\
 Reading the table
-  A card shows its month's number and its kind (L bright, A animal, R ribbon,
-  C chaff) above its code; * marks a poetry ribbon. The rules (r on the title
-  screen) name every month and card.
+  A card shows its month's number and its kind (L bright, A animal,
+  R ribbon, C chaff) above its code; * marks a poetry ribbon. The rules
+  (r on the title screen) name every month and card.
 """
     + _HELP_REST
 )
@@ -80,7 +80,7 @@ def help_text(keymap: dict[str, str], *, ascii_mode: bool = False) -> str:
     for ids, default, what in HELP_KEYS:
         remapped = [keymap[i] for i in ids if i in keymap]
         keys = " / ".join(remapped) if remapped else default
-        lines.append(f"  {pad(keys, 24)} {what}")
+        lines.append(f"  {pad(keys, 20)} {what}")
     reading = HELP_READING_ASCII if ascii_mode else HELP_READING
     return "\n".join(lines) + "\n\n" + reading
 
@@ -88,7 +88,7 @@ def help_text(keymap: dict[str, str], *, ascii_mode: bool = False) -> str:
 class HelpScreen(ModalScreen[None]):
     """Keys and how to read the table."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="HelpScreen")
+    DEFAULT_CSS = DIALOG_CSS.format(name="HelpScreen") + HELP_CSS.format(name="HelpScreen")
     BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close", id="help.close")]
 
     def compose(self) -> ComposeResult:

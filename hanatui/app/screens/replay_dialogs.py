@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
 from core.errors import HanaError
 from core.logfile import LogRead
 from core.players import Player
+from hanatui.app.screens.dialog_base import HELP_CSS
 from hanatui.app.widgets import TooSmall
 
 DIALOG_CSS = """
@@ -320,32 +321,35 @@ REPLAY_HELP = """\
 Moving through the game
   ← → h l          one move back / forward
   ↑ ↓ k j          to the end of the previous / next turn
-  PgUp PgDn        to the start of this or the previous round / the next round
+  PgUp PgDn        to the start of this or the previous round / the next
   Home End         the start / the end of the game
   space            autoplay on or off;  + -  faster / slower
   g, or ^p "120"   go to move 120
-  click a line     in the move list, go there (a round's line opens that round)
+  click a line     in the move list, go there (a round's line opens it)
 
 Seeing
-  v                all hands face up / one seat's view (the default: hidden
-                   cards stay backs, and moves not yet made name no card)
+  v                all hands face up / one seat's view (the default:
+                   hidden cards stay backs, and moves not yet made name
+                   no card)
   s                the view from the next seat
   A copy redacted for one seat shows that seat's view only.
 
 Reviewing
-  a                analyse: the strong player judges every decision of the seat
-                   in view or of every seat (in the background; x stops it);
-                   moves get marks ?! inaccuracy, ? mistake, ?? blunder, the
-                   lines under the board name the better move, and the
-                   evaluation graph shows beside the scores (m on a small
-                   screen)
+  a                analyse: the strong player judges every decision
+                   of the seat in view or of every seat (in the
+                   background; x stops it); moves get marks ?!
+                   inaccuracy, ? mistake, ?? blunder, the lines under
+                   the board name the better move, and the evaluation
+                   graph shows beside the scores (m on a small screen)
   n p              the next / previous mistake or blunder
-  c                comment on this move;  C  on the whole game (saved in the
-                   file; a commented move is marked in the move list)
+  c                comment on this move;  C  on the whole game (saved
+                   in the file; a commented move is marked in the move
+                   list)
 
 Doing
   f                play on from here: a new game from this position
-  e                share: an anonymised copy, a text record, one seat's view
+  e                share: an anonymised copy, a text record, one seat's
+                   view
   escape           back
 """
 
@@ -353,7 +357,7 @@ Doing
 class ReplayHelp(ModalScreen[None]):
     """The viewer's keys."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="ReplayHelp")
+    DEFAULT_CSS = DIALOG_CSS.format(name="ReplayHelp") + HELP_CSS.format(name="ReplayHelp")
     BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close", id="replayhelp.close")]
 
     def compose(self) -> ComposeResult:
