@@ -17,6 +17,8 @@ from hanatui.app.themes import DEFAULT, DEFAULT_THEME, VARIABLE_DEFAULTS, load_t
 from hanatui.settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from hanatui.app.screens.table import TableScreen
     from hanatui.session import Unfinished
 
@@ -119,6 +121,8 @@ class HanaApp(App[None]):
         #: The app opened on the table its first screen is (`get_default_screen`).
         self._straight = False
         self._exit_on_ready = exit_on_ready or bool(os.environ.get("HANATUI_EXIT_ON_READY"))
+        #: The first frame is laid out (`on_ready`): quitting no longer cuts the start-up short.
+        self._started = False
         #: Why this instance may not play (another hanatui has the game open), or None.
         self.read_only: str | None = None
         self.ascii_mode = settings.ascii or bool(os.environ.get("HANATUI_ASCII"))
@@ -129,6 +133,19 @@ class HanaApp(App[None]):
         if not settings.animations:
             self.animation_level = "none"
         self._set_theme()
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal; on Linux and macOS ours instead of Textual's,
+        which tells the app when the terminal goes away (`hanatui.app.driver`)."""
+        chosen = super().get_driver_class()
+        if sys.platform != "win32":
+            from textual.drivers.linux_driver import LinuxDriver
+
+            if chosen is LinuxDriver:  # another (TEXTUAL_DRIVER's, the web's) stays
+                from hanatui.app.driver import TerminalDriver
+
+                return TerminalDriver
+        return chosen
 
     # --- themes and settings ----------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:
@@ -258,8 +275,18 @@ class HanaApp(App[None]):
             self.resume_game()
 
     def on_ready(self) -> None:
+        self._started = True
         if self._exit_on_ready:
             self.exit()
+
+    def on_terminal_driver_input_ended(self) -> None:
+        """The terminal is gone (closed, hung up: `hanatui.app.driver`): quit as the player's
+        quit does. Not before the first frame: a quit then cuts the first screen's mount short
+        (its `on_mount` finds its widgets gone), so it waits for `on_ready`."""
+        if self._started:
+            self.exit()
+        else:
+            self._exit_on_ready = True
 
     def on_resize(self, event: Any) -> None:
         size = event.size
