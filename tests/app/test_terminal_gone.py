@@ -7,15 +7,8 @@ read that end of file for ever at 100% of a core; `hanatui.app.driver` ends the 
 
 from __future__ import annotations
 
-import fcntl
-import json
 import os
-import select
-import struct
-import subprocess
 import sys
-import termios
-import threading
 import time
 from pathlib import Path
 
@@ -24,75 +17,9 @@ import pytest
 from core.logfile import read_log
 from hanatui.lock import lock, unlock
 
+from .pty_terminal import Terminal, events_in
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
-
-#: Ample on a loaded machine (the app ends within a second or two after its terminal closes);
-#: before the fix, the process never ended.
-EXIT_SECONDS = 20
-
-
-class Terminal:
-    """A pseudo-terminal of 120x40 with `hanatui` on it, whose output is read as it comes."""
-
-    def __init__(self, data: Path, *args: str, stdin: int | None = None) -> None:
-        (data / "config").mkdir(parents=True, exist_ok=True)
-        (data / "config" / "settings.json").write_text(json.dumps({"pace": 0.0}))
-        self.master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-        env = dict(os.environ, HANATUI_DATA_DIR=str(data), TERM="xterm-256color")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "hanatui", *args],
-            stdin=slave if stdin is None else stdin,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            start_new_session=True,
-            close_fds=True,
-        )
-        os.close(slave)
-        self.output = bytearray()
-        self._stop = threading.Event()
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        # Waits a little at a time: the terminal is closed only once this thread has stopped
-        # reading it (a read in progress would keep it open).
-        while not self._stop.is_set():
-            if select.select([self.master], [], [], 0.05)[0]:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError:
-                    return  # the program and its terminal side are gone
-                if not chunk:
-                    return
-                self.output += chunk
-
-    def type(self, keys: bytes) -> None:
-        os.write(self.master, keys)
-
-    def close(self) -> None:
-        """Close the terminal, as a closed window does."""
-        self._stop.set()
-        self._reader.join()
-        os.close(self.master)
-
-    def wait_exit(self) -> int:
-        """The exit status, once hanatui has ended (killed, and the test failed, if it does not
-        end in time)."""
-        try:
-            return self.proc.wait(timeout=EXIT_SECONDS)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-            pytest.fail(f"hanatui still ran {EXIT_SECONDS} s after its terminal went away")
-
-
-def _events_in(journal: Path) -> int:
-    try:
-        return max(0, journal.read_bytes().count(b"\n") - 1)
-    except FileNotFoundError:
-        return 0
 
 
 def _lock_is_free(journal: Path) -> bool:
@@ -110,14 +37,14 @@ def test_closing_the_terminal_ends_hanatui_with_the_game_saved(isolated_dirs):
     terminal = Terminal(data, "play", "bakappana", "--seed", "3")
     try:
         deadline = time.monotonic() + 60
-        while _events_in(journal) < 8:  # the deal, and moves played by keys
+        while events_in(journal) < 8:  # the deal, and moves played by keys
             assert terminal.proc.poll() is None, "hanatui exited early"
             assert time.monotonic() < deadline, "the game did not advance"
             terminal.type(b"1")
             time.sleep(0.2)
             terminal.type(b"\r")  # a capture choice, if one is open
             time.sleep(0.2)
-        at_close = _events_in(journal)
+        at_close = events_in(journal)
         terminal.close()
         assert terminal.wait_exit() == 0  # a normal quit
     finally:
