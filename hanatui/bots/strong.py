@@ -46,6 +46,7 @@ from core.state import State
 from core.view import View, determinize, hidden_indexes
 from hanatui.bots.base import Bot
 from hanatui.bots.inference import DEFAULT_BETA, Reader, WeightedDealer
+from hanatui.bots.kkplayout import play_out_score as kk_play_out_score
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.normal import normal_policy, relative_points
 from hanatui.bots.rollout import (
@@ -77,12 +78,19 @@ def playout(
     rng: random.Random,
     model: Model = PLAIN,
     reply: int = 0,
+    call: str | None = None,
 ) -> float:
     """Play ``action`` then ``policy`` for every seat to the end of the round; the round's
     points for ``seat`` less the other teams' mean. The cheap policy's playouts take the fast
     path (`rollout.play_out_score`, with its options ``model``), which gives the same as
     stepping the engine (`engine_playout`). ``reply``: the other seats' first that many cards
-    from the hand (and every decision before them) are the normal level's (`replied_playout`)."""
+    from the hand (and every decision before them) are the normal level's (`replied_playout`).
+    ``call``: a two-seat koi-koi round is played on integers to its end (`kkplayout`, with that
+    koi-koi call: ``"normal"``, today's, or ``"table"``), where that playout plays it."""
+    if call is not None and policy is rollout_policy and not reply and model == PLAIN:
+        points = kk_play_out_score(state, action, rng, call)
+        if points is not None:
+            return relative_points(state, points, seat)
     if reply and policy is rollout_policy:
         return replied_playout(state, action, seat, rng, model, reply)
     if policy is rollout_policy:
@@ -169,6 +177,7 @@ def evaluate(
     deal: Callable[[random.Random], State] | None = None,
     model: Model = PLAIN,
     reply: int = 0,
+    call: str | None = None,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
     the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped.
@@ -202,12 +211,14 @@ def evaluate(
                     value = exact[i]
                     if value is None:
                         value = playout(
-                            det, legal[i], seat, policy, random.Random(seed), model, reply
+                            det, legal[i], seat, policy, random.Random(seed), model, reply, call
                         )
                         value = exact[i] = value if worth is None else worth(value)
                     values[i].append(value)
                 else:
-                    value = playout(det, legal[i], seat, policy, random.Random(seed), model, reply)
+                    value = playout(
+                        det, legal[i], seat, policy, random.Random(seed), model, reply, call
+                    )
                     values[i].append(value if worth is None else worth(value))
             spent += max(1, len(searched))
             if deadline is not None and time.perf_counter() > deadline:
@@ -240,6 +251,7 @@ def search(
     deal: Callable[[random.Random], State] | None = None,
     model: Model = PLAIN,
     reply: int = 0,
+    call: str | None = None,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -262,6 +274,7 @@ def search(
         deal=deal,
         model=model,
         reply=reply,
+        call=call,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -306,6 +319,8 @@ class StrongBot(Bot):
         beta: float = DEFAULT_BETA,
         block: bool = False,
         reply: int = 0,
+        kk: str | None = None,
+        kk_playouts: int | None = None,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -326,6 +341,10 @@ class StrongBot(Bot):
         # Koi-koi playouts: the other seats' first ``reply`` cards are the normal level's.
         self.reply = reply
         self.model = Model(deny=BLOCKING_DENY if block else DENY)
+        # Two-seat koi-koi: its own playout (`kkplayout`) with this koi-koi call, and the
+        # playouts it affords per decision (None: ``playouts``).
+        self.kk = kk
+        self.kk_playouts = kk_playouts
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -360,18 +379,24 @@ class StrongBot(Bot):
         # the match they give (from the public standing), not by their points.
         call = any(type(a) is CallShobu for a in legal)
         st = standing(sample, view.seat) if call else None
+        koikoi = view.rules.game == "koikoi"
+        kk = self.kk if koikoi and view.num_players == 2 else None
+        playouts = self.koikoi_playouts if call else self.playouts
+        if kk is not None and self.kk_playouts is not None:
+            playouts = self.kk_playouts
         self.last = search(
             view,
             legal,
             rng,
-            playouts=self.koikoi_playouts if call else self.playouts,
+            playouts=playouts,
             seconds=self.seconds,
             policy=self.koikoi_policy if call else self.policy,
             prior=prior,
             z=self.koikoi_z if call else self.z,
             worth=None if st is None else partial(win_chance, st),
             deal=deal,
-            model=self.model if view.rules.game == "koikoi" else PLAIN,
-            reply=self.reply if view.rules.game == "koikoi" else 0,
+            model=self.model if koikoi else PLAIN,
+            reply=self.reply if koikoi else 0,
+            call=kk,
         )
         return self.last[0].action

@@ -19,7 +19,7 @@ from core.events import Event, RoundEnded
 from core.games.koikoi.round import KoiKoiRound
 from core.rules import AnyRules, find_rules, presets
 from core.state import DECIDE, PLAY, State
-from hanatui.bots import rollout
+from hanatui.bots import kkplayout, rollout
 from hanatui.bots.normal import shobu_points
 from hanatui.bots.rollout import BLOCKING, PLAIN, Model, play_out, play_out_score, rollout_policy
 from hanatui.bots.shobu import shobu_score
@@ -206,3 +206,80 @@ SHOBU_OPTIONS: list[dict[str, object]] = [
 @pytest.mark.parametrize("options", SHOBU_OPTIONS, ids=str)
 def test_shobu_is_scored_as_the_engine_scores_it_under_more_options(options):
     assert compare_shobu(find_rules("koikoi", rounds=3, **options), range(6)) >= 5
+
+
+# --------------------------------------------------------------------------------------------
+# Koi-koi's own playout (`kkplayout`): the whole round on integers
+# --------------------------------------------------------------------------------------------
+
+
+def engine_points(state: State, action: Action, rng: random.Random, policy) -> tuple | None:
+    """The reference: the round's points of stepping the engine with ``policy``."""
+    out = step(state, action)
+    while True:
+        for event, _ in out:
+            if type(event) is RoundEnded:
+                return event.points
+        st = out[-1][1]
+        actor = to_act(st)
+        if actor is None:
+            return None
+        out = step(st, policy(st, actor, legal_actions(st), rng))
+
+
+def compare_kk(state: State, seed: int) -> int:
+    """Both calls of `kkplayout.play_out_score` against the engine with the same policy, from
+    every legal action of ``state``: the same points, the same random numbers used. Returns how
+    many playouts were compared (0 where the playout leaves the round to the engine)."""
+    compared = 0
+    for action in legal_actions(state):
+        for call, policy in kkplayout.POLICIES.items():
+            kk_rng, engine_rng = random.Random(seed), random.Random(seed)
+            got = kkplayout.play_out_score(state, action, kk_rng, call)
+            if got is None:
+                assert kkplayout._round_for(state) is None
+                continue
+            assert got == engine_points(state, action, engine_rng, policy), (call, action)
+            assert kk_rng.getstate() == engine_rng.getstate(), "the policies drew differently"
+            compared += 1
+    return compared
+
+
+# Koi-koi option sets the playout plays: every preset's scoring, the call's variants, the draws.
+KK_OPTIONS: list[dict[str, object]] = [
+    {},
+    {"koikoi_requires_new_yaku": True, "raise_allows_shobu": True},
+    {"koikoi_once": True, "koikoi_min_points": 3},
+    {"exhaustive_draw_last_yaku_scores": True, "koikoi_call_bonus": True},
+    {"draw_dealer_points": 6, "match_scoring": "zero_sum", "zero_sum_start": 8},
+    {"tsukifuda_enabled": True, "viewing_weather_block": True, "yaku_count_mode": "best_only"},
+    {"lightning_wild": "if_susuki_on_initial_field", "koikoi_multiplier": "any_count"},
+]
+
+
+@pytest.mark.parametrize("preset", presets("koikoi"))
+def test_the_koikoi_playout_scores_as_the_engine_in_every_preset(preset):
+    rules = find_rules("koikoi", preset, rounds=3)
+    compared = 0
+    for seed in range(4):
+        for k, state in enumerate(decision_points(rules, 2, seed, limit=60)):
+            if k % 3 == 0:
+                compared += compare_kk(state, seed * 100 + k)
+    assert compared >= 20
+
+
+@pytest.mark.parametrize("options", KK_OPTIONS, ids=str)
+def test_the_koikoi_playout_scores_as_the_engine_under_options(options):
+    rules = find_rules("koikoi", rounds=3, **options)
+    compared = 0
+    for seed in range(4):
+        for k, state in enumerate(decision_points(rules, 2, seed, limit=60)):
+            if k % 3 == 0:
+                compared += compare_kk(state, seed * 100 + k)
+    assert compared >= 20
+
+
+def test_the_koikoi_playout_leaves_the_turn_variants_to_the_engine():
+    rules = find_rules("koikoi", turn_structure="draw_then_play_two")
+    state = next(s for s in decision_points(rules, 2, 1) if s.phase == PLAY)
+    assert kkplayout.play_out_score(state, legal_actions(state)[0], random.Random(1)) is None
