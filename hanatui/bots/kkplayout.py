@@ -42,12 +42,19 @@ from core.state import DECIDE, DRAW, HAND, PLAY, State
 from hanatui.bots.heuristics import Profile, profile_for
 from hanatui.bots.kkcalls import KOIKOI
 from hanatui.bots.rollout import (
+    CAPTURES,
+    DISCARD_RISK,
+    INDEXES,
+    MATES,
+    MONTHS,
+    NEAR,
     PLAIN,
-    _choose_play,
     _choose_target,
     _decide,
     _Fast,
     _fast_for,
+    _remember,
+    _scoped_bonus,
     rollout_policy,
 )
 from hanatui.bots.shobu import settle, shobu_score, win_points
@@ -63,7 +70,28 @@ NEAR_CAP = 4
 POINTS_CAP = 12
 
 
+#: `_reach` remembered, per profile (by identity, kept alongside), by both piles.
+_REACH: dict[int, tuple[Profile, dict[int, tuple[int, int]]]] = {}
+
+
 def _reach(prof: Profile, caps: int, dead: int) -> tuple[int, int]:
+    """`_reach_of`, remembered."""
+    hit = _REACH.get(id(prof))
+    if hit is None or hit[0] is not prof:
+        if len(_REACH) > 64:
+            _REACH.clear()
+        hit = _REACH[id(prof)] = (prof, {})
+    memo = hit[1]
+    key = caps | dead << 48
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 100_000:
+            memo.clear()
+        found = memo[key] = _reach_of(prof, caps, dead)
+    return found
+
+
+def _reach_of(prof: Profile, caps: int, dead: int) -> tuple[int, int]:
     """How near a pile ``caps`` is to a yaku it does not hold and may still make (the cards
     ``dead``, the opponent's, out of its reach): the fewest cards it lacks (capped at NEAR_CAP)
     and how many such yaku lack one card (capped at 3)."""
@@ -131,6 +159,7 @@ class _Round(NamedTuple):
     yaku: KoiKoiYaku
     fast: _Fast
     prof: Profile
+    field_free: bool  # a pile's yaku do not depend on the field (no weather blocks)
 
 
 _ROUNDS: dict[tuple[object, ...], _Round | None] = {}
@@ -154,14 +183,17 @@ def _round_for(state: State) -> _Round | None:
         fast = _fast_for(state)
         supported = (
             fast is not None
+            and fast.two
+            and fast.flat
             and rules.turn_structure == "standard"
             and not rules.unmatched_draw_to_hand
             and not rules.play_out_draw_pile
         )
         if len(_ROUNDS) > 64:
             _ROUNDS.clear()
+        yaku = compiled_yaku(rules, month)
         _ROUNDS[key] = (
-            _Round(rules, compiled_yaku(rules, month), fast, profile_for(rules, 2))
+            _Round(rules, yaku, fast, profile_for(rules, 2), not (yaku.filtered and yaku.weather))
             if supported and fast is not None
             else None
         )
@@ -200,6 +232,60 @@ def play_out_score(
         out = step(st, policy(st, actor, legal_actions(st), rng))
 
 
+def _choose(fast: _Fast, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:
+    """`rollout._choose_play` of a two-seat round with yaku to steer for (the same values, from
+    the same memos, added in the same order, the same ties): the card (an index) to play."""
+    if not hand & (hand - 1):
+        return hand.bit_length() - 1
+    worth = fast.worth
+    scopes = fast.scopes
+    near = fast.near
+    deny = fast.deny
+    unseen = ~(hand | field | mine | theirs)
+    best_v = -1e18
+    best: list[int] = []
+    for idx in INDEXES[hand]:
+        matches = field & MONTHS[idx]
+        if not matches:
+            given = worth[idx]
+            held = theirs & scopes[idx]
+            bonus = near[idx].get(held)
+            if bonus is None:
+                bonus = _remember(near[idx], held, _scoped_bonus(fast.prof, idx, held, NEAR))
+            given += bonus
+            mates = MATES[idx]
+            v = -DISCARD_RISK[(mates & unseen).bit_count()] * given
+            if hand & mates:
+                v += 0.25 * worth[idx]
+        else:
+            v = -1e300
+            for cards in CAPTURES[idx][matches]:
+                total = 0.0
+                for i in cards:
+                    x = worth[i]
+                    scope = scopes[i]
+                    held = mine & scope
+                    bonus = near[i].get(held)
+                    if bonus is None:
+                        bonus = _remember(near[i], held, _scoped_bonus(fast.prof, i, held, NEAR))
+                    x += bonus
+                    held = theirs & scope
+                    bonus = deny[i].get(held)
+                    if bonus is None:
+                        table = fast.deny_table
+                        bonus = _remember(deny[i], held, _scoped_bonus(fast.prof, i, held, table))
+                    x += bonus
+                    total += x
+                if total > v:
+                    v = total
+        if v > best_v + 1e-9:
+            best_v = v
+            best = [idx]
+        elif v > best_v - 1e-9:
+            best.append(idx)
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
 def _run(
     kk: _Round,
     st: State,
@@ -229,16 +315,20 @@ def _run(
     last_yaku = extra.last_yaku
     requires_new = rules.koikoi_requires_new_yaku
     month_masks = MONTH_MASKS
+    field_free = kk.field_free
     while True:
+        # The pile of the mover before its turn (-1: not known, its draw is next).
+        took = -1
         if drawing:
             drawing = False
         else:
+            took = caps[turn]
             hand = hands[turn]
             if first >= 0:
                 card = first
                 first = -1
             else:
-                card = _choose_play(fast, turn, hand, field, caps, rng)
+                card = _choose(fast, hand, field, caps[turn], caps[1 - turn], rng)
             bit = 1 << card
             hands[turn] = hand ^ bit
             matches = field & month_masks[card >> 2]
@@ -261,9 +351,11 @@ def _run(
                 field &= ~matches
             else:
                 field |= bit
-        # The end of the turn (`KoiKoi.after_turn`).
-        now = standing(caps[turn], field)
-        if now != seen[turn]:
+        # The end of the turn (`KoiKoi.after_turn`): a pile that took nothing holds the yaku it
+        # held after the seat's last turn, unless the field matters.
+        if field_free and caps[turn] == took:
+            pass
+        elif (now := standing(caps[turn], field)) != seen[turn]:
             if better(now, seen[turn]):
                 last_yaku = turn
             seen[turn] = now
