@@ -39,6 +39,7 @@ from core.games.koikoi.round import KoiKoiRound
 from core.games.koikoi.rules import KoiKoiRules
 from core.games.koikoi.yaku import KoiKoiYaku, Standing, compiled_yaku, round_month
 from core.state import DECIDE, DRAW, HAND, PLAY, State
+from core.view import View, determinize, hidden_indexes
 from hanatui.bots.heuristics import Profile, profile_for
 from hanatui.bots.kkcalls import KOIKOI
 from hanatui.bots.rollout import (
@@ -150,6 +151,62 @@ def table_policy(state: State, seat: int, legal: tuple[Action, ...], rng: random
 
 #: The playout policies of this module, by the name of their call.
 POLICIES: dict[str, Policy] = {"normal": rollout_policy, "table": table_policy}
+
+
+class Dealer:
+    """`core.view.determinize` of one two-seat view, many times: the unseen cards in a random
+    order (sorted by random 32-bit keys, drawn at once: ties, which would favour the lower
+    card, come about once in tens of millions of deals), the opponent's hand from the first of
+    them, the pile from the rest. A deal is the state of the first one with those two
+    changed."""
+
+    def __init__(self, view: View, rng: random.Random) -> None:
+        self.base = determinize(view, rng)
+        self.hidden = hidden_indexes(view)
+        self.seat = view.seat
+        self.count = view.hand_counts[1 - view.seat]
+        self.hand = view.hand.mask
+
+    def __call__(self, rng: random.Random) -> State:
+        hidden = self.hidden
+        keys = memoryview(rng.randbytes(4 * len(hidden))).cast("I")
+        cards = [c for _, c in sorted(zip(keys, hidden, strict=True))]
+        count = self.count
+        other = 0
+        for c in cards[:count]:
+            other |= 1 << c
+        hands = (self.hand, other) if self.seat == 0 else (other, self.hand)
+        return replace(self.base, hands=hands, pile=tuple(cards[count:]))
+
+
+class Ties(random.Random):
+    """The playouts' random numbers, which break ties alone (`randrange(n)`, all the playout
+    policies ask): a 64-bit linear congruential generator, seeded per playout in well under a
+    microsecond, where seeding a `random.Random` costs about as much as a third of a koi-koi
+    playout. Any other use raises."""
+
+    def __init__(self, seed: int) -> None:  # no Mersenne Twister state to seed
+        self._state = (seed * 0x9E3779B97F4A7C15) & _MASK
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is not None or step != 1 or start <= 0:
+            raise ValueError("Ties.randrange(n) only, n > 0")
+        state = self._state = (self._state * _MUL + _INC) & _MASK
+        return (state >> 33) % start
+
+    def random(self) -> float:
+        raise TypeError("Ties breaks ties alone (randrange)")
+
+    def getrandbits(self, k: int, /) -> int:
+        raise TypeError("Ties breaks ties alone (randrange)")
+
+    def seed(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("Ties is seeded when it is made")
+
+
+_MASK = (1 << 64) - 1
+_MUL = 6364136223846793005  # Knuth's MMIX multiplier
+_INC = 1442695040888963407
 
 
 class _Round(NamedTuple):

@@ -46,6 +46,7 @@ from core.state import State
 from core.view import View, determinize, hidden_indexes
 from hanatui.bots.base import Bot
 from hanatui.bots.inference import DEFAULT_BETA, Reader, WeightedDealer
+from hanatui.bots.kkplayout import Dealer, Ties
 from hanatui.bots.kkplayout import play_out_score as kk_play_out_score
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.normal import normal_policy, relative_points
@@ -188,6 +189,11 @@ def evaluate(
     hidden = hidden_indexes(view)
     p = legal.index(keep) if keep is not None and keep in legal else -1
     alive = list(range(k))
+    # The playouts' generator: koi-koi's own playouts break their ties with `Ties`, seeded far
+    # more cheaply than a `random.Random` (today's playouts keep theirs).
+    ties: Callable[[int], random.Random] = random.Random if call is None else Ties
+    if call is not None and deal is None and view.num_players == 2:
+        deal = Dealer(view, rng)  # the same deals, sampled faster
     # Stopping now (shobu) scores the same on every sample: one playout tells it exactly.
     exact: dict[int, float | None] = {
         i: None for i, a in enumerate(legal) if isinstance(a, CallShobu)
@@ -210,15 +216,11 @@ def evaluate(
                 if i in exact:
                     value = exact[i]
                     if value is None:
-                        value = playout(
-                            det, legal[i], seat, policy, random.Random(seed), model, reply, call
-                        )
+                        value = playout(det, legal[i], seat, policy, ties(seed), model, reply, call)
                         value = exact[i] = value if worth is None else worth(value)
                     values[i].append(value)
                 else:
-                    value = playout(
-                        det, legal[i], seat, policy, random.Random(seed), model, reply, call
-                    )
+                    value = playout(det, legal[i], seat, policy, ties(seed), model, reply, call)
                     values[i].append(value if worth is None else worth(value))
             spent += max(1, len(searched))
             if deadline is not None and time.perf_counter() > deadline:

@@ -19,6 +19,7 @@ from core.events import Event, RoundEnded
 from core.games.koikoi.round import KoiKoiRound
 from core.rules import AnyRules, find_rules, presets
 from core.state import DECIDE, PLAY, State
+from core.view import observe
 from hanatui.bots import kkplayout, rollout
 from hanatui.bots.normal import shobu_points
 from hanatui.bots.rollout import BLOCKING, PLAIN, Model, play_out, play_out_score, rollout_policy
@@ -241,6 +242,11 @@ def compare_kk(state: State, seed: int) -> int:
                 continue
             assert got == engine_points(state, action, engine_rng, policy), (call, action)
             assert kk_rng.getstate() == engine_rng.getstate(), "the policies drew differently"
+            # the cheap tie-breaking generator the search gives these playouts: the same too
+            kk_ties, engine_ties = kkplayout.Ties(seed), kkplayout.Ties(seed)
+            got = kkplayout.play_out_score(state, action, kk_ties, call)
+            assert got == engine_points(state, action, engine_ties, policy), (call, action)
+            assert kk_ties.randrange(1 << 30) == engine_ties.randrange(1 << 30)
             compared += 1
     return compared
 
@@ -283,3 +289,50 @@ def test_the_koikoi_playout_leaves_the_turn_variants_to_the_engine():
     rules = find_rules("koikoi", turn_structure="draw_then_play_two")
     state = next(s for s in decision_points(rules, 2, 1) if s.phase == PLAY)
     assert kkplayout.play_out_score(state, legal_actions(state)[0], random.Random(1)) is None
+
+
+def test_ties_breaks_ties_evenly_and_nothing_else():
+    """The playouts' tie-breaking generator: the same numbers from the same seed, spread evenly
+    over ``range(n)``, other seeds other numbers; any other use of it raises."""
+    ties = kkplayout.Ties(5)
+    draws = [ties.randrange(3) for _ in range(3000)]
+    again = kkplayout.Ties(5)
+    assert [again.randrange(3) for _ in range(3000)] == draws
+    assert all(900 < draws.count(k) < 1100 for k in range(3))
+    firsts = [kkplayout.Ties(seed).randrange(4) for seed in range(2000)]
+    assert all(400 < firsts.count(k) < 600 for k in range(4))
+    with pytest.raises(TypeError):
+        ties.random()
+    with pytest.raises(TypeError):
+        ties.shuffle([1, 2, 3])
+    with pytest.raises(ValueError):
+        ties.randrange(1, 5)
+
+
+def test_the_koikoi_dealer_deals_what_the_seat_cannot_see_evenly():
+    """`kkplayout.Dealer`: every deal agrees with the seat's view (its hand, the field, the
+    captures; the opponent's hand count and the pile's size), deals the unseen cards alone, and
+    puts each of them in the opponent's hand about as often as its share says."""
+    rules = find_rules("koikoi", rounds=1)
+    state = next(s for s in decision_points(rules, 2, 3) if s.phase == PLAY and s.turn_no == 3)
+    seat = to_act(state)
+    assert seat is not None
+    view = observe(state, seat)
+    dealer = kkplayout.Dealer(view, random.Random(1))
+    rng = random.Random(2)
+    unseen = view.unseen.mask
+    other = 1 - seat
+    count = state.hands[other].bit_count()
+    held = [0] * 48
+    deals = 3000
+    for _ in range(deals):
+        deal = dealer(rng)
+        assert observe(deal, seat) == view
+        assert deal.hands[other] | sum(1 << c for c in deal.pile) == unseen
+        assert deal.hands[other].bit_count() == count and len(deal.pile) == len(state.pile)
+        for c in range(48):
+            held[c] += deal.hands[other] >> c & 1
+    share = count / unseen.bit_count()
+    for c in range(48):
+        if unseen >> c & 1:
+            assert abs(held[c] / deals - share) < 0.05
