@@ -87,3 +87,28 @@ def test_the_playout_options_are_for_koikoi_only():
                 assert a == b and tuned.last == plain.last
             changed += tuned.last != plain.last
         assert (changed > 0) == (game == "koikoi")
+
+
+def test_koikoi_own_playout_is_for_two_seat_koikoi_only():
+    """``kk`` (koi-koi's own playout) and its budget ``kk_playouts`` change the koi-koi search,
+    and leave the other games' searches exactly as they were."""
+    for game in ("bakappana", "hana-awase", "sakura", "koikoi"):
+        rules = rules_for(game, {})
+        changed = 0
+        spent = []
+        for k, state in enumerate(decision_points(rules, 2, 6, limit=30)):
+            seat = to_act(state)
+            legal = legal_actions(state)
+            if len(legal) < 2:
+                continue
+            view = observe(state, seat)
+            own = StrongBot(playouts=24, kk="table", kk_playouts=48)
+            plain = StrongBot(playouts=24)
+            a = own.choose(view, legal, random.Random(k))
+            b = plain.choose(view, legal, random.Random(k))
+            if game != "koikoi":
+                assert a == b and own.last == plain.last
+            changed += own.last != plain.last
+            spent.append(sum(e.playouts for e in own.last))
+        assert (changed > 0) == (game == "koikoi")
+        assert (max(spent) > 24 + 8) == (game == "koikoi")
