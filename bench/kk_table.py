@@ -28,6 +28,9 @@ from core.view import observe
 from hanatui.bots import kkplayout
 from hanatui.bots.strong import StrongBot
 
+#: A key is split (`kkcalls.UNSURE`) when more than this share of its calls went the other way.
+UNSURE_SHARE = 0.2
+
 TABLE = Path(__file__).resolve().parent.parent / "hanatui" / "bots" / "kkcalls.py"
 
 
@@ -70,12 +73,24 @@ def main() -> int:
     counts = collect(args.positions, args.seed, args.playouts)
     keys = {key for key, _ in counts}
     koikoi = sorted(k for k in keys if counts[k, True] > counts[k, False])
+    # Split keys: the minority's share of their calls above UNSURE_SHARE.
+    unsure = sorted(
+        k
+        for k in keys
+        if min(counts[k, True], counts[k, False])
+        > UNSURE_SHARE * (counts[k, True] + counts[k, False])
+    )
+    sure = sum(counts[k, koi] for (k, koi) in counts if k not in unsure)
+    agree_mixed = sum(max(counts[k, True], counts[k, False]) for k in keys if k not in unsure)
+    agree_mixed += sum(counts.values()) - sure
     total = sum(counts.values())
     agree = sum(max(counts[k, True], counts[k, False]) for k in keys)
     calls = sum(n for (_, koi), n in counts.items() if koi)
     summary = (
         f"{total} calls, {calls / total:.1%} koi-koi;\nthe table agrees with {agree / total:.1%};"
-        f" {len(keys)} keys, {len(koikoi)} of them koi-koi"
+        f" {len(keys)} keys, {len(koikoi)} of them koi-koi;\n{len(unsure)} split keys (UNSURE),"
+        f" {1 - sure / total:.1%} of the calls;"
+        f" the mixed call agrees with {agree_mixed / total:.1%}"
     )
     print(summary)
     if args.write:
@@ -90,6 +105,13 @@ def main() -> int:
             "KOIKOI: frozenset[tuple[int, ...]] = frozenset(",
             "    {",
             *(f"        {k!r}," for k in koikoi),
+            "    }",
+            ")",
+            "",
+            f"#: The keys where more than {UNSURE_SHARE:.0%} of the calls went the other way.",
+            "UNSURE: frozenset[tuple[int, ...]] = frozenset(",
+            "    {",
+            *(f"        {k!r}," for k in unsure),
             "    }",
             ")",
         ]

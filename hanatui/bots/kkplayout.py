@@ -41,7 +41,7 @@ from core.games.koikoi.yaku import KoiKoiYaku, Standing, compiled_yaku, round_mo
 from core.state import DECIDE, DRAW, HAND, PLAY, State
 from core.view import View, determinize, hidden_indexes
 from hanatui.bots.heuristics import Profile, profile_for
-from hanatui.bots.kkcalls import KOIKOI
+from hanatui.bots.kkcalls import KOIKOI, UNSURE
 from hanatui.bots.rollout import (
     CAPTURES,
     DISCARD_RISK,
@@ -122,8 +122,12 @@ def call_key(prof: Profile, points: int, hand: int, mine: int, theirs: int) -> t
     return (min(points, POINTS_CAP), hand.bit_count(), near_me, near_op, ones_me, ones_op)
 
 
-def table_call(key: tuple[int, ...]) -> bool:
-    """Koi-koi (True) or shobu, by the table (`kkcalls.KOIKOI`: the keys of koi-koi)."""
+def table_call(key: tuple[int, ...], mixed: bool = False) -> bool | None:
+    """Koi-koi (True) or shobu, by the table (`kkcalls.KOIKOI`: the keys of koi-koi); with
+    ``mixed``, None for the keys where the normal level's calls were split
+    (`kkcalls.UNSURE`): the caller asks it."""
+    if mixed and key in UNSURE:
+        return None
     return key in KOIKOI
 
 
@@ -131,6 +135,18 @@ def table_policy(state: State, seat: int, legal: tuple[Action, ...], rng: random
     """The playout policy with the table's koi-koi call: `rollout_policy` in every other
     decision. Played by stepping the engine it gives what `play_out_score` gives with
     ``call="table"``."""
+    return _tabled(state, seat, legal, rng, False)
+
+
+def mixed_policy(state: State, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """`table_policy`, where the table's key was split the normal level's call
+    (``call="mixed"``)."""
+    return _tabled(state, seat, legal, rng, True)
+
+
+def _tabled(
+    state: State, seat: int, legal: tuple[Action, ...], rng: random.Random, mixed: bool
+) -> Action:
     if state.phase == DECIDE and len(legal) > 1:
         koi = next((a for a in legal if type(a) is CallKoiKoi), None)
         shobu = next((a for a in legal if type(a) is CallShobu), None)
@@ -145,12 +161,18 @@ def table_policy(state: State, seat: int, legal: tuple[Action, ...], rng: random
                 state.captures[seat],
                 state.captures[1 - seat],
             )
-            return koi if table_call(key) else shobu
+            koikoi = table_call(key, mixed)
+            if koikoi is not None:
+                return koi if koikoi else shobu
     return rollout_policy(state, seat, legal, rng)
 
 
 #: The playout policies of this module, by the name of their call.
-POLICIES: dict[str, Policy] = {"normal": rollout_policy, "table": table_policy}
+POLICIES: dict[str, Policy] = {
+    "normal": rollout_policy,
+    "table": table_policy,
+    "mixed": mixed_policy,
+}
 
 
 class Dealer:
@@ -532,8 +554,10 @@ def _call(
     play_on: bool,
 ) -> bool:
     """The playout's koi-koi call (True) or shobu at the end of ``turn``."""
-    if call == "table":
-        return table_call(_key(kk, st, hands, field, caps, turn, calls))
+    if call != "normal":
+        koikoi = table_call(_key(kk, st, hands, field, caps, turn, calls), call == "mixed")
+        if koikoi is not None:
+            return koikoi
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
     deciding = replace(
