@@ -3,19 +3,25 @@
 The strong level's playouts (`rollout.play_out_score`) run the ordinary turn on integers but go
 back to the engine whenever a koi-koi seat's yaku change (the game's `after_turn`, the decision,
 the score), and the koi-koi call inside a playout is the normal level's (`koikoi_choice`), whose
-weighing of both sides' chances is most of a playout's cost. Here a two-seat koi-koi round is
-played to its end without the engine: the turn as the fast path plays it (its card choices,
-`rollout._choose_play`), the end of each turn as `KoiKoi.after_turn` judges it (from the
-compiled yaku's standing of the mover's pile, remembered per pile), the call, and the round's
-points as `core.games.koikoi.scoring` gives them (`shobu.win_points`).
+weighing of both sides' chances is a good part of a playout's cost. Here a two-seat koi-koi
+round is played to its end without the engine: the turn as the fast path plays it (the same
+card values, memos and ties as `rollout._choose_play`), the end of each turn as
+`KoiKoi.after_turn` judges it (from the compiled yaku's standing of the mover's pile), the
+call, and the round's points as `core.games.koikoi.scoring` gives them (`shobu.win_points`).
 
-The call is the playout policy's (`Caller`): ``"normal"`` asks `koikoi_choice` on a state built
-for it (today's playouts, for the differential test); ``"table"`` reads a small table of what
-`koikoi_choice` decided in the playouts of many searches (`kkcalls.KOIKOI`, by the points shobu
-scores now, the cards left in the caller's hand, and how near each side is to a further yaku;
-bench/kk_table.py builds it), at a fraction of the cost. Either is an ordinary `Policy`
-(`kk_policy`, `table_policy`) that stepping the engine plays the same way
-(tests/bots/test_playout.py checks both give the engine's points on random deals).
+The call (``call``): ``"normal"`` asks `koikoi_choice` on a state built for it (today's
+playouts exactly); ``"table"`` reads a table of what `koikoi_choice` decided in the playouts of
+many searches (`kkcalls.KOIKOI`, keyed by `call_key`: the points shobu scores now, the cards
+left in the caller's hand, how near each side is to a further yaku it can still make;
+bench/kk_table.py builds it); ``"mixed"`` reads the table where those calls agreed and asks
+`koikoi_choice` where they were split (`kkcalls.UNSURE`). Each is an ordinary `Policy`
+(`POLICIES`) that stepping the engine plays the same way: tests/bots/test_playout.py checks that
+this playout gives the engine's points, with the same random numbers used, on random deals of
+every preset.
+
+The search gives these playouts two cheaper sources of chance (`strong.evaluate`): `Ties`, a
+generator seeded per playout for the policies' tie-breaks, and `Dealer`, the determinization
+of a two-seat view drawn by one sort of random keys.
 
 Supported: two seats, the standard turn (no draw-then-play-two, no kept draw), no wild
 Lightning this round, no play-out of the draw pile; anything else returns None and the caller
