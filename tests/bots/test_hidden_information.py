@@ -186,8 +186,9 @@ def test_the_strong_playout_options_never_depend_on_unseen_cards(entry):
     assert checked > 3
 
 
+@pytest.mark.parametrize("call", ["table", "mixed"])
 @pytest.mark.parametrize("entry", [e for e in STANDARD if e[0] == "koikoi"], ids=option_id)
-def test_koikoi_own_playout_never_depends_on_unseen_cards(entry):
+def test_koikoi_own_playout_never_depends_on_unseen_cards(entry, call):
     """Koi-koi's own playout (`kkplayout`: its call table, its dealer, its tie-breaks) plays
     out deals of the view alone: permuting the hidden cards changes no decision."""
     game, n, options = entry
@@ -202,7 +203,7 @@ def test_koikoi_own_playout_never_depends_on_unseen_cards(entry):
                 continue
             other = permute_hidden(state, seat, shuffler)
             choices = [
-                StrongBot(playouts=12, kk="table").choose(
+                StrongBot(playouts=12, kk=call).choose(
                     observe(s, seat), legal, random.Random(seed * 1000 + k)
                 )
                 for s in (state, other)
