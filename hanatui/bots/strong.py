@@ -23,6 +23,12 @@ card that would complete the opponent's yaku (`rollout.BLOCKING_DENY`), and ``re
 normal level answer the move searched (the opponent's next cards from its hand) before the fast
 playout takes over, at about four times the cost of a playout.
 
+With ``kk`` (two-seat koi-koi), the playouts take koi-koi's own path (`kkplayout`: the round on
+integers, never the engine, the playout's koi-koi call from a table of the normal level's), at
+about half the CPU per decision, and ``kk_playouts`` spends what it saves on more playouts. It
+is off by default: at equal CPU it measured within noise of today's player (README, "Computer
+opponents").
+
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
 
@@ -87,7 +93,8 @@ def playout(
     stepping the engine (`engine_playout`). ``reply``: the other seats' first that many cards
     from the hand (and every decision before them) are the normal level's (`replied_playout`).
     ``call``: a two-seat koi-koi round is played on integers to its end (`kkplayout`, with that
-    koi-koi call: ``"normal"``, today's, or ``"table"``), where that playout plays it."""
+    koi-koi call: ``"normal"``, today's, ``"table"`` or ``"mixed"``), where that playout plays
+    it."""
     if call is not None and policy is rollout_policy and not reply and model == PLAIN:
         points = kk_play_out_score(state, action, rng, call)
         if points is not None:
