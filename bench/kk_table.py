@@ -23,7 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from decisions import decision_points
 
 from core.engine import legal_actions, to_act
+from core.games.koikoi.yaku import Standing
 from core.rules import find_rules
+from core.state import State
 from core.view import observe
 from hanatui.bots import kkplayout
 from hanatui.bots.strong import StrongBot
@@ -38,9 +40,28 @@ def collect(positions: int, seed: int, playouts: int) -> Counter[tuple[tuple[int
     counts: Counter[tuple[tuple[int, ...], bool]] = Counter()
     real = kkplayout._call
 
-    def counted(kk, st, call, rng, hands, field, pile, caps, turn, turn_no, *rest):  # type: ignore[no-untyped-def]
-        koi = real(kk, st, call, rng, hands, field, pile, caps, turn, turn_no, *rest)
-        counts[kkplayout._key(kk, st, hands, field, caps, turn, rest[0]), koi] += 1
+    def counted(
+        kk: kkplayout._Round,
+        st: State,
+        call: str,
+        rng: random.Random,
+        hands: list[int],
+        field: int,
+        pile: tuple[int, ...],
+        caps: list[int],
+        turn: int,
+        turn_no: int,
+        calls: list[int],
+        decided: list[Standing],
+        seen: list[Standing],
+        last_yaku: int,
+        play_on: bool,
+    ) -> bool:
+        koi = real(
+            kk, st, call, rng, hands, field, pile, caps, turn, turn_no,
+            calls, decided, seen, last_yaku, play_on,
+        )  # fmt: skip
+        counts[kkplayout._key(kk, st, hands, field, caps, turn, calls), koi] += 1
         return koi
 
     kkplayout._call = counted

@@ -56,9 +56,10 @@ def _engine_only(
     rng: random.Random,
     model: Model = PLAIN,
     reply: int = 0,
+    call: str | None = None,
 ) -> float:
     """`strong.playout` by stepping the engine: the default player's playouts only."""
-    assert model == PLAIN and not reply, "the engine path plays the default playout policy"
+    assert model == PLAIN and not reply and call is None, "the engine path plays the default"
     return engine_playout(state, action, seat, policy, rng)
 
 
