@@ -616,7 +616,13 @@ _STRONG_DEFAULTS: dict[str, Any] = {
 def _config(options: Json) -> tuple[tuple[str, Any], ...]:
     """A configuration of `bench/strong_ab.py` without the options at their defaults (runs that
     spelled a default out and runs that left it implicit measured the same player)."""
-    return tuple(sorted((k, v) for k, v in options.items() if _STRONG_DEFAULTS.get(k) != v))
+    return tuple(
+        sorted(
+            (k, v)
+            for k, v in options.items()
+            if k not in _STRONG_DEFAULTS or _STRONG_DEFAULTS[k] != v
+        )
+    )
 
 
 def _name(config: tuple[tuple[str, Any], ...]) -> str:
@@ -654,8 +660,10 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "`mixed` 53 ms), so `kk_playouts` gives it that many more playouts at equal CPU. The",
         "mixed call at 1,650 playouts gained +0.34 [+0.04, +0.64] over 1,600 hands at about",
         "equal CPU (2% more): it is koi-koi's default since, at 1.6 times the budget",
-        "(`strong.KOIKOI_SCALE`; `StrongBot(kk=None)` plays the earlier path). The 200-playout",
-        "screens of both calls and the table call at the default budget stayed within noise.",
+        "(`strong.KOIKOI_SCALE`; `StrongBot(kk=None)` plays the earlier path), and that",
+        "default against the earlier path, on fresh deals, is the row with `kk_playouts` 1600",
+        "(less CPU than today's). The 200-playout screens of both calls and the table call at",
+        "the default budget stayed within noise.",
         "Rows recorded before then (and the koi-koi arena rows below) ran strong on the",
         'engine\'s fast path: repeat them with `"kk": null` on each side that names no `kk`.',
         "Rows marked more CPU measure what a bigger budget or a costlier model gains at all,",
