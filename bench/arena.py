@@ -478,6 +478,8 @@ def readme_section(results: dict[str, Json]) -> str:
         "  fails to beat the normal level's choice by one standard error of the paired",
         "  differences. Default budget: 1000 playouts per decision; or a time per decision",
         "  (Settings: Strong player's time, 0.2 s, 1 s or 3 s; `hanatui play --think SECONDS`).",
+        "  In two-seat koi-koi the playouts take koi-koi's own path (`kkplayout.py`, below),",
+        "  about 60% of the CPU each, so the same time buys 1.6 times the playouts (1,600).",
         "",
         "At the table, `i` asks the strong player for a hint: the move and the points it expects",
         "this round (`hanatui.bots.hint.hint(state_or_view, seat, budget)`).",
@@ -485,6 +487,9 @@ def readme_section(results: dict[str, Json]) -> str:
         "`hanatui sim GAME --bots strong,normal --hands N` plays each deal once per seating, the",
         "bots swapping seats (same deal seed, so the same cards and first dealer), and reports",
         "each bot's points per hand and its share of the decided hands with a Wilson 95% interval.",
+        "A table that repeats itself (`--players 4 --bots strong,normal`) is played in the",
+        "seatings that seat the levels differently only (two here), as the arena below does: a",
+        "further rotation would replay the same games and count their hands twice.",
         "",
         "The figures below are from `bench/arena.py` (results in `bench/results/arena.json`): each",
         "hand a fresh deal played once per seating, the seats swapped; the difference is points",
@@ -611,7 +616,13 @@ _STRONG_DEFAULTS: dict[str, Any] = {
 def _config(options: Json) -> tuple[tuple[str, Any], ...]:
     """A configuration of `bench/strong_ab.py` without the options at their defaults (runs that
     spelled a default out and runs that left it implicit measured the same player)."""
-    return tuple(sorted((k, v) for k, v in options.items() if _STRONG_DEFAULTS.get(k) != v))
+    return tuple(
+        sorted(
+            (k, v)
+            for k, v in options.items()
+            if k not in _STRONG_DEFAULTS or _STRONG_DEFAULTS[k] != v
+        )
+    )
 
 
 def _name(config: tuple[tuple[str, Any], ...]) -> str:
@@ -639,9 +650,24 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "(`hanatui/bots/strong.py`, koi-koi only): `block` makes the card that would complete",
         "the opponent's yaku worth taking in the playouts, `reply` has the normal level answer",
         "the move searched (the opponent's next N cards); `stakes` (removed after its run)",
-        "weighed the yaku that end the round after a koi-koi call that many times. Rows marked",
-        "more CPU measure what a bigger budget or a costlier model gains at all, not a",
-        "candidate default.",
+        "weighed the yaku that end the round after a koi-koi call that many times. `kk` plays",
+        "the koi-koi playouts on koi-koi's own path (`hanatui/bots/kkplayout.py`): the whole",
+        "round on integers, never the engine, the same card choices, and the playout's koi-koi",
+        "call read from a table of the normal level's calls in playouts (`table`), or that",
+        "table where those calls agreed and the normal call where they were split (`mixed`);",
+        "tests/bots/test_playout.py proves it scores as the engine does. It decides in about",
+        "half the CPU (`bench/playouts.py --kk table`: 45 against 85-90 ms at 1,000 playouts;",
+        "`mixed` 53 ms), so `kk_playouts` gives it that many more playouts at equal CPU. The",
+        "mixed call at 1,650 playouts gained +0.34 [+0.04, +0.64] over 1,600 hands at about",
+        "equal CPU (2% more): it is koi-koi's default since, at 1.6 times the budget",
+        "(`strong.KOIKOI_SCALE`; `StrongBot(kk=None)` plays the earlier path), and that",
+        "default against the earlier path, on fresh deals, is the row with `kk_playouts` 1600",
+        "(less CPU than today's). The 200-playout screens of both calls and the table call at",
+        "the default budget stayed within noise.",
+        "Rows recorded before then (and the koi-koi arena rows below) ran strong on the",
+        'engine\'s fast path: repeat them with `"kk": null` on each side that names no `kk`.',
+        "Rows marked more CPU measure what a bigger budget or a costlier model gains at all,",
+        "not a candidate default.",
         "",
         "| variant | against | hands | points per hand, variant minus today's | ms CPU per "
         "decision | seeds | recorded (UTC), load |",
@@ -678,8 +704,8 @@ def _strong_search(runs: list[Json]) -> list[str]:
     verdict = (
         "reached"
         if reached
-        else "not reached: no variant at the default budget and equal CPU gains it with its "
-        "interval above 0, so every default stays as it was"
+        else "not reached: no variant at the default budget and equal CPU gains that much with "
+        "its interval above 0"
     )
     lines += [
         "",

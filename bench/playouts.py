@@ -9,6 +9,13 @@ other work on the machine disturbs less than the wall clock; on a busy machine b
 
     .venv/bin/python bench/playouts.py [--decisions 30] [--seed 21] [--games koikoi,...] [--json]
 
+With ``--kk normal`` (or ``table``, ``mixed``), koi-koi's own playout
+(`hanatui.bots.kkplayout`, with that koi-koi call) is timed against today's fast path instead of
+the engine, on the same decisions (their choices may differ: the search deals and breaks ties
+with other random numbers on that path).
+
+    .venv/bin/python bench/playouts.py --games koikoi --kk normal
+
 Target (issue 15): 1,000 playouts in 100 ms or less, median, on a quiet machine.
 """
 
@@ -49,9 +56,10 @@ def _engine_only(
     rng: random.Random,
     model: Model = PLAIN,
     reply: int = 0,
+    call: str | None = None,
 ) -> float:
     """`strong.playout` by stepping the engine: the default player's playouts only."""
-    assert model == PLAIN and not reply, "the engine path plays the default playout policy"
+    assert model == PLAIN and not reply and call is None, "the engine path plays the default"
     return engine_playout(state, action, seat, policy, rng)
 
 
@@ -68,17 +76,21 @@ def positions(game: str, n: int, options: dict[str, Any], seed: int, count: int)
         k += 1
 
 
-def decide(state: State, engine: bool, seed: int) -> tuple[Any, float, float]:
-    """(the choice, CPU seconds, wall seconds) of the strong level in ``state``."""
+def decide(
+    state: State, engine: bool, seed: int, kk: str | None = None
+) -> tuple[Any, float, float]:
+    """(the choice, CPU seconds, wall seconds) of the strong level in ``state``; with ``kk``,
+    ``engine`` is today's fast path and the other side koi-koi's own playout."""
     seat = to_act(state)
     assert seat is not None
     view, legal = observe(state, seat), legal_actions(state)
     real = strong.playout
-    if engine:
+    if engine and kk is None:
         strong.playout = _engine_only
+    bot = StrongBot(kk=None if engine else kk)
     try:
         cpu, wall = time.process_time(), time.perf_counter()
-        choice = StrongBot().choose(view, legal, random.Random(seed))
+        choice = bot.choose(view, legal, random.Random(seed))
         return choice, time.process_time() - cpu, time.perf_counter() - wall
     finally:
         strong.playout = real
@@ -90,15 +102,17 @@ def _stats(values: list[float]) -> dict[str, float]:
     return {"median_ms": round(1000 * statistics.median(values), 1), "p95_ms": round(1000 * p95, 1)}
 
 
-def measure(game: str, n: int, options: dict[str, Any], seed: int, count: int) -> dict[str, Any]:
+def measure(
+    game: str, n: int, options: dict[str, Any], seed: int, count: int, kk: str | None = None
+) -> dict[str, Any]:
     fast_cpu, fast_wall, slow_cpu, slow_wall = [], [], [], []
     for k, state in enumerate(positions(game, n, options, seed, count)):
         # Alternate which path goes first, so that neither always finds the caches warm.
         order = (False, True) if k % 2 == 0 else (True, False)
         result = {}
         for engine in order:
-            result[engine] = decide(state, engine, seed * 1000 + k)
-        if result[False][0] != result[True][0]:
+            result[engine] = decide(state, engine, seed * 1000 + k, kk)
+        if kk is None and result[False][0] != result[True][0]:
             raise SystemExit(f"{game}: the fast path decided otherwise than the engine path")
         fast_cpu.append(result[False][1])
         fast_wall.append(result[False][2])
@@ -121,6 +135,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--games", default=None, help="comma-separated game ids (default: all)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--kk",
+        choices=("normal", "table", "mixed"),
+        help="time koi-koi's own playout against today's",
+    )
     args = parser.parse_args()
     games = None if args.games is None else set(args.games.split(","))
     load = os.getloadavg()[0]
@@ -129,12 +148,13 @@ def main() -> int:
         if games is not None and game not in games:
             continue
         label = f"{game} {n}p" + "".join(f" {k}={v}" for k, v in options.items())
-        results[label] = measure(game, n, options, args.seed, args.decisions)
+        results[label] = measure(game, n, options, args.seed, args.decisions, args.kk)
     python = f"{platform.python_implementation()} {platform.python_version()}"
     report = {
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, {python}",
         "load_average": [round(load, 1), round(os.getloadavg()[0], 1)],
         "playouts": DEFAULT_PLAYOUTS,
+        "compared": "today's fast path" if args.kk is None else f"kkplayout ({args.kk})",
         "tables": results,
     }
     if args.json:
@@ -142,11 +162,12 @@ def main() -> int:
         return 0
     print(f"machine: {report['machine']}; load average {load:.1f} -> {os.getloadavg()[0]:.1f}")
     print(f"strong level, {DEFAULT_PLAYOUTS} playouts a decision; CPU (wall) milliseconds:")
+    fast_name, slow_name = ("fast path", "engine") if args.kk is None else ("kk", "today")
     for label, r in results.items():
         f, fw, e = r["fast_cpu"], r["fast_wall"], r["engine_cpu"]
         print(
-            f"  {label:<22} {r['decisions']:>3} decisions  fast path median {f['median_ms']:6.1f}"
-            f" ({fw['median_ms']:.1f}) p95 {f['p95_ms']:6.1f}   engine median"
+            f"  {label:<22} {r['decisions']:>3} decisions  {fast_name} median {f['median_ms']:6.1f}"
+            f" ({fw['median_ms']:.1f}) p95 {f['p95_ms']:6.1f}   {slow_name} median"
             f" {e['median_ms']:6.1f}   {r['speedup']}x"
         )
     print(f"target: median {TARGET_MS:.0f} ms or less on a quiet machine")

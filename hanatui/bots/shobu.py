@@ -87,11 +87,36 @@ def _koikoi_points(
     """`core.games.koikoi.scoring.score_round` of a shobu called by ``seat``, on masks."""
     yaku = compiled_yaku(rules, round_month(state.round) if rules.tsukifuda_enabled else None)
     other = 1 - seat
-    mine, theirs = extra.koikoi[seat], extra.koikoi[other]
-    field = state.field
-    base = _yaku_points(yaku, rules, state.captures[seat], field, mine)
+    caps = state.captures
+    won = win_points(
+        yaku,
+        rules,
+        caps[seat],
+        caps[other],
+        state.field,
+        extra.koikoi[seat],
+        extra.koikoi[other],
+        extra.field_brights,
+    )
+    return settle(rules, seat, won, state.totals[other])
+
+
+def win_points(
+    yaku: KoiKoiYaku,
+    rules: KoiKoiRules,
+    captured: int,
+    other_captured: int,
+    field: int,
+    mine: int,
+    theirs: int,
+    field_brights: int,
+) -> int:
+    """What a seat holding ``captured`` wins the round for (`win_lines` added up): its yaku,
+    the bonus for its ``mine`` koi-koi calls, then the multipliers (``theirs``: the opponent's
+    calls; ``field_brights``: the brights of the round's first field)."""
+    base = _yaku_points(yaku, rules, captured, field, mine)
     if rules.winner_scores_opponent_yaku:
-        base += _yaku_points(yaku, rules, state.captures[other], field, theirs)
+        base += _yaku_points(yaku, rules, other_captured, field, theirs)
     running = base
     factors: list[int] = []
     if rules.koikoi_call_bonus and 0 < mine <= 3:
@@ -112,18 +137,23 @@ def _koikoi_points(
         factors.append(theirs + 1)
     elif mode == "any_count" and mine + theirs:
         factors.append(mine + theirs + 1)
-    brights = extra.field_brights
-    if rules.field_bright_multiplier == "double_if_any" and brights:
+    if rules.field_bright_multiplier == "double_if_any" and field_brights:
         factors.append(2)
-    elif rules.field_bright_multiplier == "per_bright" and brights:
-        factors.append(brights + 1)
+    elif rules.field_bright_multiplier == "per_bright" and field_brights:
+        factors.append(field_brights + 1)
     for factor in factors:
         running *= factor
+    return running
+
+
+def settle(rules: KoiKoiRules, winner: int, won: int, loser_total: int) -> tuple[int, int]:
+    """Each seat's points when ``winner`` wins ``won``: zero-sum moves them from the loser (as
+    much as it has, under ``zero_sum_cap``; ``loser_total``: its match total)."""
     points = [0, 0]
     if rules.match_scoring == "zero_sum":
-        paid = min(running, max(state.totals[other], 0)) if rules.zero_sum_cap else running
-        points[seat] = paid
-        points[other] = -paid
+        paid = min(won, max(loser_total, 0)) if rules.zero_sum_cap else won
+        points[winner] = paid
+        points[1 - winner] = -paid
     else:
-        points[seat] = running
+        points[winner] = won
     return (points[0], points[1])

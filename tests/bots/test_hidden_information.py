@@ -184,3 +184,30 @@ def test_the_strong_playout_options_never_depend_on_unseen_cards(entry):
             assert choices[0] == choices[1]
             checked += 1
     assert checked > 3
+
+
+@pytest.mark.parametrize("call", ["table", "mixed"])
+@pytest.mark.parametrize("entry", [e for e in STANDARD if e[0] == "koikoi"], ids=option_id)
+def test_koikoi_own_playout_never_depends_on_unseen_cards(entry, call):
+    """Koi-koi's own playout (`kkplayout`: its call table, its dealer, its tie-breaks) plays
+    out deals of the view alone: permuting the hidden cards changes no decision."""
+    game, n, options = entry
+    rules = rules_for(game, options)
+    shuffler = random.Random(99)
+    checked = 0
+    for seed in range(3):
+        for k, state in enumerate(decision_points(rules, n, seed)):
+            seat = to_act(state)
+            legal = legal_actions(state)
+            if k % 3 or len(legal) < 2:
+                continue
+            other = permute_hidden(state, seat, shuffler)
+            choices = [
+                StrongBot(playouts=12, kk=call).choose(
+                    observe(s, seat), legal, random.Random(seed * 1000 + k)
+                )
+                for s in (state, other)
+            ]
+            assert choices[0] == choices[1]
+            checked += 1
+    assert checked > 3

@@ -19,7 +19,8 @@ from core.events import Event, RoundEnded
 from core.games.koikoi.round import KoiKoiRound
 from core.rules import AnyRules, find_rules, presets
 from core.state import DECIDE, PLAY, State
-from hanatui.bots import rollout
+from core.view import observe
+from hanatui.bots import kkplayout, rollout
 from hanatui.bots.normal import shobu_points
 from hanatui.bots.rollout import BLOCKING, PLAIN, Model, play_out, play_out_score, rollout_policy
 from hanatui.bots.shobu import shobu_score
@@ -206,3 +207,132 @@ SHOBU_OPTIONS: list[dict[str, object]] = [
 @pytest.mark.parametrize("options", SHOBU_OPTIONS, ids=str)
 def test_shobu_is_scored_as_the_engine_scores_it_under_more_options(options):
     assert compare_shobu(find_rules("koikoi", rounds=3, **options), range(6)) >= 5
+
+
+# --------------------------------------------------------------------------------------------
+# Koi-koi's own playout (`kkplayout`): the whole round on integers
+# --------------------------------------------------------------------------------------------
+
+
+def engine_points(state: State, action: Action, rng: random.Random, policy) -> tuple | None:
+    """The reference: the round's points of stepping the engine with ``policy``."""
+    out = step(state, action)
+    while True:
+        for event, _ in out:
+            if type(event) is RoundEnded:
+                return event.points
+        st = out[-1][1]
+        actor = to_act(st)
+        if actor is None:
+            return None
+        out = step(st, policy(st, actor, legal_actions(st), rng))
+
+
+def compare_kk(state: State, seed: int) -> int:
+    """Both calls of `kkplayout.play_out_score` against the engine with the same policy, from
+    every legal action of ``state``: the same points, the same random numbers used. Returns how
+    many playouts were compared (0 where the playout leaves the round to the engine)."""
+    compared = 0
+    for action in legal_actions(state):
+        for call, policy in kkplayout.POLICIES.items():
+            kk_rng, engine_rng = random.Random(seed), random.Random(seed)
+            got = kkplayout.play_out_score(state, action, kk_rng, call)
+            if got is None:
+                assert kkplayout._round_for(state) is None
+                continue
+            assert got == engine_points(state, action, engine_rng, policy), (call, action)
+            assert kk_rng.getstate() == engine_rng.getstate(), "the policies drew differently"
+            # the cheap tie-breaking generator the search gives these playouts: the same too
+            kk_ties, engine_ties = kkplayout.Ties(seed), kkplayout.Ties(seed)
+            got = kkplayout.play_out_score(state, action, kk_ties, call)
+            assert got == engine_points(state, action, engine_ties, policy), (call, action)
+            assert kk_ties.randrange(1 << 30) == engine_ties.randrange(1 << 30)
+            compared += 1
+    return compared
+
+
+# Koi-koi option sets the playout plays: every preset's scoring, the call's variants, the draws.
+KK_OPTIONS: list[dict[str, object]] = [
+    {},
+    {"koikoi_requires_new_yaku": True, "raise_allows_shobu": True},
+    {"koikoi_once": True, "koikoi_min_points": 3},
+    {"exhaustive_draw_last_yaku_scores": True, "koikoi_call_bonus": True},
+    {"draw_dealer_points": 6, "match_scoring": "zero_sum", "zero_sum_start": 8},
+    {"tsukifuda_enabled": True, "viewing_weather_block": True, "yaku_count_mode": "best_only"},
+    {"lightning_wild": "if_susuki_on_initial_field", "koikoi_multiplier": "any_count"},
+]
+
+
+@pytest.mark.parametrize("preset", presets("koikoi"))
+def test_the_koikoi_playout_scores_as_the_engine_in_every_preset(preset):
+    rules = find_rules("koikoi", preset, rounds=3)
+    compared = 0
+    for seed in range(4):
+        for k, state in enumerate(decision_points(rules, 2, seed, limit=60)):
+            if k % 3 == 0:
+                compared += compare_kk(state, seed * 100 + k)
+    assert compared >= 20
+
+
+@pytest.mark.parametrize("options", KK_OPTIONS, ids=str)
+def test_the_koikoi_playout_scores_as_the_engine_under_options(options):
+    rules = find_rules("koikoi", rounds=3, **options)
+    compared = 0
+    for seed in range(4):
+        for k, state in enumerate(decision_points(rules, 2, seed, limit=60)):
+            if k % 3 == 0:
+                compared += compare_kk(state, seed * 100 + k)
+    assert compared >= 20
+
+
+def test_the_koikoi_playout_leaves_the_turn_variants_to_the_engine():
+    rules = find_rules("koikoi", turn_structure="draw_then_play_two")
+    state = next(s for s in decision_points(rules, 2, 1) if s.phase == PLAY)
+    assert kkplayout.play_out_score(state, legal_actions(state)[0], random.Random(1)) is None
+
+
+def test_ties_breaks_ties_evenly_and_nothing_else():
+    """The playouts' tie-breaking generator: the same numbers from the same seed, spread evenly
+    over ``range(n)``, other seeds other numbers; any other use of it raises."""
+    ties = kkplayout.Ties(5)
+    draws = [ties.randrange(3) for _ in range(3000)]
+    again = kkplayout.Ties(5)
+    assert [again.randrange(3) for _ in range(3000)] == draws
+    assert all(900 < draws.count(k) < 1100 for k in range(3))
+    firsts = [kkplayout.Ties(seed).randrange(4) for seed in range(2000)]
+    assert all(400 < firsts.count(k) < 600 for k in range(4))
+    with pytest.raises(TypeError):
+        ties.random()
+    with pytest.raises(TypeError):
+        ties.shuffle([1, 2, 3])
+    with pytest.raises(ValueError):
+        ties.randrange(1, 5)
+
+
+def test_the_koikoi_dealer_deals_what_the_seat_cannot_see_evenly():
+    """`kkplayout.Dealer`: every deal agrees with the seat's view (its hand, the field, the
+    captures; the opponent's hand count and the pile's size), deals the unseen cards alone, and
+    puts each of them in the opponent's hand about as often as its share says."""
+    rules = find_rules("koikoi", rounds=1)
+    state = next(s for s in decision_points(rules, 2, 3) if s.phase == PLAY and s.turn_no == 3)
+    seat = to_act(state)
+    assert seat is not None
+    view = observe(state, seat)
+    dealer = kkplayout.Dealer(view, random.Random(1))
+    rng = random.Random(2)
+    unseen = view.unseen.mask
+    other = 1 - seat
+    count = state.hands[other].bit_count()
+    held = [0] * 48
+    deals = 3000
+    for _ in range(deals):
+        deal = dealer(rng)
+        assert observe(deal, seat) == view
+        assert deal.hands[other] | sum(1 << c for c in deal.pile) == unseen
+        assert deal.hands[other].bit_count() == count and len(deal.pile) == len(state.pile)
+        for c in range(48):
+            held[c] += deal.hands[other] >> c & 1
+    share = count / unseen.bit_count()
+    for c in range(48):
+        if unseen >> c & 1:
+            assert abs(held[c] / deals - share) < 0.05

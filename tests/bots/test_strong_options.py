@@ -10,7 +10,7 @@ from core.engine import legal_actions, to_act
 from core.rules import find_rules
 from core.state import DECIDE
 from core.view import observe
-from hanatui.bots.strong import StrongBot
+from hanatui.bots.strong import KOIKOI_CALL, KOIKOI_SCALE, StrongBot
 from tests.bots.conftest import decision_points, rules_for
 
 
@@ -35,12 +35,23 @@ def _spent(bot: StrongBot, kind: type) -> int:
 
 
 def test_the_koikoi_budget_applies_to_the_call_only():
-    bot = StrongBot(playouts=40, koikoi_playouts=400)
+    bot = StrongBot(playouts=40, koikoi_playouts=400, kk=None)
     # The call searches koi-koi alone (shobu scores the same on every sample: one playout).
     assert _spent(bot, CallKoiKoi) >= 400
     assert _spent(bot, PlayCard) <= 40 + 8
-    plain = StrongBot(playouts=40)
+    plain = StrongBot(playouts=40, kk=None)
     assert _spent(plain, CallKoiKoi) < 100
+
+
+def test_koikois_own_playout_gets_more_playouts_for_the_same_time():
+    """By default two-seat koi-koi plays its own, cheaper playout with KOIKOI_SCALE times each
+    decision's budget; ``kk_playouts`` sets it outright; a time budget is the time alone."""
+    assert StrongBot().kk == KOIKOI_CALL is not None
+    scaled = _spent(StrongBot(playouts=40), PlayCard)
+    assert 40 * KOIKOI_SCALE - 8 <= scaled <= 40 * KOIKOI_SCALE + 8
+    assert _spent(StrongBot(playouts=40, koikoi_playouts=400), CallKoiKoi) >= 400 * KOIKOI_SCALE
+    assert _spent(StrongBot(playouts=40, kk_playouts=100), PlayCard) >= 100 - 8
+    assert StrongBot.timed(0.05).kk_playouts is None
 
 
 def test_the_koikoi_settings_default_to_the_others():
@@ -87,3 +98,28 @@ def test_the_playout_options_are_for_koikoi_only():
                 assert a == b and tuned.last == plain.last
             changed += tuned.last != plain.last
         assert (changed > 0) == (game == "koikoi")
+
+
+def test_koikoi_own_playout_is_for_two_seat_koikoi_only():
+    """``kk`` (koi-koi's own playout) and its budget ``kk_playouts`` change the koi-koi search,
+    and leave the other games' searches exactly as they were."""
+    for game in ("bakappana", "hana-awase", "sakura", "koikoi"):
+        rules = rules_for(game, {})
+        changed = 0
+        spent = []
+        for k, state in enumerate(decision_points(rules, 2, 6, limit=30)):
+            seat = to_act(state)
+            legal = legal_actions(state)
+            if len(legal) < 2:
+                continue
+            view = observe(state, seat)
+            own = StrongBot(playouts=24, kk="table", kk_playouts=48)
+            plain = StrongBot(playouts=24, kk=None)
+            a = own.choose(view, legal, random.Random(k))
+            b = plain.choose(view, legal, random.Random(k))
+            if game != "koikoi":
+                assert a == b and own.last == plain.last
+            changed += own.last != plain.last
+            spent.append(sum(e.playouts for e in own.last))
+        assert (changed > 0) == (game == "koikoi")
+        assert (max(spent) > 24 + 8) == (game == "koikoi")

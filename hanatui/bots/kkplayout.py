@@ -1,0 +1,592 @@
+"""Koi-koi's own playout: the whole round on integers, the engine left out.
+
+The strong level's playouts (`rollout.play_out_score`) run the ordinary turn on integers but go
+back to the engine whenever a koi-koi seat's yaku change (the game's `after_turn`, the decision,
+the score), and the koi-koi call inside a playout is the normal level's (`koikoi_choice`), whose
+weighing of both sides' chances is a good part of a playout's cost. Here a two-seat koi-koi
+round is played to its end without the engine: the turn as the fast path plays it (the same
+card values, memos and ties as `rollout._choose_play`), the end of each turn as
+`KoiKoi.after_turn` judges it (from the compiled yaku's standing of the mover's pile), the
+call, and the round's points as `core.games.koikoi.scoring` gives them (`shobu.win_points`).
+
+The call (``call``): ``"normal"`` asks `koikoi_choice` on a state built for it (today's
+playouts exactly); ``"table"`` reads a table of what `koikoi_choice` decided in the playouts of
+many searches (`kkcalls.KOIKOI`, keyed by `call_key`: the points shobu scores now, the cards
+left in the caller's hand, how near each side is to a further yaku it can still make;
+bench/kk_table.py builds it); ``"mixed"`` reads the table where those calls agreed and asks
+`koikoi_choice` where they were split (`kkcalls.UNSURE`). Each is an ordinary `Policy`
+(`POLICIES`) that stepping the engine plays the same way: tests/bots/test_playout.py checks that
+this playout gives the engine's points, with the same random numbers used, on random deals of
+every preset.
+
+The search gives these playouts two cheaper sources of chance (`strong.evaluate`): `Ties`, a
+generator seeded per playout for the policies' tie-breaks, and `Dealer`, the determinization
+of a two-seat view drawn by one sort of random keys.
+
+Supported: two seats, the standard turn (no draw-then-play-two, no kept draw), no wild
+Lightning this round, no play-out of the draw pile; anything else returns None and the caller
+takes today's path.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import NamedTuple
+
+from msgspec.structs import replace
+
+from core.actions import Action, CallKoiKoi, CallShobu, PlayCard
+from core.cards import MONTH_MASKS
+from core.engine import legal_actions, step, to_act
+from core.events import RoundEnded
+from core.games.koikoi.game import KoiKoi, base_points, better, newer
+from core.games.koikoi.round import KoiKoiRound
+from core.games.koikoi.rules import KoiKoiRules
+from core.games.koikoi.yaku import KoiKoiYaku, Standing, compiled_yaku, round_month
+from core.state import DECIDE, DRAW, HAND, PLAY, State
+from core.view import View, determinize, hidden_indexes
+from hanatui.bots.heuristics import Profile, profile_for
+from hanatui.bots.kkcalls import KOIKOI, UNSURE
+from hanatui.bots.rollout import (
+    CAPTURES,
+    DISCARD_RISK,
+    INDEXES,
+    MATES,
+    MONTHS,
+    NEAR,
+    PLAIN,
+    _choose_target,
+    _decide,
+    _Fast,
+    _fast_for,
+    _remember,
+    _scoped_bonus,
+    rollout_policy,
+)
+from hanatui.bots.shobu import settle, shobu_score, win_points
+
+#: A koi-koi call inside a playout: (the state of the decision, built only for ``"normal"``) ->
+#: koi-koi (True) or shobu.
+Policy = Callable[[State, int, tuple[Action, ...], random.Random], Action]
+
+#: How near a side is to a further yaku, capped: the fewest cards it lacks of a yaku it does not
+#: hold (`rollout._missing`), 1..NEAR_CAP (NEAR_CAP: that many or more, or none left).
+NEAR_CAP = 4
+#: The points shobu scores now, capped (the table's rows).
+POINTS_CAP = 12
+
+
+#: `_reach` remembered, per profile (by identity, kept alongside), by both piles.
+_REACH: dict[int, tuple[Profile, dict[int, tuple[int, int]]]] = {}
+
+
+def _reach(prof: Profile, caps: int, dead: int) -> tuple[int, int]:
+    """`_reach_of`, remembered."""
+    hit = _REACH.get(id(prof))
+    if hit is None or hit[0] is not prof:
+        if len(_REACH) > 64:
+            _REACH.clear()
+        hit = _REACH[id(prof)] = (prof, {})
+    memo = hit[1]
+    key = caps | dead << 48
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 100_000:
+            memo.clear()
+        found = memo[key] = _reach_of(prof, caps, dead)
+    return found
+
+
+def _reach_of(prof: Profile, caps: int, dead: int) -> tuple[int, int]:
+    """How near a pile ``caps`` is to a yaku it does not hold and may still make (the cards
+    ``dead``, the opponent's, out of its reach): the fewest cards it lacks (capped at NEAR_CAP)
+    and how many such yaku lack one card (capped at 3)."""
+    best = NEAR_CAP
+    ones = 0
+    for t in prof.flat:
+        total = 0
+        for mask, need in t.clauses:
+            short = need - (caps & mask).bit_count()
+            if short > 0:
+                if (mask & ~caps & ~dead).bit_count() < short:
+                    total = NEAR_CAP
+                    break
+                total += short
+        if 0 < total < best:
+            best = total
+        if total == 1:
+            ones += 1
+    return best, min(ones, 3)
+
+
+def call_key(prof: Profile, points: int, hand: int, mine: int, theirs: int) -> tuple[int, ...]:
+    """The table's key of a koi-koi decision: shobu's points now (capped), the caller's cards
+    left in hand, how near it and the opponent are to a further yaku (`_reach`)."""
+    near_me, ones_me = _reach(prof, mine, theirs)
+    near_op, ones_op = _reach(prof, theirs, mine)
+    return (min(points, POINTS_CAP), hand.bit_count(), near_me, near_op, ones_me, ones_op)
+
+
+def table_call(key: tuple[int, ...], mixed: bool = False) -> bool | None:
+    """Koi-koi (True) or shobu, by the table (`kkcalls.KOIKOI`: the keys of koi-koi); with
+    ``mixed``, None for the keys where the normal level's calls were split
+    (`kkcalls.UNSURE`): the caller asks it."""
+    if mixed and key in UNSURE:
+        return None
+    return key in KOIKOI
+
+
+def table_policy(state: State, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """The playout policy with the table's koi-koi call: `rollout_policy` in every other
+    decision. Played by stepping the engine it gives what `play_out_score` gives with
+    ``call="table"``."""
+    return _tabled(state, seat, legal, rng, False)
+
+
+def mixed_policy(state: State, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """`table_policy`, where the table's key was split the normal level's call
+    (``call="mixed"``)."""
+    return _tabled(state, seat, legal, rng, True)
+
+
+def _tabled(
+    state: State, seat: int, legal: tuple[Action, ...], rng: random.Random, mixed: bool
+) -> Action:
+    if state.phase == DECIDE and len(legal) > 1:
+        koi = next((a for a in legal if type(a) is CallKoiKoi), None)
+        shobu = next((a for a in legal if type(a) is CallShobu), None)
+        if koi is not None and shobu is not None:
+            points = shobu_score(state, seat)
+            assert points is not None
+            prof = profile_for(state.rules, 2)
+            key = call_key(
+                prof,
+                points[seat],
+                state.hands[seat],
+                state.captures[seat],
+                state.captures[1 - seat],
+            )
+            koikoi = table_call(key, mixed)
+            if koikoi is not None:
+                return koi if koikoi else shobu
+    return rollout_policy(state, seat, legal, rng)
+
+
+#: The playout policies of this module, by the name of their call.
+POLICIES: dict[str, Policy] = {
+    "normal": rollout_policy,
+    "table": table_policy,
+    "mixed": mixed_policy,
+}
+
+
+class Dealer:
+    """`core.view.determinize` of one two-seat view, many times: the unseen cards in a random
+    order (sorted by random 32-bit keys, drawn at once: ties, which would favour the lower
+    card, come about once in tens of millions of deals), the opponent's hand from the first of
+    them, the pile from the rest. A deal is the state of the first one with those two
+    changed."""
+
+    def __init__(self, view: View, rng: random.Random) -> None:
+        self.base = determinize(view, rng)
+        self.hidden = hidden_indexes(view)
+        self.seat = view.seat
+        self.count = view.hand_counts[1 - view.seat]
+        self.hand = view.hand.mask
+
+    def __call__(self, rng: random.Random) -> State:
+        hidden = self.hidden
+        keys = memoryview(rng.randbytes(4 * len(hidden))).cast("I")
+        cards = [c for _, c in sorted(zip(keys, hidden, strict=True))]
+        count = self.count
+        other = 0
+        for c in cards[:count]:
+            other |= 1 << c
+        hands = (self.hand, other) if self.seat == 0 else (other, self.hand)
+        return replace(self.base, hands=hands, pile=tuple(cards[count:]))
+
+
+class Ties(random.Random):
+    """The playouts' random numbers, which break ties alone (`randrange(n)`, all the playout
+    policies ask): a 64-bit linear congruential generator, seeded per playout in well under a
+    microsecond, where seeding a `random.Random` costs about as much as a third of a koi-koi
+    playout. Any other use raises."""
+
+    def __init__(self, seed: int) -> None:  # no Mersenne Twister state to seed
+        self._state = (seed * 0x9E3779B97F4A7C15) & _MASK
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is not None or step != 1 or start <= 0:
+            raise ValueError("Ties.randrange(n) only, n > 0")
+        state = self._state = (self._state * _MUL + _INC) & _MASK
+        return (state >> 33) % start
+
+    def random(self) -> float:
+        raise TypeError("Ties breaks ties alone (randrange)")
+
+    def getrandbits(self, k: int, /) -> int:
+        raise TypeError("Ties breaks ties alone (randrange)")
+
+    def seed(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("Ties is seeded when it is made")
+
+
+_MASK = (1 << 64) - 1
+_MUL = 6364136223846793005  # Knuth's MMIX multiplier
+_INC = 1442695040888963407
+
+
+class _Round(NamedTuple):
+    """What the playout needs of one round's rules (the same for every playout of a search)."""
+
+    rules: KoiKoiRules
+    yaku: KoiKoiYaku
+    fast: _Fast
+    prof: Profile
+    field_free: bool  # a pile's yaku do not depend on the field (no weather blocks)
+
+
+_ROUNDS: dict[tuple[object, ...], _Round | None] = {}
+
+
+def _round_for(state: State) -> _Round | None:
+    """The round's rules compiled for the playout, or None when it does not play them."""
+    rules = state.rules
+    extra = state.extra
+    if (
+        not isinstance(rules, KoiKoiRules)
+        or type(state.hooks) is not KoiKoi
+        or not isinstance(extra, KoiKoiRound)
+        or extra.wild
+        or len(state.players) != 2
+    ):
+        return None
+    month = round_month(state.round) if rules.tsukifuda_enabled else None
+    key = (rules, month)
+    if key not in _ROUNDS:
+        fast = _fast_for(state)
+        supported = (
+            fast is not None
+            and fast.two
+            and fast.flat
+            and rules.turn_structure == "standard"
+            and not rules.unmatched_draw_to_hand
+            and not rules.play_out_draw_pile
+        )
+        if len(_ROUNDS) > 64:
+            _ROUNDS.clear()
+        yaku = compiled_yaku(rules, month)
+        _ROUNDS[key] = (
+            _Round(rules, yaku, fast, profile_for(rules, 2), not (yaku.filtered and yaku.weather))
+            if supported and fast is not None
+            else None
+        )
+    return _ROUNDS[key]
+
+
+def play_out_score(
+    state: State, action: Action, rng: random.Random, call: str = "normal"
+) -> tuple[int, ...] | None:
+    """Play ``action``, then the playout policy with the koi-koi ``call`` for both seats to
+    the end of the round: the round's points, exactly as stepping the engine with
+    ``POLICIES[call]`` gives them. None when this playout does not play the round (the caller
+    takes the engine's path)."""
+    kk = _round_for(state)
+    if kk is None:
+        return None
+    policy = POLICIES[call]
+    if (
+        state.phase == PLAY
+        and state.stage == HAND
+        and type(action) is PlayCard
+        and state.hands[state.turn] & action.card.bit
+    ):
+        return _run(kk, state, rng, call, action.card.index)
+    out = step(state, action)
+    while True:
+        for ev, _ in out:
+            if type(ev) is RoundEnded:
+                return ev.points
+        st = out[-1][1]
+        if st.phase == PLAY and st.hands[st.turn]:  # a turn the integers take on from here
+            return _run(kk, st, rng, call, -1, st.stage == DRAW)
+        actor = to_act(st)
+        if actor is None:
+            return None  # the round ended without a score (should not happen)
+        out = step(st, policy(st, actor, legal_actions(st), rng))
+
+
+def _choose(fast: _Fast, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:
+    """`rollout._choose_play` of a two-seat round with yaku to steer for (the same values, from
+    the same memos, added in the same order, the same ties): the card (an index) to play."""
+    if not hand & (hand - 1):
+        return hand.bit_length() - 1
+    worth = fast.worth
+    scopes = fast.scopes
+    near = fast.near
+    deny = fast.deny
+    unseen = ~(hand | field | mine | theirs)
+    best_v = -1e18
+    best: list[int] = []
+    for idx in INDEXES[hand]:
+        matches = field & MONTHS[idx]
+        if not matches:
+            given = worth[idx]
+            held = theirs & scopes[idx]
+            bonus = near[idx].get(held)
+            if bonus is None:
+                bonus = _remember(near[idx], held, _scoped_bonus(fast.prof, idx, held, NEAR))
+            given += bonus
+            mates = MATES[idx]
+            v = -DISCARD_RISK[(mates & unseen).bit_count()] * given
+            if hand & mates:
+                v += 0.25 * worth[idx]
+        else:
+            v = -1e300
+            for cards in CAPTURES[idx][matches]:
+                total = 0.0
+                for i in cards:
+                    x = worth[i]
+                    scope = scopes[i]
+                    held = mine & scope
+                    bonus = near[i].get(held)
+                    if bonus is None:
+                        bonus = _remember(near[i], held, _scoped_bonus(fast.prof, i, held, NEAR))
+                    x += bonus
+                    held = theirs & scope
+                    bonus = deny[i].get(held)
+                    if bonus is None:
+                        table = fast.deny_table
+                        bonus = _remember(deny[i], held, _scoped_bonus(fast.prof, i, held, table))
+                    x += bonus
+                    total += x
+                if total > v:
+                    v = total
+        if v > best_v + 1e-9:
+            best_v = v
+            best = [idx]
+        elif v > best_v - 1e-9:
+            best.append(idx)
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def _run(
+    kk: _Round,
+    st: State,
+    rng: random.Random,
+    call: str,
+    first: int = -1,
+    drawing: bool = False,
+) -> tuple[int, ...]:
+    """The round from ``st`` (a turn in play, from its hand, or from its draw when
+    ``drawing``) on integers, to its points. ``first``: the card the mover plays first."""
+    rules = kk.rules
+    fast = kk.fast
+    standing = kk.yaku.standing
+    extra = st.extra
+    assert isinstance(extra, KoiKoiRound)
+    hands = list(st.hands)
+    field = st.field
+    pile = st.pile
+    pos = 0
+    end = len(pile)
+    caps = list(st.captures)
+    turn = st.turn
+    turn_no = st.turn_no
+    calls = list(extra.koikoi)
+    decided: list[Standing] = list(extra.decided)
+    seen: list[Standing] = list(extra.seen)
+    last_yaku = extra.last_yaku
+    requires_new = rules.koikoi_requires_new_yaku
+    month_masks = MONTH_MASKS
+    field_free = kk.field_free
+    while True:
+        # The pile of the mover before its turn (-1: not known, its draw is next).
+        took = -1
+        if drawing:
+            drawing = False
+        else:
+            took = caps[turn]
+            hand = hands[turn]
+            if first >= 0:
+                card = first
+                first = -1
+            else:
+                card = _choose(fast, hand, field, caps[turn], caps[1 - turn], rng)
+            bit = 1 << card
+            hands[turn] = hand ^ bit
+            matches = field & month_masks[card >> 2]
+            if matches:
+                if matches.bit_count() == 2:
+                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
+                caps[turn] |= matches | bit
+                field &= ~matches
+            else:
+                field |= bit
+        if pos < end:
+            card = pile[pos]
+            pos += 1
+            bit = 1 << card
+            matches = field & month_masks[card >> 2]
+            if matches:
+                if matches.bit_count() == 2:
+                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
+                caps[turn] |= matches | bit
+                field &= ~matches
+            else:
+                field |= bit
+        # The end of the turn (`KoiKoi.after_turn`): a pile that took nothing holds the yaku it
+        # held after the seat's last turn, unless the field matters.
+        if field_free and caps[turn] == took:
+            pass
+        elif (now := standing(caps[turn], field)) != seen[turn]:
+            if better(now, seen[turn]):
+                last_yaku = turn
+            seen[turn] = now
+            before = decided[turn]
+            play_on = False
+            if requires_new:
+                decision = newer(now, before)
+                if not decision and rules.raise_allows_shobu and better(now, before):
+                    decision = play_on = True
+            else:
+                decision = better(now, before)
+            if decision:
+                forced = not hands[turn]
+                if not forced and rules.koikoi_once:
+                    forced = calls != [0, 0]
+                if not forced and rules.koikoi_min_points:
+                    forced = base_points(rules, now) < rules.koikoi_min_points
+                if not forced:
+                    go_on = _call(
+                        kk, st, call, rng, hands, field, pile[pos:], caps, turn, turn_no,
+                        calls, decided, seen, last_yaku, play_on,
+                    )  # fmt: skip
+                if forced or not go_on:
+                    won = win_points(
+                        kk.yaku,
+                        rules,
+                        caps[turn],
+                        caps[1 - turn],
+                        field,
+                        calls[turn],
+                        calls[1 - turn],
+                        extra.field_brights,
+                    )
+                    return settle(rules, turn, won, st.totals[1 - turn])
+                if not play_on:
+                    calls[turn] += 1
+                decided[turn] = now
+        # The next turn (`core.turns.next_turn`): the round is over when both hands are.
+        other = 1 - turn
+        if not hands[other]:
+            if hands[turn]:  # not in the standard turn; the engine would pass the turn over
+                raise AssertionError("koi-koi playout: a seat without cards is to play")
+            return _draw_points(kk, st, field, caps, calls, last_yaku)
+        turn = other
+        turn_no += 1
+
+
+def _draw_points(
+    kk: _Round, st: State, field: int, caps: list[int], calls: list[int], last_yaku: int
+) -> tuple[int, ...]:
+    """`score_round` of the exhaustive draw: the last seat to form a yaku wins it (when the
+    rules say so), or the dealer's privilege, or nothing."""
+    rules = kk.rules
+    extra = st.extra
+    assert isinstance(extra, KoiKoiRound)
+    if rules.exhaustive_draw_last_yaku_scores and last_yaku >= 0:
+        other = 1 - last_yaku
+        won = win_points(
+            kk.yaku,
+            rules,
+            caps[last_yaku],
+            caps[other],
+            field,
+            calls[last_yaku],
+            calls[other],
+            extra.field_brights,
+        )
+        return settle(rules, last_yaku, won, st.totals[other])
+    if rules.draw_dealer_points:
+        dealer = st.dealer
+        return settle(rules, dealer, rules.draw_dealer_points, st.totals[1 - dealer])
+    return (0, 0)
+
+
+def _key(
+    kk: _Round,
+    st: State,
+    hands: list[int],
+    field: int,
+    caps: list[int],
+    turn: int,
+    calls: list[int],
+) -> tuple[int, ...]:
+    """`call_key` of the decision of ``turn`` (its shobu's points computed on masks)."""
+    extra = st.extra
+    assert isinstance(extra, KoiKoiRound)
+    other = 1 - turn
+    won = win_points(
+        kk.yaku,
+        kk.rules,
+        caps[turn],
+        caps[other],
+        field,
+        calls[turn],
+        calls[other],
+        extra.field_brights,
+    )
+    points = settle(kk.rules, turn, won, st.totals[other])[turn]
+    return call_key(kk.prof, points, hands[turn], caps[turn], caps[other])
+
+
+def _call(
+    kk: _Round,
+    st: State,
+    call: str,
+    rng: random.Random,
+    hands: list[int],
+    field: int,
+    pile: tuple[int, ...],
+    caps: list[int],
+    turn: int,
+    turn_no: int,
+    calls: list[int],
+    decided: list[Standing],
+    seen: list[Standing],
+    last_yaku: int,
+    play_on: bool,
+) -> bool:
+    """The playout's koi-koi call (True) or shobu at the end of ``turn``."""
+    if call != "normal":
+        koikoi = table_call(_key(kk, st, hands, field, caps, turn, calls), call == "mixed")
+        if koikoi is not None:
+            return koikoi
+    extra = st.extra
+    assert isinstance(extra, KoiKoiRound)
+    deciding = replace(
+        st,
+        hands=tuple(hands),
+        field=field,
+        pile=pile,
+        captures=tuple(caps),
+        turn=turn,
+        turn_no=turn_no,
+        phase=DECIDE,
+        stage=HAND,
+        pending=-1,
+        pending_from=None,
+        extra=replace(
+            extra,
+            koikoi=(calls[0], calls[1]),
+            decided=(decided[0], decided[1]),
+            seen=(seen[0], seen[1]),
+            last_yaku=last_yaku,
+            forced=False,
+            play_on=play_on,
+        ),
+    )
+    legal = legal_actions(deciding)
+    return type(_decide(deciding, turn, legal, rng, PLAIN)) is CallKoiKoi
