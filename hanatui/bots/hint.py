@@ -19,7 +19,7 @@ from core.players import seat_label
 from core.state import State
 from core.view import View, determinize, observe
 from hanatui.bots.normal import normal_policy
-from hanatui.bots.strong import DEFAULT_PLAYOUTS, search
+from hanatui.bots.strong import DEFAULT_PLAYOUTS, own_playout, search
 
 #: Playouts of a hint: as many as the strong bot's own decisions.
 DEFAULT_BUDGET = DEFAULT_PLAYOUTS
@@ -60,14 +60,17 @@ def hint(
         return None
     rng = random.Random(seed)
     prior = normal_policy(determinize(view, rng), view.seat, legal, rng) if len(legal) > 1 else None
+    # The strong bot's own search settings (in two-seat koi-koi, koi-koi's own playout).
+    playouts, call = own_playout(view, max(len(legal), budget), seconds)
     estimates = search(
         view,
         legal,
         rng,
-        playouts=max(len(legal), budget),
+        playouts=playouts,
         seconds=seconds,
         prior=prior,
         evaluate_single=True,
+        call=call,
     )
     best = estimates[0]
     return best.action, round(best.mean, 2)

@@ -319,6 +319,18 @@ def _beats(a: list[float], b: list[float], z: float) -> bool:
     return mean > z * math.sqrt(var / n)
 
 
+def own_playout(
+    view: View, playouts: int, seconds: float | None, kk: str | None = KOIKOI_CALL
+) -> tuple[int, str | None]:
+    """The playouts and the playout's koi-koi call of a search from ``view``: two-seat koi-koi
+    plays koi-koi's own playout (`kkplayout`) with the call ``kk``, at `KOIKOI_SCALE` times the
+    budget (a time budget stays the time alone); every other table, or ``kk`` None, the budget
+    on the fast path (call None)."""
+    if kk is None or view.rules.game != "koikoi" or view.num_players != 2:
+        return playouts, None
+    return (playouts if seconds is not None else round(playouts * KOIKOI_SCALE)), kk
+
+
 class StrongBot(Bot):
     level = "strong"
     description = "plays each move out on many guesses of the hidden cards"
@@ -399,14 +411,15 @@ class StrongBot(Bot):
         st = standing(sample, view.seat) if call else None
         koikoi = view.rules.game == "koikoi"
         # Koi-koi's own playout plays the plain policy (no `block`, no `reply`).
-        own = koikoi and view.num_players == 2 and not self.block and not self.reply
-        kk = self.kk if own else None
-        playouts = self.koikoi_playouts if call else self.playouts
-        if kk is not None:
-            if self.kk_playouts is not None:
-                playouts = self.kk_playouts
-            elif self.seconds is None:
-                playouts = round(playouts * KOIKOI_SCALE)
+        plain = not self.block and not self.reply
+        playouts, kk = own_playout(
+            view,
+            self.koikoi_playouts if call else self.playouts,
+            self.seconds,
+            self.kk if plain else None,
+        )
+        if kk is not None and self.kk_playouts is not None:
+            playouts = self.kk_playouts
         self.last = search(
             view,
             legal,

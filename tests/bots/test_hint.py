@@ -55,5 +55,8 @@ def test_the_hint_is_what_the_strong_bot_plays():
         if len(legal) < 2 or k % 2:
             continue
         view = observe(state, to_act(state))
-        action, _ = hint(view, budget=40, seed=k)
-        assert action == StrongBot(playouts=40).choose(view, legal, random.Random(k))
+        action, expected = hint(view, budget=40, seed=k)
+        bot = StrongBot(playouts=40)
+        assert action == bot.choose(view, legal, random.Random(k))
+        # the same search, not only the same move: the same playouts give the same estimate
+        assert expected == round(bot.last[0].mean, 2)
