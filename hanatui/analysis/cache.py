@@ -21,13 +21,15 @@ from core.actions import Action
 from core.logfile import LogRead, encode_event
 from hanatui.analysis.model import Decision
 from hanatui.analysis.run import decision_points
+from hanatui.bots.strong import KOIKOI_SCALE
 
 FORMAT: Final = "hanatui-analysis"
 #: The version of the sidecar's layout.
 VERSION: Final = 1
 #: The version of the method: raised whenever the search or its playouts change, so results of
-#: an older method are not mixed with new ones.
-METHOD = 1
+#: an older method are not mixed with new ones. 2: two-seat koi-koi is searched with koi-koi's
+#: own playout, at `strong.KOIKOI_SCALE` times the budget, as the strong player searches.
+METHOD = 2
 SUFFIX = ".analysis.json"
 #: A sidecar larger than this is not read (a 12-round 7-player match needs well under 1 MiB).
 MAX_BYTES = 8 * 1024 * 1024
@@ -111,7 +113,8 @@ def _numbers_ok(d: Decision, budget: int) -> bool:
     if not (math.isfinite(d.se) and d.se >= 0):
         return False
     for c in d.candidates:
-        if not math.isfinite(c.expected) or not 0 <= c.playouts <= max(budget, len(d.candidates)):
+        most = max(math.ceil(budget * KOIKOI_SCALE), len(d.candidates))
+        if not math.isfinite(c.expected) or not 0 <= c.playouts <= most:
             return False
     # the best move was searched on every sample the move made was
     return d.candidates[d.best].playouts >= d.candidates[d.made].playouts

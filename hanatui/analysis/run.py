@@ -36,7 +36,7 @@ from core.view import View, observe
 from hanatui.analysis.model import AnyAction, Candidate, Decision, GameAnalysis, Kind
 from hanatui.bots.heuristics import team_numbers
 from hanatui.bots.hint import legal_for
-from hanatui.bots.strong import DEFAULT_PLAYOUTS, evaluate
+from hanatui.bots.strong import DEFAULT_PLAYOUTS, evaluate, own_playout
 
 #: Playouts per decision by default: the strong player's own budget (docs/analysis.md).
 DEFAULT_BUDGET = DEFAULT_PLAYOUTS
@@ -133,7 +133,9 @@ def analyse_position(
     if move not in legal:
         raise HanaError(f"the move {move!r} is not legal here")
     rng = position_rng(index) if rng is None else rng
-    result = evaluate(view, legal, rng, playouts=max(budget, len(legal)), keep=move)
+    # The strong player's own search settings (in two-seat koi-koi, koi-koi's own playout).
+    playouts, call = own_playout(view, max(budget, len(legal)), None)
+    result = evaluate(view, legal, rng, playouts=playouts, keep=move, call=call)
     made = legal.index(move)
     means = [sum(v) / len(v) if v else -math.inf for v in result.values]
     best = max(result.finalists, key=lambda i: (means[i], i == made))

@@ -146,7 +146,8 @@ def test_a_corrupt_sidecar_is_ignored_and_rewritten(game, capsys, searches, garb
     done = len(searches)
     if garbage == "tampered":
         raw = json.loads(side.read_bytes())
-        decision = raw["decisions"][0]
+        # a decision whose move was not the best: swapping the two names another move as made
+        decision = next(d for d in raw["decisions"] if d["best"] != d["made"])
         decision["best"], decision["made"] = decision["made"], decision["best"]
         decision["candidates"][decision["made"]]["expected"] = -99.0
         garbage = json.dumps(raw).encode()
