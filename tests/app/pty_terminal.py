@@ -12,6 +12,7 @@ import subprocess
 import sys
 import termios
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,19 @@ class Terminal:
 
     def type(self, keys: bytes) -> None:
         os.write(self.master, keys)
+
+    def play_until(self, journal: Path, events: int, pause: float) -> None:
+        """Play the first card of the hand (and take a capture choice's first target) until
+        ``journal`` holds at least ``events`` events; fails if hanatui ends or the game stalls
+        first. ``pause``: the wait after each key."""
+        deadline = time.monotonic() + 60
+        while events_in(journal) < events:
+            assert self.proc.poll() is None, "hanatui exited early"
+            assert time.monotonic() < deadline, "the game did not advance"
+            self.type(b"1")
+            time.sleep(pause)
+            self.type(b"\r")  # a capture choice, if one is open
+            time.sleep(pause)
 
     def close(self) -> None:
         """Close the terminal, as a closed window does."""

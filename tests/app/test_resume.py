@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import signal
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from hanatui.app.app import HanaApp
 from hanatui.app.screens.table import TableScreen
 from hanatui.app.screens.title import TitleMenu
 
-from .pty_terminal import Terminal, events_in
+from .pty_terminal import Terminal
 from .test_play import settle
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
@@ -26,14 +25,7 @@ def _run_until_killed(data: Path, min_events: int) -> None:
     terminal = Terminal(data, "play", "bakappana", "--seed", "3")
     journal = data / "autosave" / "current.hana"
     try:
-        deadline = time.monotonic() + 60
-        while events_in(journal) < min_events:
-            assert terminal.proc.poll() is None, "hanatui exited early"
-            assert time.monotonic() < deadline, "the game did not advance"
-            terminal.type(b"1")
-            time.sleep(0.25)
-            terminal.type(b"\r")  # a capture choice, if one is open
-            time.sleep(0.25)
+        terminal.play_until(journal, min_events, pause=0.25)
     finally:
         status = terminal.kill()
         terminal.close()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -36,14 +35,7 @@ def test_closing_the_terminal_ends_hanatui_with_the_game_saved(isolated_dirs):
     journal = data / "autosave" / "current.hana"
     terminal = Terminal(data, "play", "bakappana", "--seed", "3")
     try:
-        deadline = time.monotonic() + 60
-        while events_in(journal) < 8:  # the deal, and moves played by keys
-            assert terminal.proc.poll() is None, "hanatui exited early"
-            assert time.monotonic() < deadline, "the game did not advance"
-            terminal.type(b"1")
-            time.sleep(0.2)
-            terminal.type(b"\r")  # a capture choice, if one is open
-            time.sleep(0.2)
+        terminal.play_until(journal, 8, pause=0.2)  # the deal, and moves played by keys
         at_close = events_in(journal)
         terminal.close()
         assert terminal.wait_exit() == 0  # a normal quit
