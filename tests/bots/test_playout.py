@@ -263,26 +263,25 @@ KK_OPTIONS: list[dict[str, object]] = [
 ]
 
 
-@pytest.mark.parametrize("preset", presets("koikoi"))
-def test_the_koikoi_playout_scores_as_the_engine_in_every_preset(preset):
-    rules = find_rules("koikoi", preset, rounds=3)
+def compare_kk_deals(rules: AnyRules) -> int:
+    """`compare_kk` on every third decision of four two-seat deals under ``rules``: how many
+    positions koi-koi's own playout played."""
     compared = 0
     for seed in range(4):
         for k, state in enumerate(decision_points(rules, 2, seed, limit=60)):
             if k % 3 == 0:
                 compared += compare_kk(state, seed * 100 + k)
-    assert compared >= 20
+    return compared
+
+
+@pytest.mark.parametrize("preset", presets("koikoi"))
+def test_the_koikoi_playout_scores_as_the_engine_in_every_preset(preset):
+    assert compare_kk_deals(find_rules("koikoi", preset, rounds=3)) >= 20
 
 
 @pytest.mark.parametrize("options", KK_OPTIONS, ids=str)
 def test_the_koikoi_playout_scores_as_the_engine_under_options(options):
-    rules = find_rules("koikoi", rounds=3, **options)
-    compared = 0
-    for seed in range(4):
-        for k, state in enumerate(decision_points(rules, 2, seed, limit=60)):
-            if k % 3 == 0:
-                compared += compare_kk(state, seed * 100 + k)
-    assert compared >= 20
+    assert compare_kk_deals(find_rules("koikoi", rounds=3, **options)) >= 20
 
 
 def test_the_koikoi_playout_leaves_the_turn_variants_to_the_engine():
