@@ -66,8 +66,8 @@ from hanatui.bots.rollout import (
 )
 from hanatui.bots.shobu import settle, shobu_score, win_points
 
-#: A koi-koi call inside a playout: (the state of the decision, built only for ``"normal"``) ->
-#: koi-koi (True) or shobu.
+#: A playout policy, as `strong.Policy` (strong imports this module, so it is named here too):
+#: (state, seat, legal actions, generator) -> the action.
 Policy = Callable[[State, int, tuple[Action, ...], random.Random], Action]
 
 #: How near a side is to a further yaku, capped: the fewest cards it lacks of a yaku it does not
