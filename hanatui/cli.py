@@ -162,7 +162,7 @@ def build_parser(*, only: str | None = None) -> argparse.ArgumentParser:
             default=None,
             metavar="SECONDS",
             help="the strong player's time per move, e.g. 0.2, 1 or 3 (default: the setting; "
-            "0: 1000 playouts a move)",
+            "0: a fixed number of playouts, about 0.1 s a move)",
         )
         play.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
 

@@ -111,7 +111,7 @@ class SettingsScreen(Screen[None]):
                 yield Static(Content("Strong player's time"), classes="label")
                 times = sorted(set(STRONG_TIMES) | {settings.strong_seconds} - {0.0})
                 yield Select(
-                    [(Content("1000 playouts a move"), 0.0)]
+                    [(Content("Fixed playouts (~0.1 s)"), 0.0)]
                     + [(Content(f"{t:g} s a move"), t) for t in times],
                     value=settings.strong_seconds,
                     allow_blank=False,
