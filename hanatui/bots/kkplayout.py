@@ -77,8 +77,10 @@ NEAR_CAP = 4
 POINTS_CAP = 12
 
 
-#: `_reach` remembered, per profile (by identity, kept alongside), by both piles.
-_REACH: dict[int, tuple[Profile, dict[int, tuple[int, int]]]] = {}
+#: `_reach` remembered, per profile (by identity, kept alongside), by both piles; with the
+#: profile's targets as their clauses alone (`_reach_of` reads nothing else of them).
+_REACH: dict[int, tuple[Profile, dict[int, tuple[int, int]], tuple[Clauses, ...]]] = {}
+Clauses = tuple[tuple[int, int], ...]
 
 
 def _reach(prof: Profile, caps: int, dead: int) -> tuple[int, int]:
@@ -87,29 +89,31 @@ def _reach(prof: Profile, caps: int, dead: int) -> tuple[int, int]:
     if hit is None or hit[0] is not prof:
         if len(_REACH) > 64:
             _REACH.clear()
-        hit = _REACH[id(prof)] = (prof, {})
+        hit = _REACH[id(prof)] = (prof, {}, tuple(t.clauses for t in prof.flat))
     memo = hit[1]
     key = caps | dead << 48
     found = memo.get(key)
     if found is None:
         if len(memo) > 100_000:
             memo.clear()
-        found = memo[key] = _reach_of(prof, caps, dead)
+        found = memo[key] = _reach_of(hit[2], caps, dead)
     return found
 
 
-def _reach_of(prof: Profile, caps: int, dead: int) -> tuple[int, int]:
+def _reach_of(targets: tuple[Clauses, ...], caps: int, dead: int) -> tuple[int, int]:
     """How near a pile ``caps`` is to a yaku it does not hold and may still make (the cards
     ``dead``, the opponent's, out of its reach): the fewest cards it lacks (capped at NEAR_CAP)
-    and how many such yaku lack one card (capped at 3)."""
+    and how many such yaku lack one card (capped at 3). ``targets``: the clauses of the
+    profile's targets (`Profile.flat`)."""
     best = NEAR_CAP
     ones = 0
-    for t in prof.flat:
+    free = ~(caps | dead)  # the cards that may still come to the pile
+    for clauses in targets:
         total = 0
-        for mask, need in t.clauses:
+        for mask, need in clauses:
             short = need - (caps & mask).bit_count()
             if short > 0:
-                if (mask & ~caps & ~dead).bit_count() < short:
+                if (mask & free).bit_count() < short:
                     total = NEAR_CAP
                     break
                 total += short
@@ -135,6 +139,16 @@ def table_call(key: tuple[int, ...], mixed: bool = False) -> bool | None:
     if mixed and key in UNSURE:
         return None
     return key in KOIKOI
+
+
+#: The keys of the table (`KOIKOI` and `UNSURE`) cut short, so that the playout's call
+#: (`_table_call`) stops computing a key once no key of the table begins as it does (then the
+#: table says shobu): the caller's cards in hand; with shobu's points; with how near the caller
+#: is (near, ones). About a third of the calls stop before the opponent's `_reach`.
+_LISTED = KOIKOI | UNSURE
+_HANDS = frozenset(k[1] for k in _LISTED)
+_PREFIXES = frozenset(k[:2] for k in _LISTED)
+_MINE = frozenset((k[0], k[1], k[2], k[4]) for k in _LISTED)
 
 
 def table_policy(state: State, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
@@ -245,6 +259,22 @@ class _Round(NamedTuple):
     fast: _Fast
     prof: Profile
     field_free: bool  # a pile's yaku do not depend on the field (no weather blocks)
+    cards: tuple[_Card, ...]  # per card, what `_choose` reads of it (`_cards`)
+
+
+#: What `_choose` reads of a card it might play, in one tuple (one lookup and an unpacking
+#: where six tuple lookups were): its month, its mates (`rollout.MATES`), its worth, its scope
+#: (`_Fast.scopes`), its NEAR memo (`_Fast.near`, the same dict: the memos stay shared with the
+#: fast path) and a quarter of its worth (a discard's bonus when the hand holds a mate).
+_Card = tuple[int, int, float, int, dict[int, float], float]
+
+
+def _cards(fast: _Fast) -> tuple[_Card, ...]:
+    worth = fast.worth
+    return tuple(
+        (MONTHS[i], MATES[i], worth[i], fast.scopes[i], fast.near[i], 0.25 * worth[i])
+        for i in range(48)
+    )
 
 
 _ROUNDS: dict[tuple[object, ...], _Round | None] = {}
@@ -278,7 +308,14 @@ def _round_for(state: State) -> _Round | None:
             _ROUNDS.clear()
         yaku = compiled_yaku(rules, month)
         _ROUNDS[key] = (
-            _Round(rules, yaku, fast, profile_for(rules, 2), not (yaku.filtered and yaku.weather))
+            _Round(
+                rules,
+                yaku,
+                fast,
+                profile_for(rules, 2),
+                not (yaku.filtered and yaku.weather),
+                _cards(fast),
+            )
             if supported and fast is not None
             else None
         )
@@ -317,58 +354,71 @@ def play_out_score(
         out = step(st, policy(st, actor, legal_actions(st), rng))
 
 
-def _choose(fast: _Fast, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:
+#: `-DISCARD_RISK[n]`, negated once (the same floats: negation is exact).
+NEG_RISK = tuple(-r for r in DISCARD_RISK)
+
+
+def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:
     """`rollout._choose_play` of a two-seat round with yaku to steer for (the same values, from
-    the same memos, added in the same order, the same ties): the card (an index) to play."""
+    the same memos, added in the same order, the same ties): the card (an index) to play.
+
+    The playouts' innermost loop, about half of a playout: a card's facts come from one tuple
+    (`_cards`), and the tied cards are listed only when there is a tie."""
     if not hand & (hand - 1):
         return hand.bit_length() - 1
-    worth = fast.worth
+    fast = kk.fast
+    cards = kk.cards
+    worths = fast.worth
     scopes = fast.scopes
-    near = fast.near
-    deny = fast.deny
+    nears = fast.near
+    denies = fast.deny
     unseen = ~(hand | field | mine | theirs)
     best_v = -1e18
-    best: list[int] = []
+    best = -1
+    tied: list[int] | None = None
     for idx in INDEXES[hand]:
-        matches = field & MONTHS[idx]
+        month, mates, worth, scope, near, quarter = cards[idx]
+        matches = field & month
         if not matches:
-            given = worth[idx]
-            held = theirs & scopes[idx]
-            bonus = near[idx].get(held)
+            # What the card left on the field is worth to them, by the risk they take it.
+            held = theirs & scope
+            bonus = near.get(held)
             if bonus is None:
-                bonus = _remember(near[idx], held, _scoped_bonus(fast.prof, idx, held, NEAR))
-            given += bonus
-            mates = MATES[idx]
-            v = -DISCARD_RISK[(mates & unseen).bit_count()] * given
+                bonus = _remember(near, held, _scoped_bonus(fast.prof, idx, held, NEAR))
+            v = NEG_RISK[(mates & unseen).bit_count()] * (worth + bonus)
             if hand & mates:
-                v += 0.25 * worth[idx]
+                v += quarter
         else:
+            # The gain of each capture it may make: its cards' values added lowest first, the
+            # best capture counts.
             v = -1e300
-            for cards in CAPTURES[idx][matches]:
+            for taken in CAPTURES[idx][matches]:
                 total = 0.0
-                for i in cards:
-                    x = worth[i]
+                for i in taken:
                     scope = scopes[i]
                     held = mine & scope
-                    bonus = near[i].get(held)
+                    bonus = nears[i].get(held)
                     if bonus is None:
-                        bonus = _remember(near[i], held, _scoped_bonus(fast.prof, i, held, NEAR))
-                    x += bonus
+                        bonus = _remember(nears[i], held, _scoped_bonus(fast.prof, i, held, NEAR))
+                    x = worths[i] + bonus
                     held = theirs & scope
-                    bonus = deny[i].get(held)
+                    bonus = denies[i].get(held)
                     if bonus is None:
                         table = fast.deny_table
-                        bonus = _remember(deny[i], held, _scoped_bonus(fast.prof, i, held, table))
-                    x += bonus
-                    total += x
+                        bonus = _remember(denies[i], held, _scoped_bonus(fast.prof, i, held, table))
+                    total += x + bonus
                 if total > v:
                     v = total
         if v > best_v + 1e-9:
             best_v = v
-            best = [idx]
+            best = idx
+            tied = None
         elif v > best_v - 1e-9:
-            best.append(idx)
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+            if tied is None:
+                tied = [best, idx]
+            else:
+                tied.append(idx)
+    return best if tied is None else tied[rng.randrange(len(tied))]
 
 
 def _run(
@@ -413,7 +463,7 @@ def _run(
                 card = first
                 first = -1
             else:
-                card = _choose(fast, hand, field, caps[turn], caps[1 - turn], rng)
+                card = _choose(kk, hand, field, caps[turn], caps[1 - turn], rng)
             bit = 1 << card
             hands[turn] = hand ^ bit
             matches = field & month_masks[card >> 2]
@@ -542,6 +592,41 @@ def _key(
     return call_key(kk.prof, points, hands[turn], caps[turn], caps[other])
 
 
+def _table_call(
+    kk: _Round,
+    st: State,
+    hands: list[int],
+    field: int,
+    caps: list[int],
+    turn: int,
+    calls: list[int],
+    mixed: bool,
+) -> bool | None:
+    """`table_call` of `_key`, the same answer, where the key is computed only as far as some
+    key of the table begins as it does (`_HANDS`, `_PREFIXES`, `_MINE`): past that, shobu."""
+    hand = hands[turn].bit_count()
+    if hand not in _HANDS:
+        return False
+    extra = st.extra
+    assert isinstance(extra, KoiKoiRound)
+    other = 1 - turn
+    mine = caps[turn]
+    theirs = caps[other]
+    rules = kk.rules
+    won = win_points(
+        kk.yaku, rules, mine, theirs, field, calls[turn], calls[other], extra.field_brights
+    )
+    points = min(settle(rules, turn, won, st.totals[other])[turn], POINTS_CAP)
+    if (points, hand) not in _PREFIXES:
+        return False
+    prof = kk.prof
+    near_me, ones_me = _reach(prof, mine, theirs)
+    if (points, hand, near_me, ones_me) not in _MINE:
+        return False
+    near_op, ones_op = _reach(prof, theirs, mine)
+    return table_call((points, hand, near_me, near_op, ones_me, ones_op), mixed)
+
+
 def _call(
     kk: _Round,
     st: State,
@@ -561,7 +646,7 @@ def _call(
 ) -> bool:
     """The playout's koi-koi call (True) or shobu at the end of ``turn``."""
     if call != "normal":
-        koikoi = table_call(_key(kk, st, hands, field, caps, turn, calls), call == "mixed")
+        koikoi = _table_call(kk, st, hands, field, caps, turn, calls, call == "mixed")
         if koikoi is not None:
             return koikoi
     extra = st.extra
