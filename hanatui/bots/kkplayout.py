@@ -37,7 +37,7 @@ from typing import NamedTuple
 from msgspec.structs import replace
 
 from core.actions import Action, CallKoiKoi, CallShobu, PlayCard
-from core.cards import MONTH_MASKS
+from core.cards import ALL_MASK
 from core.engine import legal_actions, step, to_act
 from core.events import RoundEnded
 from core.games.koikoi.game import KoiKoi, base_points, better, newer
@@ -48,7 +48,12 @@ from core.state import DECIDE, DRAW, HAND, PLAY, State
 from core.view import View, determinize, hidden_indexes
 from hanatui.bots.heuristics import Profile, profile_for
 from hanatui.bots.kkcalls import KOIKOI, UNSURE
+from hanatui.bots.match import Standing as MatchStanding
+from hanatui.bots.match import standing as match_standing
+from hanatui.bots.match import win_chance
+from hanatui.bots.normal import DEFAULT_PARAMS, Table, _race, _scaled, _threats
 from hanatui.bots.rollout import (
+    BITS,
     CAPTURES,
     DISCARD_RISK,
     INDEXES,
@@ -56,10 +61,10 @@ from hanatui.bots.rollout import (
     MONTHS,
     NEAR,
     PLAIN,
-    _choose_target,
     _decide,
     _Fast,
     _fast_for,
+    _gain,
     _remember,
     _scoped_bonus,
     rollout_policy,
@@ -260,6 +265,7 @@ class _Round(NamedTuple):
     prof: Profile
     field_free: bool  # a pile's yaku do not depend on the field (no weather blocks)
     cards: tuple[_Card, ...]  # per card, what `_choose` reads of it (`_cards`)
+    standings: dict[int, Standing]  # `yaku.standing` by the pile, where the field plays no part
 
 
 #: What `_choose` reads of a card it might play, in one tuple (one lookup and an unpacking
@@ -315,6 +321,7 @@ def _round_for(state: State) -> _Round | None:
                 profile_for(rules, 2),
                 not (yaku.filtered and yaku.weather),
                 _cards(fast),
+                {},
             )
             if supported and fast is not None
             else None
@@ -421,6 +428,20 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
     return best if tied is None else tied[rng.randrange(len(tied))]
 
 
+def _target(fast: _Fast, bit: int, matches: int, mine: int, theirs: int, rng: random.Random) -> int:
+    """`rollout._choose_target` of a two-seat round, the mover's pile ``mine``: which of the two
+    field cards ``matches`` the card ``bit`` takes (the same values, the same tie)."""
+    first = matches & -matches
+    second = matches ^ first
+    a = _gain(fast, first | bit, mine, theirs)
+    b = _gain(fast, second | bit, mine, theirs)
+    if b > a + 1e-9:
+        return second
+    if b > a - 1e-9:
+        return (first, second)[rng.randrange(2)]
+    return first
+
+
 def _run(
     kk: _Round,
     st: State,
@@ -449,8 +470,10 @@ def _run(
     seen: list[Standing] = list(extra.seen)
     last_yaku = extra.last_yaku
     requires_new = rules.koikoi_requires_new_yaku
-    month_masks = MONTH_MASKS
     field_free = kk.field_free
+    # The end of a turn asks the mover's standing; where the field plays no part it is
+    # remembered here by the pile (a dict lookup, where the call to `standing` costs more).
+    standings = kk.standings
     while True:
         # The pile of the mover before its turn (-1: not known, its draw is next).
         took = -1
@@ -464,12 +487,12 @@ def _run(
                 first = -1
             else:
                 card = _choose(kk, hand, field, caps[turn], caps[1 - turn], rng)
-            bit = 1 << card
+            bit = BITS[card]
             hands[turn] = hand ^ bit
-            matches = field & month_masks[card >> 2]
+            matches = field & MONTHS[card]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
+                    matches = _target(fast, bit, matches, caps[turn], caps[1 - turn], rng)
                 caps[turn] |= matches | bit
                 field &= ~matches
             else:
@@ -477,20 +500,27 @@ def _run(
         if pos < end:
             card = pile[pos]
             pos += 1
-            bit = 1 << card
-            matches = field & month_masks[card >> 2]
+            bit = BITS[card]
+            matches = field & MONTHS[card]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
+                    matches = _target(fast, bit, matches, caps[turn], caps[1 - turn], rng)
                 caps[turn] |= matches | bit
                 field &= ~matches
             else:
                 field |= bit
         # The end of the turn (`KoiKoi.after_turn`): a pile that took nothing holds the yaku it
         # held after the seat's last turn, unless the field matters.
-        if field_free and caps[turn] == took:
-            pass
-        elif (now := standing(caps[turn], field)) != seen[turn]:
+        now: Standing | None = None  # None: the pile holds what it held (below)
+        if not field_free:
+            now = standing(caps[turn], field)
+        elif caps[turn] != took:
+            now = standings.get(caps[turn])
+            if now is None:
+                if len(standings) > 100_000:
+                    standings.clear()
+                now = standings[caps[turn]] = standing(caps[turn], field)
+        if now is not None and now != seen[turn]:
             if better(now, seen[turn]):
                 last_yaku = turn
             seen[turn] = now
@@ -649,6 +679,124 @@ def _call(
         koikoi = _table_call(kk, st, hands, field, caps, turn, calls, call == "mixed")
         if koikoi is not None:
             return koikoi
+    if _RACE:
+        return _normal_call(kk, st, hands, field, caps, turn, calls)
+    return _state_call(kk, st, rng, hands, field, pile, caps, turn, turn_no, calls, decided, seen,
+                       last_yaku, play_on)  # fmt: skip
+
+
+#: `_normal_call` plays the normal level's call as `koikoi_choice` weighs it by default.
+_RACE = DEFAULT_PARAMS.koikoi_model == "race"
+
+
+def _normal_call(
+    kk: _Round,
+    st: State,
+    hands: list[int],
+    field: int,
+    caps: list[int],
+    turn: int,
+    calls: list[int],
+) -> bool:
+    """`normal.koikoi_choice` (the playout policy's call) at the end of ``turn``, on masks: what
+    it reads of the decision's state (`shobu_points`, `read_table`, the calls, the match
+    standing) taken from the playout's integers, then its race and its weighing, step by step
+    (the same floats). About half the cost of building the state and asking it (most calls
+    are new to `rollout._decide`'s memo). The differential tests check it against the engine
+    with the policy."""
+    params = DEFAULT_PARAMS
+    rules = kk.rules
+    extra = st.extra
+    assert isinstance(extra, KoiKoiRound)
+    other = 1 - turn
+    mine = caps[turn]
+    theirs = caps[other]
+    # `shobu_points`: shobu's score (`shobu._koikoi_points`), relative (`relative_points`).
+    won = win_points(
+        kk.yaku, rules, mine, theirs, field, calls[turn], calls[other], extra.field_brights
+    )
+    points = settle(rules, turn, won, st.totals[other])
+    now = points[turn] - float(points[other])
+    # `read_table` of a two-seat decision (no card pending).
+    hand = hands[turn]
+    t = Table(
+        prof=kk.prof,
+        seat=turn,
+        hand=hand,
+        field=field,
+        mine=mine,
+        opps=(theirs,),
+        unseen=ALL_MASK & ~(hand | field | mine | theirs | extra.out_of_play),
+        next_opp_hand=hands[other].bit_count(),
+        hand_count=hand.bit_count(),
+    )
+    # `koikoi_outlook`
+    p_me, gain, p_op, v_op = _threats(t, params)
+    turns_me = max(1, t.hand_count)
+    turns_op = max(1, t.next_opp_hand)
+    q_me = 1.0 - (1.0 - min(p_me, 0.999)) ** (1.0 / turns_me)
+    q_op = 1.0 - (1.0 - min(p_op, 0.999)) ** (1.0 / turns_op)
+    first_me, first_op = _race(q_me, q_op, turns_me, turns_op)
+    called = (calls[turn] + 1, calls[other])
+    base = now  # `_base_points`
+    if rules.koikoi_multiplier == "opponent_flat" and calls[other]:
+        base /= 2
+    if rules.double_at_7 and base >= 2 * rules.double_threshold:
+        base /= 2
+    win = _scaled(rules, base + gain, True, called)
+    lose = _scaled(rules, max(v_op, 1.0), False, (called[0], called[1]))
+    # `koikoi_choice`'s race
+    standing = _match_standing(st, turn) if params.match_aware else None
+    if standing is None:
+        return first_me * win - first_op * lose > now * (1.0 + params.koikoi_margin)
+    shrink = 1.0 + params.koikoi_margin
+    rest = max(0.0, 1.0 - first_me - first_op)
+    koi_value = (
+        first_me * win_chance(standing, win / shrink)
+        + first_op * win_chance(standing, -lose / shrink)
+        + rest * win_chance(standing, 0.0)
+    )
+    return koi_value > win_chance(standing, now) + 1e-9
+
+
+#: `match.standing` per seat, of the last match standing asked: what it reads of a state (its
+#: rules, the match totals, the rounds done; two seats) is the same in every playout of a
+#: search, where the states (the deals) differ.
+_MATCH: list[object] = [None, None, None, None, None]
+
+
+def _match_standing(st: State, seat: int) -> MatchStanding | None:
+    """`match.standing` of ``st`` for ``seat``, remembered for the last standing asked."""
+    if _MATCH[0] is not st.rules or _MATCH[1] != st.totals or _MATCH[2] != st.rounds_done:
+        _MATCH[:] = [
+            st.rules,
+            st.totals,
+            st.rounds_done,
+            match_standing(st, 0),
+            match_standing(st, 1),
+        ]
+    found = _MATCH[3 + seat]
+    assert found is None or isinstance(found, MatchStanding)
+    return found
+
+
+def _state_call(
+    kk: _Round,
+    st: State,
+    rng: random.Random,
+    hands: list[int],
+    field: int,
+    pile: tuple[int, ...],
+    caps: list[int],
+    turn: int,
+    turn_no: int,
+    calls: list[int],
+    decided: list[Standing],
+    seen: list[Standing],
+    last_yaku: int,
+    play_on: bool,
+) -> bool:
+    """The playout policy's call asked on the decision's state, built."""
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
     deciding = replace(
