@@ -264,21 +264,52 @@ class _Round(NamedTuple):
     fast: _Fast
     prof: Profile
     field_free: bool  # a pile's yaku do not depend on the field (no weather blocks)
+    values: _Values  # `_choose`'s memos of the cards' bonuses
     cards: tuple[_Card, ...]  # per card, what `_choose` reads of it (`_cards`)
     standings: dict[int, Standing]  # `yaku.standing` by the pile, where the field plays no part
 
 
 #: What `_choose` reads of a card it might play, in one tuple (one lookup and an unpacking
 #: where six tuple lookups were): its month, its mates (`rollout.MATES`), its worth, its scope
-#: (`_Fast.scopes`), its NEAR memo (`_Fast.near`, the same dict: the memos stay shared with the
-#: fast path) and a quarter of its worth (a discard's bonus when the hand holds a mate).
-_Card = tuple[int, int, float, int, dict[int, float], float]
+#: (`_Fast.scopes`), its NEAR memo (`_Values.near`), a quarter of its worth (a discard's bonus
+#: when the hand holds a mate) and whether its memos are keyed by a count (`_Values`).
+_Card = tuple[int, int, float, int, dict[int, float], float, bool]
 
 
-def _cards(fast: _Fast) -> tuple[_Card, ...]:
+class _Values(NamedTuple):
+    """`_choose`'s memos of `rollout._scoped_bonus`, per card: its NEAR bonus for the mover's
+    pile and its denial for the opponent's. `rollout._Fast` keys them by the pile's cards in
+    the card's scope; a card whose targets read one mask alone (a plain card's: the plains; a
+    plain seed's: the seeds) has its bonus from the pile's count in that mask, and its memos
+    here are keyed by that count: a few keys where the scope's subsets were tens of thousands,
+    each new one a call of `_scoped_bonus`. (`_choose` values cards in the hand or on the
+    field, never in a pile, so the card itself is never among those counted.)"""
+
+    near: list[dict[int, float]]
+    deny: list[dict[int, float]]
+    counted: tuple[bool, ...]
+
+
+def _values(prof: Profile) -> _Values:
+    counted = tuple(
+        len({mask for k in prof.card_targets[i] for mask, _ in prof.flat[k].clauses}) == 1
+        for i in range(48)
+    )
+    return _Values([{} for _ in range(48)], [{} for _ in range(48)], counted)
+
+
+def _cards(fast: _Fast, values: _Values) -> tuple[_Card, ...]:
     worth = fast.worth
     return tuple(
-        (MONTHS[i], MATES[i], worth[i], fast.scopes[i], fast.near[i], 0.25 * worth[i])
+        (
+            MONTHS[i],
+            MATES[i],
+            worth[i],
+            fast.scopes[i],
+            values.near[i],
+            0.25 * worth[i],
+            values.counted[i],
+        )
         for i in range(48)
     )
 
@@ -313,6 +344,7 @@ def _round_for(state: State) -> _Round | None:
         if len(_ROUNDS) > 64:
             _ROUNDS.clear()
         yaku = compiled_yaku(rules, month)
+        values = _values(fast.prof) if fast is not None else _Values([], [], ())
         _ROUNDS[key] = (
             _Round(
                 rules,
@@ -320,7 +352,8 @@ def _round_for(state: State) -> _Round | None:
                 fast,
                 profile_for(rules, 2),
                 not (yaku.filtered and yaku.weather),
-                _cards(fast),
+                values,
+                _cards(fast, values),
                 {},
             )
             if supported and fast is not None
@@ -366,32 +399,34 @@ NEG_RISK = tuple(-r for r in DISCARD_RISK)
 
 
 def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:
-    """`rollout._choose_play` of a two-seat round with yaku to steer for (the same values, from
-    the same memos, added in the same order, the same ties): the card (an index) to play.
+    """`rollout._choose_play` of a two-seat round with yaku to steer for (the same values,
+    added in the same order, the same ties): the card (an index) to play.
 
     The playouts' innermost loop, about half of a playout: a card's facts come from one tuple
-    (`_cards`), and the tied cards are listed only when there is a tie."""
+    (`_cards`), its bonuses from memos that rarely miss (`_Values`), and the tied cards are
+    listed only when there is a tie."""
     if not hand & (hand - 1):
         return hand.bit_length() - 1
     fast = kk.fast
     cards = kk.cards
     worths = fast.worth
     scopes = fast.scopes
-    nears = fast.near
-    denies = fast.deny
+    nears, denies, counted = kk.values
+    prof = fast.prof
     unseen = ~(hand | field | mine | theirs)
     best_v = -1e18
     best = -1
     tied: list[int] | None = None
     for idx in INDEXES[hand]:
-        month, mates, worth, scope, near, quarter = cards[idx]
+        month, mates, worth, scope, near, quarter, count = cards[idx]
         matches = field & month
         if not matches:
             # What the card left on the field is worth to them, by the risk they take it.
             held = theirs & scope
-            bonus = near.get(held)
+            key = held.bit_count() if count else held
+            bonus = near.get(key)
             if bonus is None:
-                bonus = _remember(near, held, _scoped_bonus(fast.prof, idx, held, NEAR))
+                bonus = _remember(near, key, _scoped_bonus(prof, idx, held, NEAR))
             v = NEG_RISK[(mates & unseen).bit_count()] * (worth + bonus)
             if hand & mates:
                 v += quarter
@@ -403,16 +438,19 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
                 total = 0.0
                 for i in taken:
                     scope = scopes[i]
+                    count = counted[i]
                     held = mine & scope
-                    bonus = nears[i].get(held)
+                    key = held.bit_count() if count else held
+                    bonus = nears[i].get(key)
                     if bonus is None:
-                        bonus = _remember(nears[i], held, _scoped_bonus(fast.prof, i, held, NEAR))
+                        bonus = _remember(nears[i], key, _scoped_bonus(prof, i, held, NEAR))
                     x = worths[i] + bonus
                     held = theirs & scope
-                    bonus = denies[i].get(held)
+                    key = held.bit_count() if count else held
+                    bonus = denies[i].get(key)
                     if bonus is None:
                         table = fast.deny_table
-                        bonus = _remember(denies[i], held, _scoped_bonus(fast.prof, i, held, table))
+                        bonus = _remember(denies[i], key, _scoped_bonus(prof, i, held, table))
                     total += x + bonus
                 if total > v:
                     v = total
