@@ -64,7 +64,6 @@ from hanatui.bots.rollout import (
     _decide,
     _Fast,
     _fast_for,
-    _gain,
     _remember,
     _scoped_bonus,
     rollout_policy,
@@ -466,18 +465,43 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
     return best if tied is None else tied[rng.randrange(len(tied))]
 
 
-def _target(fast: _Fast, bit: int, matches: int, mine: int, theirs: int, rng: random.Random) -> int:
+def _target(kk: _Round, bit: int, matches: int, mine: int, theirs: int, rng: random.Random) -> int:
     """`rollout._choose_target` of a two-seat round, the mover's pile ``mine``: which of the two
     field cards ``matches`` the card ``bit`` takes (the same values, the same tie)."""
     first = matches & -matches
     second = matches ^ first
-    a = _gain(fast, first | bit, mine, theirs)
-    b = _gain(fast, second | bit, mine, theirs)
+    a = _gain(kk, first | bit, mine, theirs)
+    b = _gain(kk, second | bit, mine, theirs)
     if b > a + 1e-9:
         return second
     if b > a - 1e-9:
         return (first, second)[rng.randrange(2)]
     return first
+
+
+def _gain(kk: _Round, mask: int, mine: int, theirs: int) -> float:
+    """`rollout._gain`: the values of the cards of ``mask`` added lowest first, each as
+    `_choose` values a card taken (from `_choose`'s memos)."""
+    fast = kk.fast
+    nears, denies, counted = kk.values
+    total = 0.0
+    for i in INDEXES[mask]:
+        scope = fast.scopes[i]
+        count = counted[i]
+        held = mine & scope
+        key = held.bit_count() if count else held
+        bonus = nears[i].get(key)
+        if bonus is None:
+            bonus = _remember(nears[i], key, _scoped_bonus(fast.prof, i, held, NEAR))
+        x = fast.worth[i] + bonus
+        held = theirs & scope
+        key = held.bit_count() if count else held
+        bonus = denies[i].get(key)
+        if bonus is None:
+            table = fast.deny_table
+            bonus = _remember(denies[i], key, _scoped_bonus(fast.prof, i, held, table))
+        total += x + bonus
+    return total
 
 
 def _run(
@@ -491,7 +515,6 @@ def _run(
     """The round from ``st`` (a turn in play, from its hand, or from its draw when
     ``drawing``) on integers, to its points. ``first``: the card the mover plays first."""
     rules = kk.rules
-    fast = kk.fast
     standing = kk.yaku.standing
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
@@ -530,7 +553,7 @@ def _run(
             matches = field & MONTHS[card]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _target(fast, bit, matches, caps[turn], caps[1 - turn], rng)
+                    matches = _target(kk, bit, matches, caps[turn], caps[1 - turn], rng)
                 caps[turn] |= matches | bit
                 field &= ~matches
             else:
@@ -542,7 +565,7 @@ def _run(
             matches = field & MONTHS[card]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _target(fast, bit, matches, caps[turn], caps[1 - turn], rng)
+                    matches = _target(kk, bit, matches, caps[turn], caps[1 - turn], rng)
                 caps[turn] |= matches | bit
                 field &= ~matches
             else:
