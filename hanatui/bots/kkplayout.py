@@ -268,33 +268,59 @@ class _Round(NamedTuple):
     standings: dict[int, Standing]  # `yaku.standing` by the pile, where the field plays no part
 
 
+#: A card's bonus by the count of a pile's cards in its one mask (`_Values`), or None.
+ByCount = tuple[float, ...] | None
+
 #: What `_choose` reads of a card it might play, in one tuple (one lookup and an unpacking
-#: where six tuple lookups were): its month, its mates (`rollout.MATES`), its worth, its scope
-#: (`_Fast.scopes`), its NEAR memo (`_Values.near`), a quarter of its worth (a discard's bonus
-#: when the hand holds a mate) and whether its memos are keyed by a count (`_Values`).
-_Card = tuple[int, int, float, int, dict[int, float], float, bool]
+#: where seven tuple lookups were): its month, its mates (`rollout.MATES`), its worth, its scope
+#: (`_Fast.scopes`), its NEAR bonus by count or else its NEAR memo (`_Values`), and a quarter
+#: of its worth (a discard's bonus when the hand holds a mate).
+_Card = tuple[int, int, float, int, ByCount, dict[int, float], float]
 
 
 class _Values(NamedTuple):
-    """`_choose`'s memos of `rollout._scoped_bonus`, per card: its NEAR bonus for the mover's
-    pile and its denial for the opponent's. `rollout._Fast` keys them by the pile's cards in
-    the card's scope; a card whose targets read one mask alone (a plain card's: the plains; a
-    plain seed's: the seeds) has its bonus from the pile's count in that mask, and its memos
-    here are keyed by that count: a few keys where the scope's subsets were tens of thousands,
-    each new one a call of `_scoped_bonus`. (`_choose` values cards in the hand or on the
-    field, never in a pile, so the card itself is never among those counted.)"""
+    """`_choose`'s values of `rollout._scoped_bonus`, per card: its NEAR bonus for the mover's
+    pile and its denial for the opponent's.
+
+    A card whose targets read one mask alone (a plain card's: the plains; most seeds' and
+    ribbons': theirs) has its bonus from the pile's count in that mask alone: it is computed
+    once per count (``near_by_count``, ``deny_by_count``), where memos keyed by the pile's
+    cards in the card's scope (`rollout._Fast`) missed on most new piles (the plains' subsets
+    are millions). `_choose` values cards in the hand or on the field, never in a pile, so the
+    card itself is never among those counted. Every other card keeps a memo keyed by the cards
+    in its scope (``near``, ``deny``)."""
 
     near: list[dict[int, float]]
     deny: list[dict[int, float]]
-    counted: tuple[bool, ...]
+    near_by_count: tuple[ByCount, ...]
+    #: per card, both (near, deny) by count, or None
+    by_count: tuple[tuple[tuple[float, ...], tuple[float, ...]] | None, ...]
 
 
-def _values(prof: Profile) -> _Values:
-    counted = tuple(
-        len({mask for k in prof.card_targets[i] for mask, _ in prof.flat[k].clauses}) == 1
-        for i in range(48)
+def _by_count(prof: Profile, i: int, table: tuple[float, ...]) -> ByCount:
+    """Card ``i``'s bonus (`_scoped_bonus` with ``table``) for a pile of each count of the
+    cards of its one mask (not the card itself), or None when its targets read more masks."""
+    masks = {mask for k in prof.card_targets[i] for mask, _ in prof.flat[k].clauses}
+    if len(masks) != 1:
+        return None
+    others = INDEXES[masks.pop() & ~(1 << i)]
+    # The bonus reads the count alone: any cards of the mask, that many, give it.
+    return tuple(
+        _scoped_bonus(prof, i, sum(1 << c for c in others[:n]), table)
+        for n in range(len(others) + 1)
     )
-    return _Values([{} for _ in range(48)], [{} for _ in range(48)], counted)
+
+
+def _values(fast: _Fast) -> _Values:
+    prof = fast.prof
+    near = tuple(_by_count(prof, i, NEAR) for i in range(48))
+    deny = tuple(_by_count(prof, i, fast.deny_table) for i in range(48))
+    return _Values(
+        [{} for _ in range(48)],
+        [{} for _ in range(48)],
+        near,
+        tuple(None if n is None or d is None else (n, d) for n, d in zip(near, deny, strict=True)),
+    )
 
 
 def _cards(fast: _Fast, values: _Values) -> tuple[_Card, ...]:
@@ -305,9 +331,9 @@ def _cards(fast: _Fast, values: _Values) -> tuple[_Card, ...]:
             MATES[i],
             worth[i],
             fast.scopes[i],
+            values.near_by_count[i],
             values.near[i],
             0.25 * worth[i],
-            values.counted[i],
         )
         for i in range(48)
     )
@@ -343,7 +369,7 @@ def _round_for(state: State) -> _Round | None:
         if len(_ROUNDS) > 64:
             _ROUNDS.clear()
         yaku = compiled_yaku(rules, month)
-        values = _values(fast.prof) if fast is not None else _Values([], [], ())
+        values = _values(fast) if fast is not None else _Values([], [], (), ())
         _ROUNDS[key] = (
             _Round(
                 rules,
@@ -410,22 +436,25 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
     cards = kk.cards
     worths = fast.worth
     scopes = fast.scopes
-    nears, denies, counted = kk.values
+    nears, denies, _, by_counts = kk.values
     prof = fast.prof
     unseen = ~(hand | field | mine | theirs)
     best_v = -1e18
     best = -1
     tied: list[int] | None = None
     for idx in INDEXES[hand]:
-        month, mates, worth, scope, near, quarter, count = cards[idx]
+        month, mates, worth, scope, by_count, near, quarter = cards[idx]
         matches = field & month
         if not matches:
             # What the card left on the field is worth to them, by the risk they take it.
             held = theirs & scope
-            key = held.bit_count() if count else held
-            bonus = near.get(key)
-            if bonus is None:
-                bonus = _remember(near, key, _scoped_bonus(prof, idx, held, NEAR))
+            if by_count is not None:
+                bonus = by_count[held.bit_count()]
+            else:
+                found = near.get(held)
+                if found is None:
+                    found = _remember(near, held, _scoped_bonus(prof, idx, held, NEAR))
+                bonus = found
             v = NEG_RISK[(mates & unseen).bit_count()] * (worth + bonus)
             if hand & mates:
                 v += quarter
@@ -437,20 +466,22 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
                 total = 0.0
                 for i in taken:
                     scope = scopes[i]
-                    count = counted[i]
+                    counts = by_counts[i]
+                    if counts is not None:
+                        x = worths[i] + counts[0][(mine & scope).bit_count()]
+                        total += x + counts[1][(theirs & scope).bit_count()]
+                        continue
                     held = mine & scope
-                    key = held.bit_count() if count else held
-                    bonus = nears[i].get(key)
-                    if bonus is None:
-                        bonus = _remember(nears[i], key, _scoped_bonus(prof, i, held, NEAR))
-                    x = worths[i] + bonus
+                    found = nears[i].get(held)
+                    if found is None:
+                        found = _remember(nears[i], held, _scoped_bonus(prof, i, held, NEAR))
+                    x = worths[i] + found
                     held = theirs & scope
-                    key = held.bit_count() if count else held
-                    bonus = denies[i].get(key)
-                    if bonus is None:
+                    found = denies[i].get(held)
+                    if found is None:
                         table = fast.deny_table
-                        bonus = _remember(denies[i], key, _scoped_bonus(prof, i, held, table))
-                    total += x + bonus
+                        found = _remember(denies[i], held, _scoped_bonus(prof, i, held, table))
+                    total += x + found
                 if total > v:
                     v = total
         if v > best_v + 1e-9:
@@ -483,23 +514,25 @@ def _gain(kk: _Round, mask: int, mine: int, theirs: int) -> float:
     """`rollout._gain`: the values of the cards of ``mask`` added lowest first, each as
     `_choose` values a card taken (from `_choose`'s memos)."""
     fast = kk.fast
-    nears, denies, counted = kk.values
+    nears, denies, _, by_counts = kk.values
     total = 0.0
     for i in INDEXES[mask]:
         scope = fast.scopes[i]
-        count = counted[i]
+        counts = by_counts[i]
+        if counts is not None:
+            x = fast.worth[i] + counts[0][(mine & scope).bit_count()]
+            total += x + counts[1][(theirs & scope).bit_count()]
+            continue
         held = mine & scope
-        key = held.bit_count() if count else held
-        bonus = nears[i].get(key)
+        bonus = nears[i].get(held)
         if bonus is None:
-            bonus = _remember(nears[i], key, _scoped_bonus(fast.prof, i, held, NEAR))
+            bonus = _remember(nears[i], held, _scoped_bonus(fast.prof, i, held, NEAR))
         x = fast.worth[i] + bonus
         held = theirs & scope
-        key = held.bit_count() if count else held
-        bonus = denies[i].get(key)
+        bonus = denies[i].get(held)
         if bonus is None:
             table = fast.deny_table
-            bonus = _remember(denies[i], key, _scoped_bonus(fast.prof, i, held, table))
+            bonus = _remember(denies[i], held, _scoped_bonus(fast.prof, i, held, table))
         total += x + bonus
     return total
 
