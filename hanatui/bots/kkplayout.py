@@ -551,13 +551,15 @@ def _run(
     standing = kk.yaku.standing
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
-    hands = list(st.hands)
+    turn = st.turn
+    # The mover's hand and pile, and the other seat's: swapped at the end of each turn (plain
+    # locals where the seats' lists were indexed a dozen times a turn).
+    hand, op_hand = st.hands[turn], st.hands[1 - turn]
+    mine, theirs = st.captures[turn], st.captures[1 - turn]
     field = st.field
     pile = st.pile
     pos = 0
     end = len(pile)
-    caps = list(st.captures)
-    turn = st.turn
     turn_no = st.turn_no
     calls = list(extra.koikoi)
     decided: list[Standing] = list(extra.decided)
@@ -574,20 +576,19 @@ def _run(
         if drawing:
             drawing = False
         else:
-            took = caps[turn]
-            hand = hands[turn]
+            took = mine
             if first >= 0:
                 card = first
                 first = -1
             else:
-                card = _choose(kk, hand, field, caps[turn], caps[1 - turn], rng)
+                card = _choose(kk, hand, field, mine, theirs, rng)
             bit = BITS[card]
-            hands[turn] = hand ^ bit
+            hand ^= bit
             matches = field & MONTHS[card]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _target(kk, bit, matches, caps[turn], caps[1 - turn], rng)
-                caps[turn] |= matches | bit
+                    matches = _target(kk, bit, matches, mine, theirs, rng)
+                mine |= matches | bit
                 field &= ~matches
             else:
                 field |= bit
@@ -598,8 +599,8 @@ def _run(
             matches = field & MONTHS[card]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _target(kk, bit, matches, caps[turn], caps[1 - turn], rng)
-                caps[turn] |= matches | bit
+                    matches = _target(kk, bit, matches, mine, theirs, rng)
+                mine |= matches | bit
                 field &= ~matches
             else:
                 field |= bit
@@ -607,13 +608,13 @@ def _run(
         # held after the seat's last turn, unless the field matters.
         now: Standing | None = None  # None: the pile holds what it held (below)
         if not field_free:
-            now = standing(caps[turn], field)
-        elif caps[turn] != took:
-            now = standings.get(caps[turn])
+            now = standing(mine, field)
+        elif mine != took:
+            now = standings.get(mine)
             if now is None:
                 if len(standings) > 100_000:
                     standings.clear()
-                now = standings[caps[turn]] = standing(caps[turn], field)
+                now = standings[mine] = standing(mine, field)
         if now is not None and now != seen[turn]:
             if better(now, seen[turn]):
                 last_yaku = turn
@@ -627,12 +628,14 @@ def _run(
             else:
                 decision = better(now, before)
             if decision:
-                forced = not hands[turn]
+                forced = not hand
                 if not forced and rules.koikoi_once:
                     forced = calls != [0, 0]
                 if not forced and rules.koikoi_min_points:
                     forced = base_points(rules, now) < rules.koikoi_min_points
                 if not forced:
+                    hands = [hand, op_hand] if turn == 0 else [op_hand, hand]
+                    caps = [mine, theirs] if turn == 0 else [theirs, mine]
                     go_on = _call(
                         kk, st, call, rng, hands, field, pile[pos:], caps, turn, turn_no,
                         calls, decided, seen, last_yaku, play_on,
@@ -641,8 +644,8 @@ def _run(
                     won = win_points(
                         kk.yaku,
                         rules,
-                        caps[turn],
-                        caps[1 - turn],
+                        mine,
+                        theirs,
                         field,
                         calls[turn],
                         calls[1 - turn],
@@ -653,12 +656,14 @@ def _run(
                     calls[turn] += 1
                 decided[turn] = now
         # The next turn (`core.turns.next_turn`): the round is over when both hands are.
-        other = 1 - turn
-        if not hands[other]:
-            if hands[turn]:  # not in the standard turn; the engine would pass the turn over
+        if not op_hand:
+            if hand:  # not in the standard turn; the engine would pass the turn over
                 raise AssertionError("koi-koi playout: a seat without cards is to play")
+            caps = [mine, theirs] if turn == 0 else [theirs, mine]
             return _draw_points(kk, st, field, caps, calls, last_yaku)
-        turn = other
+        turn = 1 - turn
+        hand, op_hand = op_hand, hand
+        mine, theirs = theirs, mine
         turn_no += 1
 
 
