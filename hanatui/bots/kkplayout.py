@@ -81,27 +81,67 @@ NEAR_CAP = 4
 POINTS_CAP = 12
 
 
-#: `_reach` remembered, per profile (by identity, kept alongside), by both piles; with the
-#: profile's targets as their clauses alone (`_reach_of` reads nothing else of them).
-_REACH: dict[int, tuple[Profile, dict[int, tuple[int, int]], tuple[Clauses, ...]]] = {}
 Clauses = tuple[tuple[int, int], ...]
+
+#: A target of one clause over this many cards or more (the plains, the seeds, the ribbons) is
+#: read by two counts in `_reach`, never remembered: its memo would be keyed by most piles.
+COUNTED = 8
+
+
+class _ReachPlan(NamedTuple):
+    """How `_reach` reads a profile's targets."""
+
+    prof: Profile  # kept alongside its id
+    scope: int  # the cards of the other targets, whose memo is keyed by both piles' cards here
+    memo: dict[int, tuple[int, int]]
+    targets: tuple[Clauses, ...]  # the other targets' clauses
+    counted: tuple[tuple[int, int], ...]  # the counted targets' one clause each
+
+
+#: `_reach`'s plan per profile (by identity).
+_REACH: dict[int, _ReachPlan] = {}
+
+
+def _reach_plan(prof: Profile) -> _ReachPlan:
+    targets = []
+    counted = []
+    scope = 0
+    for t in prof.flat:
+        if len(t.clauses) == 1 and t.clauses[0][0].bit_count() >= COUNTED:
+            counted.append(t.clauses[0])
+        else:
+            targets.append(t.clauses)
+            for mask, _ in t.clauses:
+                scope |= mask
+    return _ReachPlan(prof, scope, {}, tuple(targets), tuple(counted))
 
 
 def _reach(prof: Profile, caps: int, dead: int) -> tuple[int, int]:
-    """`_reach_of`, remembered."""
-    hit = _REACH.get(id(prof))
-    if hit is None or hit[0] is not prof:
+    """`_reach_of` of the profile's targets: the counted ones (`COUNTED`) from their counts,
+    the others remembered by both piles' cards among theirs (a few thousand keys, where both
+    whole piles seldom came again)."""
+    plan = _REACH.get(id(prof))
+    if plan is None or plan.prof is not prof:
         if len(_REACH) > 64:
             _REACH.clear()
-        hit = _REACH[id(prof)] = (prof, {}, tuple(t.clauses for t in prof.flat))
-    memo = hit[1]
-    key = caps | dead << 48
-    found = memo.get(key)
+        plan = _REACH[id(prof)] = _reach_plan(prof)
+    scope = plan.scope
+    key = caps & scope | (dead & scope) << 48
+    found = plan.memo.get(key)
     if found is None:
-        if len(memo) > 100_000:
-            memo.clear()
-        found = memo[key] = _reach_of(hit[2], caps, dead)
-    return found
+        if len(plan.memo) > 100_000:
+            plan.memo.clear()
+        found = plan.memo[key] = _reach_of(plan.targets, caps, dead)
+    best, ones = found
+    free = ~(caps | dead)
+    for mask, need in plan.counted:  # `_reach_of` of a target of one clause
+        short = need - (caps & mask).bit_count()
+        if 0 < short <= (mask & free).bit_count():
+            if short < best:
+                best = short
+            if short == 1:
+                ones += 1
+    return best, min(ones, 3)
 
 
 def _reach_of(targets: tuple[Clauses, ...], caps: int, dead: int) -> tuple[int, int]:
@@ -209,20 +249,23 @@ class Dealer:
     def __init__(self, view: View, rng: random.Random) -> None:
         self.base = determinize(view, rng)
         self.hidden = hidden_indexes(view)
+        self.places = range(len(self.hidden))
         self.seat = view.seat
         self.count = view.hand_counts[1 - view.seat]
         self.hand = view.hand.mask
 
     def __call__(self, rng: random.Random) -> State:
         hidden = self.hidden
-        keys = memoryview(rng.randbytes(4 * len(hidden))).cast("I")
-        cards = [c for _, c in sorted(zip(keys, hidden, strict=True))]
+        keys = memoryview(rng.randbytes(4 * len(hidden))).cast("I").tolist()
+        # The places of the hidden cards by their keys: a stable sort, so tied keys keep the
+        # lower card first (as sorting (key, card) pairs did, without building the pairs).
+        order = sorted(self.places, key=keys.__getitem__)
         count = self.count
         other = 0
-        for c in cards[:count]:
-            other |= 1 << c
+        for i in order[:count]:
+            other |= BITS[hidden[i]]
         hands = (self.hand, other) if self.seat == 0 else (other, self.hand)
-        return replace(self.base, hands=hands, pile=tuple(cards[count:]))
+        return replace(self.base, hands=hands, pile=tuple([hidden[i] for i in order[count:]]))
 
 
 class Ties(random.Random):
