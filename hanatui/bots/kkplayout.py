@@ -313,31 +313,39 @@ class _Round(NamedTuple):
 
 #: A card's bonus by the count of a pile's cards in its one mask (`_Values`), or None.
 ByCount = tuple[float, ...] | None
+#: A value by two counts (``[first][second]``), or None.
+ByCounts = tuple[tuple[float, ...], ...] | None
 
 #: What `_choose` reads of a card it might play, in one tuple (one lookup and an unpacking
 #: where seven tuple lookups were): its month, its mates (`rollout.MATES`), its worth, its scope
-#: (`_Fast.scopes`), its NEAR bonus by count or else its NEAR memo (`_Values`), and a quarter
-#: of its worth (a discard's bonus when the hand holds a mate).
-_Card = tuple[int, int, float, int, ByCount, dict[int, float], float]
+#: (`_Fast.scopes`), its value given to the field by counts or else its NEAR memo (`_Values`),
+#: and a quarter of its worth (a discard's bonus when the hand holds a mate).
+_Card = tuple[int, int, float, int, ByCounts, dict[int, float], float]
+
+
+#: `-DISCARD_RISK[n]`, negated once (the same floats: negation is exact).
+NEG_RISK = tuple(-r for r in DISCARD_RISK)
 
 
 class _Values(NamedTuple):
-    """`_choose`'s values of `rollout._scoped_bonus`, per card: its NEAR bonus for the mover's
-    pile and its denial for the opponent's.
+    """`_choose`'s values of its cards (`rollout._scoped_bonus` and what it adds to it).
 
     A card whose targets read one mask alone (a plain card's: the plains; most seeds' and
-    ribbons': theirs) has its bonus from the pile's count in that mask alone: it is computed
-    once per count (``near_by_count``, ``deny_by_count``), where memos keyed by the pile's
-    cards in the card's scope (`rollout._Fast`) missed on most new piles (the plains' subsets
-    are millions). `_choose` values cards in the hand or on the field, never in a pile, so the
-    card itself is never among those counted. Every other card keeps a memo keyed by the cards
-    in its scope (``near``, ``deny``)."""
+    ribbons': theirs) has its bonuses from the pile's count in that mask alone: its values are
+    computed once per count (``given``, ``taken``: tables by counts), where memos keyed by the
+    pile's cards in the card's scope (`rollout._Fast`) missed on most new piles (the plains'
+    subsets are millions). `_choose` values cards in the hand or on the field, never in a pile,
+    so the card itself is never among those counted. Every other card keeps memos of its NEAR
+    bonus and its denial keyed by the cards in its scope (``near``, ``deny``)."""
 
     near: list[dict[int, float]]
     deny: list[dict[int, float]]
-    near_by_count: tuple[ByCount, ...]
-    #: per card, both (near, deny) by count, or None
-    by_count: tuple[tuple[tuple[float, ...], tuple[float, ...]] | None, ...]
+    #: per card, its value given to the field: ``[count in the opponent's pile][count of its
+    #: mates out of sight]``, as `_choose` computes it (`NEG_RISK` times worth and bonus)
+    given: tuple[ByCounts, ...]
+    #: per card, its value taken: ``[count in the mover's pile][count in the opponent's]``, its
+    #: worth, NEAR bonus and denial added as `_choose` adds them
+    taken: tuple[ByCounts, ...]
 
 
 def _by_count(prof: Profile, i: int, table: tuple[float, ...]) -> ByCount:
@@ -356,14 +364,19 @@ def _by_count(prof: Profile, i: int, table: tuple[float, ...]) -> ByCount:
 
 def _values(fast: _Fast) -> _Values:
     prof = fast.prof
-    near = tuple(_by_count(prof, i, NEAR) for i in range(48))
-    deny = tuple(_by_count(prof, i, fast.deny_table) for i in range(48))
-    return _Values(
-        [{} for _ in range(48)],
-        [{} for _ in range(48)],
-        near,
-        tuple(None if n is None or d is None else (n, d) for n, d in zip(near, deny, strict=True)),
-    )
+    worth = fast.worth
+    given: list[ByCounts] = []
+    taken: list[ByCounts] = []
+    for i in range(48):
+        near = _by_count(prof, i, NEAR)
+        deny = _by_count(prof, i, fast.deny_table)
+        if near is None or deny is None:
+            given.append(None)
+            taken.append(None)
+            continue
+        given.append(tuple(tuple(risk * (worth[i] + b) for risk in NEG_RISK) for b in near))
+        taken.append(tuple(tuple(worth[i] + b + d for d in deny) for b in near))
+    return _Values([{} for _ in range(48)], [{} for _ in range(48)], tuple(given), tuple(taken))
 
 
 def _cards(fast: _Fast, values: _Values) -> tuple[_Card, ...]:
@@ -374,7 +387,7 @@ def _cards(fast: _Fast, values: _Values) -> tuple[_Card, ...]:
             MATES[i],
             worth[i],
             fast.scopes[i],
-            values.near_by_count[i],
+            values.given[i],
             values.near[i],
             0.25 * worth[i],
         )
@@ -462,10 +475,6 @@ def play_out_score(
         out = step(st, policy(st, actor, legal_actions(st), rng))
 
 
-#: `-DISCARD_RISK[n]`, negated once (the same floats: negation is exact).
-NEG_RISK = tuple(-r for r in DISCARD_RISK)
-
-
 def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:
     """`rollout._choose_play` of a two-seat round with yaku to steer for (the same values,
     added in the same order, the same ties): the card (an index) to play.
@@ -479,26 +488,25 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
     cards = kk.cards
     worths = fast.worth
     scopes = fast.scopes
-    nears, denies, _, by_counts = kk.values
+    nears, denies, _, taken_by_counts = kk.values
     prof = fast.prof
     unseen = ~(hand | field | mine | theirs)
     best_v = -1e18
     best = -1
     tied: list[int] | None = None
     for idx in INDEXES[hand]:
-        month, mates, worth, scope, by_count, near, quarter = cards[idx]
+        month, mates, worth, scope, given, near, quarter = cards[idx]
         matches = field & month
         if not matches:
             # What the card left on the field is worth to them, by the risk they take it.
             held = theirs & scope
-            if by_count is not None:
-                bonus = by_count[held.bit_count()]
+            if given is not None:
+                v = given[held.bit_count()][(mates & unseen).bit_count()]
             else:
                 found = near.get(held)
                 if found is None:
                     found = _remember(near, held, _scoped_bonus(prof, idx, held, NEAR))
-                bonus = found
-            v = NEG_RISK[(mates & unseen).bit_count()] * (worth + bonus)
+                v = NEG_RISK[(mates & unseen).bit_count()] * (worth + found)
             if hand & mates:
                 v += quarter
         else:
@@ -509,10 +517,9 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
                 total = 0.0
                 for i in taken:
                     scope = scopes[i]
-                    counts = by_counts[i]
-                    if counts is not None:
-                        x = worths[i] + counts[0][(mine & scope).bit_count()]
-                        total += x + counts[1][(theirs & scope).bit_count()]
+                    by_counts = taken_by_counts[i]
+                    if by_counts is not None:
+                        total += by_counts[(mine & scope).bit_count()][(theirs & scope).bit_count()]
                         continue
                     held = mine & scope
                     found = nears[i].get(held)
@@ -557,14 +564,13 @@ def _gain(kk: _Round, mask: int, mine: int, theirs: int) -> float:
     """`rollout._gain`: the values of the cards of ``mask`` added lowest first, each as
     `_choose` values a card taken (from `_choose`'s memos)."""
     fast = kk.fast
-    nears, denies, _, by_counts = kk.values
+    nears, denies, _, taken_by_counts = kk.values
     total = 0.0
     for i in INDEXES[mask]:
         scope = fast.scopes[i]
-        counts = by_counts[i]
-        if counts is not None:
-            x = fast.worth[i] + counts[0][(mine & scope).bit_count()]
-            total += x + counts[1][(theirs & scope).bit_count()]
+        by_counts = taken_by_counts[i]
+        if by_counts is not None:
+            total += by_counts[(mine & scope).bit_count()][(theirs & scope).bit_count()]
             continue
         held = mine & scope
         bonus = nears[i].get(held)
