@@ -5,7 +5,8 @@ back to the engine whenever a koi-koi seat's yaku change (the game's `after_turn
 the score), and the koi-koi call inside a playout is the normal level's (`koikoi_choice`), whose
 weighing of both sides' chances is a good part of a playout's cost. Here a two-seat koi-koi
 round is played to its end without the engine: the turn as the fast path plays it (the same
-card values, memos and ties as `rollout._choose_play`), the end of each turn as
+card values and ties as `rollout._choose_play`, read from tables by counts where a card's value
+reads counts alone), the end of each turn as
 `KoiKoi.after_turn` judges it (from the compiled yaku's standing of the mover's pile), the
 call, and the round's points as `core.games.koikoi.scoring` gives them (`shobu.win_points`).
 
@@ -424,23 +425,23 @@ def _round_for(state: State) -> _Round | None:
         )
         if len(_ROUNDS) > 64:
             _ROUNDS.clear()
-        yaku = compiled_yaku(rules, month)
-        values = _values(fast) if fast is not None else _Values([], [], (), ())
-        _ROUNDS[key] = (
-            _Round(
-                rules,
-                yaku,
-                fast,
-                profile_for(rules, 2),
-                not (yaku.filtered and yaku.weather),
-                values,
-                _cards(fast, values),
-                {},
-            )
-            if supported and fast is not None
-            else None
-        )
+        _ROUNDS[key] = _compile(rules, month, fast) if supported and fast is not None else None
     return _ROUNDS[key]
+
+
+def _compile(rules: KoiKoiRules, month: int | None, fast: _Fast) -> _Round:
+    yaku = compiled_yaku(rules, month)
+    values = _values(fast)
+    return _Round(
+        rules,
+        yaku,
+        fast,
+        profile_for(rules, 2),
+        not (yaku.filtered and yaku.weather),
+        values,
+        _cards(fast, values),
+        {},
+    )
 
 
 def play_out_score(
