@@ -369,7 +369,8 @@ def random_table(rng: random.Random) -> tuple[int, int, int, int, int]:
 
 KK_RULES = [pytest.param(find_rules("koikoi", preset), id=preset) for preset in presets("koikoi")]
 KK_RULES += [
-    pytest.param(find_rules("koikoi", **options), id=str(options)) for options in KK_OPTIONS
+    pytest.param(find_rules("koikoi", "standard", **options), id=str(options))
+    for options in KK_OPTIONS
 ]
 
 
