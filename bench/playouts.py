@@ -16,6 +16,11 @@ with other random numbers on that path).
 
     .venv/bin/python bench/playouts.py --games koikoi --kk normal
 
+Koi-koi's own playout plays `strong.KOIKOI_SCALE` times the budget (the playouts the CPU of the
+budget buys); ``--kk-playouts 1000`` times it at 1,000 playouts instead (ms per 1,000 playouts).
+
+    .venv/bin/python bench/playouts.py --games koikoi --kk mixed --kk-playouts 1000
+
 Target (issue 15): 1,000 playouts in 100 ms or less, median, on a quiet machine.
 """
 
@@ -77,17 +82,22 @@ def positions(game: str, n: int, options: dict[str, Any], seed: int, count: int)
 
 
 def decide(
-    state: State, engine: bool, seed: int, kk: str | None = None
+    state: State, engine: bool, seed: int, kk: str | None = None, kk_playouts: int | None = None
 ) -> tuple[Any, float, float]:
     """(the choice, CPU seconds, wall seconds) of the strong level in ``state``; with ``kk``,
-    ``engine`` is today's fast path and the other side koi-koi's own playout."""
+    ``engine`` is today's fast path and the other side koi-koi's own playout (``kk_playouts``
+    of them, or the default)."""
     seat = to_act(state)
     assert seat is not None
     view, legal = observe(state, seat), legal_actions(state)
     real = strong.playout
     if engine and kk is None:
         strong.playout = _engine_only
-    bot = StrongBot(kk=None if engine else kk)
+    bot = (
+        StrongBot(kk=None, kk_playouts=None)
+        if engine
+        else StrongBot(kk=kk, kk_playouts=kk_playouts)
+    )
     try:
         cpu, wall = time.process_time(), time.perf_counter()
         choice = bot.choose(view, legal, random.Random(seed))
@@ -103,7 +113,13 @@ def _stats(values: list[float]) -> dict[str, float]:
 
 
 def measure(
-    game: str, n: int, options: dict[str, Any], seed: int, count: int, kk: str | None = None
+    game: str,
+    n: int,
+    options: dict[str, Any],
+    seed: int,
+    count: int,
+    kk: str | None = None,
+    kk_playouts: int | None = None,
 ) -> dict[str, Any]:
     fast_cpu, fast_wall, slow_cpu, slow_wall = [], [], [], []
     for k, state in enumerate(positions(game, n, options, seed, count)):
@@ -111,7 +127,7 @@ def measure(
         order = (False, True) if k % 2 == 0 else (True, False)
         result = {}
         for engine in order:
-            result[engine] = decide(state, engine, seed * 1000 + k, kk)
+            result[engine] = decide(state, engine, seed * 1000 + k, kk, kk_playouts)
         if kk is None and result[False][0] != result[True][0]:
             raise SystemExit(f"{game}: the fast path decided otherwise than the engine path")
         fast_cpu.append(result[False][1])
@@ -140,6 +156,12 @@ def main() -> int:
         choices=("normal", "table", "mixed"),
         help="time koi-koi's own playout against today's",
     )
+    parser.add_argument(
+        "--kk-playouts",
+        type=int,
+        default=None,
+        help="koi-koi's own playouts per decision (default: KOIKOI_SCALE times the budget)",
+    )
     args = parser.parse_args()
     games = None if args.games is None else set(args.games.split(","))
     load = os.getloadavg()[0]
@@ -148,12 +170,15 @@ def main() -> int:
         if games is not None and game not in games:
             continue
         label = f"{game} {n}p" + "".join(f" {k}={v}" for k, v in options.items())
-        results[label] = measure(game, n, options, args.seed, args.decisions, args.kk)
+        results[label] = measure(
+            game, n, options, args.seed, args.decisions, args.kk, args.kk_playouts
+        )
     python = f"{platform.python_implementation()} {platform.python_version()}"
     report = {
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, {python}",
         "load_average": [round(load, 1), round(os.getloadavg()[0], 1)],
         "playouts": DEFAULT_PLAYOUTS,
+        "kk_playouts": args.kk_playouts or round(DEFAULT_PLAYOUTS * strong.KOIKOI_SCALE),
         "compared": "today's fast path" if args.kk is None else f"kkplayout ({args.kk})",
         "tables": results,
     }
@@ -161,7 +186,8 @@ def main() -> int:
         print(json.dumps(report, indent=2))
         return 0
     print(f"machine: {report['machine']}; load average {load:.1f} -> {os.getloadavg()[0]:.1f}")
-    print(f"strong level, {DEFAULT_PLAYOUTS} playouts a decision; CPU (wall) milliseconds:")
+    kk_note = "" if args.kk is None else f" ({report['kk_playouts']} on koi-koi's own path)"
+    print(f"strong level, {DEFAULT_PLAYOUTS} playouts a decision{kk_note}; CPU (wall) ms:")
     fast_name, slow_name = ("fast path", "engine") if args.kk is None else ("kk", "today")
     for label, r in results.items():
         f, fw, e = r["fast_cpu"], r["fast_wall"], r["engine_cpu"]

@@ -5,7 +5,8 @@ back to the engine whenever a koi-koi seat's yaku change (the game's `after_turn
 the score), and the koi-koi call inside a playout is the normal level's (`koikoi_choice`), whose
 weighing of both sides' chances is a good part of a playout's cost. Here a two-seat koi-koi
 round is played to its end without the engine: the turn as the fast path plays it (the same
-card values, memos and ties as `rollout._choose_play`), the end of each turn as
+card values and ties as `rollout._choose_play`, read from tables by counts where a card's value
+reads counts alone), the end of each turn as
 `KoiKoi.after_turn` judges it (from the compiled yaku's standing of the mover's pile), the
 call, and the round's points as `core.games.koikoi.scoring` gives them (`shobu.win_points`).
 
@@ -37,7 +38,7 @@ from typing import NamedTuple
 from msgspec.structs import replace
 
 from core.actions import Action, CallKoiKoi, CallShobu, PlayCard
-from core.cards import MONTH_MASKS
+from core.cards import ALL_MASK
 from core.engine import legal_actions, step, to_act
 from core.events import RoundEnded
 from core.games.koikoi.game import KoiKoi, base_points, better, newer
@@ -48,7 +49,12 @@ from core.state import DECIDE, DRAW, HAND, PLAY, State
 from core.view import View, determinize, hidden_indexes
 from hanatui.bots.heuristics import Profile, profile_for
 from hanatui.bots.kkcalls import KOIKOI, UNSURE
+from hanatui.bots.match import Standing as MatchStanding
+from hanatui.bots.match import standing as match_standing
+from hanatui.bots.match import win_chance
+from hanatui.bots.normal import DEFAULT_PARAMS, Table, _race, _scaled, _threats
 from hanatui.bots.rollout import (
+    BITS,
     CAPTURES,
     DISCARD_RISK,
     INDEXES,
@@ -56,7 +62,6 @@ from hanatui.bots.rollout import (
     MONTHS,
     NEAR,
     PLAIN,
-    _choose_target,
     _decide,
     _Fast,
     _fast_for,
@@ -77,39 +82,83 @@ NEAR_CAP = 4
 POINTS_CAP = 12
 
 
-#: `_reach` remembered, per profile (by identity, kept alongside), by both piles.
-_REACH: dict[int, tuple[Profile, dict[int, tuple[int, int]]]] = {}
+Clauses = tuple[tuple[int, int], ...]
+
+#: A target of one clause over this many cards or more (the plains, the seeds, the ribbons) is
+#: read by two counts in `_reach`, never remembered: its memo would be keyed by most piles.
+COUNTED = 8
+
+
+class _ReachPlan(NamedTuple):
+    """How `_reach` reads a profile's targets."""
+
+    prof: Profile  # kept alongside its id
+    scope: int  # the cards of the other targets, whose memo is keyed by both piles' cards here
+    memo: dict[int, tuple[int, int]]
+    targets: tuple[Clauses, ...]  # the other targets' clauses
+    counted: tuple[tuple[int, int], ...]  # the counted targets' one clause each
+
+
+#: `_reach`'s plan per profile (by identity).
+_REACH: dict[int, _ReachPlan] = {}
+
+
+def _reach_plan(prof: Profile) -> _ReachPlan:
+    targets = []
+    counted = []
+    scope = 0
+    for t in prof.flat:
+        if len(t.clauses) == 1 and t.clauses[0][0].bit_count() >= COUNTED:
+            counted.append(t.clauses[0])
+        else:
+            targets.append(t.clauses)
+            for mask, _ in t.clauses:
+                scope |= mask
+    return _ReachPlan(prof, scope, {}, tuple(targets), tuple(counted))
 
 
 def _reach(prof: Profile, caps: int, dead: int) -> tuple[int, int]:
-    """`_reach_of`, remembered."""
-    hit = _REACH.get(id(prof))
-    if hit is None or hit[0] is not prof:
+    """`_reach_of` of the profile's targets: the counted ones (`COUNTED`) from their counts,
+    the others remembered by both piles' cards among theirs (a few thousand keys, where both
+    whole piles seldom came again)."""
+    plan = _REACH.get(id(prof))
+    if plan is None or plan.prof is not prof:
         if len(_REACH) > 64:
             _REACH.clear()
-        hit = _REACH[id(prof)] = (prof, {})
-    memo = hit[1]
-    key = caps | dead << 48
-    found = memo.get(key)
+        plan = _REACH[id(prof)] = _reach_plan(prof)
+    scope = plan.scope
+    key = caps & scope | (dead & scope) << 48
+    found = plan.memo.get(key)
     if found is None:
-        if len(memo) > 100_000:
-            memo.clear()
-        found = memo[key] = _reach_of(prof, caps, dead)
-    return found
+        if len(plan.memo) > 100_000:
+            plan.memo.clear()
+        found = plan.memo[key] = _reach_of(plan.targets, caps, dead)
+    best, ones = found
+    free = ~(caps | dead)
+    for mask, need in plan.counted:  # `_reach_of` of a target of one clause
+        short = need - (caps & mask).bit_count()
+        if 0 < short <= (mask & free).bit_count():
+            if short < best:
+                best = short
+            if short == 1:
+                ones += 1
+    return best, min(ones, 3)
 
 
-def _reach_of(prof: Profile, caps: int, dead: int) -> tuple[int, int]:
+def _reach_of(targets: tuple[Clauses, ...], caps: int, dead: int) -> tuple[int, int]:
     """How near a pile ``caps`` is to a yaku it does not hold and may still make (the cards
     ``dead``, the opponent's, out of its reach): the fewest cards it lacks (capped at NEAR_CAP)
-    and how many such yaku lack one card (capped at 3)."""
+    and how many such yaku lack one card (capped at 3). ``targets``: the clauses of the
+    profile's targets (`Profile.flat`)."""
     best = NEAR_CAP
     ones = 0
-    for t in prof.flat:
+    free = ~(caps | dead)  # the cards that may still come to the pile
+    for clauses in targets:
         total = 0
-        for mask, need in t.clauses:
+        for mask, need in clauses:
             short = need - (caps & mask).bit_count()
             if short > 0:
-                if (mask & ~caps & ~dead).bit_count() < short:
+                if (mask & free).bit_count() < short:
                     total = NEAR_CAP
                     break
                 total += short
@@ -135,6 +184,16 @@ def table_call(key: tuple[int, ...], mixed: bool = False) -> bool | None:
     if mixed and key in UNSURE:
         return None
     return key in KOIKOI
+
+
+#: The keys of the table (`KOIKOI` and `UNSURE`) cut short, so that the playout's call
+#: (`_table_call`) stops computing a key once no key of the table begins as it does (then the
+#: table says shobu): the caller's cards in hand; with shobu's points; with how near the caller
+#: is (near, ones). About a third of the calls stop before the opponent's `_reach`.
+_LISTED = KOIKOI | UNSURE
+_HANDS = frozenset(k[1] for k in _LISTED)
+_PREFIXES = frozenset(k[:2] for k in _LISTED)
+_MINE = frozenset((k[0], k[1], k[2], k[4]) for k in _LISTED)
 
 
 def table_policy(state: State, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
@@ -191,20 +250,23 @@ class Dealer:
     def __init__(self, view: View, rng: random.Random) -> None:
         self.base = determinize(view, rng)
         self.hidden = hidden_indexes(view)
+        self.places = range(len(self.hidden))
         self.seat = view.seat
         self.count = view.hand_counts[1 - view.seat]
         self.hand = view.hand.mask
 
     def __call__(self, rng: random.Random) -> State:
         hidden = self.hidden
-        keys = memoryview(rng.randbytes(4 * len(hidden))).cast("I")
-        cards = [c for _, c in sorted(zip(keys, hidden, strict=True))]
+        keys = memoryview(rng.randbytes(4 * len(hidden))).cast("I").tolist()
+        # The places of the hidden cards by their keys: a stable sort, so tied keys keep the
+        # lower card first (as sorting (key, card) pairs did, without building the pairs).
+        order = sorted(self.places, key=keys.__getitem__)
         count = self.count
         other = 0
-        for c in cards[:count]:
-            other |= 1 << c
+        for i in order[:count]:
+            other |= BITS[hidden[i]]
         hands = (self.hand, other) if self.seat == 0 else (other, self.hand)
-        return replace(self.base, hands=hands, pile=tuple(cards[count:]))
+        return replace(self.base, hands=hands, pile=tuple([hidden[i] for i in order[count:]]))
 
 
 class Ties(random.Random):
@@ -245,6 +307,93 @@ class _Round(NamedTuple):
     fast: _Fast
     prof: Profile
     field_free: bool  # a pile's yaku do not depend on the field (no weather blocks)
+    values: _Values  # `_choose`'s memos of the cards' bonuses
+    cards: tuple[_Card, ...]  # per card, what `_choose` reads of it (`_cards`)
+    standings: dict[int, Standing]  # `yaku.standing` by the pile, where the field plays no part
+
+
+#: A card's bonus by the count of a pile's cards in its one mask (`_Values`), or None.
+ByCount = tuple[float, ...] | None
+#: A value by two counts (``[first][second]``), or None.
+ByCounts = tuple[tuple[float, ...], ...] | None
+
+#: What `_choose` reads of a card it might play, in one tuple (one lookup and an unpacking
+#: where seven tuple lookups were): its month, its mates (`rollout.MATES`), its worth, its scope
+#: (`_Fast.scopes`), its value given to the field by counts or else its NEAR memo (`_Values`),
+#: and a quarter of its worth (a discard's bonus when the hand holds a mate).
+_Card = tuple[int, int, float, int, ByCounts, dict[int, float], float]
+
+
+#: `-DISCARD_RISK[n]`, negated once (the same floats: negation is exact).
+NEG_RISK = tuple(-r for r in DISCARD_RISK)
+
+
+class _Values(NamedTuple):
+    """`_choose`'s values of its cards (`rollout._scoped_bonus` and what it adds to it).
+
+    A card whose targets read one mask alone (a plain card's: the plains; most seeds' and
+    ribbons': theirs) has its bonuses from the pile's count in that mask alone: its values are
+    computed once per count (``given``, ``taken``: tables by counts), where memos keyed by the
+    pile's cards in the card's scope (`rollout._Fast`) missed on most new piles (the plains'
+    subsets are millions). `_choose` values cards in the hand or on the field, never in a pile,
+    so the card itself is never among those counted. Every other card keeps memos of its NEAR
+    bonus and its denial keyed by the cards in its scope (``near``, ``deny``)."""
+
+    near: list[dict[int, float]]
+    deny: list[dict[int, float]]
+    #: per card, its value given to the field: ``[count in the opponent's pile][count of its
+    #: mates out of sight]``, as `_choose` computes it (`NEG_RISK` times worth and bonus)
+    given: tuple[ByCounts, ...]
+    #: per card, its value taken: ``[count in the mover's pile][count in the opponent's]``, its
+    #: worth, NEAR bonus and denial added as `_choose` adds them
+    taken: tuple[ByCounts, ...]
+
+
+def _by_count(prof: Profile, i: int, table: tuple[float, ...]) -> ByCount:
+    """Card ``i``'s bonus (`_scoped_bonus` with ``table``) for a pile of each count of the
+    cards of its one mask (not the card itself), or None when its targets read more masks."""
+    masks = {mask for k in prof.card_targets[i] for mask, _ in prof.flat[k].clauses}
+    if len(masks) != 1:
+        return None
+    others = INDEXES[masks.pop() & ~(1 << i)]
+    # The bonus reads the count alone: any cards of the mask, that many, give it.
+    return tuple(
+        _scoped_bonus(prof, i, sum(1 << c for c in others[:n]), table)
+        for n in range(len(others) + 1)
+    )
+
+
+def _values(fast: _Fast) -> _Values:
+    prof = fast.prof
+    worth = fast.worth
+    given: list[ByCounts] = []
+    taken: list[ByCounts] = []
+    for i in range(48):
+        near = _by_count(prof, i, NEAR)
+        deny = _by_count(prof, i, fast.deny_table)
+        if near is None or deny is None:
+            given.append(None)
+            taken.append(None)
+            continue
+        given.append(tuple(tuple(risk * (worth[i] + b) for risk in NEG_RISK) for b in near))
+        taken.append(tuple(tuple(worth[i] + b + d for d in deny) for b in near))
+    return _Values([{} for _ in range(48)], [{} for _ in range(48)], tuple(given), tuple(taken))
+
+
+def _cards(fast: _Fast, values: _Values) -> tuple[_Card, ...]:
+    worth = fast.worth
+    return tuple(
+        (
+            MONTHS[i],
+            MATES[i],
+            worth[i],
+            fast.scopes[i],
+            values.given[i],
+            values.near[i],
+            0.25 * worth[i],
+        )
+        for i in range(48)
+    )
 
 
 _ROUNDS: dict[tuple[object, ...], _Round | None] = {}
@@ -276,13 +425,23 @@ def _round_for(state: State) -> _Round | None:
         )
         if len(_ROUNDS) > 64:
             _ROUNDS.clear()
-        yaku = compiled_yaku(rules, month)
-        _ROUNDS[key] = (
-            _Round(rules, yaku, fast, profile_for(rules, 2), not (yaku.filtered and yaku.weather))
-            if supported and fast is not None
-            else None
-        )
+        _ROUNDS[key] = _compile(rules, month, fast) if supported and fast is not None else None
     return _ROUNDS[key]
+
+
+def _compile(rules: KoiKoiRules, month: int | None, fast: _Fast) -> _Round:
+    yaku = compiled_yaku(rules, month)
+    values = _values(fast)
+    return _Round(
+        rules,
+        yaku,
+        fast,
+        profile_for(rules, 2),
+        not (yaku.filtered and yaku.weather),
+        values,
+        _cards(fast, values),
+        {},
+    )
 
 
 def play_out_score(
@@ -317,58 +476,115 @@ def play_out_score(
         out = step(st, policy(st, actor, legal_actions(st), rng))
 
 
-def _choose(fast: _Fast, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:
-    """`rollout._choose_play` of a two-seat round with yaku to steer for (the same values, from
-    the same memos, added in the same order, the same ties): the card (an index) to play."""
+def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:
+    """`rollout._choose_play` of a two-seat round with yaku to steer for (the same values,
+    added in the same order, the same ties): the card (an index) to play.
+
+    The playouts' innermost loop, about half of a playout: a card's facts come from one tuple
+    (`_cards`), its bonuses from memos that rarely miss (`_Values`), and the tied cards are
+    listed only when there is a tie."""
     if not hand & (hand - 1):
         return hand.bit_length() - 1
-    worth = fast.worth
+    fast = kk.fast
+    cards = kk.cards
+    worths = fast.worth
     scopes = fast.scopes
-    near = fast.near
-    deny = fast.deny
+    nears, denies, _, taken_by_counts = kk.values
+    prof = fast.prof
     unseen = ~(hand | field | mine | theirs)
     best_v = -1e18
-    best: list[int] = []
+    best = -1
+    tied: list[int] | None = None
     for idx in INDEXES[hand]:
-        matches = field & MONTHS[idx]
+        month, mates, worth, scope, given, near, quarter = cards[idx]
+        matches = field & month
         if not matches:
-            given = worth[idx]
-            held = theirs & scopes[idx]
-            bonus = near[idx].get(held)
-            if bonus is None:
-                bonus = _remember(near[idx], held, _scoped_bonus(fast.prof, idx, held, NEAR))
-            given += bonus
-            mates = MATES[idx]
-            v = -DISCARD_RISK[(mates & unseen).bit_count()] * given
+            # What the card left on the field is worth to them, by the risk they take it.
+            held = theirs & scope
+            if given is not None:
+                v = given[held.bit_count()][(mates & unseen).bit_count()]
+            else:
+                found = near.get(held)
+                if found is None:
+                    found = _remember(near, held, _scoped_bonus(prof, idx, held, NEAR))
+                v = NEG_RISK[(mates & unseen).bit_count()] * (worth + found)
             if hand & mates:
-                v += 0.25 * worth[idx]
+                v += quarter
         else:
+            # The gain of each capture it may make: its cards' values added lowest first, the
+            # best capture counts.
             v = -1e300
-            for cards in CAPTURES[idx][matches]:
+            for taken in CAPTURES[idx][matches]:
                 total = 0.0
-                for i in cards:
-                    x = worth[i]
+                for i in taken:
                     scope = scopes[i]
+                    by_counts = taken_by_counts[i]
+                    if by_counts is not None:
+                        total += by_counts[(mine & scope).bit_count()][(theirs & scope).bit_count()]
+                        continue
                     held = mine & scope
-                    bonus = near[i].get(held)
-                    if bonus is None:
-                        bonus = _remember(near[i], held, _scoped_bonus(fast.prof, i, held, NEAR))
-                    x += bonus
+                    found = nears[i].get(held)
+                    if found is None:
+                        found = _remember(nears[i], held, _scoped_bonus(prof, i, held, NEAR))
+                    x = worths[i] + found
                     held = theirs & scope
-                    bonus = deny[i].get(held)
-                    if bonus is None:
+                    found = denies[i].get(held)
+                    if found is None:
                         table = fast.deny_table
-                        bonus = _remember(deny[i], held, _scoped_bonus(fast.prof, i, held, table))
-                    x += bonus
-                    total += x
+                        found = _remember(denies[i], held, _scoped_bonus(prof, i, held, table))
+                    total += x + found
                 if total > v:
                     v = total
         if v > best_v + 1e-9:
             best_v = v
-            best = [idx]
+            best = idx
+            tied = None
         elif v > best_v - 1e-9:
-            best.append(idx)
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+            if tied is None:
+                tied = [best, idx]
+            else:
+                tied.append(idx)
+    return best if tied is None else tied[rng.randrange(len(tied))]
+
+
+def _target(kk: _Round, bit: int, matches: int, mine: int, theirs: int, rng: random.Random) -> int:
+    """`rollout._choose_target` of a two-seat round, the mover's pile ``mine``: which of the two
+    field cards ``matches`` the card ``bit`` takes (the same values, the same tie)."""
+    first = matches & -matches
+    second = matches ^ first
+    a = _gain(kk, first | bit, mine, theirs)
+    b = _gain(kk, second | bit, mine, theirs)
+    if b > a + 1e-9:
+        return second
+    if b > a - 1e-9:
+        return (first, second)[rng.randrange(2)]
+    return first
+
+
+def _gain(kk: _Round, mask: int, mine: int, theirs: int) -> float:
+    """`rollout._gain`: the values of the cards of ``mask`` added lowest first, each as
+    `_choose` values a card taken (from `_choose`'s memos)."""
+    fast = kk.fast
+    nears, denies, _, taken_by_counts = kk.values
+    total = 0.0
+    for i in INDEXES[mask]:
+        scope = fast.scopes[i]
+        by_counts = taken_by_counts[i]
+        if by_counts is not None:
+            total += by_counts[(mine & scope).bit_count()][(theirs & scope).bit_count()]
+            continue
+        held = mine & scope
+        bonus = nears[i].get(held)
+        if bonus is None:
+            bonus = _remember(nears[i], held, _scoped_bonus(fast.prof, i, held, NEAR))
+        x = fast.worth[i] + bonus
+        held = theirs & scope
+        bonus = denies[i].get(held)
+        if bonus is None:
+            table = fast.deny_table
+            bonus = _remember(denies[i], held, _scoped_bonus(fast.prof, i, held, table))
+        total += x + bonus
+    return total
 
 
 def _run(
@@ -382,65 +598,74 @@ def _run(
     """The round from ``st`` (a turn in play, from its hand, or from its draw when
     ``drawing``) on integers, to its points. ``first``: the card the mover plays first."""
     rules = kk.rules
-    fast = kk.fast
     standing = kk.yaku.standing
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
-    hands = list(st.hands)
+    turn = st.turn
+    # The mover's hand and pile, and the other seat's: swapped at the end of each turn (plain
+    # locals where the seats' lists were indexed a dozen times a turn).
+    hand, op_hand = st.hands[turn], st.hands[1 - turn]
+    mine, theirs = st.captures[turn], st.captures[1 - turn]
     field = st.field
     pile = st.pile
     pos = 0
     end = len(pile)
-    caps = list(st.captures)
-    turn = st.turn
     turn_no = st.turn_no
     calls = list(extra.koikoi)
     decided: list[Standing] = list(extra.decided)
     seen: list[Standing] = list(extra.seen)
     last_yaku = extra.last_yaku
     requires_new = rules.koikoi_requires_new_yaku
-    month_masks = MONTH_MASKS
     field_free = kk.field_free
+    # The end of a turn asks the mover's standing; where the field plays no part it is
+    # remembered here by the pile (a dict lookup, where the call to `standing` costs more).
+    standings = kk.standings
     while True:
         # The pile of the mover before its turn (-1: not known, its draw is next).
         took = -1
         if drawing:
             drawing = False
         else:
-            took = caps[turn]
-            hand = hands[turn]
+            took = mine
             if first >= 0:
                 card = first
                 first = -1
             else:
-                card = _choose(fast, hand, field, caps[turn], caps[1 - turn], rng)
-            bit = 1 << card
-            hands[turn] = hand ^ bit
-            matches = field & month_masks[card >> 2]
+                card = _choose(kk, hand, field, mine, theirs, rng)
+            bit = BITS[card]
+            hand ^= bit
+            matches = field & MONTHS[card]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
-                caps[turn] |= matches | bit
+                    matches = _target(kk, bit, matches, mine, theirs, rng)
+                mine |= matches | bit
                 field &= ~matches
             else:
                 field |= bit
         if pos < end:
             card = pile[pos]
             pos += 1
-            bit = 1 << card
-            matches = field & month_masks[card >> 2]
+            bit = BITS[card]
+            matches = field & MONTHS[card]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _choose_target(fast, turn, bit, matches, caps, rng)
-                caps[turn] |= matches | bit
+                    matches = _target(kk, bit, matches, mine, theirs, rng)
+                mine |= matches | bit
                 field &= ~matches
             else:
                 field |= bit
         # The end of the turn (`KoiKoi.after_turn`): a pile that took nothing holds the yaku it
         # held after the seat's last turn, unless the field matters.
-        if field_free and caps[turn] == took:
-            pass
-        elif (now := standing(caps[turn], field)) != seen[turn]:
+        now: Standing | None = None  # None: the pile holds what it held (below)
+        if not field_free:
+            now = standing(mine, field)
+        elif mine != took:
+            now = standings.get(mine)
+            if now is None:
+                if len(standings) > 100_000:
+                    standings.clear()
+                now = standings[mine] = standing(mine, field)
+        if now is not None and now != seen[turn]:
             if better(now, seen[turn]):
                 last_yaku = turn
             seen[turn] = now
@@ -453,12 +678,14 @@ def _run(
             else:
                 decision = better(now, before)
             if decision:
-                forced = not hands[turn]
+                forced = not hand
                 if not forced and rules.koikoi_once:
                     forced = calls != [0, 0]
                 if not forced and rules.koikoi_min_points:
                     forced = base_points(rules, now) < rules.koikoi_min_points
                 if not forced:
+                    hands = [hand, op_hand] if turn == 0 else [op_hand, hand]
+                    caps = [mine, theirs] if turn == 0 else [theirs, mine]
                     go_on = _call(
                         kk, st, call, rng, hands, field, pile[pos:], caps, turn, turn_no,
                         calls, decided, seen, last_yaku, play_on,
@@ -467,8 +694,8 @@ def _run(
                     won = win_points(
                         kk.yaku,
                         rules,
-                        caps[turn],
-                        caps[1 - turn],
+                        mine,
+                        theirs,
                         field,
                         calls[turn],
                         calls[1 - turn],
@@ -479,12 +706,14 @@ def _run(
                     calls[turn] += 1
                 decided[turn] = now
         # The next turn (`core.turns.next_turn`): the round is over when both hands are.
-        other = 1 - turn
-        if not hands[other]:
-            if hands[turn]:  # not in the standard turn; the engine would pass the turn over
+        if not op_hand:
+            if hand:  # not in the standard turn; the engine would pass the turn over
                 raise AssertionError("koi-koi playout: a seat without cards is to play")
+            caps = [mine, theirs] if turn == 0 else [theirs, mine]
             return _draw_points(kk, st, field, caps, calls, last_yaku)
-        turn = other
+        turn = 1 - turn
+        hand, op_hand = op_hand, hand
+        mine, theirs = theirs, mine
         turn_no += 1
 
 
@@ -542,6 +771,41 @@ def _key(
     return call_key(kk.prof, points, hands[turn], caps[turn], caps[other])
 
 
+def _table_call(
+    kk: _Round,
+    st: State,
+    hands: list[int],
+    field: int,
+    caps: list[int],
+    turn: int,
+    calls: list[int],
+    mixed: bool,
+) -> bool | None:
+    """`table_call` of `_key`, the same answer, where the key is computed only as far as some
+    key of the table begins as it does (`_HANDS`, `_PREFIXES`, `_MINE`): past that, shobu."""
+    hand = hands[turn].bit_count()
+    if hand not in _HANDS:
+        return False
+    extra = st.extra
+    assert isinstance(extra, KoiKoiRound)
+    other = 1 - turn
+    mine = caps[turn]
+    theirs = caps[other]
+    rules = kk.rules
+    won = win_points(
+        kk.yaku, rules, mine, theirs, field, calls[turn], calls[other], extra.field_brights
+    )
+    points = min(settle(rules, turn, won, st.totals[other])[turn], POINTS_CAP)
+    if (points, hand) not in _PREFIXES:
+        return False
+    prof = kk.prof
+    near_me, ones_me = _reach(prof, mine, theirs)
+    if (points, hand, near_me, ones_me) not in _MINE:
+        return False
+    near_op, ones_op = _reach(prof, theirs, mine)
+    return table_call((points, hand, near_me, near_op, ones_me, ones_op), mixed)
+
+
 def _call(
     kk: _Round,
     st: State,
@@ -561,9 +825,127 @@ def _call(
 ) -> bool:
     """The playout's koi-koi call (True) or shobu at the end of ``turn``."""
     if call != "normal":
-        koikoi = table_call(_key(kk, st, hands, field, caps, turn, calls), call == "mixed")
+        koikoi = _table_call(kk, st, hands, field, caps, turn, calls, call == "mixed")
         if koikoi is not None:
             return koikoi
+    if _RACE:
+        return _normal_call(kk, st, hands, field, caps, turn, calls)
+    return _state_call(kk, st, rng, hands, field, pile, caps, turn, turn_no, calls, decided, seen,
+                       last_yaku, play_on)  # fmt: skip
+
+
+#: `_normal_call` plays the normal level's call as `koikoi_choice` weighs it by default.
+_RACE = DEFAULT_PARAMS.koikoi_model == "race"
+
+
+def _normal_call(
+    kk: _Round,
+    st: State,
+    hands: list[int],
+    field: int,
+    caps: list[int],
+    turn: int,
+    calls: list[int],
+) -> bool:
+    """`normal.koikoi_choice` (the playout policy's call) at the end of ``turn``, on masks: what
+    it reads of the decision's state (`shobu_points`, `read_table`, the calls, the match
+    standing) taken from the playout's integers, then its race and its weighing, step by step
+    (the same floats). About half the cost of building the state and asking it (most calls
+    are new to `rollout._decide`'s memo). The differential tests check it against the engine
+    with the policy."""
+    params = DEFAULT_PARAMS
+    rules = kk.rules
+    extra = st.extra
+    assert isinstance(extra, KoiKoiRound)
+    other = 1 - turn
+    mine = caps[turn]
+    theirs = caps[other]
+    # `shobu_points`: shobu's score (`shobu._koikoi_points`), relative (`relative_points`).
+    won = win_points(
+        kk.yaku, rules, mine, theirs, field, calls[turn], calls[other], extra.field_brights
+    )
+    points = settle(rules, turn, won, st.totals[other])
+    now = points[turn] - float(points[other])
+    # `read_table` of a two-seat decision (no card pending).
+    hand = hands[turn]
+    t = Table(
+        prof=kk.prof,
+        seat=turn,
+        hand=hand,
+        field=field,
+        mine=mine,
+        opps=(theirs,),
+        unseen=ALL_MASK & ~(hand | field | mine | theirs | extra.out_of_play),
+        next_opp_hand=hands[other].bit_count(),
+        hand_count=hand.bit_count(),
+    )
+    # `koikoi_outlook`
+    p_me, gain, p_op, v_op = _threats(t, params)
+    turns_me = max(1, t.hand_count)
+    turns_op = max(1, t.next_opp_hand)
+    q_me = 1.0 - (1.0 - min(p_me, 0.999)) ** (1.0 / turns_me)
+    q_op = 1.0 - (1.0 - min(p_op, 0.999)) ** (1.0 / turns_op)
+    first_me, first_op = _race(q_me, q_op, turns_me, turns_op)
+    called = (calls[turn] + 1, calls[other])
+    base = now  # `_base_points`
+    if rules.koikoi_multiplier == "opponent_flat" and calls[other]:
+        base /= 2
+    if rules.double_at_7 and base >= 2 * rules.double_threshold:
+        base /= 2
+    win = _scaled(rules, base + gain, True, called)
+    lose = _scaled(rules, max(v_op, 1.0), False, (called[0], called[1]))
+    # `koikoi_choice`'s race
+    standing = _match_standing(st, turn) if params.match_aware else None
+    if standing is None:
+        return first_me * win - first_op * lose > now * (1.0 + params.koikoi_margin)
+    shrink = 1.0 + params.koikoi_margin
+    rest = max(0.0, 1.0 - first_me - first_op)
+    koi_value = (
+        first_me * win_chance(standing, win / shrink)
+        + first_op * win_chance(standing, -lose / shrink)
+        + rest * win_chance(standing, 0.0)
+    )
+    return koi_value > win_chance(standing, now) + 1e-9
+
+
+#: `match.standing` per seat, of the last match standing asked: what it reads of a state (its
+#: rules, the match totals, the rounds done; two seats) is the same in every playout of a
+#: search, where the states (the deals) differ.
+_MATCH: list[object] = [None, None, None, None, None]
+
+
+def _match_standing(st: State, seat: int) -> MatchStanding | None:
+    """`match.standing` of ``st`` for ``seat``, remembered for the last standing asked."""
+    if _MATCH[0] is not st.rules or _MATCH[1] != st.totals or _MATCH[2] != st.rounds_done:
+        _MATCH[:] = [
+            st.rules,
+            st.totals,
+            st.rounds_done,
+            match_standing(st, 0),
+            match_standing(st, 1),
+        ]
+    found = _MATCH[3 + seat]
+    assert found is None or isinstance(found, MatchStanding)
+    return found
+
+
+def _state_call(
+    kk: _Round,
+    st: State,
+    rng: random.Random,
+    hands: list[int],
+    field: int,
+    pile: tuple[int, ...],
+    caps: list[int],
+    turn: int,
+    turn_no: int,
+    calls: list[int],
+    decided: list[Standing],
+    seen: list[Standing],
+    last_yaku: int,
+    play_on: bool,
+) -> bool:
+    """The playout policy's call asked on the decision's state, built."""
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
     deciding = replace(

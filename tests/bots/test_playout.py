@@ -335,3 +335,131 @@ def test_the_koikoi_dealer_deals_what_the_seat_cannot_see_evenly():
     for c in range(48):
         if unseen >> c & 1:
             assert abs(held[c] / deals - share) < 0.05
+
+
+# --------------------------------------------------------------------------------------------
+# The koi-koi playout's pieces against what they stand for, on random tables: its card choice
+# against the fast path's, its call key's reach and early stop against the whole key, its call
+# on masks against the policy asked on the state, its deals against sorting (key, card) pairs.
+# --------------------------------------------------------------------------------------------
+
+
+def kk_round(rules: AnyRules) -> tuple[kkplayout._Round, State]:
+    """The compiled round of a two-seat state in play under ``rules``, and that state."""
+    state = next(s for s in decision_points(rules, 2, 3) if s.phase == PLAY)
+    kk = kkplayout._round_for(state)
+    assert kk is not None
+    return kk, state
+
+
+def random_table(rng: random.Random) -> tuple[int, int, int, int, int]:
+    """Disjoint masks: a hand (1 to 8 cards), the field, both piles, the other hand."""
+    cards = list(range(48))
+    rng.shuffle(cards)
+    sizes = [rng.randint(1, 8), rng.randint(0, 12), rng.randint(0, 22), rng.randint(0, 22)]
+    sizes.append(rng.randint(0, 8))
+    masks = []
+    at = 0
+    for size in sizes:
+        masks.append(sum(1 << c for c in cards[at : at + size]))
+        at += size
+    hand, field, mine, theirs, other = masks
+    return hand, field, mine, theirs, other
+
+
+KK_RULES = [pytest.param(find_rules("koikoi", preset), id=preset) for preset in presets("koikoi")]
+KK_RULES += [
+    pytest.param(find_rules("koikoi", "standard", **options), id=str(options))
+    for options in KK_OPTIONS
+]
+
+
+@pytest.mark.parametrize("rules", KK_RULES)
+def test_the_koikoi_playout_chooses_as_the_fast_path(rules):
+    """`kkplayout._choose` and `_target` against `rollout._choose_play` and `_choose_target`
+    of the same table: the same card, the same random numbers used."""
+    kk, _ = kk_round(rules)
+    rng = random.Random(11)
+    ties_seen = 0
+    for k in range(1500):
+        hand, field, mine, theirs, _ = random_table(rng)
+        ours, theirs_rng = kkplayout.Ties(k), kkplayout.Ties(k)
+        got = kkplayout._choose(kk, hand, field, mine, theirs, ours)
+        assert got == rollout._choose_play(kk.fast, 0, hand, field, [mine, theirs], theirs_rng)
+        assert ours._state == theirs_rng._state
+        ties_seen += ours._state != kkplayout.Ties(k)._state
+        for card in rollout.INDEXES[hand]:
+            matches = field & rollout.MONTHS[card]
+            if matches.bit_count() == 2:
+                bit = 1 << card
+                got = kkplayout._target(kk, bit, matches, mine, theirs, ours)
+                want = rollout._choose_target(kk.fast, 0, bit, matches, [mine, theirs], theirs_rng)
+                assert got == want
+                assert ours._state == theirs_rng._state
+    assert ties_seen > 10  # the tie-breaks were exercised too
+
+
+@pytest.mark.parametrize("rules", KK_RULES)
+def test_the_call_keys_reach_and_early_stop_are_the_whole_keys(rules):
+    """`kkplayout._reach` (its counted targets, its memo) against `_reach_of` of every target;
+    `_table_call`, which stops computing the key early, against `table_call` of `_key`."""
+    kk, state = kk_round(rules)
+    every = tuple(t.clauses for t in kk.prof.flat)
+    rng = random.Random(12)
+    for _ in range(1500):
+        hand, field, mine, theirs, other = random_table(rng)
+        assert kkplayout._reach(kk.prof, mine, theirs) == kkplayout._reach_of(every, mine, theirs)
+        assert kkplayout._reach(kk.prof, theirs, mine) == kkplayout._reach_of(every, theirs, mine)
+        turn = rng.randrange(2)
+        hands = [hand, other] if turn == 0 else [other, hand]
+        caps = [mine, theirs] if turn == 0 else [theirs, mine]
+        calls = [rng.randrange(3), rng.randrange(3)]
+        key = kkplayout._key(kk, state, hands, field, caps, turn, calls)
+        for mixed in (False, True):
+            got = kkplayout._table_call(kk, state, hands, field, caps, turn, calls, mixed)
+            assert got == kkplayout.table_call(key, mixed)
+
+
+@pytest.mark.parametrize("rules", KK_RULES)
+def test_the_playouts_call_on_masks_is_the_policys_on_the_state(rules):
+    """`kkplayout._normal_call` (the normal call weighed on the playout's integers) against
+    `_state_call` (the decision's state built, the playout policy asked), both calls seen."""
+    kk, state = kk_round(rules)
+    rng = random.Random(13)
+    extra = state.extra
+    assert isinstance(extra, KoiKoiRound)
+    called = set()
+    for _ in range(300):
+        hand, field, mine, theirs, other = random_table(rng)
+        turn = rng.randrange(2)
+        hands = [hand, other] if turn == 0 else [other, hand]
+        caps = [mine, theirs] if turn == 0 else [theirs, mine]
+        calls = [rng.randrange(2), rng.randrange(2)]
+        got = kkplayout._normal_call(kk, state, hands, field, caps, turn, calls)
+        want = kkplayout._state_call(
+            kk, state, random.Random(0), hands, field, (), caps, turn, state.turn_no,
+            calls, list(extra.decided), list(extra.seen), extra.last_yaku, False,
+        )  # fmt: skip
+        assert got == want
+        called.add(got)
+    assert called == {True, False}
+
+
+def test_the_koikoi_dealer_deals_as_sorting_the_cards_by_their_keys():
+    """`kkplayout.Dealer`: the opponent's hand and the pile of each deal are the hidden cards
+    sorted by the 32-bit keys the generator gives, ties to the lower card."""
+    rules = find_rules("koikoi", rounds=1)
+    state = next(s for s in decision_points(rules, 2, 5) if s.phase == PLAY and s.turn_no == 2)
+    seat = to_act(state)
+    assert seat is not None
+    view = observe(state, seat)
+    dealer = kkplayout.Dealer(view, random.Random(1))
+    hidden = dealer.hidden
+    count = state.hands[1 - seat].bit_count()
+    ours, reference = random.Random(3), random.Random(3)
+    for _ in range(200):
+        deal = dealer(ours)
+        keys = memoryview(reference.randbytes(4 * len(hidden))).cast("I")
+        cards = [c for _, c in sorted(zip(keys, hidden, strict=True))]
+        assert deal.hands[1 - seat] == sum(1 << c for c in cards[:count])
+        assert deal.pile == tuple(cards[count:])
