@@ -180,6 +180,33 @@ class Evaluation(NamedTuple):
     finalists: list[int]
 
 
+class Settle(NamedTuple):
+    """When a search may stop before its budget is spent (`settled`): the choice it would make
+    now (the prior, or the leader that beats it by ``z``) is ahead of every other candidate
+    still searched by ``z_stop`` standard errors of the paired differences, less ``margin``
+    points (a candidate that could be better by no more than ``margin`` is as good). Checked
+    every ``every`` samples, from ``min_samples`` on."""
+
+    z_stop: float = 2.0
+    margin: float = 0.0
+    min_samples: int = 48
+    every: int = 16
+
+
+def settled(values: list[list[float]], alive: list[int], p: int, z: float, rule: Settle) -> bool:
+    """Whether more samples would hardly change the choice among the ``alive`` candidates (all
+    played on the same latest samples; ``p`` the prior's index, or -1): see `Settle`."""
+    if len(alive) < 2:
+        return True
+    leader = max(alive, key=lambda i: _mean(values[i]))
+    choice = leader
+    if p >= 0 and leader != p and not _beats(values[leader], values[p], z):
+        choice = p
+    return all(
+        _beats(values[choice], values[j], rule.z_stop, -rule.margin) for j in alive if j != choice
+    )
+
+
 def evaluate(
     view: View,
     legal: tuple[Action, ...],
@@ -194,10 +221,15 @@ def evaluate(
     model: Model = PLAIN,
     reply: int = 0,
     call: str | None = None,
+    settle: Settle | None = None,
+    z: float = DEFAULT_Z,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
     the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped.
-    ``deal`` samples the hidden cards (default: uniformly, `determinize`)."""
+    ``deal`` samples the hidden cards (default: uniformly, `determinize`).
+
+    ``settle``: stop before the budget is spent once the choice is settled (`settled`, with
+    ``z`` the margin by which a candidate must beat ``keep`` to be chosen instead)."""
     seat = view.seat
     k = len(legal)
     deadline = None if seconds is None else time.perf_counter() + seconds
@@ -218,6 +250,9 @@ def evaluate(
     rounds = max(1, math.ceil(math.log2(k))) if k > 1 else 1
     spent = 0
     out_of_time = False
+    stop = False
+    # Settledness is checked every `check` samples once every alive candidate has `min_samples`.
+    check = 0 if settle is None else settle.every
     for r in range(rounds):
         remaining = playouts - spent
         if remaining <= 0:
@@ -241,7 +276,12 @@ def evaluate(
             if deadline is not None and time.perf_counter() > deadline:
                 out_of_time = True
                 break
-        if out_of_time:
+            n = len(values[alive[0]])
+            if settle and n % check == 0 and n >= settle.min_samples:
+                stop = settled(values, alive, p, z, settle)
+                if stop:
+                    break
+        if out_of_time or stop:
             break
         if r < rounds - 1 and len(alive) > 2:
             keep_n = max(2, math.ceil(len(alive) / 2))
@@ -269,6 +309,7 @@ def search(
     model: Model = PLAIN,
     reply: int = 0,
     call: str | None = None,
+    settle: Settle | None = None,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -292,6 +333,8 @@ def search(
         model=model,
         reply=reply,
         call=call,
+        settle=settle,
+        z=z,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -307,16 +350,18 @@ def _mean(v: list[float]) -> float:
     return sum(v) / len(v) if v else -math.inf
 
 
-def _beats(a: list[float], b: list[float], z: float) -> bool:
-    """Whether ``a`` beats ``b`` by ``z`` standard errors on their common (latest) samples."""
+def _beats(a: list[float], b: list[float], z: float, by: float = 0.0) -> bool:
+    """Whether ``a`` beats ``b`` by ``z`` standard errors on their common (latest) samples
+    (more than ``by`` points more: with ``by`` below 0, whether ``a`` is surely no more than
+    ``-by`` worse)."""
     n = min(len(a), len(b))
     if n < 2:
-        return _mean(a) > _mean(b)
+        return _mean(a) - _mean(b) > by
     # Both lists end with the samples of the last rounds; a dropped candidate has fewer.
     d = [x - y for x, y in zip(a[-n:], b[-n:], strict=True)]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean > z * math.sqrt(var / n)
+    return mean - by > z * math.sqrt(var / n)
 
 
 def own_playout(
@@ -350,6 +395,8 @@ class StrongBot(Bot):
         reply: int = 0,
         kk: str | None = KOIKOI_CALL,
         kk_playouts: int | None = None,
+        settle: float | None = None,
+        settle_margin: float = 0.0,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -375,6 +422,9 @@ class StrongBot(Bot):
         # a time budget is the time alone).
         self.kk = kk
         self.kk_playouts = kk_playouts
+        # Stop a decision's search once its choice is settled (`Settle`: ``settle`` standard
+        # errors, less ``settle_margin`` points); None: every decision spends its budget.
+        self.settle = None if settle is None else Settle(settle, settle_margin)
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -434,5 +484,6 @@ class StrongBot(Bot):
             model=self.model if koikoi else PLAIN,
             reply=self.reply if koikoi else 0,
             call=kk,
+            settle=self.settle,
         )
         return self.last[0].action
