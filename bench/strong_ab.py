@@ -150,6 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--from-parts", help="summarize a --parts file (of a run cut short) instead of playing"
     )
     parser.add_argument("--save", action="store_true", help=f"append the result to {RESULTS}")
+    parser.add_argument("--note", help="what the run measures, recorded with it")
     args = parser.parse_args(argv)
     a, b = json.loads(args.a), json.loads(args.b)
     if args.from_parts:
@@ -160,6 +161,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         out = run(
             a, b, hands=args.hands, seed=args.seed, workers=args.workers, parts_file=args.parts
         )
+    if args.note:
+        out["note"] = args.note
     print(json.dumps(out))
     if args.save:
         runs = json.loads(RESULTS.read_text()) if RESULTS.exists() else []

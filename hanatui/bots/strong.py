@@ -397,6 +397,7 @@ class StrongBot(Bot):
         kk_playouts: int | None = None,
         settle: float | None = None,
         settle_margin: float = 0.0,
+        settle_scale: float = 1.0,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -425,6 +426,9 @@ class StrongBot(Bot):
         # Stop a decision's search once its choice is settled (`Settle`: ``settle`` standard
         # errors, less ``settle_margin`` points); None: every decision spends its budget.
         self.settle = None if settle is None else Settle(settle, settle_margin)
+        # ... which affords a larger cap at the same mean CPU: ``settle_scale`` times the budget
+        # (a time budget stays the time alone).
+        self.settle_scale = settle_scale
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -470,6 +474,8 @@ class StrongBot(Bot):
         )
         if kk is not None and self.kk_playouts is not None:
             playouts = self.kk_playouts
+        if self.settle is not None and self.seconds is None:
+            playouts = round(playouts * self.settle_scale)
         self.last = search(
             view,
             legal,

@@ -100,3 +100,16 @@ def test_a_time_budget_still_ends_the_search():
     bot = StrongBot(playouts=strong.TIMED_PLAYOUTS, seconds=0.05, settle=50.0)
     bot.choose(view, legal, random.Random(3))
     assert 0 < sum(e.playouts for e in bot.last) < strong.TIMED_PLAYOUTS
+
+
+def test_the_scale_raises_the_cap_of_a_search_that_may_stop():
+    """``settle_scale`` multiplies the budget of a bot that stops early (a search that never
+    settles spends the larger cap, and no more), and nothing without the early stop."""
+    view, legal = _position()
+    cap = round(round(40 * KOIKOI_SCALE) * 2.0)
+    never = StrongBot(playouts=40, settle=50.0, settle_scale=2.0)
+    never.choose(view, legal, random.Random(2))
+    assert cap - len(legal) <= sum(e.playouts for e in never.last) <= cap
+    plain = StrongBot(playouts=40, settle_scale=2.0)
+    plain.choose(view, legal, random.Random(2))
+    assert sum(e.playouts for e in plain.last) <= round(40 * KOIKOI_SCALE)
