@@ -474,7 +474,9 @@ class StrongBot(Bot):
         )
         if kk is not None and self.kk_playouts is not None:
             playouts = self.kk_playouts
-        if self.settle is not None and self.seconds is None:
+        # The early stop is two-seat koi-koi's (measured there only).
+        settle = self.settle if koikoi and view.num_players == 2 else None
+        if settle is not None and self.seconds is None:
             playouts = round(playouts * self.settle_scale)
         self.last = search(
             view,
@@ -490,6 +492,6 @@ class StrongBot(Bot):
             model=self.model if koikoi else PLAIN,
             reply=self.reply if koikoi else 0,
             call=kk,
-            settle=self.settle,
+            settle=settle,
         )
         return self.last[0].action

@@ -113,3 +113,26 @@ def test_the_scale_raises_the_cap_of_a_search_that_may_stop():
     plain = StrongBot(playouts=40, settle_scale=2.0)
     plain.choose(view, legal, random.Random(2))
     assert sum(e.playouts for e in plain.last) <= round(40 * KOIKOI_SCALE)
+
+
+def test_the_early_stop_is_for_two_seat_koikoi_only():
+    """The other games search as they did (same estimates, same choices) with the option set;
+    two-seat koi-koi stops some searches short."""
+    for game in ("bakappana", "hana-awase", "sakura", "koikoi"):
+        rules = rules_for(game, {})
+        shorter = 0
+        for k, state in enumerate(decision_points(rules, 2, 6, limit=30)):
+            seat = to_act(state)
+            legal = legal_actions(state)
+            if len(legal) < 2:
+                continue
+            view = observe(state, seat)
+            stop = StrongBot(playouts=80, settle=1.0, settle_margin=0.5)
+            plain = StrongBot(playouts=80)
+            a = stop.choose(view, legal, random.Random(k))
+            b = plain.choose(view, legal, random.Random(k))
+            if game != "koikoi":
+                assert a == b and stop.last == plain.last
+            spent = sum(e.playouts for e in stop.last)
+            shorter += spent < sum(e.playouts for e in plain.last)
+        assert (shorter > 0) == (game == "koikoi")
