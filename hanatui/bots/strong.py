@@ -31,6 +31,14 @@ budget, or ``kk_playouts``). At equal CPU it measured +0.34 [+0.04, +0.64] point
 the player with today's path, over 1,600 hands (README, "Computer opponents"); ``kk=None``
 plays that player.
 
+Two-seat koi-koi's searches may stop early (``settle``, off by default; `Settle`): a decision
+stops sampling once its choice is settled, the move it would play being ahead of every other
+candidate still searched by ``settle`` standard errors of the paired differences, less
+``settle_margin`` points; ``settle_scale`` times the budget is then its cap, so the close calls
+get the playouts the clear ones leave. At 1,600 playouts, a z 2 stop ends 54% of the searches
+early, saves 36% of the playouts and chooses as the full search in 98% of the decisions
+(`bench/settle.py`).
+
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
 
