@@ -48,35 +48,42 @@ RESULTS = Path(__file__).resolve().parent / "results" / "strong_ab.json"
 
 
 class _Clocked(Bot):
-    """Adds the process time of the wrapped bot's real decisions to ``sink`` (seconds, count)."""
+    """Adds the process time of the wrapped bot's real decisions to ``sink`` (seconds, count)
+    and each to ``times`` (ms)."""
 
-    def __init__(self, bot: Bot, sink: list[float], name: str) -> None:
+    def __init__(self, bot: Bot, sink: list[float], times: list[float], name: str) -> None:
         self.bot = bot
         self.level = name  # a label only: the duel seats the two sides by position, not by name
         self.sink = sink
+        self.times = times
 
     def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         t = time.process_time()
         action = self.bot.choose(view, legal, rng)
-        self.sink[0] += time.process_time() - t
+        spent = time.process_time() - t
+        self.sink[0] += spent
         self.sink[1] += 1
+        self.times.append(round(1000 * spent, 1))
         return action
 
 
-def _chunk(task: tuple[Json, Json, int, int]) -> tuple[list[tuple[float, float]], list[float]]:
+def _chunk(task: tuple[Json, Json, int, int]) -> list[Any]:
+    """One chunk's hands, the two sides' clocks, and each side's decision times (ms)."""
     a, b, seed, deals = task
     clock_a = [0.0, 0.0]
     clock_b = [0.0, 0.0]
+    times_a: list[float] = []
+    times_b: list[float] = []
     result = duel(
         find_rules("koikoi", rounds=1),
-        lambda: _Clocked(StrongBot(**a), clock_a, "A"),
-        lambda: _Clocked(StrongBot(**b), clock_b, "B"),
+        lambda: _Clocked(StrongBot(**a), clock_a, times_a, "A"),
+        lambda: _Clocked(StrongBot(**b), clock_b, times_b, "B"),
         deals=deals,
         seed=seed,
     )
-    return list(result.hands), [*clock_a, *clock_b]
+    return [list(result.hands), [*clock_a, *clock_b], times_a, times_b]
 
 
 def run(
@@ -102,9 +109,11 @@ def run(
 
 def summarize(a: Json, b: Json, seed: int, parts: list[Any]) -> Json:
     """The comparison of the chunks played: points per hand, the difference with its 95%
-    interval over the deals (and what pooling runs needs: deals, the deals' sd), CPU."""
-    hands_out = [tuple(h) for part, _ in parts for h in part]
-    clocks = [sum(c[i] for _, c in parts) for i in range(4)]
+    interval over the deals (and what pooling runs needs: deals, the deals' sd), CPU (the
+    95th percentile of a decision's too where the chunks recorded each decision's)."""
+    hands_out = [tuple(h) for part in parts for h in part[0]]
+    clocks = [sum(part[1][i] for part in parts) for i in range(4)]
+    timed = all(len(part) == 4 for part in parts)
     diffs = [x - y for x, y in hands_out]
     per_deal = [statistics.fmean(diffs[i : i + 2]) for i in range(0, len(diffs), 2)]
     mean = statistics.fmean(diffs)
@@ -130,10 +139,20 @@ def summarize(a: Json, b: Json, seed: int, parts: list[Any]) -> Json:
             round(1000 * clocks[0] / max(1, clocks[1]), 1),
             round(1000 * clocks[2] / max(1, clocks[3]), 1),
         ],
+        **(
+            {"cpu_ms_p95": [_p95([t for part in parts for t in part[k]]) for k in (2, 3)]}
+            if timed
+            else {}
+        ),
         "cpu_seconds": round(clocks[0] + clocks[2], 1),
         "machine": f"{os.cpu_count()} cores ({platform.machine()})",
         "recorded": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
+
+
+def _p95(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(0.95 * len(xs)))] if xs else 0.0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -150,6 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--from-parts", help="summarize a --parts file (of a run cut short) instead of playing"
     )
     parser.add_argument("--save", action="store_true", help=f"append the result to {RESULTS}")
+    parser.add_argument("--note", help="what the run measures, recorded with it")
     args = parser.parse_args(argv)
     a, b = json.loads(args.a), json.loads(args.b)
     if args.from_parts:
@@ -160,6 +180,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         out = run(
             a, b, hands=args.hands, seed=args.seed, workers=args.workers, parts_file=args.parts
         )
+    if args.note:
+        out["note"] = args.note
     print(json.dumps(out))
     if args.save:
         runs = json.loads(RESULTS.read_text()) if RESULTS.exists() else []

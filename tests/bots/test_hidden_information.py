@@ -12,7 +12,7 @@ from core.engine import legal_actions, to_act
 from core.state import State
 from core.view import determinize, observe
 from hanatui.bots import BOTS
-from hanatui.bots.strong import StrongBot
+from hanatui.bots.strong import KOIKOI_SCALE, StrongBot
 from tests.bots.conftest import STANDARD, decision_points, option_id, rules_for
 
 
@@ -211,3 +211,31 @@ def test_koikoi_own_playout_never_depends_on_unseen_cards(entry, call):
             assert choices[0] == choices[1]
             checked += 1
     assert checked > 3
+
+
+@pytest.mark.parametrize("entry", [e for e in STANDARD if e[0] == "koikoi"], ids=option_id)
+def test_the_strong_early_stop_never_depends_on_unseen_cards(entry):
+    """The early stop (`Settle`) decides from the playouts of deals of the view alone: with a
+    budget large enough for it to stop, permuting the hidden cards changes no decision and no
+    number of playouts spent."""
+    game, n, options = entry
+    rules = rules_for(game, options)
+    shuffler = random.Random(97)
+    checked = stopped = 0
+    for seed in range(2):
+        for k, state in enumerate(decision_points(rules, n, seed)):
+            seat = to_act(state)
+            legal = legal_actions(state)
+            if k % 4 or len(legal) < 2:
+                continue
+            other = permute_hidden(state, seat, shuffler)
+            bots = [StrongBot(playouts=120, settle=1.5) for _ in range(2)]
+            choices = [
+                bot.choose(observe(s, seat), legal, random.Random(seed * 1000 + k))
+                for bot, s in zip(bots, (state, other), strict=True)
+            ]
+            assert choices[0] == choices[1]
+            assert bots[0].last == bots[1].last
+            checked += 1
+            stopped += sum(e.playouts for e in bots[0].last) < round(120 * KOIKOI_SCALE)
+    assert checked > 3 and stopped > 0
