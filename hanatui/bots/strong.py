@@ -29,7 +29,9 @@ where they agreed and the normal call where they were split), at under half the 
 decision, and the search spends what it saves on more playouts (``KOIKOI_SCALE`` times the
 budget, or ``kk_playouts``). At equal CPU (1.6 times the budget, before that playout was made
 1.3 times cheaper) it measured +0.34 [+0.04, +0.64] points per hand over the player with
-today's path, over 1,600 hands (README, "Computer opponents"); ``kk=None`` plays that player.
+today's path, over 1,600 hands; at 2.05 times the budget, the default since, +0.05
+[-0.24, +0.34] over 1,600 more; all six such runs pooled, +0.24 [+0.07, +0.42] over 4,800 hands
+(README, "Computer opponents"). ``kk=None`` plays that player.
 
 Two-seat koi-koi's searches may stop early (``settle``, off by default; `Settle`): a decision
 stops sampling once its choice is settled, the move it would play being ahead of every other
