@@ -52,7 +52,7 @@ from hanatui.bots.kkcalls import KOIKOI, UNSURE
 from hanatui.bots.match import Standing as MatchStanding
 from hanatui.bots.match import standing as match_standing
 from hanatui.bots.match import win_chance
-from hanatui.bots.normal import DEFAULT_PARAMS, Table, _race, _scaled, _threats
+from hanatui.bots.normal import DEFAULT_PARAMS, Table, _scaled, race_odds
 from hanatui.bots.rollout import (
     BITS,
     CAPTURES,
@@ -880,12 +880,7 @@ def _normal_call(
         hand_count=hand.bit_count(),
     )
     # `koikoi_outlook`
-    p_me, gain, p_op, v_op = _threats(t, params)
-    turns_me = max(1, t.hand_count)
-    turns_op = max(1, t.next_opp_hand)
-    q_me = 1.0 - (1.0 - min(p_me, 0.999)) ** (1.0 / turns_me)
-    q_op = 1.0 - (1.0 - min(p_op, 0.999)) ** (1.0 / turns_op)
-    first_me, first_op = _race(q_me, q_op, turns_me, turns_op)
+    first_me, gain, first_op, v_op = race_odds(t, params)
     called = (calls[turn] + 1, calls[other])
     base = now  # `_base_points`
     if rules.koikoi_multiplier == "opponent_flat" and calls[other]:

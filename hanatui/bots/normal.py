@@ -564,19 +564,25 @@ def koikoi_outlook(
     s = shobu_points(state, seat)
     if s is None:
         return None
-    t = read_table(state, seat)
-    p_me, gain, p_op, v_op = _threats(t, params)
-    turns_me = max(1, t.hand_count)
-    turns_op = max(1, t.next_opp_hand)
-    q_me = 1.0 - (1.0 - min(p_me, 0.999)) ** (1.0 / turns_me)
-    q_op = 1.0 - (1.0 - min(p_op, 0.999)) ** (1.0 / turns_op)
-    first_me, first_op = _race(q_me, q_op, turns_me, turns_op)
+    first_me, gain, first_op, v_op = race_odds(read_table(state, seat), params)
     calls = getattr(state.extra, "koikoi", (0, 0))
     called = (calls[seat] + 1, calls[1 - seat]) if len(calls) == 2 else (1, 0)
     base = _base_points(state, seat, s)
     win = _scaled(state.rules, base + gain, True, called)
     lose = _scaled(state.rules, max(v_op, 1.0), False, (called[0], called[1]))
     return KoiKoiOutlook(s, first_me, win, first_op, lose)
+
+
+def race_odds(t: Table, params: Params) -> tuple[float, float, float, float]:
+    """The race of a koi-koi call: (the chance we complete a yaku first, what it would add, the
+    chance the most dangerous opponent completes one first, what theirs would be worth)."""
+    p_me, gain, p_op, v_op = _threats(t, params)
+    turns_me = max(1, t.hand_count)
+    turns_op = max(1, t.next_opp_hand)
+    q_me = 1.0 - (1.0 - min(p_me, 0.999)) ** (1.0 / turns_me)
+    q_op = 1.0 - (1.0 - min(p_op, 0.999)) ** (1.0 / turns_op)
+    first_me, first_op = _race(q_me, q_op, turns_me, turns_op)
+    return first_me, gain, first_op, v_op
 
 
 def _threats(t: Table, params: Params) -> tuple[float, float, float, float]:
