@@ -744,16 +744,10 @@ def _draw_points(
     return (0, 0)
 
 
-def _key(
-    kk: _Round,
-    st: State,
-    hands: list[int],
-    field: int,
-    caps: list[int],
-    turn: int,
-    calls: list[int],
+def _shobu(
+    kk: _Round, st: State, field: int, caps: list[int], turn: int, calls: list[int]
 ) -> tuple[int, ...]:
-    """`call_key` of the decision of ``turn`` (its shobu's points computed on masks)."""
+    """The round's points if ``turn`` called shobu now (`shobu._koikoi_points`, on masks)."""
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
     other = 1 - turn
@@ -767,8 +761,21 @@ def _key(
         calls[other],
         extra.field_brights,
     )
-    points = settle(kk.rules, turn, won, st.totals[other])[turn]
-    return call_key(kk.prof, points, hands[turn], caps[turn], caps[other])
+    return settle(kk.rules, turn, won, st.totals[other])
+
+
+def _key(
+    kk: _Round,
+    st: State,
+    hands: list[int],
+    field: int,
+    caps: list[int],
+    turn: int,
+    calls: list[int],
+) -> tuple[int, ...]:
+    """`call_key` of the decision of ``turn`` (its shobu's points computed on masks)."""
+    points = _shobu(kk, st, field, caps, turn, calls)[turn]
+    return call_key(kk.prof, points, hands[turn], caps[turn], caps[1 - turn])
 
 
 def _table_call(
@@ -786,18 +793,11 @@ def _table_call(
     hand = hands[turn].bit_count()
     if hand not in _HANDS:
         return False
-    extra = st.extra
-    assert isinstance(extra, KoiKoiRound)
-    other = 1 - turn
-    mine = caps[turn]
-    theirs = caps[other]
-    rules = kk.rules
-    won = win_points(
-        kk.yaku, rules, mine, theirs, field, calls[turn], calls[other], extra.field_brights
-    )
-    points = min(settle(rules, turn, won, st.totals[other])[turn], POINTS_CAP)
+    points = min(_shobu(kk, st, field, caps, turn, calls)[turn], POINTS_CAP)
     if (points, hand) not in _PREFIXES:
         return False
+    mine = caps[turn]
+    theirs = caps[1 - turn]
     prof = kk.prof
     near_me, ones_me = _reach(prof, mine, theirs)
     if (points, hand, near_me, ones_me) not in _MINE:
@@ -860,11 +860,8 @@ def _normal_call(
     other = 1 - turn
     mine = caps[turn]
     theirs = caps[other]
-    # `shobu_points`: shobu's score (`shobu._koikoi_points`), relative (`relative_points`).
-    won = win_points(
-        kk.yaku, rules, mine, theirs, field, calls[turn], calls[other], extra.field_brights
-    )
-    points = settle(rules, turn, won, st.totals[other])
+    # `shobu_points`: shobu's score, relative (`relative_points`).
+    points = _shobu(kk, st, field, caps, turn, calls)
     now = points[turn] - float(points[other])
     # `read_table` of a two-seat decision (no card pending).
     hand = hands[turn]
