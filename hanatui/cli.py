@@ -1,6 +1,7 @@
 """The ``hanatui`` command: the app with no arguments, and headless tools as subcommands.
 
-Exit statuses: 0 success, 1 a checked file is invalid (verify) or a run failed, 2 usage errors.
+Exit statuses: 0 success, 1 a checked file is invalid (verify) or a run failed, 2 usage errors,
+130 interrupted (Ctrl+C), 128 + the signal's number when SIGHUP or SIGTERM ended the app.
 Errors are one clear line on stderr, never a traceback.
 """
 
