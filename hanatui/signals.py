@@ -14,9 +14,10 @@ rescue finishes either way.
 The exit status is then 128 + the signal's number, as a shell reports a process a signal ended
 (and as `hanatui` ends with 130 on Ctrl+C): the app did not end by the player's quit.
 
-Before the app's loop runs, the default action stays: nothing is begun then (no journal, the
-terminal as it was). Windows has no SIGHUP, and its asyncio loop no `add_signal_handler`:
-there, SIGTERM keeps its default action.
+A signal ignored when hanatui started (`nohup hanatui`) stays ignored, as the one who started
+it asked. Before the app's loop runs, the default action stays: nothing is begun then (no
+journal, the terminal as it was). Windows has no SIGHUP, and its asyncio loop no
+`add_signal_handler`: there, SIGTERM keeps its default action.
 """
 
 from __future__ import annotations
@@ -38,13 +39,15 @@ class QuitSignals:
 
     def __init__(self) -> None:
         self.received: signal.Signals | None = None
+        #: The quit signals to handle: those not ignored from the start (`nohup`).
+        self.handled = tuple(s for s in QUIT_SIGNALS if signal.getsignal(s) != signal.SIG_IGN)
 
     def listen(self, quit: Callable[[], None]) -> None:
         """On the running loop, from now on: the first quit signal calls ``quit`` (on the loop,
         between its callbacks); the next ones are only noted. Where the loop cannot handle
         signals (Windows, a thread other than the main one) they keep their default action."""
         loop = asyncio.get_running_loop()
-        for sig in QUIT_SIGNALS:
+        for sig in self.handled:
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self._on_loop, sig, quit)
 
@@ -58,7 +61,7 @@ class QuitSignals:
         for the last work after the app (a write interrupted by it is resumed). Python's
         handler replaces the loop's own, which writes the signal to the loop's wake-up pipe
         and nothing else, with no instant between the two under the default action."""
-        for sig in QUIT_SIGNALS:
+        for sig in self.handled:
             with contextlib.suppress(ValueError):  # not the main thread: the default stays
                 signal.signal(sig, self._noted)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -157,3 +158,33 @@ def test_a_signal_as_hanatui_starts_ends_it(isolated_dirs):
     assert status == 128 + signal.SIGTERM
     assert terminal.output.rfind(ALT_SCREEN_OFF) > terminal.output.rfind(ALT_SCREEN_ON)
     assert _lock_is_free(isolated_dirs / "autosave" / "current.hana")
+
+
+IGNORED_FROM_THE_START = """
+import asyncio, os, signal
+from hanatui.signals import QuitSignals
+
+signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as `nohup` starts a command
+signals = QuitSignals()
+quits = []
+
+async def main():
+    signals.listen(lambda: quits.append(True))
+    os.kill(os.getpid(), signal.SIGHUP)
+    await asyncio.sleep(0.2)
+    print(len(quits), signals.received)
+    os.kill(os.getpid(), signal.SIGTERM)
+    await asyncio.sleep(0.2)
+    print(len(quits), signals.received.name)
+
+asyncio.run(main())
+"""
+
+
+def test_a_signal_ignored_from_the_start_stays_ignored():
+    # `nohup hanatui`: whoever started it asked for SIGHUP to be ignored; SIGTERM still quits.
+    done = subprocess.run(
+        [sys.executable, "-c", IGNORED_FROM_THE_START], capture_output=True, text=True, timeout=20
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "None", "1", "SIGTERM"]
