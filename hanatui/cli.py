@@ -1,11 +1,13 @@
 """The ``hanatui`` command: the app with no arguments, and headless tools as subcommands.
 
-Exit statuses: 0 success, 1 a checked file is invalid (verify) or a run failed, 2 usage errors.
+Exit statuses: 0 success, 1 a checked file is invalid (verify) or a run failed, 2 usage errors,
+130 interrupted (Ctrl+C), 128 + the signal's number when SIGHUP or SIGTERM ended the app.
 Errors are one clear line on stderr, never a traceback.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import sys
 import time
@@ -20,6 +22,7 @@ if TYPE_CHECKING:
     from core.logfile import LogRead
     from hanatui.analysis import Decision
     from hanatui.app.app import HanaApp
+    from hanatui.signals import QuitSignals
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -232,15 +235,40 @@ def cmd_play(
 
 def _run_app(app: HanaApp) -> int:
     """Run the app; then save what the journal could not (or say where a copy went): the exit
-    status is non-zero if the app failed or a game could not be saved where it belongs."""
-    app.run()
+    status is non-zero if the app failed or a game could not be saved where it belongs, and
+    128 + the signal's number if SIGHUP or SIGTERM ended the app (`hanatui.signals`)."""
+    import asyncio
+
+    from hanatui.signals import QuitSignals
+
+    signals = QuitSignals()
+    # On a loop of its own, as `App.run` runs it; the rescue runs on it too, so the loop's
+    # handling of the quit signals covers both.
+    status = asyncio.run(_app_then_rescue(app, signals))
+    signals.hold()  # closing the loop gave them their default action back, for the exit
+    return status
+
+
+async def _app_then_rescue(app: HanaApp, signals: QuitSignals) -> int:
+    signals.listen(app.quit_when_ready)  # a signal quits the app as the player's quit does
+    await app.run_async()
+    signals.hold()  # the app has ended: a signal now lets the rescue finish
     from hanatui.journal import rescue_unsaved  # after the app: the title is drawn sooner
 
     status = EXIT_OK if not app.return_code else EXIT_INVALID
-    for line in rescue_unsaved():
-        print(f"hanatui: {line}", file=sys.stderr)
+    lines = rescue_unsaved()
+    if signals.received is not None:
+        _tell(f"quit on {signals.received.name}")
+    for line in lines:
+        _tell(line)
         status = EXIT_INVALID
-    return status
+    return signals.exit_status or status
+
+
+def _tell(line: str) -> None:
+    """One line on stderr after the app, dropped if the terminal is gone (it fails every write)."""
+    with contextlib.suppress(OSError):
+        print(f"hanatui: {line}", file=sys.stderr, flush=True)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -281,8 +281,14 @@ class HanaApp(App[None]):
 
     def on_terminal_driver_input_ended(self) -> None:
         """The terminal is gone (closed, hung up: `hanatui.app.driver`): quit as the player's
-        quit does. Not before the first frame: a quit then cuts the first screen's mount short
-        (its `on_mount` finds its widgets gone), so it waits for `on_ready`."""
+        quit does."""
+        self.quit_when_ready()
+
+    def quit_when_ready(self) -> None:
+        """Quit as the player's quit does, for a reason from outside: the terminal gone, or
+        SIGHUP or SIGTERM (`hanatui.signals`). Not before the first frame: a quit then cuts the
+        first screen's mount short (its `on_mount` finds its widgets gone), so it waits for
+        `on_ready`."""
         if self._started:
             self.exit()
         else:

@@ -598,7 +598,10 @@ def test_the_replay_subcommand_is_wired(monkeypatch):
     class FakeApp:
         return_code = 0
 
-        def run(self) -> None:
+        def quit_when_ready(self) -> None:  # what SIGHUP and SIGTERM call (`hanatui.signals`)
+            raise AssertionError("no signal was sent")
+
+        async def run_async(self) -> None:
             opened.append(True)
 
     monkeypatch.setattr(
