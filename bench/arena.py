@@ -605,16 +605,23 @@ def _legacy_search(runs: list[Json]) -> list[str]:
     """The paragraph on today's strong player against the one issue 16 was filed against (the
     first version's own code): every run `bench/legacy_ab.py --save` recorded, runs of the same
     two configurations against the same commit pooled, and the issue's target judged from them:
-    reached when a pooling of today's player, at no more CPU per decision than the earlier one
-    and on rounds both engines scored alike, gains at least 0.5 points per hand with its
-    interval above 0."""
+    reached when a pooling of today's player, at no more CPU per decision than the earlier one,
+    under the same rules and on rounds both engines scored alike, gains at least 0.5 points per
+    hand with its interval above 0."""
     if not runs:
         return []
     groups: dict[tuple[Any, ...], list[Json]] = {}
     for r in runs:
         a = _config({"playouts": DEFAULT_PLAYOUTS, **r["a"]})  # {} is the default budget
         groups.setdefault((a, _config(r["b"]), r["legacy_commit"]), []).append(r)
-    differences = sorted({d for r in runs for d in r["rules_differences"]})
+    new = sorted({f"`{k}` {json.dumps(v)}" for r in runs for k, v in r["rules_new"].items()})
+    changed = sorted(
+        {
+            f"`{k}` {json.dumps(v[0])} then, {json.dumps(v[1])} now"
+            for r in runs
+            for k, v in r["rules_changed"].items()
+        }
+    )
     lines = [
         "Against the strong player issue 16 was filed against (`bench/legacy_ab.py`): today's",
         "strong player plays the first version's own code (commit "
@@ -624,9 +631,10 @@ def _legacy_search(runs: list[Json]) -> list[str]:
         "rules would not allow) and answers from its seat's view. Today's engine deals and",
         "referees; the earlier engine scores every round again, and a round it scores",
         "differently is counted. Seat-swapped deals, 95% intervals over the deals, CPU per",
-        "decision as each process measured its own decisions. The options the first version",
-        "did not have are at the values that play as it did: "
-        + (", ".join(f"`{d}`" for d in differences) or "none")
+        "decision as each process measured its own decisions. Today's options the first",
+        "version did not have are at the values that play as it did: "
+        + (", ".join(new) or "none")
+        + (". Options set differently: " + ", ".join(changed) if changed else "")
         + ".",
         "",
         "| today's player | against (the first version's) | hands | points per hand, today's "
@@ -646,7 +654,8 @@ def _legacy_search(runs: list[Json]) -> list[str]:
             f"| {_name(a)} | {_name(b)} at {commit} | {hands:,} | {figure} | {cpu[0]:.0f} / "
             f"{cpu[1]:.0f} | {mismatches} | {seeds} | {when} |"
         )
-        if cpu[0] <= cpu[1] and not mismatches and mean >= 0.5 and mean > half:
+        fair = not mismatches and not any(r["rules_changed"] for r in group)
+        if fair and cpu[0] <= cpu[1] and mean >= 0.5 and mean > half:
             reached.append(
                 f"{_name(a)}, {cpu[0]:.0f} ms CPU a decision against {cpu[1]:.0f}: {figure} "
                 f"over {hands:,} hands"

@@ -121,13 +121,14 @@ class Legacy:
         return answer
 
 
-def rules_differences(ours: Json, theirs: Json) -> list[str]:
-    """The options the two versions' rules set differently; options the earlier version did not
-    have are listed as ``name=value (new)`` so the reader can judge them (they must keep the
-    earlier play)."""
-    out = [f"{k}: {theirs[k]!r} then, {ours[k]!r} now" for k in theirs if ours.get(k) != theirs[k]]
-    out += [f"{k}={ours[k]!r} (new)" for k in ours if k not in theirs]
-    return out
+def rules_differences(ours: Json, theirs: Json) -> Json:
+    """How today's rules differ from the earlier version's: ``new``, the options it did not
+    have, with today's values (which must keep its play), and ``changed``, the options both
+    have set differently (then, now): a fair comparison has none."""
+    return {
+        "new": {k: v for k, v in ours.items() if k not in theirs},
+        "changed": {k: [theirs[k], ours.get(k)] for k in theirs if ours.get(k) != theirs[k]},
+    }
 
 
 def _encoded(obj: Any) -> str:
@@ -251,12 +252,13 @@ def run(
 
 
 def _summary(
-    a: Json, legacy_bot: Json, commit: str, seed: int, parts: list[Any], differences: list[str]
+    a: Json, legacy_bot: Json, commit: str, seed: int, parts: list[Any], differences: Json
 ) -> Json:
     out: Json = summarize(a, legacy_bot, seed, [part[:4] for part in parts])
     out["legacy_commit"] = commit
     out["score_mismatches"] = sum(part[4] for part in parts)
-    out["rules_differences"] = differences
+    out["rules_new"] = differences["new"]
+    out["rules_changed"] = differences["changed"]
     return out
 
 
