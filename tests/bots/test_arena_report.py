@@ -125,3 +125,44 @@ def test_strong_search_counts_the_target_only_at_the_default_budget_and_equal_cp
     assert "more CPU" in text and "is not reached" in text
     fair = [ab_run({"playouts": 970, "infer": True}, {"playouts": 1000}, 1, 1.0, (99, 100))]
     assert "is reached" in "\n".join(arena._strong_search(fair))
+
+
+def legacy_run(a: dict, seed: int, diff: float, cpu: tuple[float, float], mismatches: int = 0):
+    run = ab_run(a, {"playouts": 1000}, seed, diff, cpu)
+    run |= {
+        "legacy_commit": "30f4c8b",
+        "score_mismatches": mismatches,
+        "rules_new": {"koikoi_once": False, "first_dealer": "draw"},
+        "rules_changed": {},
+    }
+    return run
+
+
+def test_legacy_search_reaches_the_target_only_at_no_more_cpu_on_rounds_scored_alike():
+    fair = [legacy_run({}, 1, 0.9, (100, 300)), legacy_run({"playouts": 1000}, 2, 0.7, (90, 310))]
+    text = "\n".join(arena._legacy_search(fair))
+    rows = [line for line in text.splitlines() if line.startswith("| `playouts` 1000 |")]
+    assert len(rows) == 1  # {} and the default spelled out are one player, pooled
+    assert "| 800 | +0.80 [" in rows[0] and "| 1, 2 |" in rows[0]
+    assert "is reached: `playouts` 1000, 95 ms CPU a decision against 305: +0.80" in text
+    assert 'did: `first_dealer` "draw", `koikoi_once` false.' in text
+    bigger = [legacy_run({"playouts": 3000}, 1, 0.9, (250, 300))]
+    assert "is reached: `playouts` 3000" in "\n".join(arena._legacy_search(bigger))
+    # more CPU than the first version, other rules, a round scored differently, a gain under
+    # 0.5 or an interval reaching 0: not the target
+    changed = {"rules_changed": {"double_at_7": [True, False]}}
+    for runs in (
+        [legacy_run({}, 1, 0.9, (310, 300))],
+        [legacy_run({}, 1, 0.9, (100, 300)) | changed],
+        [legacy_run({}, 1, 0.9, (100, 300), mismatches=1)],
+        [legacy_run({}, 1, 0.45, (100, 300))],
+        [legacy_run({}, 1, 0.5, (100, 300)) | {"sd_per_deal": 40.0}],
+    ):
+        text = "\n".join(arena._legacy_search(runs))
+        assert "is reached" not in text and "is not reached against it" in text
+    text = "\n".join(arena._legacy_search([legacy_run({}, 1, 0.9, (100, 300)) | changed]))
+    assert "Options set differently: `double_at_7` true then, false now." in text
+
+
+def test_legacy_search_says_nothing_without_runs():
+    assert arena._legacy_search([]) == []

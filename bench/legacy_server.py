@@ -1,0 +1,106 @@
+"""The strong player of an earlier hanatui, answering decisions put to it over a pipe.
+
+`bench/legacy_ab.py` runs this file with an earlier version's source tree first on the path
+(``PYTHONPATH``), so every ``core`` and ``hanatui`` module it loads is that version's: its
+engine, its rules and its `StrongBot`. Nothing here may name a module or an attribute the
+earlier version lacks; they are looked up by name, as a foreign program's are.
+
+The protocol is one JSON object per line each way. The first line in names the game and the
+bot's keyword arguments::
+
+    {"game": "koikoi", "rounds": 1, "bot": {"playouts": 1000}}
+
+and is answered ``{"ready": true, "rules": {...}}`` (that version's rules, for the caller to
+compare with its own). Each further line is a decision::
+
+    {"events": [<the round's events so far, as the log writes them>], "seat": 1, "seed": 42}
+
+The events after the match's start are folded by the earlier engine, from a start of its own
+with its own rules; that engine refuses an event its rules do not allow, so a disagreement
+between the two versions stops the run instead of being played through. The bot gets the
+seat's view (that version's `observe`: never another seat's hand) and the legal actions, and
+the answer is ``{"action": <the action, as the log writes it>, "cpu": <process seconds the
+choice took>}``. A line ``{"events": [<a round, up to its end>], "check": true}`` is answered
+with the points that engine gives the round: ``{"points": [...]}``. Anything that goes wrong
+is answered ``{"error": "..."}``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import sys
+import time
+import traceback
+from typing import Any
+
+
+def _module(name: str) -> Any:
+    return importlib.import_module(name)
+
+
+def serve(lines: Any, out: Any) -> None:
+    msgspec = _module("msgspec")
+    actions = _module("core.actions")
+    engine = _module("core.engine")
+    events = _module("core.events")
+    logfile = _module("core.logfile")
+    rules_mod = _module("core.rules")
+    view_mod = _module("core.view")
+    selfplay = _module("hanatui.selfplay")
+    strong = _module("hanatui.bots.strong")
+
+    decode_event = msgspec.json.Decoder(logfile.AnyEvent)
+    encode = msgspec.json.encode
+    started: Any = None  # the match start and the bot, from the first line
+    bot: Any = None
+
+    def answer(obj: dict[str, Any]) -> None:
+        out.write(json.dumps(obj) + "\n")
+        out.flush()
+
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            msg = json.loads(line)
+            if started is None:
+                rules = rules_mod.find_rules(msg["game"], rounds=msg["rounds"])
+                players = selfplay.bot_players(["strong", "strong"])
+                started = events.MatchStarted(rules=rules, players=players)
+                bot = strong.StrongBot(**msg.get("bot", {}))
+                answer({"ready": True, "rules": json.loads(encode(rules))})
+                continue
+            past = [decode_event.decode(json.dumps(e)) for e in msg["events"]]
+            if msg.get("check"):
+                answer({"points": _round_points(engine, events, started, past)})
+                continue
+            state = engine.fold([started, *past])
+            seat = msg["seat"]
+            if engine.to_act(state) != seat:
+                raise ValueError(f"seat {seat} is not to act here ({engine.to_act(state)} is)")
+            legal = engine.legal_actions(state)
+            view = view_mod.observe(state, seat)
+            rng = random.Random(msg["seed"])
+            t = time.process_time()
+            action = bot.choose(view, legal, rng)
+            cpu = time.process_time() - t
+            assert isinstance(action, actions.Action)
+            answer({"action": json.loads(encode(action)), "cpu": cpu})
+        except Exception as exc:  # every failure goes back to the caller, which stops the run
+            answer({"error": f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"})
+
+
+def _round_points(engine: Any, events: Any, started: Any, past: list[Any]) -> list[int] | None:
+    """The points the earlier engine gives the round whose events up to its end are ``past``:
+    they are folded, then that engine's own automatic events run to its own end of the round."""
+    state = engine.fold([started, *past])
+    for event, _ in engine.run_auto(state):
+        if isinstance(event, events.RoundEnded):
+            return list(event.points)
+    return None
+
+
+if __name__ == "__main__":
+    serve(sys.stdin, sys.stdout)
