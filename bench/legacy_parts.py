@@ -226,9 +226,13 @@ def playouts(rules: Any, rounds: int, seed: int, deals: int) -> Json:
     numbers, for every candidate of positions from normal play: how often the points are the
     same with the normal call (``normal``: they must be), with the table's call where its
     calls agreed (``mixed``, today's default) and with the table alone (``table``); and, per
-    pair of candidates, how far the paired difference the search compares moves."""
+    pair of candidates, how far the paired difference the search compares moves, and the
+    spread of those paired differences on each path."""
     counts: Counter[str] = Counter()
     shift: dict[str, list[float]] = {"mixed": [], "table": []}
+    # the paired differences themselves (each candidate less the first), whose spread the
+    # search's comparisons fight
+    pair: dict[str, list[float]] = {"engine": [], "mixed": [], "table": []}
     n = 0
     for _, state, seat, legal in positions(rules, "normal", rounds, seed):
         if kind(legal) == "call":
@@ -257,10 +261,13 @@ def playouts(rules: Any, rounds: int, seed: int, deals: int) -> Json:
             counts["deals"] += 1
             counts["playouts"] += len(legal)
             e = values["engine"]
+            for i in range(1, len(legal)):
+                pair["engine"].append(e[i] - e[0])
             for call in ("mixed", "table"):
                 v = values[call]
                 for i in range(1, len(legal)):
                     shift[call].append((v[i] - v[0]) - (e[i] - e[0]))
+                    pair[call].append(v[i] - v[0])
     out: Json = {"decisions": n, "deals_each": deals, "counts": dict(counts)}
     for call, d in shift.items():
         m = len(d)
@@ -273,6 +280,9 @@ def playouts(rules: Any, rounds: int, seed: int, deals: int) -> Json:
             "sd": round(sd, 3),
             "mean_abs": round(sum(abs(x) for x in d) / m, 4),
         }
+    for call, d in pair.items():
+        mean = sum(d) / len(d)
+        out[f"{call}_pair_sd"] = round((sum((x - mean) ** 2 for x in d) / (len(d) - 1)) ** 0.5, 3)
     return out
 
 
