@@ -286,42 +286,53 @@ def playouts(rules: Any, rounds: int, seed: int, deals: int) -> Json:
     return out
 
 
-def uniformity(rules: Any, views: int, deals: int, seed: int) -> Json:
-    """Chi-square of the hidden cards' places (opponent's hand, each place of the draw pile)
-    against the uniform count, for `Dealer` and `determinize`, over ``views`` views from
-    normal play, ``deals`` deals each."""
-    found: list[View] = []
-    for _, state, seat, _legal in positions(rules, "normal", views, seed + 500):
-        if len(found) < views and state.turn_no % 3 == 0:
-            found.append(observe(state, seat))
-    out: Json = {"views": len(found), "deals": deals, "dealer": [], "determinize": []}
-    for v in found:
+def uniformity(rules: Any, views: int, deals: int, seed: int, reps: int = 8) -> Json:
+    """Chi-square of the hidden cards' places (the opponent's hand, each place of the draw pile)
+    against the uniform count, for `Dealer` and `determinize`, on ``views`` distinct views from
+    normal play (one every seventh decision), ``deals`` deals a run, ``reps`` runs each: per
+    view and sampler, the mean statistic and its spread over the runs, with the table's degrees
+    of freedom. A uniform sampler's mean is about the degrees of freedom (a little above, where
+    the pile's places expect few counts); a biased one's grows with ``deals``."""
+    # By the counts alone: the statistic does not change when the cards are named otherwise,
+    # so two views with as many unseen cards and opponent's cards give the same figures.
+    found: dict[tuple[int, int], View] = {}
+    for k, (_, state, seat, _legal) in enumerate(positions(rules, "normal", views, seed + 500)):
+        if len(found) < views and k % 7 == 0:
+            v = observe(state, seat)
+            found.setdefault((v.unseen.mask.bit_count(), v.hand_counts[1 - seat]), v)
+    out: Json = {"views": len(found), "deals": deals, "runs": reps, "stats": []}
+    for v in found.values():
         hidden = hidden_indexes(v)
         opp = 1 - v.seat
         places = v.pile_count + 1  # 0: the opponent's hand, 1..: the pile's places
         probs = [v.hand_counts[opp] / len(hidden)] + [1 / len(hidden)] * v.pile_count
-        rng = random.Random(seed)
-        dealer = Dealer(v, rng)
-        for name, deal in (("dealer", dealer), ("determinize", partial(determinize, v))):
-            table = {c: [0] * places for c in hidden}
-            for _ in range(deals):
-                st = deal(rng)
-                hand = st.hands[opp]
-                for c in hidden:
-                    if hand >> c & 1:
-                        table[c][0] += 1
-                for pos, c in enumerate(st.pile):
-                    table[c][1 + pos] += 1
-            chi = 0.0
-            cells = 0
-            for c in hidden:
-                for p in range(places):
-                    e = deals * probs[p]
-                    chi += (table[c][p] - e) ** 2 / e
-                    cells += 1
-            # The card-by-place table's rows and columns both sum to known totals.
-            dof = (len(hidden) - 1) * (places - 1)
-            out[name].append([round(chi, 1), dof])
+        # The card-by-place table's rows and columns both sum to known totals.
+        row: Json = {"turn_no": v.turn_no, "dof": (len(hidden) - 1) * (places - 1)}
+        for name in ("dealer", "determinize"):
+            chis = []
+            for rep in range(reps):
+                rng = random.Random(seed * 1000 + rep)
+                deal = Dealer(v, rng) if name == "dealer" else partial(determinize, v)
+                table = {c: [0] * places for c in hidden}
+                for _ in range(deals):
+                    st = deal(rng)
+                    hand = st.hands[opp]
+                    for c in hidden:
+                        if hand >> c & 1:
+                            table[c][0] += 1
+                    for pos, c in enumerate(st.pile):
+                        table[c][1 + pos] += 1
+                chis.append(
+                    sum(
+                        (table[c][p] - deals * probs[p]) ** 2 / (deals * probs[p])
+                        for c in hidden
+                        for p in range(places)
+                    )
+                )
+            mean = sum(chis) / reps
+            sd = (sum((x - mean) ** 2 for x in chis) / (reps - 1)) ** 0.5
+            row[name] = [round(mean, 1), round(sd, 1)]
+        out["stats"].append(row)
     return out
 
 
