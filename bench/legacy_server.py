@@ -21,8 +21,18 @@ between the two versions stops the run instead of being played through. The bot 
 seat's view (that version's `observe`: never another seat's hand) and the legal actions, and
 the answer is ``{"action": <the action, as the log writes it>, "cpu": <process seconds the
 choice took>}``. A line ``{"events": [<a round, up to its end>], "check": true}`` is answered
-with the points that engine gives the round: ``{"points": [...]}``. Anything that goes wrong
-is answered ``{"error": "..."}``.
+with the points that engine gives the round: ``{"points": [...]}``. A decision line with
+``"parts": k`` is not played by the bot: it asks that version's parts of the strong player, for
+`bench/legacy_parts.py`, and is answered ``{"prior": [...], "rollout": [...], "call": ...,
+"unseen": <mask>, "counts": [...], "pile": <count>}``: the actions (as the log writes them)
+the normal policy (the prior, asked on that version's determinization seeded ``seed + j``)
+and the rollout policy (on the state itself) choose under the seeds ``seed .. seed + k - 1``
+(several when they break ties at random), the koi-koi call of `koikoi_choice` when there is
+one, and what the seat's view counts as unseen. A decision line with ``"search": {<keyword
+arguments>}`` has a `StrongBot` of those arguments choose under ``seed`` and is answered
+``{"action": ..., "last": [[<action>, <mean>, <playouts>], ...]}`` (its estimates, best
+first). Anything that goes wrong is answered
+``{"error": "..."}``.
 """
 
 from __future__ import annotations
@@ -82,7 +92,16 @@ def serve(lines: Any, out: Any) -> None:
                 raise ValueError(f"seat {seat} is not to act here ({engine.to_act(state)} is)")
             legal = engine.legal_actions(state)
             view = view_mod.observe(state, seat)
+            if msg.get("parts"):
+                answer(_parts(encode, view_mod, state, view, seat, legal, msg))
+                continue
             rng = random.Random(msg["seed"])
+            if "search" in msg:
+                searcher = strong.StrongBot(**msg["search"])
+                chosen = searcher.choose(view, legal, rng)
+                last = [[json.loads(encode(e.action)), e.mean, e.playouts] for e in searcher.last]
+                answer({"action": json.loads(encode(chosen)), "last": last})
+                continue
             t = time.process_time()
             action = bot.choose(view, legal, rng)
             cpu = time.process_time() - t
@@ -90,6 +109,40 @@ def serve(lines: Any, out: Any) -> None:
             answer({"action": json.loads(encode(action)), "cpu": cpu})
         except Exception as exc:  # every failure goes back to the caller, which stops the run
             answer({"error": f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"})
+
+
+def _parts(
+    encode: Any, view_mod: Any, state: Any, view: Any, seat: int, legal: Any, msg: Any
+) -> dict[str, Any]:
+    """The earlier version's prior, rollout choice and koi-koi call for one decision."""
+    normal = _module("hanatui.bots.normal")
+    rollout = _module("hanatui.bots.rollout")
+    determinize = getattr(view_mod, "determinize", None)
+    if determinize is None:  # the first version kept it among the bots
+        determinize = _module("hanatui.bots.determinize").determinize
+
+    def form(action: Any) -> str:
+        return json.dumps(json.loads(encode(action)), sort_keys=True)
+
+    prior: set[str] = set()
+    played: set[str] = set()
+    for j in range(msg["parts"]):
+        rng = random.Random(msg["seed"] + j)
+        sample = determinize(view, rng)
+        prior.add(form(normal.normal_policy(sample, seat, legal, rng)))
+        played.add(form(rollout.rollout_policy(state, seat, legal, random.Random(msg["seed"] + j))))
+    names = {type(a).__name__ for a in legal}
+    call = None
+    if {"CallKoiKoi", "CallShobu"} <= names:
+        call = form(normal.koikoi_choice(state, seat, legal))
+    return {
+        "prior": sorted(prior),
+        "rollout": sorted(played),
+        "call": call,
+        "unseen": view.unseen.mask,
+        "counts": list(view.hand_counts),
+        "pile": view.pile_count,
+    }
 
 
 def _round_points(engine: Any, events: Any, started: Any, past: list[Any]) -> list[int] | None:
