@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import random
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
 
 import msgspec
 
@@ -86,3 +91,22 @@ def roundtrip(events: list[Event]) -> list[Event]:
 def assert_replays(events: list[Event], states: list[State]) -> None:
     assert fold(events) == states[-1]
     assert fold(roundtrip(events)) == states[-1]
+
+
+#: The benchmarks' folder: scripts, not a package.
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
+@contextlib.contextmanager
+def bench_script(name: str) -> Iterator[ModuleType]:
+    """The bench script ``name`` (``bench/<name>.py``) loaded as a module, with the bench folder
+    on the import path while it is used (the scripts import each other by name)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.path.remove(str(BENCH))

@@ -81,6 +81,12 @@ class Terminal:
         self._reader.join()
         os.close(self.master)
 
+    def stop(self) -> None:
+        """Kill hanatui if it still runs: the cleanup of a test that failed before it ended."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
     def kill(self) -> int:
         """SIGKILL hanatui, as a crash or a power cut ends it; its exit status."""
         self.proc.kill()

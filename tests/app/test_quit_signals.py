@@ -55,9 +55,7 @@ def test_a_quit_signal_ends_hanatui_as_a_quit_does(isolated_dirs, sig):
         terminal.proc.send_signal(sig)
         status = terminal.wait_exit()
     finally:
-        if terminal.proc.poll() is None:
-            terminal.proc.kill()
-            terminal.proc.wait()
+        terminal.stop()
         terminal.close()
     assert status == 128 + sig  # ended, and not by the player's quit
     # Saved as a quit leaves it: every line whole, the game unfinished and the journal free
@@ -98,9 +96,7 @@ def test_what_the_journal_could_not_write_is_rescued(isolated_dirs, tmp_path, mo
         terminal.proc.send_signal(sig)
         status = terminal.wait_exit()
     finally:
-        if terminal.proc.poll() is None:
-            terminal.proc.kill()
-            terminal.proc.wait()
+        terminal.stop()
         terminal.close()
     assert status == 128 + sig
     # What was saved before reads back whole; the copy holds it and the moves after.
@@ -129,9 +125,7 @@ def test_more_signals_while_quitting_change_nothing(isolated_dirs):
             os.kill(terminal.proc.pid, sig)
         status = terminal.wait_exit()
     finally:
-        if terminal.proc.poll() is None:
-            terminal.proc.kill()
-            terminal.proc.wait()
+        terminal.stop()
         terminal.close()
     assert status == 128 + signal.SIGTERM
     log = read_log(journal.read_bytes())
@@ -151,9 +145,7 @@ def test_a_signal_as_hanatui_starts_ends_it(isolated_dirs):
         terminal.proc.send_signal(signal.SIGTERM)
         status = terminal.wait_exit()
     finally:
-        if terminal.proc.poll() is None:
-            terminal.proc.kill()
-            terminal.proc.wait()
+        terminal.stop()
         terminal.close()
     assert status == 128 + signal.SIGTERM
     assert terminal.output.rfind(ALT_SCREEN_OFF) > terminal.output.rfind(ALT_SCREEN_ON)

@@ -40,9 +40,7 @@ def test_closing_the_terminal_ends_hanatui_with_the_game_saved(isolated_dirs):
         terminal.close()
         assert terminal.wait_exit() == 0  # a normal quit
     finally:
-        if terminal.proc.poll() is None:
-            terminal.proc.kill()
-            terminal.proc.wait()
+        terminal.stop()
     # Saved as a quit leaves it: every line whole (nothing to recover), the game unfinished and
     # the journal free for the next hanatui to resume.
     log = read_log(journal.read_bytes())

@@ -5,33 +5,26 @@ played, and both engines score every round alike."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import msgspec
 import pytest
 
 from core.rules import find_rules
+from tests.helpers import bench_script
 
 ROOT = Path(__file__).resolve().parents[2]
-BENCH = ROOT / "bench"
 
 
 @pytest.fixture(scope="module")
 def legacy_ab():
-    spec = importlib.util.spec_from_file_location("bench_legacy_ab", BENCH / "legacy_ab.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(BENCH))  # the bench's scripts import each other by name
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.path.remove(str(BENCH))
-        for legacy in getattr(module, "_LEGACY", {}).values():
-            legacy.close()
+    with bench_script("legacy_ab") as module:
+        try:
+            yield module
+        finally:
+            for legacy in module._LEGACY.values():
+                legacy.close()
 
 
 def test_a_deal_is_played_in_both_seatings_and_scored_alike_by_both_engines(legacy_ab):

@@ -5,31 +5,22 @@ points on every deal."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import msgspec
 import pytest
 
 from core.rules import find_rules
+from tests.helpers import bench_script
 
 ROOT = Path(__file__).resolve().parents[2]
-BENCH = ROOT / "bench"
 
 
 @pytest.fixture(scope="module")
 def parts():
-    spec = importlib.util.spec_from_file_location("bench_legacy_parts", BENCH / "legacy_parts.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(BENCH))  # the bench's scripts import each other by name
-    try:
-        spec.loader.exec_module(module)
+    with bench_script("legacy_parts") as module:
         yield module
-    finally:
-        sys.path.remove(str(BENCH))
 
 
 def test_every_part_agrees_with_itself_across_the_pipe(parts):
