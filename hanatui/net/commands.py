@@ -141,10 +141,16 @@ async def _host(server: object) -> int:
     from hanatui.net.server import TableServer
 
     assert isinstance(server, TableServer)
-    # Ctrl+C and SIGTERM close the table properly, from before the addresses are printed on
+    # Ctrl+C and SIGTERM close the table properly, from before the addresses are printed on;
+    # so does SIGHUP (the host's terminal closed), unless it was ignored from the start (nohup:
+    # the one who started it asked the table to outlive the terminal).
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    hangup = getattr(signal, "SIGHUP", None)
+    closing = [signal.SIGINT, signal.SIGTERM]
+    if hangup is not None and signal.getsignal(hangup) != signal.SIG_IGN:
+        closing.append(hangup)
+    for sig in closing:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
 
@@ -191,7 +197,10 @@ async def _host(server: object) -> int:
 
 
 def _say(line: str) -> None:
-    print(line, flush=True)
+    """A line on standard output, dropped if that is gone (a terminal hung up fails every
+    write): the table still closes properly."""
+    with contextlib.suppress(OSError):
+        print(line, flush=True)
 
 
 def join_context(cafile: Path | None) -> ssl.SSLContext | None:

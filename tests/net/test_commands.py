@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -39,7 +40,10 @@ def test_bad_arguments_are_one_line_and_exit_2(args, said, capsys):
     assert "\x1b" not in err  # text from the command line is shown escaped, never raw
 
 
-def test_host_prints_an_address_per_human_seat(data_dir):
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGHUP"])
+def test_host_prints_an_address_per_human_seat_and_closes_on_a_signal(data_dir, stop):
+    """SIGTERM (`kill`) and SIGHUP (the host's terminal closed) close the table as Ctrl+C does:
+    a line says so and the exit status is 0."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     host = subprocess.Popen(
         [
@@ -56,13 +60,13 @@ def test_host_prints_an_address_per_human_seat(data_dir):
         assert host.stdout is not None
         lines = [host.stdout.readline() for _ in range(5)]
     finally:
-        host.terminate()
+        host.send_signal(getattr(signal, stop))
         out, err = host.communicate(timeout=20)
     assert re.match(r"seat 1: ws://127\.0\.0\.1:\d+/#[A-Za-z0-9_-]{22}$", lines[1].strip())
     assert re.match(r"seat 2: ws://127\.0\.0\.1:\d+/#[A-Za-z0-9_-]{22}$", lines[2].strip())
     assert lines[3].strip() == "seat 3: a computer player (easy)"
     assert lines[1] != lines[2]
-    assert "the table is closed (its match had not started)" in out  # stopped by SIGTERM
+    assert "the table is closed (its match had not started)" in out  # stopped by the signal
     assert host.returncode == 0, err
 
 
