@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from hanatui.lock import lock, unlock
+
 #: Ample on a loaded machine for hanatui to end once told to (or once its terminal is gone).
 EXIT_SECONDS = 20
 
@@ -108,3 +110,13 @@ def events_in(journal: Path) -> int:
         return max(0, journal.read_bytes().count(b"\n") - 1)
     except FileNotFoundError:
         return 0
+
+
+def lock_is_free(journal: Path) -> bool:
+    """Whether the journal's lock can be taken: no hanatui holds the game any more."""
+    try:
+        lock(journal)
+    except OSError:
+        return False
+    unlock(journal)
+    return True

@@ -11,29 +11,18 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from core.logfile import read_log
-from hanatui.lock import lock, unlock
 from hanatui.signals import QUIT_SIGNALS
 
-from .pty_terminal import Terminal, events_in
+from .pty_terminal import Terminal, events_in, lock_is_free
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 
 #: Leaving and entering the alternate screen: the app's first and last words to the terminal.
 ALT_SCREEN_ON, ALT_SCREEN_OFF = b"\x1b[?1049h", b"\x1b[?1049l"
-
-
-def _lock_is_free(journal: Path) -> bool:
-    try:
-        lock(journal)
-    except OSError:
-        return False
-    unlock(journal)
-    return True
 
 
 def _wait_for(terminal: Terminal, text: bytes, seconds: float = 20) -> None:
@@ -63,7 +52,7 @@ def test_a_quit_signal_ends_hanatui_as_a_quit_does(isolated_dirs, sig):
     log = read_log(journal.read_bytes())
     assert len(log.events) >= at_signal >= 8
     assert log.state is not None and log.state.phase != "over"
-    assert _lock_is_free(journal)
+    assert lock_is_free(journal)
     # The terminal is given back (the alternate screen left last), then the line says why.
     assert terminal.output.rfind(ALT_SCREEN_OFF) > terminal.output.rfind(ALT_SCREEN_ON) > 0
     assert f"hanatui: quit on {sig.name}".encode() in terminal.output
@@ -131,7 +120,7 @@ def test_more_signals_while_quitting_change_nothing(isolated_dirs):
     log = read_log(journal.read_bytes())
     assert len(log.events) >= at_signal
     assert log.state is not None and log.state.phase != "over"
-    assert _lock_is_free(journal)
+    assert lock_is_free(journal)
     assert terminal.output.count(b"hanatui: quit on") == 1
 
 
@@ -149,7 +138,7 @@ def test_a_signal_as_hanatui_starts_ends_it(isolated_dirs):
         terminal.close()
     assert status == 128 + signal.SIGTERM
     assert terminal.output.rfind(ALT_SCREEN_OFF) > terminal.output.rfind(ALT_SCREEN_ON)
-    assert _lock_is_free(isolated_dirs / "autosave" / "current.hana")
+    assert lock_is_free(isolated_dirs / "autosave" / "current.hana")
 
 
 IGNORED_FROM_THE_START = """

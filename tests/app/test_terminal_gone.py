@@ -9,25 +9,14 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 import pytest
 
 from core.logfile import read_log
-from hanatui.lock import lock, unlock
 
-from .pty_terminal import Terminal, events_in
+from .pty_terminal import Terminal, events_in, lock_is_free
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
-
-
-def _lock_is_free(journal: Path) -> bool:
-    try:
-        lock(journal)
-    except OSError:
-        return False
-    unlock(journal)
-    return True
 
 
 def test_closing_the_terminal_ends_hanatui_with_the_game_saved(isolated_dirs):
@@ -46,7 +35,7 @@ def test_closing_the_terminal_ends_hanatui_with_the_game_saved(isolated_dirs):
     log = read_log(journal.read_bytes())
     assert len(log.events) >= at_close
     assert log.state is not None and log.state.phase != "over"
-    assert _lock_is_free(journal)
+    assert lock_is_free(journal)
 
 
 def test_a_terminal_closed_while_hanatui_starts_ends_it(isolated_dirs):
@@ -55,7 +44,7 @@ def test_a_terminal_closed_while_hanatui_starts_ends_it(isolated_dirs):
     terminal = Terminal(isolated_dirs, "play", "bakappana", "--seed", "3")
     terminal.close()
     assert terminal.wait_exit() == 0
-    assert _lock_is_free(isolated_dirs / "autosave" / "current.hana")
+    assert lock_is_free(isolated_dirs / "autosave" / "current.hana")
 
 
 def test_input_at_end_of_file_ends_hanatui_and_restores_the_terminal(isolated_dirs):
