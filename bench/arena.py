@@ -520,6 +520,7 @@ def readme_section(results: dict[str, Json]) -> str:
     ]
     lines += _targets(results)
     lines += _strong_search(load_strong_ab())
+    lines += _kk_calls(load_kk_calls())
     lines += _legacy_search(load_legacy_ab())
     lines += _order(results)
     for game in sorted(results):
@@ -590,6 +591,66 @@ STRONG_AB = ROOT / "bench" / "results" / "strong_ab.json"
 def load_strong_ab() -> list[Json]:
     """The runs `bench/strong_ab.py --save` recorded (strong against a variant of itself)."""
     return json.loads(STRONG_AB.read_text(encoding="utf-8")) if STRONG_AB.exists() else []
+
+
+KK_CALLS = ROOT / "bench" / "results" / "kk_calls.json"
+
+
+def load_kk_calls() -> Json | None:
+    """The summary `bench/kk_calls.py --save` recorded (the koi-koi calls' calibration)."""
+    return json.loads(KK_CALLS.read_text(encoding="utf-8")) if KK_CALLS.exists() else None
+
+
+def _kk_calls(run: Json | None) -> list[str]:
+    """The paragraph on the strong player's koi-koi calls: how its estimate of playing on
+    compares with what playing on brought, and what a margin toward shobu would have changed
+    (each margin's gain, read off the same hands)."""
+    if run is None:
+        return []
+    low, diff, high = run["realized_less_estimate"]
+    margins = run["margins"]
+    shown = [m for m in margins if 0 < float(m) < 100]
+    hurt = [m for m in shown if margins[m]["gain_per_hand"][2] < 0]
+    helped = [m for m in shown if margins[m]["gain_per_hand"][0] > 0]
+    verdict = (
+        f"a margin of {float(helped[0]):g} gains with its interval above 0"
+        if helped
+        else "no margin gains with its interval above 0"
+        + (f"; from {float(hurt[0]):g} points on, a margin loses" if hurt else "")
+    )
+    a = _name(_config(run["a"])) or "today's default"
+    b = _name(_config(run["b"])) or "today's default"
+    if run["b"] == {"kk": None}:
+        b += " (the first version's player move for move, on today's engine)"
+    lines = [
+        "The koi-koi call (`bench/kk_calls.py`): every other decision compares candidates on",
+        "the same playouts, so a bias the playout model shares between them cancels; the call",
+        "does not, shobu's value being exact and koi-koi's the playouts' mean. So the strong",
+        f"player's calls were recorded in play: {a} against {b}, {run['hands']:,}",
+        f"seat-swapped single-round hands (seed {run['seed']}, recorded {run['recorded']}).",
+        f"On the {run['first_calls_played_on']} first calls of a hand where it played on, it",
+        f"estimated {run['estimate']:+.2f} points and scored {run['realized']:+.2f}, that is",
+        f"{diff:+.2f} [{low:+.2f}, {high:+.2f}] more than it expected: the playouts are not",
+        "optimistic about playing on. What a margin (play on only when koi-koi's estimate",
+        "beats shobu by that many points) would have changed is read off the same hands, each",
+        "stopping with shobu's exact points at the first call the margin changes. Points per",
+        "hand by margin:",
+        "",
+        "| margin | points per hand | hands changed |",
+        "|---|---|---|",
+    ]
+    for m in margins:
+        g = margins[m]["gain_per_hand"]
+        label = "always shobu" if float(m) >= 100 else f"{float(m):g}"
+        lines.append(
+            f"| {label} | {g[1]:+.2f} [{g[0]:+.2f}, {g[2]:+.2f}] | {margins[m]['hands_changed']} |"
+        )
+    lines += [
+        "",
+        f"So {verdict}: the calls that play on and lose are the price of those that win.",
+        "",
+    ]
+    return lines
 
 
 LEGACY_AB = ROOT / "bench" / "results" / "legacy_ab.json"

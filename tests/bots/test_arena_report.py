@@ -166,3 +166,31 @@ def test_legacy_search_reaches_the_target_only_at_no_more_cpu_on_rounds_scored_a
 
 def test_legacy_search_says_nothing_without_runs():
     assert arena._legacy_search([]) == []
+
+
+def _kk_calls_run(margins: dict[str, list[float]]) -> dict:
+    return {
+        "a": {},
+        "b": {"kk": None},
+        "seed": 1,
+        "recorded": "2026-12-01 13:00 UTC",
+        "hands": 200,
+        "first_calls_played_on": 40,
+        "estimate": 9.0,
+        "realized": 10.0,
+        "realized_less_estimate": [0.2, 1.0, 1.8],
+        "margins": {m: {"gain_per_hand": g, "hands_changed": 3} for m, g in margins.items()},
+    }
+
+
+def test_kk_calls_says_which_margins_gain_and_which_lose():
+    losing = _kk_calls_run({"1.0": [-0.1, 0.0, 0.1], "3.0": [-0.4, -0.2, -0.1]})
+    text = "\n".join(arena._kk_calls(losing))
+    assert "no margin gains with its interval above 0; from 3 points on, a margin loses" in text
+    assert "| 3 | -0.20 [-0.40, -0.10] | 3 |" in text
+    assert "`kk` null (the first version's player" in text
+    gaining = _kk_calls_run({"1.0": [0.05, 0.1, 0.15], "1000.0": [-2.0, -1.5, -1.0]})
+    text = "\n".join(arena._kk_calls(gaining))
+    assert "a margin of 1 gains with its interval above 0" in text
+    assert "| always shobu | -1.50 [-2.00, -1.00] | 3 |" in text
+    assert arena._kk_calls(None) == []
