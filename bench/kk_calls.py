@@ -15,9 +15,12 @@ calls koi-koi only when its estimate beats shobu by ``m`` points more plays as `
 the first call where ``--a`` played koi-koi by a smaller edge, and there it stops, with shobu's
 points, which are exact. So each margin's gain per hand, with its 95% interval over the deals,
 is measured on the same hands (an off-policy estimate that needs no model of what follows, since
-shobu ends the round).
+shobu ends the round). A margin below 0 plays on where ``--a`` stopped by an edge of no more than
+minus the margin: each call stopped within `PLAYED_ON_WITHIN` points is played on from the true
+table ``--reps`` times by the same two players as it happens, and the hand then scores their
+mean.
 
-    .venv/bin/python bench/kk_calls.py --deals 600 --seed 90000 --workers 2 --save
+    .venv/bin/python bench/kk_calls.py --deals 500 --seed 91000 --workers 2 --save
 
 The summary of that run is kept in bench/results/kk_calls.json.
 """
@@ -191,7 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.source:
         record = json.loads(Path(args.source).read_text())
         deals = record.pop("deals")
-        summary = {k: v for k, v in record.items() if k in ("a", "b", "seed", "recorded", "load")}
+        kept = ("a", "b", "seed", "reps", "recorded", "load")
+        summary = {k: v for k, v in record.items() if k in kept}
     else:
         tasks = [(args.seed + k, args.a, args.b, args.reps) for k in range(args.deals)]
         load = os.getloadavg()[0]
@@ -201,6 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "a": json.loads(args.a),
             "b": json.loads(args.b),
             "seed": args.seed,
+            "reps": args.reps,
             "recorded": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
             "load": [round(load, 1), round(os.getloadavg()[0], 1)],
         }
