@@ -609,15 +609,14 @@ def _kk_calls(run: Json | None) -> list[str]:
         return []
     low, diff, high = run["realized_less_estimate"]
     margins = run["margins"]
-    shown = [m for m in margins if 0 < float(m) < 100]
-    hurt = [m for m in shown if margins[m]["gain_per_hand"][2] < 0]
-    helped = [m for m in shown if margins[m]["gain_per_hand"][0] > 0]
+    shown = [m for m in margins if float(m) != 0 and float(m) < 100]
+    helped = [f"{float(m):g}" for m in shown if margins[m]["gain_per_hand"][0] > 0]
+    hurt = [f"{float(m):g}" for m in shown if margins[m]["gain_per_hand"][2] < 0]
     verdict = (
-        f"a margin of {float(helped[0]):g} gains with its interval above 0"
+        f"a margin of {', '.join(helped)} gains with its interval above 0"
         if helped
-        else "no margin gains with its interval above 0"
-        + (f"; from {float(hurt[0]):g} points on, a margin loses" if hurt else "")
-    )
+        else "no margin gains with its interval above 0: the call sits at the best margin measured"
+    ) + (f"; a margin of {', '.join(hurt)} loses" if hurt else "")
     a = _name(_config(run["a"])) or "today's default"
     b = _name(_config(run["b"])) or "today's default"
     if run["b"] == {"kk": None}:
@@ -631,10 +630,12 @@ def _kk_calls(run: Json | None) -> list[str]:
         f"On the {run['first_calls_played_on']} first calls of a hand where it played on, it",
         f"estimated {run['estimate']:+.2f} points and scored {run['realized']:+.2f}, that is",
         f"{diff:+.2f} [{low:+.2f}, {high:+.2f}] more than it expected: the playouts are not",
-        "optimistic about playing on. What a margin (play on only when koi-koi's estimate",
-        "beats shobu by that many points) would have changed is read off the same hands, each",
-        "stopping with shobu's exact points at the first call the margin changes. Points per",
-        "hand by margin:",
+        "optimistic about playing on. What a margin would have changed is measured on the same",
+        "hands: above 0, playing on only when koi-koi's estimate beats shobu by that many",
+        "points, each hand stops with shobu's exact points at the first call the margin",
+        "changes; below 0, playing on also where the player stopped by no more than that many",
+        "points, each such table is played on from the true position by the same two players",
+        f"({run.get('reps', 4)} times, their mean). Points per hand by margin:",
         "",
         "| margin | points per hand | hands changed |",
         "|---|---|---|",
@@ -647,7 +648,7 @@ def _kk_calls(run: Json | None) -> list[str]:
         )
     lines += [
         "",
-        f"So {verdict}: the calls that play on and lose are the price of those that win.",
+        f"So {verdict}.",
         "",
     ]
     return lines

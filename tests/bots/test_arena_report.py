@@ -184,13 +184,20 @@ def _kk_calls_run(margins: dict[str, list[float]]) -> dict:
 
 
 def test_kk_calls_says_which_margins_gain_and_which_lose():
-    losing = _kk_calls_run({"1.0": [-0.1, 0.0, 0.1], "3.0": [-0.4, -0.2, -0.1]})
+    losing = _kk_calls_run(
+        {"-1.0": [-0.5, -0.3, -0.1], "1.0": [-0.1, 0.0, 0.1], "3.0": [-0.4, -0.2, -0.1]}
+    )
     text = "\n".join(arena._kk_calls(losing))
-    assert "no margin gains with its interval above 0; from 3 points on, a margin loses" in text
+    assert (
+        "no margin gains with its interval above 0: the call sits at the best margin measured"
+        in text
+    )
+    assert "; a margin of -1, 3 loses." in text
     assert "| 3 | -0.20 [-0.40, -0.10] | 3 |" in text
     assert "`kk` null (the first version's player" in text
     gaining = _kk_calls_run({"1.0": [0.05, 0.1, 0.15], "1000.0": [-2.0, -1.5, -1.0]})
     text = "\n".join(arena._kk_calls(gaining))
-    assert "a margin of 1 gains with its interval above 0" in text
+    assert "a margin of 1 gains with its interval above 0; a margin of always" not in text
+    assert "a margin of 1 gains with its interval above 0." in text
     assert "| always shobu | -1.50 [-2.00, -1.00] | 3 |" in text
     assert arena._kk_calls(None) == []

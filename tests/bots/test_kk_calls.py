@@ -53,9 +53,10 @@ def test_the_report_pairs_the_gains_by_deal(kk_calls):
     assert out["margins"]["1000.0"]["gain_per_hand"][1] == pytest.approx((4.5 - 4) / 2)
 
 
-def test_a_real_deal_records_each_call_with_shobus_exact_points(kk_calls):
+def test_a_real_deal_records_each_call_with_shobus_exact_points(kk_calls, monkeypatch):
+    monkeypatch.setattr(kk_calls, "PLAYED_ON_WITHIN", 1000.0)  # every stop is played on too
     small = json.dumps({"playouts": 8})
-    seatings = [s for seed in range(6) for s in kk_calls._deal((seed, small, small))]
+    seatings = [s for seed in range(6) for s in kk_calls._deal((seed, small, small, 2))]
     assert [s["a_seat"] for s in seatings[:2]] == [0, 1]
     calls = [c for s in seatings for c in s["calls"]]
     assert calls, "six deals at this budget give koi-koi calls"
@@ -68,3 +69,20 @@ def test_a_real_deal_records_each_call_with_shobus_exact_points(kk_calls):
         last = s["calls"][-1] if s["calls"] else None
         if last is not None and last["played"] == "shobu":
             assert s["realized"] == last["shobu"]
+            # ... and playing on from that table was played out twice, to whole points.
+            assert len(last["koikoi_after"]) == 2
+            assert all(v == int(v) for v in last["koikoi_after"])
+    assert any("koikoi_after" in c for c in calls)
+
+
+def test_a_margin_below_zero_plays_on_where_the_player_stopped_close(kk_calls):
+    close = {"realized": 5, "calls": [_call(5, 4, "shobu") | {"koikoi_after": [9, -3, 12, 6]}]}
+    assert kk_calls.counterfactual(close, -0.5) == 5  # an edge of -1: not changed
+    assert kk_calls.counterfactual(close, -1.0) == 6  # played on: the mean of the four
+    assert kk_calls.counterfactual(close, 1.0) == 5  # a margin above 0 leaves a stop alone
+    unplayed = {"realized": 5, "calls": [_call(5, 4, "shobu")]}
+    assert kk_calls.counterfactual(unplayed, -2.0) is None  # not measured
+    report = kk_calls.report([[close, {"realized": 1, "calls": []}]])
+    assert report["margins"]["-1.0"]["gain_per_hand"][1] == pytest.approx(0.5)
+    assert report["margins"]["-1.0"]["hands_changed"] == 1
+    assert "-1.0" not in kk_calls.report([[unplayed]])["margins"]
