@@ -54,16 +54,20 @@ DEFAULT_BIAS = 2.0
 DEFAULT_ROOT_BIAS = 4.0
 #: The card plays a descent goes below the root at most, before the playout takes over.
 DEFAULT_DEPTH = 4
+#: Progressive widening: a node tries a card other than the greedy one only once it was
+#: descended through this many times per child it has (0: every card at once).
+DEFAULT_WIDEN = 8
 
 
 class Node:
     """A card play in the tree: its visits, the sum of its results (the searching seat's
     points), how often it was available, its children by card index."""
 
-    __slots__ = ("avail", "children", "n", "sq", "w")
+    __slots__ = ("avail", "children", "n", "seen", "sq", "w")
 
     def __init__(self) -> None:
         self.n = 0
+        self.seen = 0  # the descents that chose among its children
         self.w = 0.0
         self.sq = 0.0
         self.avail = 0
@@ -104,12 +108,14 @@ class Tree:
         c: float = DEFAULT_C,
         bias: float = DEFAULT_BIAS,
         depth: int = DEFAULT_DEPTH,
+        widen: int = DEFAULT_WIDEN,
     ) -> None:
         self.seat = seat
         self.playout = playout
         self.c = c
         self.bias = bias
         self.depth = depth
+        self.widen = widen
         self.root = Node()
 
     def run(self, state: State, rng: random.Random, path: list[Node] | None = None) -> float:
@@ -157,24 +163,27 @@ class Tree:
     ) -> tuple[Action, Node, bool]:
         """The play to make at ``node`` among ``legal`` (UCB with the availability counts, the
         greedy card's bonus), its node, and whether the node is new."""
+        node.seen += 1
         children = node.children
         fresh: list[Action] = []
+        known: list[Action] = []
         for a in legal:
             child = children.get(_key(a))
             if child is None:
                 fresh.append(a)
             else:
                 child.avail += 1
-        if fresh:
+                known.append(a)
+        if fresh and (greedy in fresh or node.seen > self.widen * len(children)):
             action = greedy if greedy in fresh else fresh[rng.randrange(len(fresh))]
             child = children[_key(action)] = Node()
             child.avail = 1
             return action, child, True
         sign = 1.0 if mine else -1.0
         best = -math.inf
-        chosen = legal[0]
+        chosen = known[0]
         c = self.c
-        for a in legal:
+        for a in known:
             child = children[_key(a)]
             n = child.n
             score = sign * child.w / n + c * math.sqrt(math.log(child.avail) / n)
@@ -218,6 +227,7 @@ class TreeSearch:
         bias: float = DEFAULT_BIAS,
         root_bias: float = DEFAULT_ROOT_BIAS,
         depth: int = DEFAULT_DEPTH,
+        widen: int = DEFAULT_WIDEN,
     ) -> None:
         self.seat = seat
         self.legal = legal
@@ -225,7 +235,9 @@ class TreeSearch:
         self.prior = legal.index(prior) if prior is not None and prior in legal else -1
         self.c = c
         self.root_bias = root_bias
-        self.children = [Tree(seat, playout, c=c, bias=bias, depth=depth) for _ in legal]
+        self.children = [
+            Tree(seat, playout, c=c, bias=bias, depth=depth, widen=widen) for _ in legal
+        ]
         self.iterations = 0
 
     def run(self, state: State, rng: random.Random) -> float:

@@ -71,6 +71,7 @@ from hanatui.bots.ismcts import (
     DEFAULT_C,
     DEFAULT_DEPTH,
     DEFAULT_ROOT_BIAS,
+    DEFAULT_WIDEN,
     Tree,
     TreeSearch,
     advance,
@@ -399,6 +400,7 @@ def tree_search(
     bias: float = DEFAULT_BIAS,
     root_bias: float = DEFAULT_ROOT_BIAS,
     depth: int = DEFAULT_DEPTH,
+    widen: int = DEFAULT_WIDEN,
     call: str = "mixed",
 ) -> list[Estimate]:
     """Estimates of every legal action of a two-seat koi-koi view, best first: information-set
@@ -480,6 +482,7 @@ class StrongBot(Bot):
         tree_bias: float = DEFAULT_BIAS,
         tree_root_bias: float = DEFAULT_ROOT_BIAS,
         tree_depth: int = DEFAULT_DEPTH,
+        tree_widen: int = DEFAULT_WIDEN,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -524,6 +527,7 @@ class StrongBot(Bot):
         self.tree_bias = tree_bias
         self.tree_root_bias = tree_root_bias
         self.tree_depth = tree_depth
+        self.tree_widen = tree_widen
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -589,6 +593,7 @@ class StrongBot(Bot):
                 bias=self.tree_bias,
                 root_bias=self.tree_root_bias,
                 depth=self.tree_depth,
+                widen=self.tree_widen,
                 call=kk,
             )
             return self.last[0].action
@@ -601,6 +606,7 @@ class StrongBot(Bot):
                     c=self.tree_c,
                     bias=self.tree_bias,
                     depth=self.tree_depth,
+                    widen=self.tree_widen,
                 )
                 for _ in legal
             ]
