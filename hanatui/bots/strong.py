@@ -43,6 +43,12 @@ early, saves 36% of the playouts and chooses as the full search in 98% of the de
 +0.13 [-0.14, +0.41] points per hand over today's player over 1,600 hands, within noise
 (README, "Computer opponents"), so it stays off.
 
+Two-seat koi-koi's card plays may be searched deeper (``tree``, off by default; `ismcts`):
+information-set MCTS from the view (``"ucb"``), or the flat search with a tree of the card plays
+after each candidate in place of its greedy playout (``"flat"``); ``tree_playouts`` is then the
+budget (an iteration costs about twice a koi-koi playout). The koi-koi call keeps the flat
+search, which is exact for shobu.
+
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
 

@@ -179,3 +179,8 @@ def _play_for(seat: int):
         return playout(state, action, seat, rollout_policy, rng, PLAIN, 0, "mixed")
 
     return play
+
+
+def test_an_unknown_tree_search_is_refused():
+    with pytest.raises(ValueError, match="unknown tree search: 'deep'"):
+        StrongBot(tree="deep")
