@@ -420,7 +420,9 @@ def tree_search(
     def play(state: State, action: Action, ties: random.Random) -> float:
         return playout(state, action, seat, rollout_policy, ties, PLAIN, 0, call)
 
-    tree = TreeSearch(seat, legal, play, prior, c=c, bias=bias, root_bias=root_bias, depth=depth)
+    tree = TreeSearch(
+        seat, legal, play, prior, c=c, bias=bias, root_bias=root_bias, depth=depth, widen=widen
+    )
     for _ in range(iterations):
         det = deal(rng)
         tree.run(det, Ties(rng.getrandbits(32)))
