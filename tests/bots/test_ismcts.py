@@ -16,9 +16,16 @@ from core.engine import legal_actions, step, to_act
 from core.state import HAND, PLAY, State
 from core.view import observe
 from hanatui.bots.ismcts import Tree
-from hanatui.bots.kkplayout import greedy_card
+from hanatui.bots.kkplayout import Dealer, Ties, greedy_card
 from hanatui.bots.rollout import rollout_policy
-from hanatui.bots.strong import PLAIN, StrongBot, playout, search, tree_search
+from hanatui.bots.strong import (
+    PLAIN,
+    StrongBot,
+    playout,
+    search,
+    tree_playout,
+    tree_search,
+)
 from tests.bots.conftest import decision_points, rules_for
 from tests.bots.test_hidden_information import permute_hidden
 
@@ -184,3 +191,19 @@ def _play_for(seat: int):
 def test_an_unknown_tree_search_is_refused():
     with pytest.raises(ValueError, match="unknown tree search: 'deep'"):
         StrongBot(tree="deep")
+
+
+def test_a_node_widens_beyond_the_greedy_card_only_as_it_is_visited():
+    """Progressive widening: with a threshold no node reaches, every card a node tries is the
+    greedy policy's in some deal; with none, the opponent's node tries its other cards too."""
+    state, seat, legal = next(_plays(limit=1))
+    view = observe(state, seat)
+    tried = {}
+    for widen in (0, 10**9):
+        tree = Tree(seat, _play_for(seat), widen=widen)
+        deal = Dealer(view, random.Random(6))
+        rng = random.Random(6)
+        for _ in range(60):
+            tree_playout(tree, deal(rng), legal[0], Ties(rng.getrandbits(32)))
+        tried[widen] = len(tree.root.children)
+    assert tried[0] > tried[10**9] >= 1
