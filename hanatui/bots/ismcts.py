@@ -14,9 +14,11 @@ opponent's: a node of the opponent's turn picks what is best for the opponent).
 Only the card plays from the hand are nodes. Between them the engine steps the turn, and the
 turn's other decisions (which of two field cards a card takes, koi-koi or shobu) are the
 playout policy's: a node's children stay few (at most eight cards), so the search reaches a
-few turns deep within a decision's budget. The greedy policy's card is the prior at every node
-(progressive bias: a bonus that fades as the node is visited), as the normal level's choice is
-at the root, so that a search of few iterations plays about what the flat search plays.
+few turns deep within a decision's budget. The greedy policy's card is the prior at every node,
+as the normal level's choice is at the root, so that a search of few iterations plays about
+what the flat search plays: a node tries the greedy card of the deal first and another card
+only once those it tried were visited enough (progressive widening), and the greedy card's
+bound gets a bonus that fades as it is visited (progressive bias).
 
 Two shapes of the root (`TreeSearch.root`):
 
@@ -54,8 +56,9 @@ DEFAULT_BIAS = 2.0
 DEFAULT_ROOT_BIAS = 4.0
 #: The card plays a descent goes below the root at most, before the playout takes over.
 DEFAULT_DEPTH = 4
-#: Progressive widening: a node tries a card other than the greedy one only once it was
-#: descended through this many times per child it has (0: every card at once).
+#: Progressive widening: a node tries a card other than the greedy one only once the cards it
+#: tried that are playable in this deal were played this many times each, on average (0: every
+#: card at once).
 DEFAULT_WIDEN = 8
 
 
@@ -63,11 +66,10 @@ class Node:
     """A card play in the tree: its visits, the sum of its results (the searching seat's
     points), how often it was available, its children by card index."""
 
-    __slots__ = ("avail", "children", "n", "seen", "sq", "w")
+    __slots__ = ("avail", "children", "n", "sq", "w")
 
     def __init__(self) -> None:
         self.n = 0
-        self.seen = 0  # the descents that chose among its children
         self.w = 0.0
         self.sq = 0.0
         self.avail = 0
@@ -163,10 +165,10 @@ class Tree:
     ) -> tuple[Action, Node, bool]:
         """The play to make at ``node`` among ``legal`` (UCB with the availability counts, the
         greedy card's bonus), its node, and whether the node is new."""
-        node.seen += 1
         children = node.children
         fresh: list[Action] = []
         known: list[Action] = []
+        visits = 0
         for a in legal:
             child = children.get(_key(a))
             if child is None:
@@ -174,7 +176,8 @@ class Tree:
             else:
                 child.avail += 1
                 known.append(a)
-        if fresh and (greedy in fresh or node.seen > self.widen * len(children)):
+                visits += child.n
+        if fresh and (greedy in fresh or visits >= self.widen * len(known)):
             action = greedy if greedy in fresh else fresh[rng.randrange(len(fresh))]
             child = children[_key(action)] = Node()
             child.avail = 1
