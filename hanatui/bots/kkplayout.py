@@ -476,6 +476,18 @@ def play_out_score(
         out = step(st, policy(st, actor, legal_actions(st), rng))
 
 
+def greedy_card(state: State, rng: random.Random) -> int | None:
+    """The card (an index) the playout policy plays from the hand of the seat whose turn it is
+    (as `rollout_policy` chooses it, on integers), or None when this playout does not play the
+    round."""
+    kk = _round_for(state)
+    if kk is None:
+        return None
+    turn = state.turn
+    caps = state.captures
+    return _choose(kk, state.hands[turn], state.field, caps[turn], caps[1 - turn], rng)
+
+
 def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:
     """`rollout._choose_play` of a two-seat round with yaku to steer for (the same values,
     added in the same order, the same ties): the card (an index) to play.

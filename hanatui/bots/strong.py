@@ -43,6 +43,12 @@ early, saves 36% of the playouts and chooses as the full search in 98% of the de
 +0.13 [-0.14, +0.41] points per hand over today's player over 1,600 hands, within noise
 (README, "Computer opponents"), so it stays off.
 
+Two-seat koi-koi's card plays may be searched deeper (``tree``, off by default; `ismcts`):
+information-set MCTS from the view (``"ucb"``), or the flat search with a tree of the card plays
+after each candidate in place of its greedy playout (``"flat"``); ``tree_playouts`` is then the
+budget (an iteration costs about twice a koi-koi playout). The koi-koi call keeps the flat
+search, which is exact for shobu.
+
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
 
@@ -66,6 +72,16 @@ from core.state import State
 from core.view import View, determinize, hidden_indexes
 from hanatui.bots.base import Bot
 from hanatui.bots.inference import DEFAULT_BETA, Reader, WeightedDealer
+from hanatui.bots.ismcts import (
+    DEFAULT_BIAS,
+    DEFAULT_C,
+    DEFAULT_DEPTH,
+    DEFAULT_ROOT_BIAS,
+    DEFAULT_WIDEN,
+    Tree,
+    TreeSearch,
+    advance,
+)
 from hanatui.bots.kkplayout import Dealer, Ties
 from hanatui.bots.kkplayout import play_out_score as kk_play_out_score
 from hanatui.bots.match import standing, win_chance
@@ -174,6 +190,13 @@ def engine_playout(
         out = step(st, policy(st, actor, legal, rng))
 
 
+def tree_playout(tree: Tree, state: State, action: Action, rng: random.Random) -> float:
+    """`playout` of ``action``, the card plays after it searched by ``tree`` (of ``action``'s
+    seat, from the states after it) before the playout takes over."""
+    after = advance(state, action, rng)
+    return tree.run(after, rng) if isinstance(after, State) else after
+
+
 class Estimate(NamedTuple):
     """The search's verdict on one candidate."""
 
@@ -237,13 +260,18 @@ def evaluate(
     call: str | None = None,
     settle: Settle | None = None,
     z: float = DEFAULT_Z,
+    trees: list[Tree] | None = None,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
     the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped.
     ``deal`` samples the hidden cards (default: uniformly, `determinize`).
 
     ``settle``: stop before the budget is spent once the choice is settled (`settled`, with
-    ``z`` the margin by which a candidate must beat ``keep`` to be chosen instead)."""
+    ``z`` the margin by which a candidate must beat ``keep`` to be chosen instead).
+
+    ``trees`` (one per candidate, two-seat koi-koi): after each candidate, the card plays of
+    the round are searched by that candidate's tree (`ismcts.Tree`) before the playout takes
+    over, in place of the greedy playout from the candidate on."""
     seat = view.seat
     k = len(legal)
     deadline = None if seconds is None else time.perf_counter() + seconds
@@ -284,7 +312,10 @@ def evaluate(
                         value = exact[i] = value if worth is None else worth(value)
                     values[i].append(value)
                 else:
-                    value = playout(det, legal[i], seat, policy, ties(seed), model, reply, call)
+                    if trees is None:
+                        value = playout(det, legal[i], seat, policy, ties(seed), model, reply, call)
+                    else:
+                        value = tree_playout(trees[i], det, legal[i], ties(seed))
                     values[i].append(value if worth is None else worth(value))
             spent += max(1, len(searched))
             if deadline is not None and time.perf_counter() > deadline:
@@ -324,6 +355,7 @@ def search(
     reply: int = 0,
     call: str | None = None,
     settle: Settle | None = None,
+    trees: list[Tree] | None = None,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -349,6 +381,7 @@ def search(
         call=call,
         settle=settle,
         z=z,
+        trees=trees,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -358,6 +391,45 @@ def search(
         order.remove(p)
         order.insert(0, p)
     return [Estimate(legal[i], means[i], len(values[i])) for i in order]
+
+
+def tree_search(
+    view: View,
+    legal: tuple[Action, ...],
+    rng: random.Random,
+    *,
+    iterations: int,
+    seconds: float | None = None,
+    prior: Action | None = None,
+    z: float = DEFAULT_Z,
+    c: float = DEFAULT_C,
+    bias: float = DEFAULT_BIAS,
+    root_bias: float = DEFAULT_ROOT_BIAS,
+    depth: int = DEFAULT_DEPTH,
+    widen: int = DEFAULT_WIDEN,
+    call: str = "mixed",
+) -> list[Estimate]:
+    """Estimates of every legal action of a two-seat koi-koi view, best first: information-set
+    MCTS (`ismcts.TreeSearch`) from the view, ``iterations`` of it (and at most ``seconds``),
+    on deals of the hidden cards by `kkplayout.Dealer`, koi-koi's own playout (with ``call``)
+    from the node each iteration adds."""
+    seat = view.seat
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    deal = Dealer(view, rng)
+
+    def play(state: State, action: Action, ties: random.Random) -> float:
+        return playout(state, action, seat, rollout_policy, ties, PLAIN, 0, call)
+
+    tree = TreeSearch(
+        seat, legal, play, prior, c=c, bias=bias, root_bias=root_bias, depth=depth, widen=widen
+    )
+    for _ in range(iterations):
+        det = deal(rng)
+        tree.run(det, Ties(rng.getrandbits(32)))
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    tops = [t.root for t in tree.children]
+    return [Estimate(legal[i], tops[i].mean, tops[i].n) for i in tree.order(z)]
 
 
 def _mean(v: list[float]) -> float:
@@ -412,6 +484,13 @@ class StrongBot(Bot):
         settle: float | None = None,
         settle_margin: float = 0.0,
         settle_scale: float = 1.0,
+        tree: str | None = None,
+        tree_playouts: int | None = None,
+        tree_c: float = DEFAULT_C,
+        tree_bias: float = DEFAULT_BIAS,
+        tree_root_bias: float = DEFAULT_ROOT_BIAS,
+        tree_depth: int = DEFAULT_DEPTH,
+        tree_widen: int = DEFAULT_WIDEN,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -443,6 +522,20 @@ class StrongBot(Bot):
         # ... which affords a larger cap at the same mean CPU: ``settle_scale`` times the budget
         # (a time budget stays the time alone).
         self.settle_scale = settle_scale
+        # Two-seat koi-koi's card plays searched deeper (`ismcts`): None, the flat search;
+        # "ucb", information-set MCTS from the view; "flat", the flat search with a tree below
+        # each candidate. ``tree_playouts``: its budget (None: the playouts koi-koi's own
+        # playout affords; a time budget is the time alone). The koi-koi call keeps the flat
+        # search (exact for shobu).
+        if tree not in (None, "ucb", "flat"):
+            raise ValueError(f"unknown tree search: {tree!r} (None, 'ucb' or 'flat')")
+        self.tree = tree
+        self.tree_playouts = tree_playouts
+        self.tree_c = tree_c
+        self.tree_bias = tree_bias
+        self.tree_root_bias = tree_root_bias
+        self.tree_depth = tree_depth
+        self.tree_widen = tree_widen
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -492,6 +585,39 @@ class StrongBot(Bot):
         settle = self.settle if koikoi and view.num_players == 2 else None
         if settle is not None and self.seconds is None:
             playouts = round(playouts * self.settle_scale)
+        tree = self.tree if kk is not None and not call else None
+        if tree is not None and self.tree_playouts is not None and self.seconds is None:
+            playouts = self.tree_playouts
+        if tree == "ucb" and kk is not None:
+            self.last = tree_search(
+                view,
+                legal,
+                rng,
+                iterations=playouts,
+                seconds=self.seconds,
+                prior=prior,
+                z=self.z,
+                c=self.tree_c,
+                bias=self.tree_bias,
+                root_bias=self.tree_root_bias,
+                depth=self.tree_depth,
+                widen=self.tree_widen,
+                call=kk,
+            )
+            return self.last[0].action
+        trees = None
+        if tree == "flat":
+            trees = [
+                Tree(
+                    view.seat,
+                    self._tree_play(view.seat, kk),
+                    c=self.tree_c,
+                    bias=self.tree_bias,
+                    depth=self.tree_depth,
+                    widen=self.tree_widen,
+                )
+                for _ in legal
+            ]
         self.last = search(
             view,
             legal,
@@ -507,5 +633,13 @@ class StrongBot(Bot):
             reply=self.reply if koikoi else 0,
             call=kk,
             settle=settle,
+            trees=trees,
         )
         return self.last[0].action
+
+    @staticmethod
+    def _tree_play(seat: int, call: str | None) -> Callable[[State, Action, random.Random], float]:
+        def play(state: State, action: Action, ties: random.Random) -> float:
+            return playout(state, action, seat, rollout_policy, ties, PLAIN, 0, call)
+
+        return play
