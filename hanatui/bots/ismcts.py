@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
 from core.actions import Action, PlayCard
 from core.engine import legal_actions, step, to_act
@@ -60,6 +61,22 @@ DEFAULT_DEPTH = 4
 #: tried that are playable in this deal were played this many times each, on average (0: every
 #: card at once).
 DEFAULT_WIDEN = 8
+
+
+class TreeSettings(NamedTuple):
+    """The tree search's knobs (`Tree`, `TreeSearch`): UCB's exploration ``c``, the greedy
+    card's ``bias``, the normal level's choice's ``root_bias`` at a ``"ucb"`` root, the
+    ``depth`` below the root, the progressive widening ``widen``."""
+
+    c: float = DEFAULT_C
+    bias: float = DEFAULT_BIAS
+    root_bias: float = DEFAULT_ROOT_BIAS
+    depth: int = DEFAULT_DEPTH
+    widen: int = DEFAULT_WIDEN
+
+
+#: The tree search's default knobs.
+DEFAULT_TREE = TreeSettings()
 
 
 class Node:
@@ -102,22 +119,13 @@ def advance(state: State, action: Action, rng: random.Random) -> State | float:
 class Tree:
     """The tree of card plays below one state of the round, for ``seat``'s search."""
 
-    def __init__(
-        self,
-        seat: int,
-        playout: Playout,
-        *,
-        c: float = DEFAULT_C,
-        bias: float = DEFAULT_BIAS,
-        depth: int = DEFAULT_DEPTH,
-        widen: int = DEFAULT_WIDEN,
-    ) -> None:
+    def __init__(self, seat: int, playout: Playout, settings: TreeSettings = DEFAULT_TREE) -> None:
         self.seat = seat
         self.playout = playout
-        self.c = c
-        self.bias = bias
-        self.depth = depth
-        self.widen = widen
+        self.c = settings.c
+        self.bias = settings.bias
+        self.depth = settings.depth
+        self.widen = settings.widen
         self.root = Node()
 
     def run(self, state: State, rng: random.Random, path: list[Node] | None = None) -> float:
@@ -225,22 +233,15 @@ class TreeSearch:
         legal: tuple[Action, ...],
         playout: Playout,
         prior: Action | None,
-        *,
-        c: float = DEFAULT_C,
-        bias: float = DEFAULT_BIAS,
-        root_bias: float = DEFAULT_ROOT_BIAS,
-        depth: int = DEFAULT_DEPTH,
-        widen: int = DEFAULT_WIDEN,
+        settings: TreeSettings = DEFAULT_TREE,
     ) -> None:
         self.seat = seat
         self.legal = legal
         self.playout = playout
         self.prior = legal.index(prior) if prior is not None and prior in legal else -1
-        self.c = c
-        self.root_bias = root_bias
-        self.children = [
-            Tree(seat, playout, c=c, bias=bias, depth=depth, widen=widen) for _ in legal
-        ]
+        self.c = settings.c
+        self.root_bias = settings.root_bias
+        self.children = [Tree(seat, playout, settings) for _ in legal]
         self.iterations = 0
 
     def run(self, state: State, rng: random.Random) -> float:

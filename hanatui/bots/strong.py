@@ -77,9 +77,11 @@ from hanatui.bots.ismcts import (
     DEFAULT_C,
     DEFAULT_DEPTH,
     DEFAULT_ROOT_BIAS,
+    DEFAULT_TREE,
     DEFAULT_WIDEN,
     Tree,
     TreeSearch,
+    TreeSettings,
     advance,
 )
 from hanatui.bots.kkplayout import Dealer, Ties
@@ -402,11 +404,7 @@ def tree_search(
     seconds: float | None = None,
     prior: Action | None = None,
     z: float = DEFAULT_Z,
-    c: float = DEFAULT_C,
-    bias: float = DEFAULT_BIAS,
-    root_bias: float = DEFAULT_ROOT_BIAS,
-    depth: int = DEFAULT_DEPTH,
-    widen: int = DEFAULT_WIDEN,
+    settings: TreeSettings = DEFAULT_TREE,
     call: str = "mixed",
 ) -> list[Estimate]:
     """Estimates of every legal action of a two-seat koi-koi view, best first: information-set
@@ -420,9 +418,7 @@ def tree_search(
     def play(state: State, action: Action, ties: random.Random) -> float:
         return playout(state, action, seat, rollout_policy, ties, PLAIN, 0, call)
 
-    tree = TreeSearch(
-        seat, legal, play, prior, c=c, bias=bias, root_bias=root_bias, depth=depth, widen=widen
-    )
+    tree = TreeSearch(seat, legal, play, prior, settings)
     for _ in range(iterations):
         det = deal(rng)
         tree.run(det, Ties(rng.getrandbits(32)))
@@ -531,11 +527,7 @@ class StrongBot(Bot):
             raise ValueError(f"unknown tree search: {tree!r} (None, 'ucb' or 'flat')")
         self.tree = tree
         self.tree_playouts = tree_playouts
-        self.tree_c = tree_c
-        self.tree_bias = tree_bias
-        self.tree_root_bias = tree_root_bias
-        self.tree_depth = tree_depth
-        self.tree_widen = tree_widen
+        self.tree_settings = TreeSettings(tree_c, tree_bias, tree_root_bias, tree_depth, tree_widen)
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -597,27 +589,14 @@ class StrongBot(Bot):
                 seconds=self.seconds,
                 prior=prior,
                 z=self.z,
-                c=self.tree_c,
-                bias=self.tree_bias,
-                root_bias=self.tree_root_bias,
-                depth=self.tree_depth,
-                widen=self.tree_widen,
+                settings=self.tree_settings,
                 call=kk,
             )
             return self.last[0].action
         trees = None
         if tree == "flat":
-            trees = [
-                Tree(
-                    view.seat,
-                    self._tree_play(view.seat, kk),
-                    c=self.tree_c,
-                    bias=self.tree_bias,
-                    depth=self.tree_depth,
-                    widen=self.tree_widen,
-                )
-                for _ in legal
-            ]
+            play = self._tree_play(view.seat, kk)
+            trees = [Tree(view.seat, play, self.tree_settings) for _ in legal]
         self.last = search(
             view,
             legal,

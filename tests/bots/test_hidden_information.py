@@ -4,11 +4,14 @@ their decision under a fixed seed, for every level and every game."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 
 import msgspec
 import pytest
 
+from core.actions import Action
 from core.engine import legal_actions, to_act
+from core.rules import AnyRules
 from core.state import State
 from core.view import determinize, observe
 from hanatui.bots import BOTS
@@ -43,6 +46,34 @@ def permute_hidden(state: State, seat: int, rng: random.Random) -> State:
         pos += count
     pile = tuple(hidden[pos:])
     return msgspec.structs.replace(state, hands=tuple(hands), pile=pile)
+
+
+def permuted_choices(
+    rules: AnyRules,
+    n: int,
+    make_bot: Callable[[], StrongBot],
+    shuffler: random.Random,
+    seeds: int = 3,
+    every: int = 3,
+) -> Iterator[tuple[list[StrongBot], list[Action]]]:
+    """At every ``every``-th decision with a real choice of ``seeds`` self-played deals, two
+    bots from ``make_bot`` choose with the same generator: one from the seat's view of the
+    table, one from the same table with its hidden cards dealt again (`permute_hidden`).
+    Yields the two bots, after they chose, and their choices."""
+    for seed in range(seeds):
+        for k, state in enumerate(decision_points(rules, n, seed)):
+            seat = to_act(state)
+            legal = legal_actions(state)
+            if seat is None or k % every or len(legal) < 2:
+                continue
+            other = permute_hidden(state, seat, shuffler)
+            assert other != state or not state.pile
+            bots = [make_bot() for _ in range(2)]
+            choices = [
+                bot.choose(observe(s, seat), legal, random.Random(seed * 1000 + k))
+                for bot, s in zip(bots, (state, other), strict=True)
+            ]
+            yield bots, choices
 
 
 @pytest.mark.parametrize("level", sorted(BOTS))
@@ -165,24 +196,16 @@ def test_the_strong_playout_options_never_depend_on_unseen_cards(entry):
     """The koi-koi playout options (blocking, the normal level's reply)
     play out determinizations of the view: permuting the hidden cards changes no decision."""
     game, n, options = entry
-    rules = rules_for(game, options)
-    shuffler = random.Random(98)
     checked = 0
-    for seed in range(3):
-        for k, state in enumerate(decision_points(rules, n, seed)):
-            seat = to_act(state)
-            legal = legal_actions(state)
-            if k % 3 or len(legal) < 2:
-                continue
-            other = permute_hidden(state, seat, shuffler)
-            choices = [
-                StrongBot(playouts=12, block=True, reply=1).choose(
-                    observe(s, seat), legal, random.Random(seed * 1000 + k)
-                )
-                for s in (state, other)
-            ]
-            assert choices[0] == choices[1]
-            checked += 1
+    for bots, choices in permuted_choices(
+        rules_for(game, options),
+        n,
+        lambda: StrongBot(playouts=12, block=True, reply=1),
+        random.Random(98),
+    ):
+        assert choices[0] == choices[1]
+        assert bots[0].last == bots[1].last
+        checked += 1
     assert checked > 3
 
 
@@ -192,24 +215,13 @@ def test_koikoi_own_playout_never_depends_on_unseen_cards(entry, call):
     """Koi-koi's own playout (`kkplayout`: its call table, its dealer, its tie-breaks) plays
     out deals of the view alone: permuting the hidden cards changes no decision."""
     game, n, options = entry
-    rules = rules_for(game, options)
-    shuffler = random.Random(99)
     checked = 0
-    for seed in range(3):
-        for k, state in enumerate(decision_points(rules, n, seed)):
-            seat = to_act(state)
-            legal = legal_actions(state)
-            if k % 3 or len(legal) < 2:
-                continue
-            other = permute_hidden(state, seat, shuffler)
-            choices = [
-                StrongBot(playouts=12, kk=call).choose(
-                    observe(s, seat), legal, random.Random(seed * 1000 + k)
-                )
-                for s in (state, other)
-            ]
-            assert choices[0] == choices[1]
-            checked += 1
+    for bots, choices in permuted_choices(
+        rules_for(game, options), n, lambda: StrongBot(playouts=12, kk=call), random.Random(99)
+    ):
+        assert choices[0] == choices[1]
+        assert bots[0].last == bots[1].last
+        checked += 1
     assert checked > 3
 
 
@@ -219,23 +231,17 @@ def test_the_strong_early_stop_never_depends_on_unseen_cards(entry):
     budget large enough for it to stop, permuting the hidden cards changes no decision and no
     number of playouts spent."""
     game, n, options = entry
-    rules = rules_for(game, options)
-    shuffler = random.Random(97)
     checked = stopped = 0
-    for seed in range(2):
-        for k, state in enumerate(decision_points(rules, n, seed)):
-            seat = to_act(state)
-            legal = legal_actions(state)
-            if k % 4 or len(legal) < 2:
-                continue
-            other = permute_hidden(state, seat, shuffler)
-            bots = [StrongBot(playouts=120, settle=1.5) for _ in range(2)]
-            choices = [
-                bot.choose(observe(s, seat), legal, random.Random(seed * 1000 + k))
-                for bot, s in zip(bots, (state, other), strict=True)
-            ]
-            assert choices[0] == choices[1]
-            assert bots[0].last == bots[1].last
-            checked += 1
-            stopped += sum(e.playouts for e in bots[0].last) < round(120 * KOIKOI_SCALE)
+    for bots, choices in permuted_choices(
+        rules_for(game, options),
+        n,
+        lambda: StrongBot(playouts=120, settle=1.5),
+        random.Random(97),
+        seeds=2,
+        every=4,
+    ):
+        assert choices[0] == choices[1]
+        assert bots[0].last == bots[1].last
+        checked += 1
+        stopped += sum(e.playouts for e in bots[0].last) < round(120 * KOIKOI_SCALE)
     assert checked > 3 and stopped > 0

@@ -15,7 +15,7 @@ from core.cards import CARDS, Card, mask_of
 from core.engine import legal_actions, step, to_act
 from core.state import HAND, PLAY, State
 from core.view import observe
-from hanatui.bots.ismcts import Tree
+from hanatui.bots.ismcts import Tree, TreeSettings
 from hanatui.bots.kkplayout import Dealer, Ties, greedy_card
 from hanatui.bots.rollout import rollout_policy
 from hanatui.bots.strong import (
@@ -27,7 +27,7 @@ from hanatui.bots.strong import (
     tree_search,
 )
 from tests.bots.conftest import decision_points, rules_for
-from tests.bots.test_hidden_information import permute_hidden
+from tests.bots.test_hidden_information import permuted_choices
 
 TREES = ["ucb", "flat"]
 
@@ -75,25 +75,16 @@ def test_the_tree_search_is_deterministic_under_a_seed(tree):
 def test_the_tree_search_never_depends_on_unseen_cards(tree):
     """As test_hidden_information.py asks of every level: the cards its seat cannot see
     dealt again among the hidden zones change no decision and no estimate."""
-    rules = rules_for("koikoi", {})
-    shuffler = random.Random(96)
     checked = 0
-    for seed in range(3):
-        for k, state in enumerate(decision_points(rules, 2, seed)):
-            seat = to_act(state)
-            legal = legal_actions(state)
-            if k % 3 or len(legal) < 2:
-                continue
-            other = permute_hidden(state, seat, shuffler)
-            assert other != state or not state.pile
-            bots = [StrongBot(playouts=12, tree=tree, tree_playouts=40) for _ in range(2)]
-            choices = [
-                bot.choose(observe(s, seat), legal, random.Random(seed * 1000 + k))
-                for bot, s in zip(bots, (state, other), strict=True)
-            ]
-            assert choices[0] == choices[1]
-            assert bots[0].last == bots[1].last
-            checked += 1
+    for bots, choices in permuted_choices(
+        rules_for("koikoi", {}),
+        2,
+        lambda: StrongBot(playouts=12, tree=tree, tree_playouts=40),
+        random.Random(96),
+    ):
+        assert choices[0] == choices[1]
+        assert bots[0].last == bots[1].last
+        checked += 1
     assert checked > 3
 
 
@@ -200,7 +191,7 @@ def test_a_node_widens_beyond_the_greedy_card_only_as_it_is_visited():
     view = observe(state, seat)
     tried = {}
     for widen in (0, 10**9):
-        tree = Tree(seat, _play_for(seat), widen=widen)
+        tree = Tree(seat, _play_for(seat), TreeSettings(widen=widen))
         deal = Dealer(view, random.Random(6))
         rng = random.Random(6)
         for _ in range(60):
