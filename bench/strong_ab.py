@@ -86,7 +86,7 @@ class Oracle(StrongBot):
         table = view._state  # the bound's whole point: the true hands
 
         def deal(r: random.Random) -> State:
-            pile = list(table.pile)
+            pile = sorted(table.pile)  # from an order that tells nothing, shuffled
             r.shuffle(pile)
             return replace(table, pile=tuple(pile))
 
