@@ -852,6 +852,9 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "pooled by configuration; all five runs at the default budget pooled, 2,000 hands:",
         '-0.04 [-0.30, +0.22] per hand. A root without paired samples (`"ucb"`) loses: the',
         "luck of the deals swamps the differences the flat search measures on common ones.",
+        "`oracle` (`bench/strong_ab.py` only, not a player) is today's player told the",
+        "opponent's hand, the pile's order still unknown: what it gains is the most that any",
+        "reading of the opponent's hand (`infer`, an opponent model) could gain.",
         "",
         "| variant | against | hands | points per hand, variant minus today's | ms CPU per "
         "decision | seeds | recorded (UTC), load |",

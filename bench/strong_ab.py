@@ -36,10 +36,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from core.actions import Action
+from msgspec.structs import replace
+
+from core.actions import Action, CallShobu
 from core.rules import find_rules
-from core.view import View
+from core.state import State
+from core.view import View, determinize
 from hanatui.bots import Bot, StrongBot
+from hanatui.bots.normal import normal_policy
+from hanatui.bots.strong import own_playout, search
 from hanatui.selfplay import duel
 
 Json = dict[str, Any]
@@ -69,6 +74,40 @@ class _Clocked(Bot):
         return action
 
 
+class Oracle(StrongBot):
+    """Not a player, a bound: today's strong player told the opponent's hand (the order of the
+    draw pile stays unknown to it, as to everyone). What it gains over today's player is the
+    most that any reading of the opponent's hand (`inference`, an opponent model) could gain.
+    Two-seat koi-koi's card plays and calls, at the player's own budget."""
+
+    def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        table = view._state  # the bound's whole point: the true hands
+
+        def deal(r: random.Random) -> State:
+            pile = sorted(table.pile)  # from an order that tells nothing, shuffled
+            r.shuffle(pile)
+            return replace(table, pile=tuple(pile))
+
+        prior = normal_policy(determinize(view, rng), view.seat, legal, rng)
+        call = any(type(a) is CallShobu for a in legal)
+        playouts, kk = own_playout(
+            view, self.koikoi_playouts if call else self.playouts, None, self.kk
+        )
+        self.last = search(
+            view, legal, rng, playouts=playouts, prior=prior, z=self.z, deal=deal, call=kk
+        )
+        return self.last[0].action
+
+
+def make_bot(options: Json) -> StrongBot:
+    """A `StrongBot` from JSON keyword arguments; ``"oracle": true`` makes it the `Oracle`."""
+    options = dict(options)
+    oracle = options.pop("oracle", False)
+    return Oracle(**options) if oracle else StrongBot(**options)
+
+
 def _chunk(task: tuple[Json, Json, int, int]) -> list[Any]:
     """One chunk's hands, the two sides' clocks, and each side's decision times (ms)."""
     a, b, seed, deals = task
@@ -78,8 +117,8 @@ def _chunk(task: tuple[Json, Json, int, int]) -> list[Any]:
     times_b: list[float] = []
     result = duel(
         find_rules("koikoi", rounds=1),
-        lambda: _Clocked(StrongBot(**a), clock_a, times_a, "A"),
-        lambda: _Clocked(StrongBot(**b), clock_b, times_b, "B"),
+        lambda: _Clocked(make_bot(a), clock_a, times_a, "A"),
+        lambda: _Clocked(make_bot(b), clock_b, times_b, "B"),
         deals=deals,
         seed=seed,
     )

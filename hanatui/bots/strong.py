@@ -395,6 +395,16 @@ def search(
     return [Estimate(legal[i], means[i], len(values[i])) for i in order]
 
 
+def tree_play(seat: int, call: str | None) -> Callable[[State, Action, random.Random], float]:
+    """The playout below a tree's nodes (`ismcts.Playout`): koi-koi's own, with ``call``, for
+    ``seat``."""
+
+    def play(state: State, action: Action, ties: random.Random) -> float:
+        return playout(state, action, seat, rollout_policy, ties, PLAIN, 0, call)
+
+    return play
+
+
 def tree_search(
     view: View,
     legal: tuple[Action, ...],
@@ -415,10 +425,7 @@ def tree_search(
     deadline = None if seconds is None else time.perf_counter() + seconds
     deal = Dealer(view, rng)
 
-    def play(state: State, action: Action, ties: random.Random) -> float:
-        return playout(state, action, seat, rollout_policy, ties, PLAIN, 0, call)
-
-    tree = TreeSearch(seat, legal, play, prior, settings)
+    tree = TreeSearch(seat, legal, tree_play(seat, call), prior, settings)
     for _ in range(iterations):
         det = deal(rng)
         tree.run(det, Ties(rng.getrandbits(32)))
@@ -595,7 +602,7 @@ class StrongBot(Bot):
             return self.last[0].action
         trees = None
         if tree == "flat":
-            play = self._tree_play(view.seat, kk)
+            play = tree_play(view.seat, kk)
             trees = [Tree(view.seat, play, self.tree_settings) for _ in legal]
         self.last = search(
             view,
@@ -615,10 +622,3 @@ class StrongBot(Bot):
             trees=trees,
         )
         return self.last[0].action
-
-    @staticmethod
-    def _tree_play(seat: int, call: str | None) -> Callable[[State, Action, random.Random], float]:
-        def play(state: State, action: Action, ties: random.Random) -> float:
-            return playout(state, action, seat, rollout_policy, ties, PLAIN, 0, call)
-
-        return play
