@@ -19,10 +19,9 @@ from hanatui.bots.ismcts import Tree, TreeSettings
 from hanatui.bots.kkplayout import Dealer, Ties, greedy_card
 from hanatui.bots.rollout import rollout_policy
 from hanatui.bots.strong import (
-    PLAIN,
     StrongBot,
-    playout,
     search,
+    tree_play,
     tree_playout,
     tree_search,
 )
@@ -166,17 +165,10 @@ def test_the_tree_search_takes_the_moon_for_three_brights(tree):
     if tree == "ucb":
         estimates = tree_search(view, legal, random.Random(5), iterations=200, prior=None)
     else:
-        trees = [Tree(0, _play_for(0)) for _ in legal]
+        trees = [Tree(0, tree_play(0, "mixed")) for _ in legal]
         estimates = search(view, legal, random.Random(5), playouts=200, call="mixed", trees=trees)
     assert estimates[0].action == moon
     assert estimates[0].mean > estimates[1].mean + 2.0
-
-
-def _play_for(seat: int):
-    def play(state, action, rng):
-        return playout(state, action, seat, rollout_policy, rng, PLAIN, 0, "mixed")
-
-    return play
 
 
 def test_an_unknown_tree_search_is_refused():
@@ -191,7 +183,7 @@ def test_a_node_widens_beyond_the_greedy_card_only_as_it_is_visited():
     view = observe(state, seat)
     tried = {}
     for widen in (0, 10**9):
-        tree = Tree(seat, _play_for(seat), TreeSettings(widen=widen))
+        tree = Tree(seat, tree_play(seat, "mixed"), TreeSettings(widen=widen))
         deal = Dealer(view, random.Random(6))
         rng = random.Random(6)
         for _ in range(60):
