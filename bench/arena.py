@@ -866,11 +866,13 @@ def _strong_search(runs: list[Json]) -> list[str]:
         cpu = [sum(r["cpu_ms_per_decision"][i] for r in group) / len(group) for i in (0, 1)]
         equal = cpu[0] <= 1.05 * cpu[1]
         at_default = dict(b).get("playouts") == DEFAULT_PLAYOUTS
-        reached = reached or (at_default and equal and mean >= 0.5 and mean - half > 0)
+        player = not dict(a).get("oracle")  # the oracle sees the opponent's hand: a bound
+        reached = reached or (player and at_default and equal and mean >= 0.5 and mean - half > 0)
         seeds = ", ".join(str(r["seed"]) for r in group)
         when = "; ".join(f"{r['recorded'][:-4]}, {r['load'][0]}-{r['load'][1]}" for r in group)
         marks = ["first version"] if "first version" in group[0].get("note", "") else []
         marks += [] if equal else ["more CPU"]
+        marks += [] if player else ["sees the opponent's hand, a bound"]
         first = ", ".join(marks)
         lines.append(
             f"| {_name(a)}{' (' + first + ')' if first else ''} | {_name(b)} | {hands:,} | "

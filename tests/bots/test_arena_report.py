@@ -125,6 +125,15 @@ def test_strong_search_counts_the_target_only_at_the_default_budget_and_equal_cp
     assert "more CPU" in text and "is not reached" in text
     fair = [ab_run({"playouts": 970, "infer": True}, {"playouts": 1000}, 1, 1.0, (99, 100))]
     assert "is reached" in "\n".join(arena._strong_search(fair))
+    # ... and today's player against {}, its own default budget, counts as well.
+    assert "is reached" in "\n".join(arena._strong_search([fair[0] | {"b": {}}]))
+
+
+def test_the_oracle_is_a_bound_never_a_player_that_reaches_the_target() -> None:
+    oracle = [ab_run({"oracle": True}, {}, 1, 1.0, (99, 100))]
+    text = "\n".join(arena._strong_search(oracle))
+    assert "`oracle` true (sees the opponent's hand, a bound) | `playouts` 1000 |" in text
+    assert "is not reached" in text
 
 
 def legacy_run(a: dict, seed: int, diff: float, cpu: tuple[float, float], mismatches: int = 0):
