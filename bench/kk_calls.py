@@ -83,7 +83,7 @@ class _Recorder(Bot):
                     means[CallShobu],
                     means[CallKoiKoi],
                     "koikoi" if type(action) is CallKoiKoi else "shobu",
-                    view.hand.bit_count() if isinstance(view.hand, int) else len(view.hand),
+                    len(view.hand),
                 )
             )
         return action

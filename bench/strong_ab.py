@@ -38,13 +38,11 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from core.actions import Action, CallShobu
+from core.actions import Action
 from core.rules import find_rules
 from core.state import State
-from core.view import View, determinize
+from core.view import View
 from hanatui.bots import Bot, StrongBot
-from hanatui.bots.normal import normal_policy
-from hanatui.bots.strong import own_playout, search
 from hanatui.selfplay import duel
 
 Json = dict[str, Any]
@@ -78,11 +76,9 @@ class Oracle(StrongBot):
     """Not a player, a bound: today's strong player told the opponent's hand (the order of the
     draw pile stays unknown to it, as to everyone). What it gains over today's player is the
     most that any reading of the opponent's hand (`inference`, an opponent model) could gain.
-    Two-seat koi-koi's card plays and calls, at the player's own budget."""
+    Two-seat koi-koi's card plays and calls, with the player's own search and options."""
 
     def choose(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
-        if len(legal) == 1:
-            return legal[0]
         table = view._state  # the bound's whole point: the true hands
 
         def deal(r: random.Random) -> State:
@@ -90,15 +86,7 @@ class Oracle(StrongBot):
             r.shuffle(pile)
             return replace(table, pile=tuple(pile))
 
-        prior = normal_policy(determinize(view, rng), view.seat, legal, rng)
-        call = any(type(a) is CallShobu for a in legal)
-        playouts, kk = own_playout(
-            view, self.koikoi_playouts if call else self.playouts, None, self.kk
-        )
-        self.last = search(
-            view, legal, rng, playouts=playouts, prior=prior, z=self.z, deal=deal, call=kk
-        )
-        return self.last[0].action
+        return self._choose(view, legal, rng, deal)
 
 
 def make_bot(options: Json) -> StrongBot:

@@ -546,7 +546,10 @@ class StrongBot(Bot):
         reader = self._reader(view)
         if reader is not None:
             reader.observe(view)
-        return self._choose(view, legal, rng, reader)
+        weights = None if reader is None else reader.weights(view)
+        return self._choose(
+            view, legal, rng, None if weights is None else WeightedDealer(view, weights)
+        )
 
     def _reader(self, view: View) -> Reader | None:
         if not self.infer or view.num_players != 2 or view.rules.game != "koikoi":
@@ -557,12 +560,15 @@ class StrongBot(Bot):
         return reader
 
     def _choose(
-        self, view: View, legal: tuple[Action, ...], rng: random.Random, reader: Reader | None
+        self,
+        view: View,
+        legal: tuple[Action, ...],
+        rng: random.Random,
+        deal: Callable[[random.Random], State] | None,
     ) -> Action:
+        """The search's choice, the hidden cards dealt by ``deal`` (None: uniformly)."""
         if len(legal) == 1:
             return legal[0]
-        weights = None if reader is None else reader.weights(view)
-        deal = None if weights is None else WeightedDealer(view, weights)
         sample = determinize(view, rng)
         prior = normal_policy(sample, view.seat, legal, rng)
         # Koi-koi or shobu in a match: the round's results are weighed by the chance of winning
