@@ -521,6 +521,7 @@ def readme_section(results: dict[str, Json]) -> str:
     lines += _targets(results)
     lines += _strong_search(load_strong_ab())
     lines += _kk_calls(load_kk_calls())
+    lines += _model_limits(load_infer_share())
     lines += _legacy_search(load_legacy_ab())
     lines += _order(results)
     for game in sorted(results):
@@ -649,6 +650,59 @@ def _kk_calls(run: Json | None) -> list[str]:
     lines += [
         "",
         f"So {verdict}.",
+        "",
+    ]
+    return lines
+
+
+INFER_SHARE = ROOT / "bench" / "results" / "infer_share.json"
+
+
+def load_infer_share() -> Json | None:
+    """The summary `bench/infer_share.py --save` recorded (how much of the opponent's hand the
+    reading finds)."""
+    return json.loads(INFER_SHARE.read_text(encoding="utf-8")) if INFER_SHARE.exists() else None
+
+
+def _model_limits(share: Json | None) -> list[str]:
+    """The paragraph on what the playout policy's weights and the reading of the opponent's
+    hand could still give (bench/results/tune_playout.txt, `bench/infer_share.py`)."""
+    lines = [
+        "The playout policy's own weights (`bench/tune_playout.py`, `kkplayout.Style`): in",
+        "seat-swapped duels of the policy against itself with the same tie-breaks, 39,522",
+        "deals, no weight scaled by 1.5 either way gained more than 0.01 points per hand",
+        "(bench/results/tune_playout.txt): they are a local optimum of that duel, and stay.",
+    ]
+    if share is None:
+        return [*lines, ""]
+    betas = share["betas"]
+    today = betas.get("2.0")
+    best = max(betas, key=lambda b: betas[b]["of_gap"])
+    player = _name(_config(share["player"])) or "today's default"
+    if share["player"] == {"kk": None}:
+        player = f"the first version's player ({player})"
+    most = 100 * betas[best]["of_gap"]
+
+    def gap(entry: Json) -> str:
+        low, high = entry["of_gap_ci95"]
+        return f"{100 * entry['of_gap']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+
+    lines += [
+        "The reading of the opponent's hand (`bench/infer_share.py`): at "
+        f"{share['decisions']:,} hand plays of",
+        f"{player} against itself ({share['deals']} deals, seed {share['seed']}), the share of",
+        "the opponent's true cards in the hands a deal gives it is",
+        f"{share['uniform']:.3f} dealt uniformly and 1 for the oracle;",
+    ]
+    if today is not None:
+        lines.append(
+            f"the reading at today's slope (`beta` 2) deals {today['share']:.3f}, {gap(today)}"
+            " of the way to the oracle,"
+        )
+    lines += [
+        f"and the best slope tried (`beta` {float(best):g}) {gap(betas[best])}. So the",
+        f"reading finds at most {most:.0f}% of what the oracle is told; if its worth grows",
+        f"with that share, it can give about {most:.0f}% of the oracle's gain above.",
         "",
     ]
     return lines

@@ -56,6 +56,7 @@ from hanatui.bots.normal import DEFAULT_PARAMS, Table, _scaled, race_odds
 from hanatui.bots.rollout import (
     BITS,
     CAPTURES,
+    DENY,
     DISCARD_RISK,
     INDEXES,
     MATES,
@@ -307,6 +308,8 @@ class _Round(NamedTuple):
     fast: _Fast
     prof: Profile
     field_free: bool  # a pile's yaku do not depend on the field (no weather blocks)
+    style: Style  # the weights of the playout policy
+    neg_risk: tuple[float, ...]  # `Style.risk`, negated once (negation is exact)
     values: _Values  # `_choose`'s memos of the cards' bonuses
     cards: tuple[_Card, ...]  # per card, what `_choose` reads of it (`_cards`)
     standings: dict[int, Standing]  # `yaku.standing` by the pile, where the field plays no part
@@ -319,13 +322,28 @@ ByCounts = tuple[tuple[float, ...], ...] | None
 
 #: What `_choose` reads of a card it might play, in one tuple (one lookup and an unpacking
 #: where seven tuple lookups were): its month, its mates (`rollout.MATES`), its worth, its scope
-#: (`_Fast.scopes`), its value given to the field by counts or else its NEAR memo (`_Values`),
-#: and a quarter of its worth (a discard's bonus when the hand holds a mate).
+#: (`_Fast.scopes`), its value given to the field by counts or else its memo of `Style.near`
+#: (`_Values`), and `Style.mate` of its worth (a discard's bonus when the hand holds a mate).
 _Card = tuple[int, int, float, int, ByCounts, dict[int, float], float]
 
 
-#: `-DISCARD_RISK[n]`, negated once (the same floats: negation is exact).
-NEG_RISK = tuple(-r for r in DISCARD_RISK)
+class Style(NamedTuple):
+    """The weights of the playout policy's card values. The search's playouts play the default,
+    `rollout_policy`'s; `styled_score` plays others, for `bench/tune_playout.py`, which found
+    the default a local optimum of the policy's duels with itself."""
+
+    #: the share of a yaku credited to a card that leaves the taker 0, 1 or 2 cards short
+    near: tuple[float, ...] = NEAR
+    #: ... and for taking a card the opponent, 1 or 2 short before, needs (`rollout.DENY`)
+    deny: tuple[float, ...] = DENY
+    #: what a card given to the field risks, by the cards of its month out of sight
+    risk: tuple[float, ...] = DISCARD_RISK
+    #: a discard's bonus, as a share of its worth, when the hand holds a card of its month
+    mate: float = 0.25
+
+
+#: `rollout_policy`'s weights.
+PLAIN_STYLE = Style()
 
 
 class _Values(NamedTuple):
@@ -342,7 +360,7 @@ class _Values(NamedTuple):
     near: list[dict[int, float]]
     deny: list[dict[int, float]]
     #: per card, its value given to the field: ``[count in the opponent's pile][count of its
-    #: mates out of sight]``, as `_choose` computes it (`NEG_RISK` times worth and bonus)
+    #: mates out of sight]``, as `_choose` computes it (`_Round.neg_risk` times worth and bonus)
     given: tuple[ByCounts, ...]
     #: per card, its value taken: ``[count in the mover's pile][count in the opponent's]``, its
     #: worth, NEAR bonus and denial added as `_choose` adds them
@@ -363,24 +381,25 @@ def _by_count(prof: Profile, i: int, table: tuple[float, ...]) -> ByCount:
     )
 
 
-def _values(fast: _Fast) -> _Values:
+def _values(fast: _Fast, style: Style) -> _Values:
     prof = fast.prof
     worth = fast.worth
+    neg_risk = tuple(-r for r in style.risk)
     given: list[ByCounts] = []
     taken: list[ByCounts] = []
     for i in range(48):
-        near = _by_count(prof, i, NEAR)
-        deny = _by_count(prof, i, fast.deny_table)
+        near = _by_count(prof, i, style.near)
+        deny = _by_count(prof, i, style.deny)
         if near is None or deny is None:
             given.append(None)
             taken.append(None)
             continue
-        given.append(tuple(tuple(risk * (worth[i] + b) for risk in NEG_RISK) for b in near))
+        given.append(tuple(tuple(risk * (worth[i] + b) for risk in neg_risk) for b in near))
         taken.append(tuple(tuple(worth[i] + b + d for d in deny) for b in near))
     return _Values([{} for _ in range(48)], [{} for _ in range(48)], tuple(given), tuple(taken))
 
 
-def _cards(fast: _Fast, values: _Values) -> tuple[_Card, ...]:
+def _cards(fast: _Fast, values: _Values, style: Style) -> tuple[_Card, ...]:
     worth = fast.worth
     return tuple(
         (
@@ -390,7 +409,7 @@ def _cards(fast: _Fast, values: _Values) -> tuple[_Card, ...]:
             fast.scopes[i],
             values.given[i],
             values.near[i],
-            0.25 * worth[i],
+            style.mate * worth[i],
         )
         for i in range(48)
     )
@@ -399,8 +418,9 @@ def _cards(fast: _Fast, values: _Values) -> tuple[_Card, ...]:
 _ROUNDS: dict[tuple[object, ...], _Round | None] = {}
 
 
-def _round_for(state: State) -> _Round | None:
-    """The round's rules compiled for the playout, or None when it does not play them."""
+def _round_for(state: State, style: Style = PLAIN_STYLE) -> _Round | None:
+    """The round's rules compiled for the playout (its policy weighing by ``style``), or None
+    when it does not play them."""
     rules = state.rules
     extra = state.extra
     if (
@@ -412,7 +432,7 @@ def _round_for(state: State) -> _Round | None:
     ):
         return None
     month = round_month(state.round) if rules.tsukifuda_enabled else None
-    key = (rules, month)
+    key = (rules, month, style)
     if key not in _ROUNDS:
         fast = _fast_for(state)
         supported = (
@@ -425,21 +445,25 @@ def _round_for(state: State) -> _Round | None:
         )
         if len(_ROUNDS) > 64:
             _ROUNDS.clear()
-        _ROUNDS[key] = _compile(rules, month, fast) if supported and fast is not None else None
+        _ROUNDS[key] = (
+            _compile(rules, month, fast, style) if supported and fast is not None else None
+        )
     return _ROUNDS[key]
 
 
-def _compile(rules: KoiKoiRules, month: int | None, fast: _Fast) -> _Round:
+def _compile(rules: KoiKoiRules, month: int | None, fast: _Fast, style: Style) -> _Round:
     yaku = compiled_yaku(rules, month)
-    values = _values(fast)
+    values = _values(fast, style)
     return _Round(
         rules,
         yaku,
         fast,
         profile_for(rules, 2),
         not (yaku.filtered and yaku.weather),
+        style,
+        tuple(-r for r in style.risk),
         values,
-        _cards(fast, values),
+        _cards(fast, values, style),
         {},
     )
 
@@ -476,6 +500,19 @@ def play_out_score(
         out = step(st, policy(st, actor, legal_actions(st), rng))
 
 
+def styled_score(
+    state: State, rng: random.Random, styles: tuple[Style, Style], call: str = "mixed"
+) -> tuple[int, ...] | None:
+    """The round from ``state`` (a turn in play, a card from the hand next) to its points,
+    each seat's cards played by the policy weighing by its own style (``styles[seat]``), both
+    calls ``call``'s: a duel of two playout policies (`bench/tune_playout.py`). None when this
+    playout does not play the round."""
+    seats = tuple(_round_for(state, style) for style in styles)
+    if seats[0] is None or seats[1] is None or state.phase != PLAY or state.stage != HAND:
+        return None
+    return _run(seats[0], state, rng, call, seats=(seats[0], seats[1]))
+
+
 def greedy_card(state: State, rng: random.Random) -> int | None:
     """The card (an index) the playout policy plays from the hand of the seat whose turn it is
     (as `rollout_policy` chooses it, on integers), or None when this playout does not play the
@@ -503,6 +540,7 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
     scopes = fast.scopes
     nears, denies, _, taken_by_counts = kk.values
     prof = fast.prof
+    style = kk.style
     unseen = ~(hand | field | mine | theirs)
     best_v = -1e18
     best = -1
@@ -518,8 +556,8 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
             else:
                 found = near.get(held)
                 if found is None:
-                    found = _remember(near, held, _scoped_bonus(prof, idx, held, NEAR))
-                v = NEG_RISK[(mates & unseen).bit_count()] * (worth + found)
+                    found = _remember(near, held, _scoped_bonus(prof, idx, held, style.near))
+                v = kk.neg_risk[(mates & unseen).bit_count()] * (worth + found)
             if hand & mates:
                 v += quarter
         else:
@@ -537,13 +575,14 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
                     held = mine & scope
                     found = nears[i].get(held)
                     if found is None:
-                        found = _remember(nears[i], held, _scoped_bonus(prof, i, held, NEAR))
+                        bonus = _scoped_bonus(prof, i, held, style.near)
+                        found = _remember(nears[i], held, bonus)
                     x = worths[i] + found
                     held = theirs & scope
                     found = denies[i].get(held)
                     if found is None:
-                        table = fast.deny_table
-                        found = _remember(denies[i], held, _scoped_bonus(prof, i, held, table))
+                        bonus = _scoped_bonus(prof, i, held, style.deny)
+                        found = _remember(denies[i], held, bonus)
                     total += x + found
                 if total > v:
                     v = total
@@ -588,12 +627,12 @@ def _gain(kk: _Round, mask: int, mine: int, theirs: int) -> float:
         held = mine & scope
         bonus = nears[i].get(held)
         if bonus is None:
-            bonus = _remember(nears[i], held, _scoped_bonus(fast.prof, i, held, NEAR))
+            bonus = _remember(nears[i], held, _scoped_bonus(fast.prof, i, held, kk.style.near))
         x = fast.worth[i] + bonus
         held = theirs & scope
         bonus = denies[i].get(held)
         if bonus is None:
-            table = fast.deny_table
+            table = kk.style.deny
             bonus = _remember(denies[i], held, _scoped_bonus(fast.prof, i, held, table))
         total += x + bonus
     return total
@@ -606,14 +645,18 @@ def _run(
     call: str,
     first: int = -1,
     drawing: bool = False,
+    seats: tuple[_Round, _Round] | None = None,
 ) -> tuple[int, ...]:
     """The round from ``st`` (a turn in play, from its hand, or from its draw when
-    ``drawing``) on integers, to its points. ``first``: the card the mover plays first."""
+    ``drawing``) on integers, to its points. ``first``: the card the mover plays first.
+    ``seats``: each seat's cards chosen by its own compiled policy (else ``kk``'s)."""
     rules = kk.rules
     standing = kk.yaku.standing
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
     turn = st.turn
+    # The mover's policy and the other seat's (the same but in a duel of styles).
+    moving, waiting = (kk, kk) if seats is None else (seats[turn], seats[1 - turn])
     # The mover's hand and pile, and the other seat's: swapped at the end of each turn (plain
     # locals where the seats' lists were indexed a dozen times a turn).
     hand, op_hand = st.hands[turn], st.hands[1 - turn]
@@ -643,13 +686,13 @@ def _run(
                 card = first
                 first = -1
             else:
-                card = _choose(kk, hand, field, mine, theirs, rng)
+                card = _choose(moving, hand, field, mine, theirs, rng)
             bit = BITS[card]
             hand ^= bit
             matches = field & MONTHS[card]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _target(kk, bit, matches, mine, theirs, rng)
+                    matches = _target(moving, bit, matches, mine, theirs, rng)
                 mine |= matches | bit
                 field &= ~matches
             else:
@@ -661,7 +704,7 @@ def _run(
             matches = field & MONTHS[card]
             if matches:
                 if matches.bit_count() == 2:
-                    matches = _target(kk, bit, matches, mine, theirs, rng)
+                    matches = _target(moving, bit, matches, mine, theirs, rng)
                 mine |= matches | bit
                 field &= ~matches
             else:
@@ -724,6 +767,7 @@ def _run(
             caps = [mine, theirs] if turn == 0 else [theirs, mine]
             return _draw_points(kk, st, field, caps, calls, last_yaku)
         turn = 1 - turn
+        moving, waiting = waiting, moving
         hand, op_hand = op_hand, hand
         mine, theirs = theirs, mine
         turn_no += 1

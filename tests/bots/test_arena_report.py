@@ -210,3 +210,25 @@ def test_kk_calls_says_which_margins_gain_and_which_lose():
     assert "a margin of 1 gains with its interval above 0." in text
     assert "| always shobu | -1.50 [-2.00, -1.00] | 3 |" in text
     assert arena._kk_calls(None) == []
+
+
+def test_model_limits_reports_the_readings_share_of_the_way_to_the_oracle():
+    share = {
+        "decisions": 1200,
+        "deals": 100,
+        "seed": 4000,
+        "player": {"kk": None},
+        "uniform": 0.2,
+        "betas": {
+            "2.0": {"share": 0.24, "of_gap": 0.05, "of_gap_ci95": [0.04, 0.06]},
+            "20.0": {"share": 0.28, "of_gap": 0.1, "of_gap_ci95": [0.09, 0.11]},
+        },
+    }
+    text = " ".join(arena._model_limits(share))
+    assert "(`beta` 2) deals 0.240, 5.0% [4.0, 6.0]" in text
+    assert "best slope tried (`beta` 20) 10.0% [9.0, 11.0]" in text
+    assert "at most 10% of what the oracle is told" in text
+    assert "the first version's player" in text
+    # Without a run, only the playout weights' finding.
+    alone = " ".join(arena._model_limits(None))
+    assert "local optimum" in alone and "oracle" not in alone

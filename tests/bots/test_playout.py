@@ -18,7 +18,7 @@ from core.errors import IllegalActionError
 from core.events import Event, RoundEnded
 from core.games.koikoi.round import KoiKoiRound
 from core.rules import AnyRules, find_rules, presets
-from core.state import DECIDE, PLAY, State
+from core.state import DECIDE, HAND, PLAY, State
 from core.view import observe
 from hanatui.bots import kkplayout, rollout
 from hanatui.bots.normal import shobu_points
@@ -463,3 +463,50 @@ def test_the_koikoi_dealer_deals_as_sorting_the_cards_by_their_keys():
         cards = [c for _, c in sorted(zip(keys, hidden, strict=True))]
         assert deal.hands[1 - seat] == sum(1 << c for c in cards[:count])
         assert deal.pile == tuple(cards[count:])
+
+
+def first_turns(rules: AnyRules, deals: int) -> list[State]:
+    """The first play of each of ``deals`` two-seat deals (a card from the hand next)."""
+    out = []
+    for seed in range(deals):
+        state = next(decision_points(rules, 2, seed, limit=1), None)  # None: no play at all
+        if state is not None and state.phase == PLAY and state.stage == HAND:
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("options", KK_OPTIONS[:4], ids=str)
+def test_a_duel_of_plain_styles_is_the_playout_policy_on_the_engine(options):
+    """`kkplayout.styled_score` with `rollout_policy`'s weights in both seats plays the round
+    as stepping the engine with the policy of its call does: the same points, the same random
+    numbers used."""
+    rules = find_rules("koikoi", rounds=3, **options)
+    plain = (kkplayout.PLAIN_STYLE, kkplayout.PLAIN_STYLE)
+    played = 0
+    for k, state in enumerate(first_turns(rules, 12)):
+        for call, policy in kkplayout.POLICIES.items():
+            kk_rng, engine_rng = random.Random(k), random.Random(k)
+            got = kkplayout.styled_score(state, kk_rng, plain, call)
+            if got is None:
+                continue
+            first = policy(state, state.turn, legal_actions(state), engine_rng)
+            assert got == engine_points(state, first, engine_rng, policy), call
+            assert kk_rng.getstate() == engine_rng.getstate()
+            played += 1
+    assert played >= 20
+
+
+def test_each_seat_plays_its_own_style():
+    """A style that throws its cards away (a discard valued above any capture) loses to the
+    playout policy from either seat: each seat's cards are chosen by its own weights."""
+    giveaway = kkplayout.Style(risk=(-5.0, -5.0, -5.0, -5.0), mate=0.0)
+    plain = kkplayout.PLAIN_STYLE
+    states = first_turns(find_rules("koikoi", rounds=1), 60)
+    for seat in (0, 1):
+        styles = (plain, giveaway) if seat == 0 else (giveaway, plain)
+        margin = 0
+        for k, state in enumerate(states):
+            points = kkplayout.styled_score(state, kkplayout.Ties(k), styles)
+            assert points is not None
+            margin += points[seat] - points[1 - seat]
+        assert margin / len(states) > 1.0, (seat, margin)
