@@ -138,11 +138,10 @@ class _Solver:
                         if alpha >= beta:
                             break
                 continue
+            options: tuple[int, ...] = (matches,)
             if matches.bit_count() == 2:
                 first = matches & -matches
                 options = (first, matches ^ first)
-            else:
-                options = (matches,)
             for taken in options:
                 value = self.draw(
                     rest, op, mine, mine | taken | bit, theirs, field & ~taken, pos, turn,
@@ -355,11 +354,11 @@ def _value(kk: _Round, st: State, seat: int, stats: Stats | None) -> int | None:
         return None
     best: int | None = None
     for action in legal_actions(st):
-        v = _after(kk, st, action, actor, stats)
-        if v is None:
+        after = _after(kk, st, action, actor, stats)
+        if after is None:
             return None
-        if best is None or v > best:
-            best = v
+        if best is None or after > best:
+            best = after
     if best is None:
         return None
     return best if actor == seat else -best
@@ -397,9 +396,7 @@ def value(state: State, seat: int, stats: Stats | None = None) -> int | None:
     return _value(kk, state, seat, stats)
 
 
-def value_after(
-    state: State, action: Action, seat: int, stats: Stats | None = None
-) -> int | None:
+def value_after(state: State, action: Action, seat: int, stats: Stats | None = None) -> int | None:
     """`value` of the round after ``action`` (``seat``'s choice in ``state``)."""
     kk = _round_for(state)
     if kk is None:

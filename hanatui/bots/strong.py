@@ -49,6 +49,14 @@ after each candidate in place of its greedy playout (``"flat"``); ``tree_playout
 budget (an iteration costs about twice a koi-koi playout). The koi-koi call keeps the flat
 search, which is exact for shobu.
 
+Two-seat koi-koi's small endgames may be solved exactly (``solve``, off by default; `endgame`):
+a decision whose seat holds ``solve`` cards or fewer values each candidate on each deal by the
+round's minimax value after it, every card known, in place of the greedy playout (the paired
+samples, the successive halving, the normal prior and ``z`` stay); ``solve_playouts`` is then
+the budget, in solves. The solve is perfect-information ("double dummy"): within one deal each
+side plays knowing the other's hand and the draws to come (strategy fusion), so it measures
+whether that model beats the greedy one, not an exact value of the decision.
+
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
 
@@ -71,6 +79,7 @@ from core.events import RoundEnded
 from core.state import State
 from core.view import View, determinize, hidden_indexes
 from hanatui.bots.base import Bot
+from hanatui.bots.endgame import value_after
 from hanatui.bots.inference import DEFAULT_BETA, Reader, WeightedDealer
 from hanatui.bots.ismcts import (
     DEFAULT_BIAS,
@@ -263,6 +272,7 @@ def evaluate(
     settle: Settle | None = None,
     z: float = DEFAULT_Z,
     trees: list[Tree] | None = None,
+    solve: bool = False,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
     the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped.
@@ -273,7 +283,11 @@ def evaluate(
 
     ``trees`` (one per candidate, two-seat koi-koi): after each candidate, the card plays of
     the round are searched by that candidate's tree (`ismcts.Tree`) before the playout takes
-    over, in place of the greedy playout from the candidate on."""
+    over, in place of the greedy playout from the candidate on.
+
+    ``solve`` (two-seat koi-koi): each candidate is valued on each deal by the exact value of
+    the round after it (`endgame.value_after`: both seats play their best knowing the deal's
+    cards) in place of the greedy playout."""
     seat = view.seat
     k = len(legal)
     deadline = None if seconds is None else time.perf_counter() + seconds
@@ -314,7 +328,10 @@ def evaluate(
                         value = exact[i] = value if worth is None else worth(value)
                     values[i].append(value)
                 else:
-                    if trees is None:
+                    solved = value_after(det, legal[i], seat) if solve else None
+                    if solved is not None:
+                        value = float(solved)
+                    elif trees is None:
                         value = playout(det, legal[i], seat, policy, ties(seed), model, reply, call)
                     else:
                         value = tree_playout(trees[i], det, legal[i], ties(seed))
@@ -358,6 +375,7 @@ def search(
     call: str | None = None,
     settle: Settle | None = None,
     trees: list[Tree] | None = None,
+    solve: bool = False,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -384,6 +402,7 @@ def search(
         settle=settle,
         z=z,
         trees=trees,
+        solve=solve,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -494,6 +513,8 @@ class StrongBot(Bot):
         tree_root_bias: float = DEFAULT_ROOT_BIAS,
         tree_depth: int = DEFAULT_DEPTH,
         tree_widen: int = DEFAULT_WIDEN,
+        solve: int = 0,
+        solve_playouts: int | None = None,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -535,6 +556,13 @@ class StrongBot(Bot):
         self.tree = tree
         self.tree_playouts = tree_playouts
         self.tree_settings = TreeSettings(tree_c, tree_bias, tree_root_bias, tree_depth, tree_widen)
+        # Two-seat koi-koi on koi-koi's own path: a decision whose seat holds ``solve`` cards or
+        # fewer values each candidate on each deal by the round's exact solve after it
+        # (`endgame`, perfect-information: see its caveat) in place of the greedy playout; 0,
+        # never. ``solve_playouts``: the budget of those decisions, in solves (None: the
+        # decision's budget of playouts; a time budget is the time alone).
+        self.solve = solve
+        self.solve_playouts = solve_playouts
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -590,7 +618,10 @@ class StrongBot(Bot):
         settle = self.settle if koikoi and view.num_players == 2 else None
         if settle is not None and self.seconds is None:
             playouts = round(playouts * self.settle_scale)
-        tree = self.tree if kk is not None and not call else None
+        solving = kk is not None and 0 < len(view.hand) <= self.solve
+        if solving and self.solve_playouts is not None and self.seconds is None:
+            playouts = self.solve_playouts
+        tree = self.tree if kk is not None and not call and not solving else None
         if tree is not None and self.tree_playouts is not None and self.seconds is None:
             playouts = self.tree_playouts
         if tree == "ucb" and kk is not None:
@@ -626,5 +657,6 @@ class StrongBot(Bot):
             call=kk,
             settle=settle,
             trees=trees,
+            solve=solving,
         )
         return self.last[0].action
