@@ -364,6 +364,19 @@ def _value(kk: _Round, st: State, seat: int, stats: Stats | None) -> int | None:
     return best if actor == seat else -best
 
 
+#: The last state whose candidates were solved, and its solver: the search solves every card
+#: of a deal in turn, and their solves share the table (its positions are the deal's).
+_LAST: list[tuple[State, _Round, _Solver]] = []
+
+
+def _solver_for(kk: _Round, st: State) -> _Solver:
+    if _LAST and _LAST[0][0] is st and _LAST[0][1] is kk:
+        return _LAST[0][2]
+    solver = _Solver(kk, st)
+    _LAST[:] = [(st, kk, solver)]
+    return solver
+
+
 def _after(kk: _Round, st: State, action: Action, seat: int, stats: Stats | None) -> int | None:
     """The value for ``seat`` of ``action`` in ``st``, both seats playing their best after it."""
     if (
@@ -372,7 +385,8 @@ def _after(kk: _Round, st: State, action: Action, seat: int, stats: Stats | None
         and type(action) is PlayCard
         and st.hands[st.turn] & action.card.bit
     ):
-        solver = _Solver(kk, st)
+        solver = _solver_for(kk, st)
+        solver.nodes = 0
         v = _start(solver, st, action.card.index)
         if stats is not None:
             stats.nodes += solver.nodes
