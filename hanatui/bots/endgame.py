@@ -59,15 +59,15 @@ class _Solver:
     """One deal's search: the round's rules and the deal's fixed facts (the pile, the match
     totals), and its transposition table."""
 
-    def __init__(self, kk: _Round, st: State) -> None:
+    def __init__(self, kk: _Round, st: State, pile: tuple[int, ...] | None = None) -> None:
         extra = st.extra
         assert isinstance(extra, KoiKoiRound)
         self.kk = kk
         self.st = st
         rules = kk.rules
         self.rules = rules
-        self.pile = st.pile
-        self.end = len(st.pile)
+        self.pile = st.pile if pile is None else pile
+        self.end = len(self.pile)
         self.standing = kk.yaku.standing
         self.standings = kk.standings
         self.field_free = kk.field_free
@@ -334,6 +334,40 @@ def _start(solver: _Solver, st: State, only: int = -1) -> int:
         hand, op, mine, theirs, st.field, 0, turn, calls, decided, seen, extra.last_yaku,
         -_INF, _INF, only,
     )  # fmt: skip
+
+
+class Finisher:
+    """A playout's exact end (`kkplayout.Finish`): once both hands hold at most ``cards``
+    cards, the round is solved from the playout's position (perfect information: the deal's
+    cards, as the playout knows them). ``stats``: the solves and their nodes."""
+
+    def __init__(self, cards: int) -> None:
+        self.cards = cards
+        self.stats = Stats()
+
+    def __call__(
+        self,
+        kk: _Round,
+        st: State,
+        hand: int,
+        op: int,
+        mine: int,
+        theirs: int,
+        field: int,
+        pile: tuple[int, ...],
+        turn: int,
+        calls: tuple[int, int],
+        decided: tuple[Standing, Standing],
+        seen: tuple[Standing, Standing],
+        last: int,
+    ) -> int:
+        solver = _Solver(kk, st, pile)
+        value = solver.turn(
+            hand, op, mine, theirs, field, 0, turn, calls, decided, seen, last, -_INF, _INF
+        )
+        self.stats.solves += 1
+        self.stats.nodes += solver.nodes
+        return value
 
 
 def _relative(points: tuple[int, ...], seat: int) -> int:

@@ -79,7 +79,7 @@ from core.events import RoundEnded
 from core.state import State
 from core.view import View, determinize, hidden_indexes
 from hanatui.bots.base import Bot
-from hanatui.bots.endgame import value_after
+from hanatui.bots.endgame import Finisher, value_after
 from hanatui.bots.inference import DEFAULT_BETA, Reader, WeightedDealer
 from hanatui.bots.ismcts import (
     DEFAULT_BIAS,
@@ -135,6 +135,7 @@ def playout(
     model: Model = PLAIN,
     reply: int = 0,
     call: str | None = None,
+    finish: Finisher | None = None,
 ) -> float:
     """Play ``action`` then ``policy`` for every seat to the end of the round; the round's
     points for ``seat`` less the other teams' mean. The cheap policy's playouts take the fast
@@ -143,9 +144,10 @@ def playout(
     from the hand (and every decision before them) are the normal level's (`replied_playout`).
     ``call``: a two-seat koi-koi round is played on integers to its end (`kkplayout`, with that
     koi-koi call: ``"normal"``, today's, ``"table"`` or ``"mixed"``), where that playout plays
-    it."""
+    it; ``finish``: its end is the exact solve once both hands are small (`endgame.Finisher`).
+    """
     if call is not None and policy is rollout_policy and not reply and model == PLAIN:
-        points = kk_play_out_score(state, action, rng, call)
+        points = kk_play_out_score(state, action, rng, call, finish)
         if points is not None:
             return relative_points(state, points, seat)
     if reply and policy is rollout_policy:
@@ -273,6 +275,7 @@ def evaluate(
     z: float = DEFAULT_Z,
     trees: list[Tree] | None = None,
     solve: bool = False,
+    finish: Finisher | None = None,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
     the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped.
@@ -287,7 +290,8 @@ def evaluate(
 
     ``solve`` (two-seat koi-koi): each candidate is valued on each deal by the exact value of
     the round after it (`endgame.value_after`: both seats play their best knowing the deal's
-    cards) in place of the greedy playout."""
+    cards) in place of the greedy playout. ``finish``: koi-koi's own playouts end with the
+    exact solve once both hands are small (`endgame.Finisher`)."""
     seat = view.seat
     k = len(legal)
     deadline = None if seconds is None else time.perf_counter() + seconds
@@ -332,7 +336,9 @@ def evaluate(
                     if solved is not None:
                         value = float(solved)
                     elif trees is None:
-                        value = playout(det, legal[i], seat, policy, ties(seed), model, reply, call)
+                        value = playout(
+                            det, legal[i], seat, policy, ties(seed), model, reply, call, finish
+                        )
                     else:
                         value = tree_playout(trees[i], det, legal[i], ties(seed))
                     values[i].append(value if worth is None else worth(value))
@@ -376,6 +382,7 @@ def search(
     settle: Settle | None = None,
     trees: list[Tree] | None = None,
     solve: bool = False,
+    finish: Finisher | None = None,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -403,6 +410,7 @@ def search(
         z=z,
         trees=trees,
         solve=solve,
+        finish=finish,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -515,6 +523,7 @@ class StrongBot(Bot):
         tree_widen: int = DEFAULT_WIDEN,
         solve: int = 0,
         solve_playouts: int | None = None,
+        solve_tail: int = 0,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -563,6 +572,9 @@ class StrongBot(Bot):
         # decision's budget of playouts; a time budget is the time alone).
         self.solve = solve
         self.solve_playouts = solve_playouts
+        # ... and koi-koi's own playouts end with the exact solve once both hands hold
+        # ``solve_tail`` cards or fewer (`endgame.Finisher`); 0, never.
+        self.finish = Finisher(solve_tail) if solve_tail else None
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -658,5 +670,6 @@ class StrongBot(Bot):
             settle=settle,
             trees=trees,
             solve=solving,
+            finish=self.finish,
         )
         return self.last[0].action

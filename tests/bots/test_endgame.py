@@ -15,9 +15,10 @@ from core.chance import advance
 from core.engine import apply, is_chance, is_over, legal_actions, step, to_act
 from core.events import MatchStarted, RoundEnded
 from core.rules import AnyRules, find_rules, presets
-from core.state import PLAY, State
+from core.state import HAND, PLAY, State
 from core.view import observe
 from hanatui.bots import endgame, kkplayout, strong
+from hanatui.bots.kkplayout import Ties
 from hanatui.bots.rollout import rollout_policy
 from hanatui.bots.strong import StrongBot
 from tests.bots.conftest import decision_points, rules_for
@@ -118,6 +119,47 @@ def test_the_solve_counts_its_nodes_and_cuts():
     assert 4 <= stats.nodes / stats.solves < 300
 
 
+def tail_reference(state: State, action: Action, seat: int, cards: int, ties: Ties) -> int:
+    """A playout with an exact end, by the engine: ``action``, then the playout policy (with
+    the mixed call) for both seats until a turn from the hand where both hands hold at most
+    ``cards`` cards, then `brute` from there."""
+    policy = kkplayout.POLICIES["mixed"]
+    out = step(state, action)
+    while True:
+        for event, _ in out:
+            if type(event) is RoundEnded:
+                return event.points[seat] - event.points[1 - seat]
+        st = out[-1][1]
+        if st.phase == PLAY and st.stage == HAND and max(h.bit_count() for h in st.hands) <= cards:
+            return brute(st, seat)
+        actor = to_act(st)
+        assert actor is not None
+        out = step(st, policy(st, actor, legal_actions(st), ties))
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"koikoi_requires_new_yaku": True, "raise_allows_shobu": True}], ids=str
+)
+def test_a_playout_with_an_exact_end_is_the_engines(options):
+    """`kkplayout.play_out_score` with a `Finisher`: the greedy playout to the first turn
+    where both hands are small, then the solve; its points differ by the reference's value."""
+    rules = find_rules("koikoi", rounds=3, **options)
+    compared = solved = 0
+    for k, state in enumerate(endgames(rules, 6, 4)):
+        seat = to_act(state)
+        assert seat is not None
+        for action in legal_actions(state):
+            finish = endgame.Finisher(3)
+            points = kkplayout.play_out_score(state, action, Ties(k), "mixed", finish)
+            assert points is not None
+            want = tail_reference(state, action, seat, 3, Ties(k))
+            assert points[seat] - points[1 - seat] == want, action
+            compared += 1
+            solved += finish.stats.solves
+    assert compared >= 100
+    assert solved >= 50
+
+
 def test_the_solve_option_never_depends_on_unseen_cards(monkeypatch):
     """As test_hidden_information.py asks of every level, with the solve on: dealing the
     hidden cards again changes no decision and no estimate; and the solve did decide."""
@@ -132,7 +174,7 @@ def test_the_solve_option_never_depends_on_unseen_cards(monkeypatch):
     for bots, choices in permuted_choices(
         rules_for("koikoi", {}),
         2,
-        lambda: StrongBot(playouts=12, solve=3, solve_playouts=20),
+        lambda: StrongBot(playouts=12, solve=3, solve_playouts=20, solve_tail=2),
         random.Random(97),
         seeds=4,
         every=1,
