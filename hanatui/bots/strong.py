@@ -335,6 +335,8 @@ def evaluate(
                     solved = value_after(det, legal[i], seat) if solve else None
                     if solved is not None:
                         value = float(solved)
+                    elif trees is None and finish is None:
+                        value = playout(det, legal[i], seat, policy, ties(seed), model, reply, call)
                     elif trees is None:
                         value = playout(
                             det, legal[i], seat, policy, ties(seed), model, reply, call, finish
