@@ -14,8 +14,9 @@ of a turn: ``koikoi_requires_new_yaku``, ``raise_allows_shobu``, ``koikoi_once``
 ``koikoi_min_points``, the forced shobu of an empty hand; the exhaustive draw's points), with
 the greedy choices replaced by the search over every choice. Within one turn the mover makes
 all its choices knowing the draw, so the turn is one max over (card, its capture, the draw's
-capture, the call). Alpha-beta with a transposition table (per solve: the pile is the deal's)
-keeps a solve of four cards each to a few hundred turns searched.
+capture, the call). Alpha-beta with a transposition table (per deal: the pile is the deal's;
+the solves of one deal's cards share it) keeps a solve of four cards each to about 40 turns
+searched, about 0.27 ms CPU (five cards: about 140 turns, 0.9 ms).
 
 Caveat: the solve is perfect-information ("double dummy"). Within one deal each side plays
 knowing everything, the opponent's hand and the draws to come; averaged over deals, a move's

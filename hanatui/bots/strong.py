@@ -55,7 +55,9 @@ round's minimax value after it, every card known, in place of the greedy playout
 samples, the successive halving, the normal prior and ``z`` stay); ``solve_playouts`` is then
 the budget, in solves. The solve is perfect-information ("double dummy"): within one deal each
 side plays knowing the other's hand and the draws to come (strategy fusion), so it measures
-whether that model beats the greedy one, not an exact value of the decision.
+whether that model beats the greedy one, not an exact value of the decision. With ``solve``
+4 and 400 solves (equal CPU) it measured +0.24 [-0.06, +0.55] points per hand over today's
+player over 800 hands, within noise (README, "Computer opponents"), so it stays off.
 
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
