@@ -62,9 +62,12 @@ def _engine_only(
     model: Model = PLAIN,
     reply: int = 0,
     call: str | None = None,
+    finish: Any = None,
 ) -> float:
     """`strong.playout` by stepping the engine: the default player's playouts only."""
-    assert model == PLAIN and not reply and call is None, "the engine path plays the default"
+    assert model == PLAIN and not reply and call is None and finish is None, (
+        "the engine path plays the default"
+    )
     return engine_playout(state, action, seat, policy, rng)
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from msgspec.structs import replace
 
@@ -239,6 +239,33 @@ POLICIES: dict[str, Policy] = {
     "table": table_policy,
     "mixed": mixed_policy,
 }
+
+
+class Finish(Protocol):
+    """The exact end of a playout (`endgame.Finisher`): the value for the mover (its points
+    less the other's) of the round from a turn from its hand, called by `_run` once both hands
+    hold at most ``cards`` cards: (kk, the playout's state, the mover's hand, the other's, the
+    mover's pile, the other's, the field, the pile left, the mover, the calls, the decided and
+    seen standings, the last seat to form a yaku)."""
+
+    cards: int
+
+    def __call__(
+        self,
+        kk: _Round,
+        st: State,
+        hand: int,
+        op: int,
+        mine: int,
+        theirs: int,
+        field: int,
+        pile: tuple[int, ...],
+        turn: int,
+        calls: tuple[int, int],
+        decided: tuple[Standing, Standing],
+        seen: tuple[Standing, Standing],
+        last: int,
+    ) -> int: ...
 
 
 class Dealer:
@@ -469,12 +496,17 @@ def _compile(rules: KoiKoiRules, month: int | None, fast: _Fast, style: Style) -
 
 
 def play_out_score(
-    state: State, action: Action, rng: random.Random, call: str = "normal"
+    state: State,
+    action: Action,
+    rng: random.Random,
+    call: str = "normal",
+    finish: Finish | None = None,
 ) -> tuple[int, ...] | None:
     """Play ``action``, then the playout policy with the koi-koi ``call`` for both seats to
     the end of the round: the round's points, exactly as stepping the engine with
     ``POLICIES[call]`` gives them. None when this playout does not play the round (the caller
-    takes the engine's path)."""
+    takes the engine's path). ``finish``: the playout's end is exact once the hands are small
+    (`_run`; the points are then only good for their difference)."""
     kk = _round_for(state)
     if kk is None:
         return None
@@ -485,7 +517,7 @@ def play_out_score(
         and type(action) is PlayCard
         and state.hands[state.turn] & action.card.bit
     ):
-        return _run(kk, state, rng, call, action.card.index)
+        return _run(kk, state, rng, call, action.card.index, False, finish)
     out = step(state, action)
     while True:
         for ev, _ in out:
@@ -493,7 +525,7 @@ def play_out_score(
                 return ev.points
         st = out[-1][1]
         if st.phase == PLAY and st.hands[st.turn]:  # a turn the integers take on from here
-            return _run(kk, st, rng, call, -1, st.stage == DRAW)
+            return _run(kk, st, rng, call, -1, st.stage == DRAW, finish)
         actor = to_act(st)
         if actor is None:
             return None  # the round ended without a score (should not happen)
@@ -645,10 +677,14 @@ def _run(
     call: str,
     first: int = -1,
     drawing: bool = False,
+    finish: Finish | None = None,
     seats: tuple[_Round, _Round] | None = None,
 ) -> tuple[int, ...]:
     """The round from ``st`` (a turn in play, from its hand, or from its draw when
     ``drawing``) on integers, to its points. ``first``: the card the mover plays first.
+    ``finish``: from the first turn from the hand (after ``first``) where both hands hold at
+    most ``finish.cards`` cards, the round's value for the mover is ``finish``'s (`Finish`),
+    and the points returned are that value and 0 (their difference is the value).
     ``seats``: each seat's cards chosen by its own compiled policy (else ``kk``'s)."""
     rules = kk.rules
     standing = kk.yaku.standing
@@ -686,6 +722,17 @@ def _run(
                 card = first
                 first = -1
             else:
+                if (
+                    finish is not None
+                    and hand.bit_count() <= finish.cards
+                    and op_hand.bit_count() <= finish.cards
+                ):
+                    value = finish(
+                        kk, st, hand, op_hand, mine, theirs, field, pile[pos:], turn,
+                        (calls[0], calls[1]), (decided[0], decided[1]), (seen[0], seen[1]),
+                        last_yaku,
+                    )  # fmt: skip
+                    return (value, 0) if turn == 0 else (0, value)
                 card = _choose(moving, hand, field, mine, theirs, rng)
             bit = BITS[card]
             hand ^= bit
