@@ -56,8 +56,8 @@ samples, the successive halving, the normal prior and ``z`` stay); ``solve_playo
 the budget, in solves. The solve is perfect-information ("double dummy"): within one deal each
 side plays knowing the other's hand and the draws to come (strategy fusion), so it measures
 whether that model beats the greedy one, not an exact value of the decision. With ``solve``
-4 and 400 solves (equal CPU) it measured +0.20 [-0.05, +0.44] points per hand over today's
-player over 1,200 hands, and +0.24 [-0.06, +0.54] over the first version's over 1,600, both
+4 and 400 solves (equal CPU) it measured +0.15 [-0.02, +0.32] points per hand over today's
+player over 2,000 hands, and +0.24 [-0.06, +0.54] over the first version's over 1,600, both
 within noise (README, "Computer opponents"), so it stays off.
 
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
