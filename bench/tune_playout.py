@@ -95,13 +95,15 @@ def with_weight(style: Style, field: str, index: int | None, value: float) -> St
     return Style(**weights)
 
 
-#: The deals of a worker (set by `_start` in each process).
+#: The deals the duels play (set by `_start` before the workers are forked, which inherit them).
 _DEALS: list[State] = []
 
 
-def _start(seed: int, deals: int) -> None:
+def _start(seed: int, deals: int) -> int:
+    """Deal the first turns of the duels (`first_turns`): how many there are."""
     global _DEALS
     _DEALS = first_turns(seed, deals)
+    return len(_DEALS)
 
 
 def _duel(task: tuple[Style, Style, int, int, int]) -> list[float]:
@@ -143,8 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     start = time.process_time()
     ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(args.workers, initializer=_start, initargs=(args.seed, args.deals)) as pool:
-        deals = len(first_turns(args.seed, args.deals))
+    deals = _start(args.seed, args.deals)
+    with ctx.Pool(args.workers) as pool:
         best = PLAIN_STYLE
         step = args.step
         print(f"# {deals} deals from seed {args.seed}, start {best}")
@@ -166,10 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             step = 1 + (step - 1) / 2
         print(f"final {best!r}")
     if args.check:
-        with ctx.Pool(
-            args.workers, initializer=_start, initargs=(args.seed + 10**6, args.check)
-        ) as pool:
-            n = len(first_turns(args.seed + 10**6, args.check))
+        n = _start(args.seed + 10**6, args.check)
+        with ctx.Pool(args.workers) as pool:
             gain, se = duel(pool, best, PLAIN_STYLE, n, args.workers, args.seed + 10**6)
             print(f"check on {n} fresh deals: {gain:+.3f} ± {se:.3f} points per hand")
     print(f"CPU of the main process: {time.process_time() - start:.0f}s")

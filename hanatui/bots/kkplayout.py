@@ -408,10 +408,9 @@ def _by_count(prof: Profile, i: int, table: tuple[float, ...]) -> ByCount:
     )
 
 
-def _values(fast: _Fast, style: Style) -> _Values:
+def _values(fast: _Fast, style: Style, neg_risk: tuple[float, ...]) -> _Values:
     prof = fast.prof
     worth = fast.worth
-    neg_risk = tuple(-r for r in style.risk)
     given: list[ByCounts] = []
     taken: list[ByCounts] = []
     for i in range(48):
@@ -480,7 +479,8 @@ def _round_for(state: State, style: Style = PLAIN_STYLE) -> _Round | None:
 
 def _compile(rules: KoiKoiRules, month: int | None, fast: _Fast, style: Style) -> _Round:
     yaku = compiled_yaku(rules, month)
-    values = _values(fast, style)
+    neg_risk = tuple(-r for r in style.risk)
+    values = _values(fast, style, neg_risk)
     return _Round(
         rules,
         yaku,
@@ -488,7 +488,7 @@ def _compile(rules: KoiKoiRules, month: int | None, fast: _Fast, style: Style) -
         profile_for(rules, 2),
         not (yaku.filtered and yaku.weather),
         style,
-        tuple(-r for r in style.risk),
+        neg_risk,
         values,
         _cards(fast, values, style),
         {},
