@@ -56,9 +56,10 @@ samples, the successive halving, the normal prior and ``z`` stay); ``solve_playo
 the budget, in solves. The solve is perfect-information ("double dummy"): within one deal each
 side plays knowing the other's hand and the draws to come (strategy fusion), so it measures
 whether that model beats the greedy one, not an exact value of the decision. With ``solve``
-4 and 400 solves (equal CPU) it measured +0.15 [-0.02, +0.32] points per hand over today's
-player over 2,000 hands, and +0.24 [-0.06, +0.54] over the first version's over 1,600, both
-within noise (README, "Computer opponents"), so it stays off.
+4 and 400 solves (equal CPU) it measured +0.14 [-0.01, +0.29] points per hand over today's
+player over 2,400 hands, and +0.24 [-0.06, +0.54] over the first version's over 1,600, both
+within noise; ``solve`` 5 with 2,200 playouts, at the first version's time, -0.26 [-0.71,
++0.18] over 800 hands against it (README, "Computer opponents"). So it stays off.
 
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
