@@ -41,7 +41,7 @@ def collect(positions: int, seed: int, playouts: int) -> Counter[tuple[tuple[int
     real = kkplayout._call
 
     def counted(
-        kk: kkplayout._Round,
+        kk: kkplayout.IntRound,
         st: State,
         call: str,
         rng: random.Random,

@@ -24,7 +24,7 @@ value is what it is worth to players who would each see the cards, not to player
 guess them (strategy fusion). Whether that beats the greedy playout's model is what the
 ``solve`` option of `strong.StrongBot` measures.
 
-Supported: what `kkplayout._round_for` supports (two seats, the standard turn, no wild
+Supported: what `kkplayout.round_for` supports (two seats, the standard turn, no wild
 Lightning, no play-out of the draw pile); anything else gives None.
 tests/bots/test_endgame.py checks the value against a brute-force minimax over the engine.
 """
@@ -38,7 +38,7 @@ from core.games.koikoi.game import base_points, better, newer
 from core.games.koikoi.round import KoiKoiRound
 from core.games.koikoi.yaku import Standing
 from core.state import DRAW, HAND, PLAY, State
-from hanatui.bots.kkplayout import _draw_points, _Round, _round_for, _shobu
+from hanatui.bots.kkplayout import IntRound, draw_points, round_for, shobu_now
 from hanatui.bots.rollout import BITS, INDEXES, MONTHS
 
 #: The transposition table's bounds: the stored value is exact, a lower or an upper bound.
@@ -60,7 +60,7 @@ class _Solver:
     """One deal's search: the round's rules and the deal's fixed facts (the pile, the match
     totals), and its transposition table."""
 
-    def __init__(self, kk: _Round, st: State, pile: tuple[int, ...] | None = None) -> None:
+    def __init__(self, kk: IntRound, st: State, pile: tuple[int, ...] | None = None) -> None:
         extra = st.extra
         assert isinstance(extra, KoiKoiRound)
         self.kk = kk
@@ -268,7 +268,7 @@ class _Solver:
                 if not forced and rules.koikoi_min_points:
                     forced = base_points(rules, now) < rules.koikoi_min_points
                 caps = [mine, theirs] if turn == 0 else [theirs, mine]
-                points = _shobu(self.kk, self.st, field, caps, turn, list(calls))
+                points = shobu_now(self.kk, self.st, field, caps, turn, list(calls))
                 shobu = points[turn] - points[1 - turn]
                 if forced or shobu >= beta:
                     return shobu
@@ -308,7 +308,7 @@ class _Solver:
             if hand:  # not in the standard turn (as `kkplayout._run`)
                 raise AssertionError("endgame: a seat without cards is to play")
             caps = [mine, theirs] if turn == 0 else [theirs, mine]
-            points = _draw_points(self.kk, self.st, field, caps, list(calls), last)
+            points = draw_points(self.kk, self.st, field, caps, list(calls), last)
             return points[turn] - points[1 - turn]
         return -self.turn(
             op, hand, theirs, mine, field, pos, 1 - turn, calls, decided, seen, last,
@@ -348,7 +348,7 @@ class Finisher:
 
     def __call__(
         self,
-        kk: _Round,
+        kk: IntRound,
         st: State,
         hand: int,
         op: int,
@@ -375,7 +375,7 @@ def _relative(points: tuple[int, ...], seat: int) -> int:
     return points[seat] - points[1 - seat]
 
 
-def _value(kk: _Round, st: State, seat: int, stats: Stats | None) -> int | None:
+def _value(kk: IntRound, st: State, seat: int, stats: Stats | None) -> int | None:
     """`value` of a supported round: the integers where the state is a turn in play, the
     engine's decisions (a capture to choose, a call) searched by stepping it."""
     if st.phase == PLAY and (st.stage == DRAW or (st.stage == HAND and st.hands[st.turn])):
@@ -401,10 +401,10 @@ def _value(kk: _Round, st: State, seat: int, stats: Stats | None) -> int | None:
 
 #: The last state whose candidates were solved, and its solver: the search solves every card
 #: of a deal in turn, and their solves share the table (its positions are the deal's).
-_LAST: list[tuple[State, _Round, _Solver]] = []
+_LAST: list[tuple[State, IntRound, _Solver]] = []
 
 
-def _solver_for(kk: _Round, st: State) -> _Solver:
+def _solver_for(kk: IntRound, st: State) -> _Solver:
     if _LAST and _LAST[0][0] is st and _LAST[0][1] is kk:
         return _LAST[0][2]
     solver = _Solver(kk, st)
@@ -412,7 +412,7 @@ def _solver_for(kk: _Round, st: State) -> _Solver:
     return solver
 
 
-def _after(kk: _Round, st: State, action: Action, seat: int, stats: Stats | None) -> int | None:
+def _after(kk: IntRound, st: State, action: Action, seat: int, stats: Stats | None) -> int | None:
     """The value for ``seat`` of ``action`` in ``st``, both seats playing their best after it."""
     if (
         st.phase == PLAY
@@ -437,7 +437,7 @@ def value(state: State, seat: int, stats: Stats | None = None) -> int | None:
     """The round's value for ``seat`` (its points less the other's) when both seats play their
     best knowing every card (the deal's hands and pile), or None where `kkplayout` does not
     play the round. ``stats``: the solves and nodes are added to it."""
-    kk = _round_for(state)
+    kk = round_for(state)
     if kk is None:
         return None
     if stats is not None:
@@ -447,7 +447,7 @@ def value(state: State, seat: int, stats: Stats | None = None) -> int | None:
 
 def value_after(state: State, action: Action, seat: int, stats: Stats | None = None) -> int | None:
     """`value` of the round after ``action`` (``seat``'s choice in ``state``)."""
-    kk = _round_for(state)
+    kk = round_for(state)
     if kk is None:
         return None
     if stats is not None:

@@ -52,7 +52,7 @@ from hanatui.bots.kkcalls import KOIKOI, UNSURE
 from hanatui.bots.match import Standing as MatchStanding
 from hanatui.bots.match import standing as match_standing
 from hanatui.bots.match import win_chance
-from hanatui.bots.normal import DEFAULT_PARAMS, Table, _scaled, race_odds
+from hanatui.bots.normal import DEFAULT_PARAMS, Table, race_odds, scaled_points
 from hanatui.bots.rollout import (
     BITS,
     CAPTURES,
@@ -63,12 +63,12 @@ from hanatui.bots.rollout import (
     MONTHS,
     NEAR,
     PLAIN,
-    _decide,
-    _Fast,
-    _fast_for,
-    _remember,
-    _scoped_bonus,
+    Fast,
+    decide_phase,
+    fast_for,
+    remember,
     rollout_policy,
+    scoped_bonus,
 )
 from hanatui.bots.shobu import settle, shobu_score, win_points
 
@@ -252,7 +252,7 @@ class Finish(Protocol):
 
     def __call__(
         self,
-        kk: _Round,
+        kk: IntRound,
         st: State,
         hand: int,
         op: int,
@@ -327,12 +327,12 @@ _MUL = 6364136223846793005  # Knuth's MMIX multiplier
 _INC = 1442695040888963407
 
 
-class _Round(NamedTuple):
+class IntRound(NamedTuple):
     """What the playout needs of one round's rules (the same for every playout of a search)."""
 
     rules: KoiKoiRules
     yaku: KoiKoiYaku
-    fast: _Fast
+    fast: Fast
     prof: Profile
     field_free: bool  # a pile's yaku do not depend on the field (no weather blocks)
     style: Style  # the weights of the playout policy
@@ -349,7 +349,7 @@ ByCounts = tuple[tuple[float, ...], ...] | None
 
 #: What `_choose` reads of a card it might play, in one tuple (one lookup and an unpacking
 #: where seven tuple lookups were): its month, its mates (`rollout.MATES`), its worth, its scope
-#: (`_Fast.scopes`), its value given to the field by counts or else its memo of `Style.near`
+#: (`Fast.scopes`), its value given to the field by counts or else its memo of `Style.near`
 #: (`_Values`), and `Style.mate` of its worth (a discard's bonus when the hand holds a mate).
 _Card = tuple[int, int, float, int, ByCounts, dict[int, float], float]
 
@@ -374,12 +374,12 @@ PLAIN_STYLE = Style()
 
 
 class _Values(NamedTuple):
-    """`_choose`'s values of its cards (`rollout._scoped_bonus` and what it adds to it).
+    """`_choose`'s values of its cards (`rollout.scoped_bonus` and what it adds to it).
 
     A card whose targets read one mask alone (a plain card's: the plains; most seeds' and
     ribbons': theirs) has its bonuses from the pile's count in that mask alone: its values are
     computed once per count (``given``, ``taken``: tables by counts), where memos keyed by the
-    pile's cards in the card's scope (`rollout._Fast`) missed on most new piles (the plains'
+    pile's cards in the card's scope (`rollout.Fast`) missed on most new piles (the plains'
     subsets are millions). `_choose` values cards in the hand or on the field, never in a pile,
     so the card itself is never among those counted. Every other card keeps memos of its NEAR
     bonus and its denial keyed by the cards in its scope (``near``, ``deny``)."""
@@ -387,7 +387,7 @@ class _Values(NamedTuple):
     near: list[dict[int, float]]
     deny: list[dict[int, float]]
     #: per card, its value given to the field: ``[count in the opponent's pile][count of its
-    #: mates out of sight]``, as `_choose` computes it (`_Round.neg_risk` times worth and bonus)
+    #: mates out of sight]``, as `_choose` computes it (`IntRound.neg_risk` times worth and bonus)
     given: tuple[ByCounts, ...]
     #: per card, its value taken: ``[count in the mover's pile][count in the opponent's]``, its
     #: worth, NEAR bonus and denial added as `_choose` adds them
@@ -395,7 +395,7 @@ class _Values(NamedTuple):
 
 
 def _by_count(prof: Profile, i: int, table: tuple[float, ...]) -> ByCount:
-    """Card ``i``'s bonus (`_scoped_bonus` with ``table``) for a pile of each count of the
+    """Card ``i``'s bonus (`scoped_bonus` with ``table``) for a pile of each count of the
     cards of its one mask (not the card itself), or None when its targets read more masks."""
     masks = {mask for k in prof.card_targets[i] for mask, _ in prof.flat[k].clauses}
     if len(masks) != 1:
@@ -403,12 +403,12 @@ def _by_count(prof: Profile, i: int, table: tuple[float, ...]) -> ByCount:
     others = INDEXES[masks.pop() & ~(1 << i)]
     # The bonus reads the count alone: any cards of the mask, that many, give it.
     return tuple(
-        _scoped_bonus(prof, i, sum(1 << c for c in others[:n]), table)
+        scoped_bonus(prof, i, sum(1 << c for c in others[:n]), table)
         for n in range(len(others) + 1)
     )
 
 
-def _values(fast: _Fast, style: Style, neg_risk: tuple[float, ...]) -> _Values:
+def _values(fast: Fast, style: Style, neg_risk: tuple[float, ...]) -> _Values:
     prof = fast.prof
     worth = fast.worth
     given: list[ByCounts] = []
@@ -425,7 +425,7 @@ def _values(fast: _Fast, style: Style, neg_risk: tuple[float, ...]) -> _Values:
     return _Values([{} for _ in range(48)], [{} for _ in range(48)], tuple(given), tuple(taken))
 
 
-def _cards(fast: _Fast, values: _Values, style: Style) -> tuple[_Card, ...]:
+def _cards(fast: Fast, values: _Values, style: Style) -> tuple[_Card, ...]:
     worth = fast.worth
     return tuple(
         (
@@ -441,10 +441,10 @@ def _cards(fast: _Fast, values: _Values, style: Style) -> tuple[_Card, ...]:
     )
 
 
-_ROUNDS: dict[tuple[object, ...], _Round | None] = {}
+_ROUNDS: dict[tuple[object, ...], IntRound | None] = {}
 
 
-def _round_for(state: State, style: Style = PLAIN_STYLE) -> _Round | None:
+def round_for(state: State, style: Style = PLAIN_STYLE) -> IntRound | None:
     """The round's rules compiled for the playout (its policy weighing by ``style``), or None
     when it does not play them."""
     rules = state.rules
@@ -460,7 +460,7 @@ def _round_for(state: State, style: Style = PLAIN_STYLE) -> _Round | None:
     month = round_month(state.round) if rules.tsukifuda_enabled else None
     key = (rules, month, style)
     if key not in _ROUNDS:
-        fast = _fast_for(state)
+        fast = fast_for(state)
         supported = (
             fast is not None
             and fast.two
@@ -477,11 +477,11 @@ def _round_for(state: State, style: Style = PLAIN_STYLE) -> _Round | None:
     return _ROUNDS[key]
 
 
-def _compile(rules: KoiKoiRules, month: int | None, fast: _Fast, style: Style) -> _Round:
+def _compile(rules: KoiKoiRules, month: int | None, fast: Fast, style: Style) -> IntRound:
     yaku = compiled_yaku(rules, month)
     neg_risk = tuple(-r for r in style.risk)
     values = _values(fast, style, neg_risk)
-    return _Round(
+    return IntRound(
         rules,
         yaku,
         fast,
@@ -507,7 +507,7 @@ def play_out_score(
     ``POLICIES[call]`` gives them. None when this playout does not play the round (the caller
     takes the engine's path). ``finish``: the playout's end is exact once the hands are small
     (`_run`; the points are then only good for their difference)."""
-    kk = _round_for(state)
+    kk = round_for(state)
     if kk is None:
         return None
     policy = POLICIES[call]
@@ -539,7 +539,7 @@ def styled_score(
     each seat's cards played by the policy weighing by its own style (``styles[seat]``), both
     calls ``call``'s: a duel of two playout policies (`bench/tune_playout.py`). None when this
     playout does not play the round."""
-    seats = tuple(_round_for(state, style) for style in styles)
+    seats = tuple(round_for(state, style) for style in styles)
     if seats[0] is None or seats[1] is None or state.phase != PLAY or state.stage != HAND:
         return None
     return _run(seats[0], state, rng, call, seats=(seats[0], seats[1]))
@@ -549,7 +549,7 @@ def greedy_card(state: State, rng: random.Random) -> int | None:
     """The card (an index) the playout policy plays from the hand of the seat whose turn it is
     (as `rollout_policy` chooses it, on integers), or None when this playout does not play the
     round."""
-    kk = _round_for(state)
+    kk = round_for(state)
     if kk is None:
         return None
     turn = state.turn
@@ -557,7 +557,7 @@ def greedy_card(state: State, rng: random.Random) -> int | None:
     return _choose(kk, state.hands[turn], state.field, caps[turn], caps[1 - turn], rng)
 
 
-def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:
+def _choose(kk: IntRound, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:
     """`rollout._choose_play` of a two-seat round with yaku to steer for (the same values,
     added in the same order, the same ties): the card (an index) to play.
 
@@ -588,7 +588,7 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
             else:
                 found = near.get(held)
                 if found is None:
-                    found = _remember(near, held, _scoped_bonus(prof, idx, held, style.near))
+                    found = remember(near, held, scoped_bonus(prof, idx, held, style.near))
                 v = kk.neg_risk[(mates & unseen).bit_count()] * (worth + found)
             if hand & mates:
                 v += quarter
@@ -607,14 +607,14 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
                     held = mine & scope
                     found = nears[i].get(held)
                     if found is None:
-                        bonus = _scoped_bonus(prof, i, held, style.near)
-                        found = _remember(nears[i], held, bonus)
+                        bonus = scoped_bonus(prof, i, held, style.near)
+                        found = remember(nears[i], held, bonus)
                     x = worths[i] + found
                     held = theirs & scope
                     found = denies[i].get(held)
                     if found is None:
-                        bonus = _scoped_bonus(prof, i, held, style.deny)
-                        found = _remember(denies[i], held, bonus)
+                        bonus = scoped_bonus(prof, i, held, style.deny)
+                        found = remember(denies[i], held, bonus)
                     total += x + found
                 if total > v:
                     v = total
@@ -630,7 +630,9 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
     return best if tied is None else tied[rng.randrange(len(tied))]
 
 
-def _target(kk: _Round, bit: int, matches: int, mine: int, theirs: int, rng: random.Random) -> int:
+def _target(
+    kk: IntRound, bit: int, matches: int, mine: int, theirs: int, rng: random.Random
+) -> int:
     """`rollout._choose_target` of a two-seat round, the mover's pile ``mine``: which of the two
     field cards ``matches`` the card ``bit`` takes (the same values, the same tie)."""
     first = matches & -matches
@@ -644,7 +646,7 @@ def _target(kk: _Round, bit: int, matches: int, mine: int, theirs: int, rng: ran
     return first
 
 
-def _gain(kk: _Round, mask: int, mine: int, theirs: int) -> float:
+def _gain(kk: IntRound, mask: int, mine: int, theirs: int) -> float:
     """`rollout._gain`: the values of the cards of ``mask`` added lowest first, each as
     `_choose` values a card taken (from `_choose`'s memos)."""
     fast = kk.fast
@@ -659,26 +661,26 @@ def _gain(kk: _Round, mask: int, mine: int, theirs: int) -> float:
         held = mine & scope
         bonus = nears[i].get(held)
         if bonus is None:
-            bonus = _remember(nears[i], held, _scoped_bonus(fast.prof, i, held, kk.style.near))
+            bonus = remember(nears[i], held, scoped_bonus(fast.prof, i, held, kk.style.near))
         x = fast.worth[i] + bonus
         held = theirs & scope
         bonus = denies[i].get(held)
         if bonus is None:
             table = kk.style.deny
-            bonus = _remember(denies[i], held, _scoped_bonus(fast.prof, i, held, table))
+            bonus = remember(denies[i], held, scoped_bonus(fast.prof, i, held, table))
         total += x + bonus
     return total
 
 
 def _run(
-    kk: _Round,
+    kk: IntRound,
     st: State,
     rng: random.Random,
     call: str,
     first: int = -1,
     drawing: bool = False,
     finish: Finish | None = None,
-    seats: tuple[_Round, _Round] | None = None,
+    seats: tuple[IntRound, IntRound] | None = None,
 ) -> tuple[int, ...]:
     """The round from ``st`` (a turn in play, from its hand, or from its draw when
     ``drawing``) on integers, to its points. ``first``: the card the mover plays first.
@@ -812,7 +814,7 @@ def _run(
             if hand:  # not in the standard turn; the engine would pass the turn over
                 raise AssertionError("koi-koi playout: a seat without cards is to play")
             caps = [mine, theirs] if turn == 0 else [theirs, mine]
-            return _draw_points(kk, st, field, caps, calls, last_yaku)
+            return draw_points(kk, st, field, caps, calls, last_yaku)
         turn = 1 - turn
         moving, waiting = waiting, moving
         hand, op_hand = op_hand, hand
@@ -820,8 +822,8 @@ def _run(
         turn_no += 1
 
 
-def _draw_points(
-    kk: _Round, st: State, field: int, caps: list[int], calls: list[int], last_yaku: int
+def draw_points(
+    kk: IntRound, st: State, field: int, caps: list[int], calls: list[int], last_yaku: int
 ) -> tuple[int, ...]:
     """`score_round` of the exhaustive draw: the last seat to form a yaku wins it (when the
     rules say so), or the dealer's privilege, or nothing."""
@@ -847,8 +849,8 @@ def _draw_points(
     return (0, 0)
 
 
-def _shobu(
-    kk: _Round, st: State, field: int, caps: list[int], turn: int, calls: list[int]
+def shobu_now(
+    kk: IntRound, st: State, field: int, caps: list[int], turn: int, calls: list[int]
 ) -> tuple[int, ...]:
     """The round's points if ``turn`` called shobu now (`shobu._koikoi_points`, on masks)."""
     extra = st.extra
@@ -868,7 +870,7 @@ def _shobu(
 
 
 def _key(
-    kk: _Round,
+    kk: IntRound,
     st: State,
     hands: list[int],
     field: int,
@@ -877,12 +879,12 @@ def _key(
     calls: list[int],
 ) -> tuple[int, ...]:
     """`call_key` of the decision of ``turn`` (its shobu's points computed on masks)."""
-    points = _shobu(kk, st, field, caps, turn, calls)[turn]
+    points = shobu_now(kk, st, field, caps, turn, calls)[turn]
     return call_key(kk.prof, points, hands[turn], caps[turn], caps[1 - turn])
 
 
 def _table_call(
-    kk: _Round,
+    kk: IntRound,
     st: State,
     hands: list[int],
     field: int,
@@ -896,7 +898,7 @@ def _table_call(
     hand = hands[turn].bit_count()
     if hand not in _HANDS:
         return False
-    points = min(_shobu(kk, st, field, caps, turn, calls)[turn], POINTS_CAP)
+    points = min(shobu_now(kk, st, field, caps, turn, calls)[turn], POINTS_CAP)
     if (points, hand) not in _PREFIXES:
         return False
     mine = caps[turn]
@@ -910,7 +912,7 @@ def _table_call(
 
 
 def _call(
-    kk: _Round,
+    kk: IntRound,
     st: State,
     call: str,
     rng: random.Random,
@@ -942,7 +944,7 @@ _RACE = DEFAULT_PARAMS.koikoi_model == "race"
 
 
 def _normal_call(
-    kk: _Round,
+    kk: IntRound,
     st: State,
     hands: list[int],
     field: int,
@@ -954,7 +956,7 @@ def _normal_call(
     it reads of the decision's state (`shobu_points`, `read_table`, the calls, the match
     standing) taken from the playout's integers, then its race and its weighing, step by step
     (the same floats). About half the cost of building the state and asking it (most calls
-    are new to `rollout._decide`'s memo). The differential tests check it against the engine
+    are new to `rollout.decide_phase`'s memo). The differential tests check it against the engine
     with the policy."""
     params = DEFAULT_PARAMS
     rules = kk.rules
@@ -964,7 +966,7 @@ def _normal_call(
     mine = caps[turn]
     theirs = caps[other]
     # `shobu_points`: shobu's score, relative (`relative_points`).
-    points = _shobu(kk, st, field, caps, turn, calls)
+    points = shobu_now(kk, st, field, caps, turn, calls)
     now = points[turn] - float(points[other])
     # `read_table` of a two-seat decision (no card pending).
     hand = hands[turn]
@@ -987,8 +989,8 @@ def _normal_call(
         base /= 2
     if rules.double_at_7 and base >= 2 * rules.double_threshold:
         base /= 2
-    win = _scaled(rules, base + gain, True, called)
-    lose = _scaled(rules, max(v_op, 1.0), False, (called[0], called[1]))
+    win = scaled_points(rules, base + gain, True, called)
+    lose = scaled_points(rules, max(v_op, 1.0), False, (called[0], called[1]))
     # `koikoi_choice`'s race
     standing = _match_standing(st, turn) if params.match_aware else None
     if standing is None:
@@ -1025,7 +1027,7 @@ def _match_standing(st: State, seat: int) -> MatchStanding | None:
 
 
 def _state_call(
-    kk: _Round,
+    kk: IntRound,
     st: State,
     rng: random.Random,
     hands: list[int],
@@ -1066,4 +1068,4 @@ def _state_call(
         ),
     )
     legal = legal_actions(deciding)
-    return type(_decide(deciding, turn, legal, rng, PLAIN)) is CallKoiKoi
+    return type(decide_phase(deciding, turn, legal, rng, PLAIN)) is CallKoiKoi

@@ -516,7 +516,7 @@ def _race(q_me: float, q_op: float, turns_me: int, turns_op: int) -> tuple[float
     return p_me, p_op
 
 
-def _scaled(rules: object, base: float, mine: bool, called: tuple[int, int]) -> float:
+def scaled_points(rules: object, base: float, mine: bool, called: tuple[int, int]) -> float:
     """A winner's score from its base points, with the multipliers that would apply."""
     points = base
     if getattr(rules, "double_at_7", False) and base >= getattr(rules, "double_threshold", 7):
@@ -568,8 +568,8 @@ def koikoi_outlook(
     calls = getattr(state.extra, "koikoi", (0, 0))
     called = (calls[seat] + 1, calls[1 - seat]) if len(calls) == 2 else (1, 0)
     base = _base_points(state, seat, s)
-    win = _scaled(state.rules, base + gain, True, called)
-    lose = _scaled(state.rules, max(v_op, 1.0), False, (called[0], called[1]))
+    win = scaled_points(state.rules, base + gain, True, called)
+    lose = scaled_points(state.rules, max(v_op, 1.0), False, (called[0], called[1]))
     return KoiKoiOutlook(s, first_me, win, first_op, lose)
 
 

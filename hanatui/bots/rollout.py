@@ -261,7 +261,7 @@ QUIET_TURN_END: dict[str, Callable[[State], Callable[[int, int, int], bool]]] = 
 }
 
 
-class _Fast(NamedTuple):
+class Fast(NamedTuple):
     """What the fast path needs of one game under one set of rules and table size."""
 
     prof: Profile
@@ -279,10 +279,10 @@ class _Fast(NamedTuple):
     deny_table: tuple[float, ...]  # `Model.deny`
 
 
-_FAST: dict[tuple[Game[Any], Any, int, tuple[float, ...]], _Fast | None] = {}
+_FAST: dict[tuple[Game[Any], Any, int, tuple[float, ...]], Fast | None] = {}
 
 
-def _fast_for(state: State, deny: tuple[float, ...] = DENY) -> _Fast | None:
+def fast_for(state: State, deny: tuple[float, ...] = DENY) -> Fast | None:
     """The fast path's view of the game of ``state`` (with the denial shares ``deny``), or None
     when it does not know the game."""
     game = state.hooks
@@ -292,7 +292,7 @@ def _fast_for(state: State, deny: tuple[float, ...] = DENY) -> _Fast | None:
         fast = None
         if known is not None and game.overrides <= known:
             prof = profile_for(state.rules, len(state.players))
-            fast = _Fast(
+            fast = Fast(
                 prof=prof,
                 teams=prof.teams,
                 worth=prof.worth,
@@ -351,9 +351,7 @@ def _play(
     """`play_out`, and None for points; unless ``full``, a called shobu ends it with its
     points alone (no event, no state)."""
     out: list[tuple[Event | None, State]]
-    fast = (
-        _fast_for(state, model.deny) if state.phase == PLAY and type(action) is PlayCard else None
-    )
+    fast = fast_for(state, model.deny) if state.phase == PLAY and type(action) is PlayCard else None
     bit = action.card.bit if type(action) is PlayCard else 0
     if (
         fast is not None
@@ -374,7 +372,7 @@ def _play(
         if actor is None:
             return None, st, None
         if st.phase == PLAY:
-            fast = _fast_for(st, model.deny)
+            fast = fast_for(st, model.deny)
             if fast is not None:
                 handed, st = _run(st, fast, rng)
                 if handed is not None:
@@ -383,7 +381,7 @@ def _play(
                 actor = st.turn  # a decision the fast path leaves to the policy
         legal = legal_actions(st)
         if st.phase == DECIDE and len(legal) > 1:
-            choice = _decide(st, actor, legal, rng, model)
+            choice = decide_phase(st, actor, legal, rng, model)
             if isinstance(choice, CallShobu):  # weighed just now: its score is known
                 if not full:
                     points = shobu_score(st, choice.seat)
@@ -398,11 +396,11 @@ def _play(
         out = list(step(st, choice))
 
 
-#: Koi-koi decisions of playouts, by what the policy reads of the table (`_decide`).
+#: Koi-koi decisions of playouts, by what the policy reads of the table (`decide_phase`).
 _DECISIONS: dict[tuple[object, ...], Action] = {}
 
 
-def _decide(
+def decide_phase(
     st: State, seat: int, legal: tuple[Action, ...], rng: random.Random, model: Model
 ) -> Action:
     """`rollout_policy` in the DECIDE phase. The koi-koi call is a deterministic function of
@@ -434,12 +432,12 @@ def _decide(
     return choice
 
 
-def _wild(fast: _Fast, st: State) -> int:
+def _wild(fast: Fast, st: State) -> int:
     return fast.wild if fast.wild_now is None else fast.wild_now(st)
 
 
 def _run(
-    st: State, fast: _Fast, rng: random.Random, first: int = -1
+    st: State, fast: Fast, rng: random.Random, first: int = -1
 ) -> tuple[list[tuple[Event | None, State]] | None, State]:
     """Ordinary turns from the decision ``st`` (the play phase, a card from the hand next), until
     something needs the engine: then (the engine's events and states from there, the last state),
@@ -560,7 +558,7 @@ def _handed(
     return out, out[-1][1]
 
 
-def _scoped_bonus(prof: Profile, i: int, caps: int, table: tuple[float, ...]) -> float:
+def scoped_bonus(prof: Profile, i: int, caps: int, table: tuple[float, ...]) -> float:
     """`_card_bonus` computed for the targets of card ``i`` alone (their missing cards are
     counted as `_missing` counts them)."""
     bit = 1 << i
@@ -605,7 +603,7 @@ class _Indexes(dict[int, tuple[int, ...]]):
 INDEXES = _Indexes()
 
 
-def _gain(fast: _Fast, mask: int, mine: int, theirs: int) -> float:
+def _gain(fast: Fast, mask: int, mine: int, theirs: int) -> float:
     """`rollout_policy`'s ``gain``: the values of the cards of ``mask`` (`_value`), added
     lowest first."""
     total = 0.0
@@ -614,7 +612,7 @@ def _gain(fast: _Fast, mask: int, mine: int, theirs: int) -> float:
     return total
 
 
-def _value(fast: _Fast, i: int, mine: int, theirs: int) -> float:
+def _value(fast: Fast, i: int, mine: int, theirs: int) -> float:
     """`rollout_policy`'s value of capturing card ``i``: its worth, the NEAR bonus for ``mine``
     and the DENY bonus against ``theirs`` (each remembered by the pile's cards in the card's
     scope: few combinations recur, where whole piles rarely do)."""
@@ -625,25 +623,25 @@ def _value(fast: _Fast, i: int, mine: int, theirs: int) -> float:
         memo = fast.near[i]
         bonus = memo.get(held)
         if bonus is None:
-            bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, NEAR))
+            bonus = remember(memo, held, scoped_bonus(fast.prof, i, held, NEAR))
         v += bonus
         held = theirs & scope
         memo = fast.deny[i]
         bonus = memo.get(held)
         if bonus is None:
-            bonus = _remember(memo, held, _scoped_bonus(fast.prof, i, held, fast.deny_table))
+            bonus = remember(memo, held, scoped_bonus(fast.prof, i, held, fast.deny_table))
         v += bonus
     return v
 
 
-def _remember(memo: dict[int, float], key: int, value: float) -> float:
+def remember(memo: dict[int, float], key: int, value: float) -> float:
     if len(memo) > 20_000:
         memo.clear()
     memo[key] = value
     return value
 
 
-def _teams_caps(fast: _Fast, seat: int, caps: list[int]) -> tuple[int, int]:
+def _teams_caps(fast: Fast, seat: int, caps: list[int]) -> tuple[int, int]:
     teams = fast.teams
     team = teams[seat]
     mine = 0
@@ -692,7 +690,7 @@ MONTHS = tuple(MONTH_MASKS[i >> 2] for i in range(48))
 
 
 def _choose_play(
-    fast: _Fast,
+    fast: Fast,
     seat: int,
     hand: int,
     field: int,
@@ -741,7 +739,7 @@ def _choose_play(
                 memo = near[idx]
                 bonus = memo.get(held)
                 if bonus is None:
-                    bonus = _remember(memo, held, _scoped_bonus(prof, idx, held, NEAR))
+                    bonus = remember(memo, held, scoped_bonus(prof, idx, held, NEAR))
                 given += bonus
             mates = MATES[idx]
             v = -DISCARD_RISK[(mates & unseen).bit_count()] * given
@@ -760,13 +758,13 @@ def _choose_play(
                         held = mine & scope
                         bonus = near[i].get(held)
                         if bonus is None:
-                            bonus = _remember(near[i], held, _scoped_bonus(prof, i, held, NEAR))
+                            bonus = remember(near[i], held, scoped_bonus(prof, i, held, NEAR))
                         x += bonus
                         held = theirs & scope
                         bonus = deny[i].get(held)
                         if bonus is None:
                             table = fast.deny_table
-                            bonus = _remember(deny[i], held, _scoped_bonus(prof, i, held, table))
+                            bonus = remember(deny[i], held, scoped_bonus(prof, i, held, table))
                         x += bonus
                     total += x
                 if total > v:
@@ -780,7 +778,7 @@ def _choose_play(
 
 
 def _choose_target(
-    fast: _Fast, seat: int, bit: int, matches: int, caps: list[int], rng: random.Random
+    fast: Fast, seat: int, bit: int, matches: int, caps: list[int], rng: random.Random
 ) -> int:
     """`rollout_policy`'s choice between the two field cards ``matches`` of the card ``bit``."""
     mine, theirs = _teams_caps(fast, seat, caps)

@@ -72,7 +72,7 @@ def check(rules: AnyRules, cards: int = 4, seeds: int = 6) -> int:
     endgames were compared."""
     compared = 0
     for state in endgames(rules, cards, seeds):
-        if kkplayout._round_for(state) is None:
+        if kkplayout.round_for(state) is None:
             assert endgame.value(state, 0) is None
             continue
         seat = to_act(state)

@@ -238,7 +238,7 @@ def compare_kk(state: State, seed: int) -> int:
             kk_rng, engine_rng = random.Random(seed), random.Random(seed)
             got = kkplayout.play_out_score(state, action, kk_rng, call)
             if got is None:
-                assert kkplayout._round_for(state) is None
+                assert kkplayout.round_for(state) is None
                 continue
             assert got == engine_points(state, action, engine_rng, policy), (call, action)
             assert kk_rng.getstate() == engine_rng.getstate(), "the policies drew differently"
@@ -344,10 +344,10 @@ def test_the_koikoi_dealer_deals_what_the_seat_cannot_see_evenly():
 # --------------------------------------------------------------------------------------------
 
 
-def kk_round(rules: AnyRules) -> tuple[kkplayout._Round, State]:
+def kk_round(rules: AnyRules) -> tuple[kkplayout.IntRound, State]:
     """The compiled round of a two-seat state in play under ``rules``, and that state."""
     state = next(s for s in decision_points(rules, 2, 3) if s.phase == PLAY)
-    kk = kkplayout._round_for(state)
+    kk = kkplayout.round_for(state)
     assert kk is not None
     return kk, state
 
