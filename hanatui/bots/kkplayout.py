@@ -372,6 +372,9 @@ class Style(NamedTuple):
 #: `rollout_policy`'s weights.
 PLAIN_STYLE = Style()
 
+#: The styles the strong player's playouts may take by name (`StrongBot(style=...)`).
+STYLES: dict[str, Style] = {"plain": PLAIN_STYLE}
+
 
 class _Values(NamedTuple):
     """`_choose`'s values of its cards (`rollout._scoped_bonus` and what it adds to it).
@@ -501,13 +504,16 @@ def play_out_score(
     rng: random.Random,
     call: str = "normal",
     finish: Finish | None = None,
+    style: Style = PLAIN_STYLE,
 ) -> tuple[int, ...] | None:
     """Play ``action``, then the playout policy with the koi-koi ``call`` for both seats to
     the end of the round: the round's points, exactly as stepping the engine with
     ``POLICIES[call]`` gives them. None when this playout does not play the round (the caller
     takes the engine's path). ``finish``: the playout's end is exact once the hands are small
-    (`_run`; the points are then only good for their difference)."""
-    kk = _round_for(state)
+    (`_run`; the points are then only good for their difference). ``style``: the policy's
+    weights from the first turn from a hand on (the decisions stepped before it, after a
+    capture choice or a call searched, are `rollout_policy`'s)."""
+    kk = _round_for(state, style)
     if kk is None:
         return None
     policy = POLICIES[call]
@@ -555,6 +561,61 @@ def greedy_card(state: State, rng: random.Random) -> int | None:
     turn = state.turn
     caps = state.captures
     return _choose(kk, state.hands[turn], state.field, caps[turn], caps[1 - turn], rng)
+
+
+def card_values(
+    state: State, hand: int, field: int, mine: int, theirs: int, style: Style = PLAIN_STYLE
+) -> dict[int, float] | None:
+    """The values the playout policy weighing by ``style`` compares to choose a card from
+    ``hand`` (`_choose`: it plays the highest, ties within 1e-9 broken at random), by card, on
+    a table of ``state``'s round (its rules and month; the cards are the masks given: the
+    mover's hand, the field, the mover's pile and the other's). None when this playout does not
+    play the round. For the fitting of `Style` to a stronger player's choices
+    (`bench/imitate.py`); the playouts' own loop is `_choose`, the same values written out."""
+    kk = _round_for(state, style)
+    if kk is None:
+        return None
+    unseen = ~(hand | field | mine | theirs)
+    return {i: _card_value(kk, i, hand, field, mine, theirs, unseen) for i in INDEXES[hand]}
+
+
+def capture_values(
+    state: State, card: int, matches: int, mine: int, theirs: int, style: Style = PLAIN_STYLE
+) -> tuple[float, float] | None:
+    """The values the playout policy weighing by ``style`` compares when ``card`` may take
+    either of the two field cards ``matches`` (`_target`, the lower card's first: the higher
+    value is taken, a tie within 1e-9 broken at random), the mover's pile ``mine``; None when
+    this playout does not play the round."""
+    kk = _round_for(state, style)
+    if kk is None:
+        return None
+    first = matches & -matches
+    bit = BITS[card]
+    return _gain(kk, first | bit, mine, theirs), _gain(kk, (matches ^ first) | bit, mine, theirs)
+
+
+def _card_value(
+    kk: _Round, idx: int, hand: int, field: int, mine: int, theirs: int, unseen: int
+) -> float:
+    """`_choose`'s value of the card ``idx`` of ``hand`` (the body of its loop, one card)."""
+    month, mates, worth, scope, given, near, quarter = kk.cards[idx]
+    matches = field & month
+    if not matches:
+        held = theirs & scope
+        if given is not None:
+            v = given[held.bit_count()][(mates & unseen).bit_count()]
+        else:
+            found = near.get(held)
+            if found is None:
+                found = _remember(near, held, _scoped_bonus(kk.fast.prof, idx, held, kk.style.near))
+            v = kk.neg_risk[(mates & unseen).bit_count()] * (worth + found)
+        if hand & mates:
+            v += quarter
+        return v
+    # The best capture: `_gain` adds its cards' values lowest first, as `_choose` does.
+    return max(
+        _gain(kk, sum(BITS[i] for i in taken), mine, theirs) for taken in CAPTURES[idx][matches]
+    )
 
 
 def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:

@@ -96,7 +96,7 @@ from hanatui.bots.ismcts import (
     TreeSettings,
     advance,
 )
-from hanatui.bots.kkplayout import Dealer, Ties
+from hanatui.bots.kkplayout import PLAIN_STYLE, STYLES, Dealer, Style, Ties
 from hanatui.bots.kkplayout import play_out_score as kk_play_out_score
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.normal import normal_policy, relative_points
@@ -139,6 +139,7 @@ def playout(
     reply: int = 0,
     call: str | None = None,
     finish: Finisher | None = None,
+    style: Style = PLAIN_STYLE,
 ) -> float:
     """Play ``action`` then ``policy`` for every seat to the end of the round; the round's
     points for ``seat`` less the other teams' mean. The cheap policy's playouts take the fast
@@ -147,10 +148,11 @@ def playout(
     from the hand (and every decision before them) are the normal level's (`replied_playout`).
     ``call``: a two-seat koi-koi round is played on integers to its end (`kkplayout`, with that
     koi-koi call: ``"normal"``, today's, ``"table"`` or ``"mixed"``), where that playout plays
-    it; ``finish``: its end is the exact solve once both hands are small (`endgame.Finisher`).
+    it; ``finish``: its end is the exact solve once both hands are small (`endgame.Finisher`);
+    ``style``: its policy's weights (`kkplayout.Style`; the other paths play the plain ones).
     """
     if call is not None and policy is rollout_policy and not reply and model == PLAIN:
-        points = kk_play_out_score(state, action, rng, call, finish)
+        points = kk_play_out_score(state, action, rng, call, finish, style)
         if points is not None:
             return relative_points(state, points, seat)
     if reply and policy is rollout_policy:
@@ -279,6 +281,7 @@ def evaluate(
     trees: list[Tree] | None = None,
     solve: bool = False,
     finish: Finisher | None = None,
+    style: Style = PLAIN_STYLE,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
     the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped.
@@ -294,7 +297,8 @@ def evaluate(
     ``solve`` (two-seat koi-koi): each candidate is valued on each deal by the exact value of
     the round after it (`endgame.value_after`: both seats play their best knowing the deal's
     cards) in place of the greedy playout. ``finish``: koi-koi's own playouts end with the
-    exact solve once both hands are small (`endgame.Finisher`)."""
+    exact solve once both hands are small (`endgame.Finisher`). ``style``: the weights of
+    koi-koi's own playout policy (`kkplayout.Style`)."""
     seat = view.seat
     k = len(legal)
     deadline = None if seconds is None else time.perf_counter() + seconds
@@ -338,12 +342,13 @@ def evaluate(
                     solved = value_after(det, legal[i], seat) if solve else None
                     if solved is not None:
                         value = float(solved)
-                    elif trees is None and finish is None:
+                    elif trees is None and finish is None and style is PLAIN_STYLE:
                         value = playout(det, legal[i], seat, policy, ties(seed), model, reply, call)
                     elif trees is None:
                         value = playout(
-                            det, legal[i], seat, policy, ties(seed), model, reply, call, finish
-                        )
+                            det, legal[i], seat, policy, ties(seed), model, reply, call, finish,
+                            style,
+                        )  # fmt: skip
                     else:
                         value = tree_playout(trees[i], det, legal[i], ties(seed))
                     values[i].append(value if worth is None else worth(value))
@@ -388,6 +393,7 @@ def search(
     trees: list[Tree] | None = None,
     solve: bool = False,
     finish: Finisher | None = None,
+    style: Style = PLAIN_STYLE,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -416,6 +422,7 @@ def search(
         trees=trees,
         solve=solve,
         finish=finish,
+        style=style,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -529,6 +536,7 @@ class StrongBot(Bot):
         solve: int = 0,
         solve_playouts: int | None = None,
         solve_tail: int = 0,
+        style: str = "plain",
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -580,6 +588,11 @@ class StrongBot(Bot):
         # ... and koi-koi's own playouts end with the exact solve once both hands hold
         # ``solve_tail`` cards or fewer (`endgame.Finisher`); 0, never.
         self.finish = Finisher(solve_tail) if solve_tail else None
+        # Koi-koi's own playouts weigh their cards by this style (`kkplayout.STYLES`): "plain",
+        # `rollout_policy`'s weights.
+        if style not in STYLES:
+            raise ValueError(f"unknown playout style: {style!r} ({', '.join(STYLES)})")
+        self.style = STYLES[style]
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -676,5 +689,6 @@ class StrongBot(Bot):
             trees=trees,
             solve=solving,
             finish=self.finish,
+            style=self.style,
         )
         return self.last[0].action
