@@ -337,6 +337,7 @@ class _Round(NamedTuple):
     field_free: bool  # a pile's yaku do not depend on the field (no weather blocks)
     style: Style  # the weights of the playout policy
     neg_risk: tuple[float, ...]  # `Style.risk`, negated once (negation is exact)
+    urgency: tuple[float, ...] | None  # `Style.urgency`, None when it changes nothing
     values: _Values  # `_choose`'s memos of the cards' bonuses
     cards: tuple[_Card, ...]  # per card, what `_choose` reads of it (`_cards`)
     standings: dict[int, Standing]  # `yaku.standing` by the pile, where the field plays no part
@@ -367,6 +368,9 @@ class Style(NamedTuple):
     risk: tuple[float, ...] = DISCARD_RISK
     #: a discard's bonus, as a share of its worth, when the hand holds a card of its month
     mate: float = 0.25
+    #: a capture's value times this, by the cards of its month out of sight (0: no one else can
+    #: take the month's cards on the field, the capture may wait); all 1.0, as the policy plays
+    urgency: tuple[float, ...] = (1.0, 1.0, 1.0)
 
 
 #: `rollout_policy`'s weights.
@@ -492,6 +496,7 @@ def _compile(rules: KoiKoiRules, month: int | None, fast: _Fast, style: Style) -
         not (yaku.filtered and yaku.weather),
         style,
         neg_risk,
+        None if all(u == 1.0 for u in style.urgency) else style.urgency,
         values,
         _cards(fast, values, style),
         {},
@@ -613,9 +618,10 @@ def _card_value(
             v += quarter
         return v
     # The best capture: `_gain` adds its cards' values lowest first, as `_choose` does.
-    return max(
+    v = max(
         _gain(kk, sum(BITS[i] for i in taken), mine, theirs) for taken in CAPTURES[idx][matches]
     )
+    return v if kk.urgency is None else v * kk.urgency[(month & unseen).bit_count()]
 
 
 def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: random.Random) -> int:
@@ -634,6 +640,7 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
     nears, denies, _, taken_by_counts = kk.values
     prof = fast.prof
     style = kk.style
+    urgency = kk.urgency
     unseen = ~(hand | field | mine | theirs)
     best_v = -1e18
     best = -1
@@ -679,6 +686,8 @@ def _choose(kk: _Round, hand: int, field: int, mine: int, theirs: int, rng: rand
                     total += x + found
                 if total > v:
                     v = total
+            if urgency is not None:
+                v *= urgency[(month & unseen).bit_count()]
         if v > best_v + 1e-9:
             best_v = v
             best = idx

@@ -19,7 +19,13 @@ from tests.bots.test_playout import kk_round, random_table
 from tests.helpers import bench_script
 
 #: Weights far from the plain ones, every entry changed.
-ODD = Style(near=(0.4, 0.6, 0.05), deny=(0.3, 0.1, 0.4), risk=(0.2, 1.1, 0.9, 2.5), mate=0.7)
+ODD = Style(
+    near=(0.4, 0.6, 0.05),
+    deny=(0.3, 0.1, 0.4),
+    risk=(0.2, 1.1, 0.9, 2.5),
+    mate=0.7,
+    urgency=(0.3, 0.8, 1.2),
+)
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +46,8 @@ def test_the_values_are_those_the_policy_chooses_by(style):
     _, state = kk_round(find_rules("koikoi", rounds=1))
     kk = kkplayout._round_for(state, style)
     assert kk is not None and kk.style is style
+    # The plain urgency (all 1.0) is left out of the loop: today's playouts exactly.
+    assert (kk.urgency is None) == (style.urgency == PLAIN_STYLE.urgency)
     rng = random.Random(5)
     ties = 0
     targets = 0
