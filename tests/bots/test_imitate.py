@@ -154,14 +154,17 @@ def _views(limit: int):
                     return
 
 
-def test_the_plain_style_is_todays_player_and_another_style_changes_the_playouts(monkeypatch):
+@pytest.mark.parametrize("name", ["odd", "imitate", "agree"])
+def test_the_plain_style_is_todays_player_and_another_style_changes_the_playouts(monkeypatch, name):
     """``StrongBot(style="plain")`` searches exactly as the default player (the same
-    estimates); a style of other weights changes the playouts' values."""
+    estimates); a style of other weights (the fitted one among them) changes the playouts'
+    values."""
     monkeypatch.setitem(kkplayout.STYLES, "odd", ODD)
+    assert kkplayout.STYLES["plain"] is PLAIN_STYLE
     changed = 0
     for k, (view, legal) in enumerate(_views(4)):
         bots = [StrongBot(playouts=60), StrongBot(playouts=60, style="plain")]
-        bots.append(StrongBot(playouts=60, style="odd"))
+        bots.append(StrongBot(playouts=60, style=name))
         for bot in bots:
             bot.choose(view, legal, random.Random(k))
         assert bots[0].last == bots[1].last
