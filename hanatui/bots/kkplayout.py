@@ -398,7 +398,8 @@ AGREE_STYLE = Style(
     urgency=(0.25, 0.5, 1.0),
 )
 
-#: The styles the strong player's playouts may take by name (`StrongBot(style=...)`).
+#: The styles the strong player's playouts may take by name (`StrongBot(style=...)`): neither
+#: fitted one made the search stronger (`strong`, within noise of the plain weights).
 STYLES: dict[str, Style] = {"plain": PLAIN_STYLE, "imitate": IMITATE_STYLE, "agree": AGREE_STYLE}
 
 
