@@ -48,8 +48,8 @@ by one or two points of the third it misses.
 
 Stage 3 (bench/results/strong_ab.json, ``bench/strong_ab.py``, seed 120000, 1,600 hands,
 200 playouts a side): the strong player with "imitate" playouts measured +0.00 [-0.29, +0.29]
-points per hand over the plain ones (32.6 and 32.2 ms a decision), with "agree" +0.05
-[-0.23, +0.33] (29.4 and 29.3 ms): within noise.
+points per hand over the plain ones (29.1 and 28.7 ms a decision), with "agree" +0.05
+[-0.23, +0.33] (28.3 and 28.0 ms): within noise.
 """
 
 from __future__ import annotations
