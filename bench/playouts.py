@@ -63,6 +63,7 @@ def _engine_only(
     reply: int = 0,
     call: str | None = None,
     finish: Any = None,
+    style: Any = None,
 ) -> float:
     """`strong.playout` by stepping the engine: the default player's playouts only."""
     assert model == PLAIN and not reply and call is None and finish is None, (

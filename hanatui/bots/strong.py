@@ -61,6 +61,13 @@ player over 2,400 hands, and +0.24 [-0.06, +0.54] over the first version's over 
 within noise; ``solve`` 5 with 2,200 playouts, at the first version's time, -0.26 [-0.71,
 +0.18] over 800 hands against it (README, "Computer opponents"). So it stays off.
 
+Two-seat koi-koi's own playouts may weigh their cards by other weights (``style``, a name in
+`kkplayout.STYLES`; "plain", today's, by default): "imitate", fitted to the strong player's own
+choices, and "agree", tuned to agree with them most (`bench/imitate.py`: 68.8% and 69.6% of
+its held-out card plays, the plain weights 67.4%). At 200 playouts, over 1,600 hands and at
+the same CPU, "imitate" measured +0.00 [-0.29, +0.29] points per hand over the plain weights
+and "agree" +0.05 [-0.23, +0.33], both within noise, so the plain weights stay.
+
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
 
@@ -97,7 +104,7 @@ from hanatui.bots.ismcts import (
     TreeSettings,
     advance,
 )
-from hanatui.bots.kkplayout import Dealer, Ties
+from hanatui.bots.kkplayout import PLAIN_STYLE, STYLES, Dealer, Style, Ties
 from hanatui.bots.kkplayout import play_out_score as kk_play_out_score
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.normal import normal_policy, relative_points
@@ -140,6 +147,7 @@ def playout(
     reply: int = 0,
     call: str | None = None,
     finish: Finisher | None = None,
+    style: Style = PLAIN_STYLE,
 ) -> float:
     """Play ``action`` then ``policy`` for every seat to the end of the round; the round's
     points for ``seat`` less the other teams' mean. The cheap policy's playouts take the fast
@@ -148,10 +156,11 @@ def playout(
     from the hand (and every decision before them) are the normal level's (`replied_playout`).
     ``call``: a two-seat koi-koi round is played on integers to its end (`kkplayout`, with that
     koi-koi call: ``"normal"``, today's, ``"table"`` or ``"mixed"``), where that playout plays
-    it; ``finish``: its end is the exact solve once both hands are small (`endgame.Finisher`).
+    it; ``finish``: its end is the exact solve once both hands are small (`endgame.Finisher`);
+    ``style``: its policy's weights (`kkplayout.Style`; the other paths play the plain ones).
     """
     if call is not None and policy is rollout_policy and not reply and model == PLAIN:
-        points = kk_play_out_score(state, action, rng, call, finish)
+        points = kk_play_out_score(state, action, rng, call, finish, style)
         if points is not None:
             return relative_points(state, points, seat)
     if reply and policy is rollout_policy:
@@ -280,6 +289,7 @@ def evaluate(
     trees: list[Tree] | None = None,
     solve: bool = False,
     finish: Finisher | None = None,
+    style: Style = PLAIN_STYLE,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
     the weaker half between rounds of sampling; ``keep`` (one of ``legal``) is never dropped.
@@ -295,7 +305,8 @@ def evaluate(
     ``solve`` (two-seat koi-koi): each candidate is valued on each deal by the exact value of
     the round after it (`endgame.value_after`: both seats play their best knowing the deal's
     cards) in place of the greedy playout. ``finish``: koi-koi's own playouts end with the
-    exact solve once both hands are small (`endgame.Finisher`)."""
+    exact solve once both hands are small (`endgame.Finisher`). ``style``: the weights of
+    koi-koi's own playout policy (`kkplayout.Style`)."""
     seat = view.seat
     k = len(legal)
     deadline = None if seconds is None else time.perf_counter() + seconds
@@ -339,11 +350,12 @@ def evaluate(
                     solved = value_after(det, legal[i], seat) if solve else None
                     if solved is not None:
                         value = float(solved)
-                    elif trees is None and finish is None:
+                    elif trees is None and finish is None and style is PLAIN_STYLE:
                         value = playout(det, legal[i], seat, policy, ties(seed), model, reply, call)
                     elif trees is None:
+                        tie = ties(seed)
                         value = playout(
-                            det, legal[i], seat, policy, ties(seed), model, reply, call, finish
+                            det, legal[i], seat, policy, tie, model, reply, call, finish, style
                         )
                     else:
                         value = tree_playout(trees[i], det, legal[i], ties(seed))
@@ -389,6 +401,7 @@ def search(
     trees: list[Tree] | None = None,
     solve: bool = False,
     finish: Finisher | None = None,
+    style: Style = PLAIN_STYLE,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
 
@@ -417,6 +430,7 @@ def search(
         trees=trees,
         solve=solve,
         finish=finish,
+        style=style,
     )
     values = result.values
     means = [_mean(v) if v else -math.inf for v in values]
@@ -530,6 +544,7 @@ class StrongBot(Bot):
         solve: int = 0,
         solve_playouts: int | None = None,
         solve_tail: int = 0,
+        style: str = "plain",
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -581,6 +596,11 @@ class StrongBot(Bot):
         # ... and koi-koi's own playouts end with the exact solve once both hands hold
         # ``solve_tail`` cards or fewer (`endgame.Finisher`); 0, never.
         self.finish = Finisher(solve_tail) if solve_tail else None
+        # Koi-koi's own playouts weigh their cards by this style (`kkplayout.STYLES`): "plain",
+        # `rollout_policy`'s weights.
+        if style not in STYLES:
+            raise ValueError(f"unknown playout style: {style!r} ({', '.join(STYLES)})")
+        self.style = STYLES[style]
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
@@ -677,5 +697,6 @@ class StrongBot(Bot):
             trees=trees,
             solve=solving,
             finish=self.finish,
+            style=self.style,
         )
         return self.last[0].action

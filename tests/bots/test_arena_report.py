@@ -129,6 +129,17 @@ def test_strong_search_counts_the_target_only_at_the_default_budget_and_equal_cp
     assert "is reached" in "\n".join(arena._strong_search([fair[0] | {"b": {}}]))
 
 
+def test_a_run_summarized_from_parts_has_its_row_without_a_load() -> None:
+    """`strong_ab.py --from-parts --save` records no load: its row says so, and a pooled row
+    keeps the load of its other runs."""
+    cut = ab_run({"playouts": 5000}, {}, 2, 0.3, (700, 150))
+    del cut["load"]
+    runs = [ab_run({"playouts": 5000}, {}, 1, 0.1, (700, 150)), cut]
+    rows = [r for r in arena._strong_search(runs) if r.startswith("| `")]
+    assert len(rows) == 1
+    assert "2026-11-30 20:00, 1.0-1.0; 2026-11-30 20:00, load not recorded |" in rows[0]
+
+
 def test_the_oracle_is_a_bound_never_a_player_that_reaches_the_target() -> None:
     oracle = [ab_run({"oracle": True}, {}, 1, 1.0, (99, 100))]
     text = "\n".join(arena._strong_search(oracle))
