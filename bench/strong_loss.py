@@ -80,7 +80,7 @@ def loss(view: View, legal: tuple[Action, ...], played: Action, budget: int, see
     if best == p:
         return 0.0, 0.0
     n = min(len(values[best]), len(values[p]))
-    d = [x - y for x, y in zip(values[best][-n:], values[p][-n:], strict=True)]
+    d = [x - y for x, y in zip(values[best][:n], values[p][:n], strict=True)]
     return statistics.fmean(d), statistics.stdev(d) / math.sqrt(n)
 
 

@@ -160,11 +160,12 @@ def analyse_position(
 
 
 def _paired_se(a: list[float], b: list[float]) -> float:
-    """The standard error of mean(a - b) over their common (latest) samples."""
+    """The standard error of mean(a - b) over their common samples (the first ones: a dropped
+    candidate's list ends where it was dropped, `strong.Evaluation`)."""
     n = min(len(a), len(b))
     if n < 2:
         return 0.0
-    d = [x - y for x, y in zip(a[-n:], b[-n:], strict=True)]
+    d = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
     return math.sqrt(var / n)

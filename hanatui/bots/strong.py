@@ -235,8 +235,9 @@ class Evaluation(NamedTuple):
     """What the search measured: each candidate's result on every sample it was played on.
 
     All candidates are played on the same samples (deals and playout randomness) while they are
-    searched, so ``values[i][-n:]`` and ``values[j][-n:]`` are paired for any ``n`` up to the
-    shorter length. The ``finalists`` were never dropped: they were played on every sample."""
+    searched, so ``values[i][:n]`` and ``values[j][:n]`` are paired for any ``n`` up to the
+    shorter length (a dropped candidate's list stops at the samples before it was dropped). The
+    ``finalists`` were never dropped: they were played on every sample."""
 
     legal: tuple[Action, ...]
     values: list[list[float]]
@@ -258,7 +259,7 @@ class Settle(NamedTuple):
 
 def settled(values: list[list[float]], alive: list[int], p: int, z: float, rule: Settle) -> bool:
     """Whether more samples would hardly change the choice among the ``alive`` candidates (all
-    played on the same latest samples; ``p`` the prior's index, or -1): see `Settle`."""
+    played on every sample so far; ``p`` the prior's index, or -1): see `Settle`."""
     if len(alive) < 2:
         return True
     leader = max(alive, key=lambda i: _mean(values[i]))
@@ -487,14 +488,14 @@ def _mean(v: list[float]) -> float:
 
 
 def _beats(a: list[float], b: list[float], z: float, by: float = 0.0) -> bool:
-    """Whether ``a`` beats ``b`` by ``z`` standard errors on their common (latest) samples
+    """Whether ``a`` beats ``b`` by ``z`` standard errors on their common (first) samples
     (more than ``by`` points more: with ``by`` below 0, whether ``a`` is surely no more than
     ``-by`` worse)."""
     n = min(len(a), len(b))
     if n < 2:
         return _mean(a) - _mean(b) > by
-    # Both lists end with the samples of the last rounds; a dropped candidate has fewer.
-    d = [x - y for x, y in zip(a[-n:], b[-n:], strict=True)]
+    # Both lists begin with the same samples; a dropped candidate's ends where it was dropped.
+    d = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
     return mean - by > z * math.sqrt(var / n)

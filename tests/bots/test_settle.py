@@ -136,3 +136,29 @@ def test_the_early_stop_is_for_two_seat_koikoi_only():
             spent = sum(e.playouts for e in stop.last)
             shorter += spent < sum(e.playouts for e in plain.last)
         assert (shorter > 0) == (game == "koikoi")
+
+
+def test_a_dropped_candidates_samples_pair_with_the_finalists_first(monkeypatch):
+    """Each sample's playout randomness is shared by all candidates searched on it, so the
+    difference of two candidates on one sample is their offsets alone; a dropped candidate's
+    list must line up with the first samples of a finalist's, and `_beats` compares them so."""
+    view, legal = _position(min_legal=4)
+    offsets = {a: float(i) for i, a in enumerate(legal)}
+
+    def play(det, action, seat, policy, rng, model, reply, call):
+        return rng.random() * 100.0 + offsets[action]
+
+    monkeypatch.setattr(strong, "playout", play)
+    result = evaluate(view, legal, random.Random(3), playouts=400, keep=legal[0])
+    dropped = [i for i in range(len(legal)) if i not in result.finalists]
+    assert dropped
+    f = result.finalists[0]
+    for i in dropped:
+        n = len(result.values[i])
+        assert 0 < n < len(result.values[f])
+        diffs = [x - y for x, y in zip(result.values[f][:n], result.values[i], strict=True)]
+        assert diffs == pytest.approx([offsets[legal[f]] - offsets[legal[i]]] * n)
+        # ... so a difference of a hundredth of the noise is seen with no error at all.
+        better, worse = (f, i) if offsets[legal[f]] > offsets[legal[i]] else (i, f)
+        assert strong._beats(result.values[better], result.values[worse], 5.0)
+        assert not strong._beats(result.values[worse], result.values[better], 5.0)
