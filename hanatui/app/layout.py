@@ -458,7 +458,18 @@ class TableLayout(Widget):
         """The status lines (a focused card's name, what it takes); one line on the compact
         table."""
         self.query_one("#status", Static).update(Content("\n").join(lines))
-        line = Content("   ").join(lines[:2]) if lines else Content("")
+        line = Content("")
+        if len(lines) >= 2:
+            # one line the screen's width (less its padding): what the card takes stays whole,
+            # the card's name gives way
+            room = max((self.app.size.width or 80) - 2, 0)
+            rest = Content("   ") + lines[1]
+            first = lines[0]
+            if first.cell_length + rest.cell_length > room:
+                first = clip(first, max(room - rest.cell_length, 1), self.has_class("-ascii"))
+            line = first + rest
+        elif lines:
+            line = lines[0]
         self.query_one("#status-line", Static).update(line)
 
 
