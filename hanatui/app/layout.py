@@ -451,8 +451,31 @@ class TableLayout(Widget):
         if head.cell_length + 3 + tail.cell_length <= width:
             text = head + Content("   ") + tail
         else:
-            text = clip(head, width, scene.ascii_mode) + Content("\n") + tail
+            text = Content("\n").join(self._header_lines(head, tail, width, scene.ascii_mode))
         self.query_one("#topbar", Static).update(text)
+
+    @staticmethod
+    def _header_lines(head: Content, tail: Content, width: int, ascii_mode: bool) -> list[Content]:
+        """The header on two lines (three if need be): its first line breaks after the last
+        separator that fits, what follows it (the dealer, the koi-koi calls) opens the next line,
+        before the scores."""
+        if head.cell_length <= width:
+            return [head, tail]
+        dot = glyphs(ascii_mode)["dot"]
+        plain = head.plain
+        cut = -1
+        at = plain.find(dot)
+        while at != -1:
+            if head[:at].cell_length > width:
+                break
+            cut = at
+            at = plain.find(dot, at + 1)
+        if cut <= 0:  # no separator that fits: as before, the line is cut
+            return [clip(head, width, ascii_mode), tail]
+        first, rest = head[:cut], head[cut + len(dot) :]
+        if rest.cell_length + 3 + tail.cell_length <= width:
+            return [first, rest + Content("   ") + tail]
+        return [first, clip(rest, width, ascii_mode), tail]
 
     def status(self, lines: Sequence[Content]) -> None:
         """The status lines (a focused card's name, what it takes); one line on the compact

@@ -4,6 +4,7 @@ where a word or a number of it is lost."""
 from __future__ import annotations
 
 from rich.cells import cell_len
+from textual.content import Content
 from textual.widgets import Static
 
 from hanatui.app.app import HanaApp
@@ -40,3 +41,25 @@ async def test_the_status_line_keeps_what_the_card_takes_whole_at_80_columns():
             await pilot.press("right")
             await pilot.pause()
         assert long_seen  # the hand has a card whose line is too long
+
+
+async def test_the_header_breaks_between_its_parts_instead_of_cutting_them():
+    """At 80 columns a header too long for one line breaks after a " · ": the dealer (and any
+    koi-koi call after it) start the second line, before the scores; nothing is cut off."""
+    names = ("Alexandrina", "Bartholomew Longername")
+    session = new_session("koikoi", 2, seed=5, names=names)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        head = Content.assemble(*table._header(session.view(0))).plain
+        assert len(head) > 78  # the case in point: too long for one line
+        topbar = table.query_one("#topbar", Static)
+        lines = str(topbar.content).split("\n")
+        assert len(lines) == 2
+        assert all(cell_len(line) <= 78 for line in lines)
+        assert "…" not in str(topbar.content)
+        assert lines[0] + " · " + lines[1].split("   ")[0] == head
+        assert lines[1].endswith(f"{names[0]} 0  {names[1]} 0")
+        assert lines[1].startswith("dealer: ")
