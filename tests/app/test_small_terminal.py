@@ -63,3 +63,25 @@ async def test_the_header_breaks_between_its_parts_instead_of_cutting_them():
         assert lines[0] + " · " + lines[1].split("   ")[0] == head
         assert lines[1].endswith(f"{names[0]} 0  {names[1]} 0")
         assert lines[1].startswith("dealer: ")
+
+
+async def test_resizing_to_80x24_draws_the_compact_table_at_its_new_width():
+    """From 120x40 to 80x24 the side column folds away: the opponent's line is drawn again at
+    the full width (it was cut to the old, narrower column: "7 cards …"), and the game log,
+    unfolded with g, wraps at its new width, not at the old column's."""
+    app = HanaApp(settings=settings(), save=False, session=new_session("koikoi", 2, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        panel = table.query_one("SeatPanel", Static)
+        line = str(panel.content)
+        assert "took" in line and "…" not in line, line
+        await pilot.press("g")
+        await settle(pilot)
+        log = table.game_log
+        assert log is not None and log.size.width > 60
+        widest = max(strip.cell_length for strip in log.lines)
+        assert widest > 40  # the first line, the match's title and players, is long
