@@ -3,6 +3,7 @@ where a word or a number of it is lost."""
 
 from __future__ import annotations
 
+import pytest
 from rich.cells import cell_len
 from textual.content import Content
 from textual.widgets import Static
@@ -85,3 +86,36 @@ async def test_resizing_to_80x24_draws_the_compact_table_at_its_new_width():
         assert log is not None and log.size.width > 60
         widest = max(strip.cell_length for strip in log.lines)
         assert widest > 40  # the first line, the match's title and players, is long
+
+
+@pytest.mark.parametrize("game", ["koikoi", "hana-awase", "bakappana", "sakura"])
+async def test_the_new_game_forms_fields_stay_inside_it_at_80_columns(game):
+    """The rows of two fields (game and players, preset and saved rules) were 82 columns wide:
+    the second field ran off the form's right edge, its arrow out of sight."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Button, Input, Select
+
+    from hanatui.app.screens.newgame import NewGameScreen
+
+    app = HanaApp(settings=settings(last_game=game), save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        form = screen.query_one("#form", VerticalScroll)
+        inside = form.scrollable_content_region
+        seen: set[str] = set()
+        for y in range(0, int(form.max_scroll_y) + 10, 10):  # the form a screenful at a time
+            form.scroll_to(y=y, animate=False)
+            await pilot.pause()
+            for field in form.query("Select, Input, Button"):
+                assert isinstance(field, Select | Input | Button)
+                region = field.region
+                if not region:  # folded, or out of sight at this scroll
+                    continue
+                assert inside.x <= region.x and region.right <= inside.right, (field, region)
+                seen.add(str(field.id))
+        assert {"game", "players", "preset", "ruleset", "seat-name-1"} <= seen
