@@ -164,3 +164,30 @@ async def test_the_title_screen_opens_this_screen(isolated_dirs):
         assert isinstance(pilot.app.screen, HistoryScreen)
         await pilot.press("escape")
         assert not isinstance(pilot.app.screen, HistoryScreen)
+
+
+def test_a_wrapped_list_of_players_keeps_every_comma_within_the_column():
+    """A line that filled the column exactly lost the comma after it to the column's edge
+    ("Easy 3 845" / "Random 4 623"): the comma counts in the line's width."""
+    from rich.cells import cell_len
+
+    from hanatui.app.screens.history import wrap_names
+
+    parts = ["Easy 1 986", "Random 2 714", "Easy 3 845", "Random 4 623"]
+    wrapped = wrap_names(parts, 36)
+    assert all(cell_len(line) <= 36 for line in wrapped.split("\n")), wrapped
+    assert wrapped.replace("\n", " ") == ", ".join(parts)
+
+
+def test_the_result_and_length_wrap_to_their_columns():
+    """Two winners' names ("Easy 2 and Easy 4 tie") or an unfinished game's length ("3 of 12
+    rounds, 140 moves") were longer than their 20 columns and cut off."""
+    from rich.cells import cell_len
+
+    from hanatui.app.screens.history import COLUMN_WIDTHS, wrap_words
+
+    for text in ("Easy 2 and Easy 4 tie", "3 of 12 rounds, 140 moves", "Aki wins"):
+        wrapped = wrap_words(text, COLUMN_WIDTHS["result"])
+        assert all(cell_len(line) <= 20 for line in wrapped.split("\n")), wrapped
+        assert wrapped.replace("\n", " ") == text
+    assert wrap_words("Aki wins", 20) == "Aki wins"
