@@ -191,3 +191,31 @@ def test_the_result_and_length_wrap_to_their_columns():
         assert all(cell_len(line) <= 20 for line in wrapped.split("\n")), wrapped
         assert wrapped.replace("\n", " ") == text
     assert wrap_words("Aki wins", 20) == "Aki wins"
+
+
+async def test_the_statistics_tab_does_not_act_on_the_hidden_list(isolated_dirs):
+    """On the statistics tab the games list is out of sight: d asked to delete the game
+    selected in it, s and r sorted it, and the footer offered them. They belong to the games
+    tab only; t brings them back."""
+    from hanatui.app.common import HanaFooter
+
+    _history(isolated_dirs)
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await _open(pilot)
+        order = _names(screen)
+        await pilot.press("t")
+        await pilot.pause()
+        footer = screen.query_one(HanaFooter).render().plain
+        for key in (" d Delete ", " s Sort ", " r Reverse "):
+            assert key not in footer, footer
+        assert " t Games/stats " in footer and " o Open file... " in footer
+        await pilot.press("d", "s", "r")
+        await pilot.pause()
+        assert pilot.app.screen is screen  # no dialog asking to delete
+        assert _names(screen) == order
+        await pilot.press("t")
+        await pilot.pause()
+        assert " d Delete " in screen.query_one(HanaFooter).render().plain
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)

@@ -12,7 +12,7 @@ import datetime
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -491,6 +491,19 @@ class HistoryScreen(Screen[None]):
         from hanatui.app.screens.replay import open_replay
 
         open_replay(self.app, path)
+
+    #: The actions on the games list, out of sight (and out of the footer) on the statistics tab.
+    LIST_ACTIONS = frozenset({"open_selected", "delete", "cycle_sort", "reverse_sort"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.LIST_ACTIONS:
+            tabs = self.query("#tabs")
+            if tabs and cast("TabbedContent", tabs.first()).active == "tab-stats":
+                return False
+        return True
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.refresh_bindings()
 
     def action_open_selected(self) -> None:
         path = self.selected()
