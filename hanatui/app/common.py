@@ -179,12 +179,14 @@ class HanaFooter(Widget, can_focus=False):
         if screen.app.app_focus and self.is_attached and screen is shown:
             self.refresh()
 
-    def screen_changed(self, top: Screen[object]) -> None:
+    def screen_changed(self, _screen: Screen[object]) -> None:
         """A dialog (a modal screen, which has no footer of its own) opened over this footer's
-        screen or closed: the footer shows the keys that answer now, the dialog's."""
+        screen or closed: the footer shows the keys that answer now, the dialog's. (The stack
+        is read now: the screen the signal names may have gone by the time it is handled.)"""
         if not self.is_attached:
             return
         stack = self.app.screen_stack
+        top = stack[-1]
         mine = self.screen
         dialog = None
         if top is not mine and mine in stack:
