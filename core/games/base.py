@@ -128,9 +128,12 @@ class Game(Generic[R]):
     def check_players(self, rules: R, n: int) -> None:
         """Raise `IllegalActionError` unless ``n`` players can play under ``rules``."""
         if not self.min_players <= n <= self.max_players:
-            raise IllegalActionError(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, not {n}"
+            count = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players}-{self.max_players}"
             )
+            raise IllegalActionError(f"{self.title} is for {count} players, not {n}")
         self.teams(rules, n)
 
     # --- what other code reads: values, yaku, teams --------------------------------------

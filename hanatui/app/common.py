@@ -94,6 +94,16 @@ def _whole_keys(drawn: list[_Drawn], room: int) -> list[_Drawn]:
     return kept
 
 
+#: Textual's symbols for keys (a dialog's arrows, backspace) in ASCII mode's footer.
+ASCII_KEYS = {
+    "\u2190": "left",
+    "\u2192": "right",
+    "\u2191": "up",
+    "\u2193": "down",
+    "\u232b": "bksp",
+}
+
+
 class HanaFooter(Widget, can_focus=False):
     """Textual's footer drawn as one widget: the same keys, colours, spacing and behaviour (a
     click presses the key, a disabled key rings the bell, the hovered key lights up, the
@@ -152,16 +162,47 @@ class HanaFooter(Widget, can_focus=False):
         #: Styles looked up while drawing, by component classes (most keys share them).
         self._footer_styles: dict[tuple[str, ...], VisualStyle] = {}
         self._footer_paddings: dict[str, Spacing] = {}
+        #: The dialog over this footer's screen whose keys it shows (None: its own screen's).
+        self._dialog: Screen[object] | None = None
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.app.screen_change_signal.subscribe(self, self.screen_changed)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+        self.app.screen_change_signal.unsubscribe(self)
+        self._watch_dialog(None)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        if screen.app.app_focus and self.is_attached and screen is self.screen:
+        shown = self._dialog or self.screen
+        if screen.app.app_focus and self.is_attached and screen is shown:
             self.refresh()
+
+    def screen_changed(self, _screen: Screen[object]) -> None:
+        """A dialog (a modal screen, which has no footer of its own) opened over this footer's
+        screen or closed: the footer shows the keys that answer now, the dialog's. (The stack
+        is read now: the screen the signal names may have gone by the time it is handled.)"""
+        if not self.is_attached:
+            return
+        stack = self.app.screen_stack
+        top = stack[-1]
+        mine = self.screen
+        dialog = None
+        if top is not mine and mine in stack:
+            above = stack[stack.index(mine) + 1 :]
+            if above and all(s.is_modal and not s.query(HanaFooter) for s in above):
+                dialog = top
+        if dialog is not self._dialog:
+            self._watch_dialog(dialog)
+            self.refresh()
+
+    def _watch_dialog(self, dialog: Screen[object] | None) -> None:
+        if self._dialog is not None:
+            self._dialog.bindings_updated_signal.unsubscribe(self)
+        self._dialog = dialog
+        if dialog is not None:
+            dialog.bindings_updated_signal.subscribe(self, self.bindings_changed)
 
     # --- drawing --------------------------------------------------------------------------------
     def _footer_keys(
@@ -169,7 +210,7 @@ class HanaFooter(Widget, can_focus=False):
     ) -> tuple[list[tuple[Binding, bool, str]], tuple[Binding, bool, str] | None]:
         """The keys to show, the first binding of each action as Textual's footer has it, and
         the command palette's key (None: not shown)."""
-        active = self.screen.active_bindings
+        active = (self._dialog or self.screen).active_bindings
         keys: dict[str, tuple[Binding, bool, str]] = {}
         for _node, binding, enabled, tooltip in active.values():
             if binding.show:
@@ -196,6 +237,10 @@ class HanaFooter(Widget, can_focus=False):
         key_pad = self._padding(f"{prefix}key")
         text_pad = self._padding(f"{prefix}description")
         key = self.app.get_key_display(binding)
+        if key == "\u23ce":  # enter, named as the table's own "enter" key is
+            key = "enter"
+        elif getattr(self.app, "ascii_mode", False):  # ASCII mode prints ASCII only
+            key = ASCII_KEYS.get(key, key)
         parts = [(" " * key_pad.left + key + " " * key_pad.right, key_style)]
         if binding.description:
             text = " " * text_pad.left + binding.description + " " * text_pad.right

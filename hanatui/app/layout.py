@@ -451,14 +451,48 @@ class TableLayout(Widget):
         if head.cell_length + 3 + tail.cell_length <= width:
             text = head + Content("   ") + tail
         else:
-            text = clip(head, width, scene.ascii_mode) + Content("\n") + tail
+            text = Content("\n").join(self._header_lines(head, tail, width, scene.ascii_mode))
         self.query_one("#topbar", Static).update(text)
+
+    @staticmethod
+    def _header_lines(head: Content, tail: Content, width: int, ascii_mode: bool) -> list[Content]:
+        """The header on two lines (three if need be): its first line breaks after the last
+        separator that fits, what follows it (the dealer, the koi-koi calls) opens the next line,
+        before the scores."""
+        if head.cell_length <= width:
+            return [head, tail]
+        dot = glyphs(ascii_mode)["dot"]
+        plain = head.plain
+        cut = -1
+        at = plain.find(dot)
+        while at != -1:
+            if head[:at].cell_length > width:
+                break
+            cut = at
+            at = plain.find(dot, at + 1)
+        if cut <= 0:  # no separator that fits: as before, the line is cut
+            return [clip(head, width, ascii_mode), tail]
+        first, rest = head[:cut], head[cut + len(dot) :]
+        if rest.cell_length + 3 + tail.cell_length <= width:
+            return [first, rest + Content("   ") + tail]
+        return [first, clip(rest, width, ascii_mode), tail]
 
     def status(self, lines: Sequence[Content]) -> None:
         """The status lines (a focused card's name, what it takes); one line on the compact
         table."""
         self.query_one("#status", Static).update(Content("\n").join(lines))
-        line = Content("   ").join(lines[:2]) if lines else Content("")
+        line = Content("")
+        if len(lines) >= 2:
+            # one line the screen's width (less its padding): what the card takes stays whole,
+            # the card's name gives way
+            room = max((self.app.size.width or 80) - 2, 0)
+            rest = Content("   ") + lines[1]
+            first = lines[0]
+            if first.cell_length + rest.cell_length > room:
+                first = clip(first, max(room - rest.cell_length, 1), self.has_class("-ascii"))
+            line = first + rest
+        elif lines:
+            line = lines[0]
         self.query_one("#status-line", Static).update(line)
 
 

@@ -154,3 +154,35 @@ async def test_keys_that_do_not_fit_are_left_out_whole_and_the_help_key_stays():
         await pilot.pause()
         drawn, whole = _keys(app)
         assert drawn == whole
+
+
+async def test_over_a_dialog_the_footer_shows_the_dialogs_keys():
+    """The koi-koi dialog answers k, s and undo, not the table's keys: the footer under it
+    showed the table's (enter Play, i Hint, t Scores, ...), which did nothing there. It shows
+    the dialog's, and the table's again once the dialog is closed."""
+    from hanatui.app.screens.dialogs import HelpScreen, KoiKoiDialog
+
+    from .helpers import session_where
+
+    session = session_where("koikoi", 2, lambda s: s.phase == "decide")
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, KoiKoiDialog)
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        line = table.query_one(HanaFooter).render().plain
+        assert " k Koi-koi " in line and " s Shobu " in line and " ^z Undo " in line, line
+        for table_key in (" enter Play ", " i Hint ", " t Scores ", " esc Title "):
+            assert table_key not in line, line
+        await pilot.press("s")  # stop: the round's result, then the next round's table
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is table
+        line = _line(app)
+        assert " enter Play " in line and " k Koi-koi " not in line, line
+        await pilot.press("question_mark")  # the help: its one key, Close
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert table.query_one(HanaFooter).render().plain.startswith(" esc Close ")

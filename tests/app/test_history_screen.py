@@ -164,3 +164,58 @@ async def test_the_title_screen_opens_this_screen(isolated_dirs):
         assert isinstance(pilot.app.screen, HistoryScreen)
         await pilot.press("escape")
         assert not isinstance(pilot.app.screen, HistoryScreen)
+
+
+def test_a_wrapped_list_of_players_keeps_every_comma_within_the_column():
+    """A line that filled the column exactly lost the comma after it to the column's edge
+    ("Easy 3 845" / "Random 4 623"): the comma counts in the line's width."""
+    from rich.cells import cell_len
+
+    from hanatui.app.screens.history import wrap_names
+
+    parts = ["Easy 1 986", "Random 2 714", "Easy 3 845", "Random 4 623"]
+    wrapped = wrap_names(parts, 36)
+    assert all(cell_len(line) <= 36 for line in wrapped.split("\n")), wrapped
+    assert wrapped.replace("\n", " ") == ", ".join(parts)
+
+
+def test_the_result_and_length_wrap_to_their_columns():
+    """Two winners' names ("Easy 2 and Easy 4 tie") or an unfinished game's length ("3 of 12
+    rounds, 140 moves") were longer than their 20 columns and cut off."""
+    from rich.cells import cell_len
+
+    from hanatui.app.screens.history import COLUMN_WIDTHS, wrap_words
+
+    for text in ("Easy 2 and Easy 4 tie", "3 of 12 rounds, 140 moves", "Aki wins"):
+        wrapped = wrap_words(text, COLUMN_WIDTHS["result"])
+        assert all(cell_len(line) <= 20 for line in wrapped.split("\n")), wrapped
+        assert wrapped.replace("\n", " ") == text
+    assert wrap_words("Aki wins", 20) == "Aki wins"
+
+
+async def test_the_statistics_tab_does_not_act_on_the_hidden_list(isolated_dirs):
+    """On the statistics tab the games list is out of sight: d asked to delete the game
+    selected in it, s and r sorted it, and the footer offered them. They belong to the games
+    tab only; t brings them back."""
+    from hanatui.app.common import HanaFooter
+
+    _history(isolated_dirs)
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await _open(pilot)
+        order = _names(screen)
+        await pilot.press("t")
+        await pilot.pause()
+        footer = screen.query_one(HanaFooter).render().plain
+        for key in (" d Delete ", " s Sort ", " r Reverse "):
+            assert key not in footer, footer
+        assert " t Games/stats " in footer and " o Open file... " in footer
+        await pilot.press("d", "s", "r")
+        await pilot.pause()
+        assert pilot.app.screen is screen  # no dialog asking to delete
+        assert _names(screen) == order
+        await pilot.press("t")
+        await pilot.pause()
+        assert " d Delete " in screen.query_one(HanaFooter).render().plain
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)

@@ -327,3 +327,33 @@ def test_play_refuses_a_strong_time_out_of_range(capsys):
         main(["play", "koikoi", "--think", "-1"])
     assert exc.value.code == 2
     assert "0 to 60 seconds" in capsys.readouterr().err
+
+
+async def test_the_settings_checkboxes_say_whether_they_are_on():
+    """A checkbox's mark looks the same on and off but for its colour (none with NO_COLOR): its
+    label says which. Animations read "on" even once turned off; ASCII cards said neither."""
+    from textual.widgets import Checkbox
+
+    from hanatui.app.screens.info import SettingsScreen
+
+    app = HanaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        animations = screen.query_one("#animations", Checkbox)
+        cards = screen.query_one("#ascii", Checkbox)
+        assert animations.value and str(animations.label) == "on"
+        assert not cards.value and str(cards.label).startswith("off")
+        animations.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert not animations.value and str(animations.label) == "off"
+        assert load_settings()[0].animations is False
+        cards.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert cards.value and str(cards.label).startswith("on")
+        assert "L A R C" in str(cards.label)

@@ -181,3 +181,19 @@ def test_a_bad_option_value_is_refused_naming_the_option_by_its_title(options, m
     with pytest.raises(HanaError) as err:
         find_rules("koikoi", **options)
     assert str(err.value) == message
+
+
+@pytest.mark.parametrize(
+    "game,n,message",
+    [
+        ("koikoi", 3, "Koi-koi is for 2 players, not 3"),
+        ("bakappana", 1, "Bakappana is for 2-4 players, not 1"),
+        ("sakura", 8, "Sakura is for 2-7 players, not 8"),
+    ],
+)
+def test_a_wrong_number_of_players_is_refused_in_words(game, n, message):
+    """A fixed count reads "for 2 players", not "for 2-2 players"; a range "2-4"."""
+    rules = find_rules(game)
+    with pytest.raises(HanaError) as err:
+        GAMES[game].check_players(rules, n)
+    assert str(err.value) == message

@@ -12,7 +12,7 @@ import datetime
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -86,15 +86,36 @@ def length_words(s: GameSummary) -> str:
     return f"{rounds}, {s.events} moves"
 
 
+#: The games list's columns and their widths: what is longer is wrapped (a row grows).
+COLUMN_WIDTHS = {"date": 16, "game": 10, "players": 36, "result": 20, "length": 20}
+
+
 def wrap_names(parts: list[str], width: int) -> str:
-    """``parts`` joined by commas, broken into lines of at most ``width`` terminal cells."""
+    """``parts`` joined by commas, broken into lines of at most ``width`` terminal cells (the
+    comma that ends a line included)."""
     lines: list[str] = []
     line = ""
-    for part in parts:
+    for i, part in enumerate(parts):
         candidate = f"{line}, {part}" if line else part
-        if line and cell_len(candidate) > width:
+        comma = 1 if i < len(parts) - 1 else 0
+        if line and cell_len(candidate) + comma > width:
             lines.append(line + ",")
             line = part
+        else:
+            line = candidate
+    return "\n".join([*lines, line])
+
+
+def wrap_words(text: str, width: int) -> str:
+    """``text`` broken between words into lines of at most ``width`` terminal cells (a word
+    longer than that keeps a line of its own)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and cell_len(candidate) > width:
+            lines.append(line)
+            line = word
         else:
             line = candidate
     return "\n".join([*lines, line])
@@ -226,14 +247,9 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
-        for key, label, width in (
-            ("date", "date", 16),
-            ("game", "game", 10),
-            ("players", "players and points", 36),
-            ("result", "result", 20),
-            ("length", "length", 20),
-        ):
-            table.add_column(Text(label), key=key, width=width)
+        labels = {"players": "players and points"}
+        for key, width in COLUMN_WIDTHS.items():
+            table.add_column(Text(labels.get(key, key)), key=key, width=width)
         self._note(f"Reading the games kept in {self.directory}...")
         table.focus()
         self.load()
@@ -288,14 +304,15 @@ class HistoryScreen(Screen[None]):
             else:
                 # wrapped to the column (a row grows), so seven players are never cut off
                 players = wrap_names(
-                    [f"{p} {t}" for p, t in zip(s.players, s.totals, strict=False)], 36
+                    [f"{p} {t}" for p, t in zip(s.players, s.totals, strict=False)],
+                    COLUMN_WIDTHS["players"],
                 )
                 cells = [
                     Content(when(s.created)),
                     Content(game_title(s.game)),
                     Content(players),
-                    Content(result_words(s)),
-                    Content(length_words(s)),
+                    Content(wrap_words(result_words(s), COLUMN_WIDTHS["result"])),
+                    Content(wrap_words(length_words(s), COLUMN_WIDTHS["length"])),
                 ]
             table.add_row(*cells, key=s.path, height=None)
         direction = "descending" if self.sort_reverse else "ascending"
@@ -474,6 +491,19 @@ class HistoryScreen(Screen[None]):
         from hanatui.app.screens.replay import open_replay
 
         open_replay(self.app, path)
+
+    #: The actions on the games list, out of sight (and out of the footer) on the statistics tab.
+    LIST_ACTIONS = frozenset({"open_selected", "delete", "cycle_sort", "reverse_sort"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.LIST_ACTIONS:
+            tabs = self.query("#tabs")
+            if tabs and cast("TabbedContent", tabs.first()).active == "tab-stats":
+                return False
+        return True
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.refresh_bindings()
 
     def action_open_selected(self) -> None:
         path = self.selected()

@@ -45,6 +45,15 @@ SCREEN_CSS = """
 """
 
 
+def _on_off(value: bool) -> Content:
+    """A checkbox's label: its mark differs on and off only by colour (none with NO_COLOR)."""
+    return Content("on" if value else "off")
+
+
+def _ascii_label(value: bool) -> Content:
+    return _on_off(value) + Content(": cards drawn as +-----+ with L A R C")
+
+
 class SettingsScreen(Screen[None]):
     """Theme, pace of the computer players, ASCII mode, your name."""
 
@@ -80,15 +89,15 @@ class SettingsScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Static(Content("ASCII cards"), classes="label")
                 yield Checkbox(
-                    Content("draw cards as +-----+ with L A R C"),
-                    value=settings.ascii,
-                    id="ascii",
-                    compact=True,
+                    _ascii_label(settings.ascii), value=settings.ascii, id="ascii", compact=True
                 )
             with Horizontal(classes="row"):
                 yield Static(Content("Animations"), classes="label")
                 yield Checkbox(
-                    Content("on"), value=settings.animations, id="animations", compact=True
+                    _on_off(settings.animations),
+                    value=settings.animations,
+                    id="animations",
+                    compact=True,
                 )
             with Horizontal(classes="row"):
                 yield Static(Content("Your name"), classes="label")
@@ -158,9 +167,11 @@ class SettingsScreen(Screen[None]):
         if event.checkbox.id == "ascii":
             settings.ascii = event.value
             hana_app(app).set_ascii(event.value)
+            event.checkbox.label = _ascii_label(event.value)
         elif event.checkbox.id == "animations":
             settings.animations = event.value
             app.animation_level = "full" if event.value else "none"
+            event.checkbox.label = _on_off(event.value)
         hana_app(app).save_settings()
 
     def on_input_changed(self, event: Input.Changed) -> None:

@@ -171,13 +171,26 @@ class TableScreen(TableDrawing):
     def _after_resize(self) -> None:
         if not self.is_attached:  # left the screen stack before this refresh came
             return
+        self._rewrap_log()
+        layout = self.layout_widget
+        was_compact = layout.has_class("-compact")
+        self.refresh_table(force=True)
+        if layout.has_class("-compact") != was_compact:
+            # the side column just folded or unfolded: the columns take their new widths at the
+            # next refresh, and what is cut to a column's width is drawn again then
+            self.call_after_refresh(self._after_resize)
+        self._focus_hand()
+
+    def _rewrap_log(self) -> None:
+        """The log's lines wrap at its width: wrap them again if it changed (a folded log has
+        none, and is wrapped when it unfolds)."""
+        if not self.is_attached:
+            return
         log = self.game_log
-        width = log.size.width if log is not None else self._log_width
-        if width != self._log_width:  # the log's lines wrap at its width: wrap them again
+        width = log.size.width if log is not None else 0
+        if width and width != self._log_width:
             self._log_width = width
             self.rebuild_log()
-        self.refresh_table(force=True)
-        self._focus_hand()
 
     def on_table_layout_panels_ready(self, message: TableLayout.PanelsReady) -> None:
         message.stop()
@@ -531,7 +544,9 @@ class TableScreen(TableDrawing):
 
     def action_toggle_log(self) -> None:
         opened = self.layout_widget.toggle_side()
-        if not opened:
+        if opened:
+            self.call_after_refresh(self._rewrap_log)
+        else:
             self._focus_hand()
 
     def action_help(self) -> None:
