@@ -33,13 +33,19 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from unittest.mock import patch
 
+from imitate import table_state
+
 from core.actions import Action, PlayCard
+from core.cards import ALL_MASK, MONTH_MASKS
+from core.games.koikoi.game import base_points
 from core.view import View
 from hanatui.bots import Bot, StrongBot
 from hanatui.bots import strong as strong_module
+from hanatui.bots.kkplayout import IntRound, _gain, round_for
+from hanatui.bots.rollout import BITS, CAPTURES, INDEXES, MATES, MONTHS, scoped_bonus
 from hanatui.bots.strong import Evaluation
 from hanatui.selfplay import play_match
 
@@ -140,6 +146,457 @@ def record(path: str, playouts: int, deals: int, seed: int) -> None:
             print(f"deal {k + 1}/{deals}, {time.perf_counter() - start:.0f} s", file=sys.stderr)
 
 
+# --------------------------------------------------------------------------------------------
+# The new inputs
+# --------------------------------------------------------------------------------------------
+
+#: The new features' names (`features`).
+FEATURES = (
+    "yaku", "expose", "expose_yaku", "keep", "pairs", "own", "wait", "closed", "draw", "yaku_race",
+    "yaku_closed",
+)  # fmt: skip
+
+
+def _comb(n: int, k: int) -> int:
+    return math.comb(n, k) if 0 <= k <= n else 0
+
+
+#: ``HOLDS[u][k][h]``: the chance that a hand of ``h`` cards dealt from the ``u`` out of sight
+#: holds one or more of ``k`` given ones among them (k <= 4, h <= 8).
+HOLDS = tuple(
+    tuple(
+        tuple(
+            1.0 - _comb(u - k, h) / _comb(u, h) if _comb(u, h) and k <= u else 0.0 for h in range(9)
+        )
+        for k in range(5)
+    )
+    for u in range(49)
+)
+
+
+def _expected_max(options: list[tuple[float, float]]) -> float:
+    """The expected best of ``options`` (value, chance it is there), taken as independent:
+    each value counts when it is there and no better one is."""
+    total = 0.0
+    none_better = 1.0
+    for v, p in sorted(options, reverse=True):
+        if v <= 0.0:
+            break
+        total += v * p * none_better
+        none_better *= 1.0 - p
+    return total
+
+
+def features(
+    kk: IntRound, idx: int, hand: int, field: int, mine: int, theirs: int, op_cards: int
+) -> tuple[float, ...]:
+    """The new inputs of playing card ``idx`` of ``hand`` (`FEATURES`), on the playout's
+    integers: the mover's hand, the field, its pile, the other's, the other's cards in hand.
+
+    - ``yaku``: the points of the yaku the play's capture completes (the mover's pile's base
+      points after it less before; the draw left out);
+    - ``expose``: what the field after the play offers the opponent's next card: per month on
+      it, the opponent's best capture of its cards (the policy's value of them, the roles
+      swapped) with the chance its hand holds a card of the month (``op_cards`` cards dealt from
+      those out of sight), the best of them expected (`_expected_max`);
+    - ``expose_yaku``: the same of the points of the yaku the opponent's pile would complete;
+    - ``keep``: the mover's best capture the turn after, from the rest of its hand on that
+      field, times the chance the opponent holds no card of its month (the policy's value);
+    - ``pairs``: the months of which the rest of the hand holds two cards or more, none on the
+      field after the play (a capture kept for later);
+    - ``own``: of a capture, the policy's value of the card played itself (a card in the hand
+      is the mover's to take later, where the field's may be the opponent's);
+    - ``wait``: of a capture, the value of the field's cards taken times the chance the
+      opponent holds no card of their month (a capture that may wait);
+    - ``closed``: the value of a capture of a month with no card out of sight (no one else
+      can take it: it may wait);
+    - ``draw``: what the mover's own draw, next, may take from the field after the play: per
+      month on it, the chance the draw is of that month times the mover's value of its best
+      capture there, added;
+    - ``yaku_race``: ``yaku`` where the opponent's pile scores already (it called koi-koi:
+      a yaku ends the round);
+    - ``yaku_closed``: ``yaku`` where the capture is ``closed`` (the yaku may wait)."""
+    bit = BITS[idx]
+    month = MONTHS[idx]
+    matches = field & month
+    rest = hand & ~bit
+    unseen = ALL_MASK & ~(hand | field | mine | theirs)
+    u = unseen.bit_count()
+    h = min(op_cards, 8)
+    yaku = own = wait = closed = 0.0
+    if matches:
+        best = max(CAPTURES[idx][matches], key=lambda t: _gain(kk, _mask(t), mine, theirs))
+        taken = _mask(best)
+        after_mine = mine | taken
+        after_field = field & ~taken
+        yaku = float(_points(kk, after_mine, after_field) - _points(kk, mine, field))
+        own = _gain(kk, bit, mine, theirs)
+        k = (month & unseen).bit_count()
+        whole = _gain(kk, taken, mine, theirs)
+        wait = (whole - own) * (1.0 - HOLDS[u][k][h])
+        if not k:
+            closed = whole
+    else:
+        after_mine = mine
+        after_field = field | bit
+    theirs_now = _points(kk, theirs, after_field)
+    offers: list[tuple[float, float]] = []
+    yakus: list[tuple[float, float]] = []
+    draw = 0.0
+    for m in MONTH_MASKS:
+        there = after_field & m
+        if not there:
+            continue
+        k = (m & unseen).bit_count()
+        if not k:
+            continue
+        p = HOLDS[u][k][h]
+        # The mover's draw, next, takes them with the chance it is a card of their month (the
+        # best of two, by the policy's values).
+        if u:
+            ways = [BITS[c] for c in INDEXES[there]] if there.bit_count() == 2 else [there]
+            draw += k / u * max(_gain(kk, o, after_mine, theirs) for o in ways)
+        # Of two cards of the month the opponent takes either; of one or three, all.
+        opts = [BITS[c] for c in INDEXES[there]] if there.bit_count() == 2 else [there]
+        offers.append((max(_gain(kk, o, theirs, after_mine) for o in opts), p))
+        gained = max(_points(kk, theirs | o, after_field & ~o) for o in opts) - theirs_now
+        if gained > 0:
+            yakus.append((float(gained), p))
+    keep = 0.0
+    for j in INDEXES[rest]:
+        there = after_field & MONTHS[j]
+        if not there:
+            continue
+        v = max(_gain(kk, _mask(t), after_mine, theirs) for t in CAPTURES[j][there])
+        k = (MONTHS[j] & unseen).bit_count()
+        v *= 1.0 - HOLDS[u][k][h]
+        if v > keep:
+            keep = v
+    pairs = 0
+    for m in MONTH_MASKS:
+        if (rest & m).bit_count() >= 2 and not after_field & m:
+            pairs += 1
+    offered = _expected_max(offers)
+    race = yaku if theirs_now else 0.0
+    late = yaku if closed else 0.0
+    exposed = _expected_max(yakus)
+    return (yaku, offered, exposed, keep, float(pairs), own, wait, closed, draw, race, late)
+
+
+def _mask(cards: Sequence[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= BITS[c]
+    return out
+
+
+def _points(kk: IntRound, pile: int, field: int) -> int:
+    """A pile's base points (its yaku's, as the round counts them)."""
+    return base_points(kk.rules, kk.yaku.standing(pile, field))
+
+
+# --------------------------------------------------------------------------------------------
+# The fit
+# --------------------------------------------------------------------------------------------
+
+#: The plain policy's value in its parts: of a capture (its best, as `_choose` takes it) the
+#: worth of the cards taken, their NEAR bonuses, their denial; of a discard, the risk times the
+#: card's worth, times its NEAR bonus for the opponent (both negative), its worth when the hand
+#: holds a card of its month (`Style.mate` its weight); and whether it is a discard.
+PARTS = ("cap_worth", "cap_near", "cap_deny", "dis_worth", "dis_near", "dis_mate", "is_discard")
+
+#: The model's inputs: the plain value's parts, the new features.
+INPUTS = (*PARTS, *FEATURES)
+
+
+def parts(kk: IntRound, idx: int, hand: int, field: int, mine: int, theirs: int) -> list[float]:
+    """The plain value of playing ``idx`` in its parts (`PARTS`): with the plain weights
+    (`PLAIN_W`) they add up to `kkplayout.card_values`'s value."""
+    prof = kk.fast.prof
+    worth = kk.fast.worth
+    scopes = kk.fast.scopes
+    style = kk.style
+    matches = field & MONTHS[idx]
+    if not matches:
+        unseen = ~(hand | field | mine | theirs)
+        risk = style.risk[(MATES[idx] & unseen).bit_count()]
+        near = scoped_bonus(prof, idx, theirs & scopes[idx], style.near)
+        mate = worth[idx] if hand & MATES[idx] else 0.0
+        return [0.0, 0.0, 0.0, -risk * worth[idx], -risk * near, mate, 1.0]
+    best = max(CAPTURES[idx][matches], key=lambda t: _gain(kk, _mask(t), mine, theirs))
+    out = [0.0] * len(PARTS)
+    for i in best:
+        out[0] += worth[i]
+        out[1] += scoped_bonus(prof, i, mine & scopes[i], style.near)
+        out[2] += scoped_bonus(prof, i, theirs & scopes[i], style.deny)
+    return out
+
+
+class Row(NamedTuple):
+    """One candidate of a recorded decision."""
+
+    card: int
+    value: float  # the search's paired value
+    n: int  # its samples
+    se: float  # its paired difference's standard error
+    x: tuple[float, ...]  # its inputs (`INPUTS`)
+
+
+class Choice(NamedTuple):
+    rows: tuple[Row, ...]
+    choice: int  # the search's choice, an index of rows
+    cards: int  # the mover's cards in hand
+
+
+def decision_of(kk: IntRound, rec: Json) -> Choice:
+    hand, field, mine, theirs = rec["hand"], rec["field"], rec["mine"], rec["theirs"]
+    rows = []
+    for card, value, n, se in rec["cands"]:
+        x = (
+            *parts(kk, card, hand, field, mine, theirs),
+            *features(kk, card, hand, field, mine, theirs, rec["op_cards"]),
+        )
+        rows.append(Row(card, value, n, se, x))
+    choice = [r.card for r in rows].index(rec["choice"])
+    return Choice(tuple(rows), choice, hand.bit_count())
+
+
+def load(paths: Sequence[str]) -> list[Choice]:
+    """The recorded decisions of ``paths``, with their inputs: the files interleaved deal by
+    deal would mix the order played; each file's decisions are kept in order, the files one
+    after another."""
+    kk = round_for(table_state())
+    assert kk is not None
+    out = []
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    rec = json.loads(line)
+                    if all(c[2] > 0 for c in rec["cands"]):
+                        out.append(decision_of(kk, rec))
+    return out
+
+
+#: The noise of the model's fit itself (points squared), added to each value's own variance.
+TAU2 = 0.5
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (a small system), a ridge of 1e-6 added."""
+    n = len(b)
+    m = [[*row, rhs] for row, rhs in zip(a, b, strict=True)]
+    for i in range(n):
+        m[i][i] += 1e-6
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[piv] = m[piv], m[c]
+        for r in range(n):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                for k in range(c, n + 1):
+                    m[r][k] -= f * m[c][k]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def least_squares(data: Sequence[Choice], use: Sequence[int]) -> list[float]:
+    """Weights of the inputs ``use`` (indexes of `INPUTS`) fitting the candidates' values
+    centred within each decision (as the differences between them), each candidate weighted
+    by 1 / (its standard error squared + `TAU2`); the other inputs weigh 0."""
+    k = len(use)
+    a = [[0.0] * k for _ in range(k)]
+    b = [0.0] * k
+    for d in data:
+        ws = [1.0 / (r.se * r.se + TAU2) for r in d.rows]
+        total = sum(ws)
+        ybar = sum(w * r.value for w, r in zip(ws, d.rows, strict=True)) / total
+        xbar = [sum(w * r.x[j] for w, r in zip(ws, d.rows, strict=True)) / total for j in use]
+        for wr, r in zip(ws, d.rows, strict=True):
+            xs = [r.x[j] - xb for j, xb in zip(use, xbar, strict=True)]
+            y = r.value - ybar
+            for p in range(k):
+                b[p] += wr * xs[p] * y
+                for q in range(k):
+                    a[p][q] += wr * xs[p] * xs[q]
+    out = [0.0] * len(INPUTS)
+    for j, s in zip(use, _solve(a, b), strict=True):
+        out[j] = s
+    return out
+
+
+def expected_value(
+    data: Sequence[Choice], w: Sequence[float], use: Sequence[int]
+) -> tuple[float, list[float]]:
+    """The mean over ``data`` of the search's value of the model's choice played at random by a
+    softmax of its scores (the scale of ``w`` its inverse temperature), less the decision's
+    mean value, and its gradient in the weights ``use``."""
+    total = 0.0
+    grad = [0.0] * len(w)
+    for d in data:
+        s = _scores(d, w)
+        top = max(s)
+        es = [math.exp(x - top) for x in s]
+        norm = sum(es)
+        ps = [e / norm for e in es]
+        vbar = statistics.fmean(r.value for r in d.rows)
+        ev = sum(p * (r.value - vbar) for p, r in zip(ps, d.rows, strict=True))
+        total += ev
+        for j in use:
+            xp = sum(p * r.x[j] for p, r in zip(ps, d.rows, strict=True))
+            grad[j] += sum(
+                p * (r.value - vbar - ev) * (r.x[j] - xp) for p, r in zip(ps, d.rows, strict=True)
+            )
+    n = len(data)
+    return total / n, [g / n for g in grad]
+
+
+def pairwise(
+    data: Sequence[Choice], w: Sequence[float], use: Sequence[int]
+) -> tuple[float, list[float]]:
+    """The mean over ``data`` of a ranking loss weighted by value: for each pair of candidates
+    the search values apart, the gap between their values times log(1 + exp(-(the better's
+    score less the worse's))), and its gradient in the weights ``use``."""
+    total = 0.0
+    grad = [0.0] * len(w)
+    for d in data:
+        s = _scores(d, w)
+        rows = d.rows
+        for i, a in enumerate(rows):
+            for j, b in enumerate(rows):
+                gap = a.value - b.value
+                if gap <= 0.0:
+                    continue
+                z = s[i] - s[j]
+                if z > 30.0:
+                    continue
+                total += gap * math.log1p(math.exp(-z))
+                sig = gap / (1.0 + math.exp(z))  # -d loss / dz
+                for k in use:
+                    grad[k] += sig * (a.x[k] - b.x[k])
+    n = len(data)
+    return -total / n, [g / n for g in grad]
+
+
+def fit_value(
+    data: Sequence[Choice],
+    start: Sequence[float],
+    use: Sequence[int],
+    steps: int,
+    lr: float = 0.05,
+    ridge: float = 1e-3,
+    objective: Callable[
+        [Sequence[Choice], Sequence[float], Sequence[int]], tuple[float, list[float]]
+    ] = expected_value,
+) -> list[float]:
+    """Maximise ``objective`` (`expected_value`, `pairwise`; less ``ridge`` times the moved
+    weights squared) from ``start`` by Adam steps on the weights ``use``."""
+    w = list(start)
+    m = [0.0] * len(w)
+    v = [0.0] * len(w)
+    b1, b2 = 0.9, 0.999
+    for step_no in range(1, steps + 1):
+        ev, g = objective(data, w, use)
+        for k in use:
+            gk = g[k] - 2 * ridge * (w[k] - start[k])
+            m[k] = b1 * m[k] + (1 - b1) * gk
+            v[k] = b2 * v[k] + (1 - b2) * gk * gk
+            mh = m[k] / (1 - b1**step_no)
+            vh = v[k] / (1 - b2**step_no)
+            w[k] += lr * mh / (math.sqrt(vh) + 1e-8)
+        if step_no % 25 == 0:
+            print(f"step {step_no}: objective {ev:.4f}", file=sys.stderr)
+    return w
+
+
+def _scores(d: Choice, w: Sequence[float]) -> list[float]:
+    return [sum(wi * xi for wi, xi in zip(w, r.x, strict=True)) for r in d.rows]
+
+
+def _picks(d: Choice, w: Sequence[float]) -> list[int]:
+    """The candidates the model by ``w`` plays (several when tied within 1e-9)."""
+    s = _scores(d, w)
+    top = max(s)
+    return [i for i, v in enumerate(s) if v > top - 1e-9]
+
+
+def agree(d: Choice, w: Sequence[float]) -> float:
+    picks = _picks(d, w)
+    return 1.0 / len(picks) if d.choice in picks else 0.0
+
+
+def lost(d: Choice, w: Sequence[float]) -> float:
+    """The search's best value less the value of the model's choice (the mean over ties)."""
+    best = max(r.value for r in d.rows)
+    return statistics.fmean(best - d.rows[i].value for i in _picks(d, w))
+
+
+#: The plain policy: its value's parts added (`parts`), the new features weighing 0.
+PLAIN_W = (1.0, 1.0, 1.0, 1.0, 1.0, 0.25, 0.0, *([0.0] * len(FEATURES)))
+
+
+def _interval(xs: Sequence[float]) -> list[float]:
+    n = len(xs)
+    mean = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(n) if n > 1 else math.inf
+    return [round(mean, 4), round(mean - half, 4), round(mean + half, 4)]
+
+
+def _measure(test: Sequence[Choice], w: Sequence[float], plain: Sequence[float]) -> Json:
+    return {
+        "agreement_ci95": _interval([agree(d, w) for d in test]),
+        "lost_ci95": _interval([lost(d, w) for d in test]),
+        "agreement_gain_ci95": _interval([agree(d, w) - agree(d, plain) for d in test]),
+        "lost_change_ci95": _interval([lost(d, w) - lost(d, plain) for d in test]),
+    }
+
+
+def evaluate_fit(paths: Sequence[str], train_share: float, steps: int) -> Json:
+    data = load(paths)
+    cut = int(len(data) * train_share)
+    train, test = data[:cut], data[cut:]
+    plain = list(PLAIN_W)
+    everything = list(range(len(INPUTS)))
+    old = list(range(len(PARTS)))
+    lsq = least_squares(train, everything)
+    # The expected value fit, from the plain weights at a fitted scale (the temperature).
+    scale = max((0.25, 0.5, 1.0, 2.0, 4.0), key=lambda c: expected_value(
+        train, [c * x for x in plain], [])[0])  # fmt: skip
+    start = [scale * x for x in plain]
+    fitted = fit_value(train, start, everything, steps)
+    refit = fit_value(train, start, old, steps)
+    single = {
+        name: _measure(test, least_squares(train, [*old, len(PARTS) + k]), plain)
+        for k, name in enumerate(FEATURES)
+    }
+    chosen = [max(r.value for r in d.rows) - d.rows[d.choice].value for d in test]
+    return {
+        "decisions": len(data),
+        "train": len(train),
+        "test": len(test),
+        "inputs": list(INPUTS),
+        "tau2": TAU2,
+        "test_search_choice_lost_ci95": _interval(chosen),
+        "test_plain": _measure(test, plain, plain),
+        "old_inputs_refit": {
+            "weights": [round(x, 4) for x in refit],
+            **_measure(test, refit, plain),
+        },
+        "least_squares": {
+            "weights": {n: round(x, 4) for n, x in zip(INPUTS, lsq, strict=True)},
+            **_measure(test, lsq, plain),
+        },
+        "plain_scale": scale,
+        "fitted": {
+            "weights": {n: round(x, 4) for n, x in zip(INPUTS, fitted, strict=True)},
+            "expected_value_train": round(expected_value(train, fitted, [])[0], 4),
+            "expected_value_test": round(expected_value(test, fitted, [])[0], 4),
+            "plain_expected_value_test": round(expected_value(test, start, [])[0], 4),
+            **_measure(test, fitted, plain),
+        },
+        "one_new_input": single,
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -150,9 +607,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     rec.add_argument("--playouts", type=int, default=400)
     rec.add_argument("--deals", type=int, default=100)
     rec.add_argument("--seed", type=int, default=143000)
+    fitting = sub.add_parser("fit", help="fit the model, measure it held out")
+    fitting.add_argument("records", nargs="+")
+    fitting.add_argument("--train", type=float, default=0.7, help="the share fitted on")
+    fitting.add_argument("--steps", type=int, default=200)
+    fitting.add_argument("--save", action="store_true", help=f"write the result to {OUT}")
     args = parser.parse_args(argv)
     if args.command == "record":
         record(args.out, args.playouts, args.deals, args.seed)
+        return 0
+    out = evaluate_fit(args.records, args.train, args.steps)
+    out["recorded"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(json.dumps(out, indent=1))
+    if args.save:
+        OUT.write_text(json.dumps(out, indent=1) + "\n")
     return 0
 
 
