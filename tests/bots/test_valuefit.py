@@ -195,3 +195,27 @@ def test_the_recorder_writes_every_card_play_with_its_candidates(vf, tmp_path):
         assert chosen[2] == max(c[2] for c in rec["cands"])
         assert all(c[2] > 0 and math.isfinite(c[1]) for c in rec["cands"])
         assert not (rec["hand"] & rec["field"] or rec["mine"] & rec["theirs"])
+
+
+def test_behind_is_paired_with_the_search_choice(vf):
+    rows = tuple(
+        vf.Row(c, v, 100, 0.1, (float(c),) * len(vf.INPUTS)) for c, v in enumerate((1.0, 3.0, 2.0))
+    )
+    d = vf.Choice(rows, 2, 8)
+    # the model by the first input plays card 2 (the search's choice): nothing behind, but the
+    # best estimate is card 1's
+    w = [1.0] + [0.0] * (len(vf.INPUTS) - 1)
+    assert vf.behind(d, w) == 0.0 and vf.lost(d, w) == 1.0 and vf.agree(d, w) == 1.0
+    w = [-1.0] + [0.0] * (len(vf.INPUTS) - 1)  # plays card 0
+    assert vf.behind(d, w) == 1.0 and vf.lost(d, w) == 2.0 and vf.agree(d, w) == 0.0
+
+
+def test_the_fit_runs_on_records(vf, tmp_path):
+    path = tmp_path / "rec.jsonl"
+    vf.record(str(path), playouts=24, deals=4, seed=149990)
+    out = vf.evaluate_fit([str(path)], 0.5, 2, 2)
+    assert out["decisions"] == out["train"] + out["test"] > 20
+    assert out["test_plain"]["lost_change_ci95"] == [0.0, 0.0, 0.0]
+    assert set(out["least_squares"]["weights"]) <= set(vf.INPUTS)
+    assert len(out["selected"]["inputs"]) <= 2
+    assert set(out["one_added"]) == set(vf.FEATURES) == set(out["one_dropped"])
