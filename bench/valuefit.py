@@ -79,7 +79,15 @@ from core.games.koikoi.game import base_points
 from core.view import View
 from hanatui.bots import Bot, StrongBot
 from hanatui.bots import strong as strong_module
-from hanatui.bots.kkplayout import IntRound, _gain, round_for
+from hanatui.bots.kkplayout import (
+    NONE_HELD,
+    PLAIN_STYLE,
+    IntRound,
+    Style,
+    _gain,
+    card_values,
+    round_for,
+)
 from hanatui.bots.rollout import BITS, CAPTURES, INDEXES, MATES, MONTHS, scoped_bonus
 from hanatui.bots.strong import Evaluation
 from hanatui.selfplay import play_match
@@ -87,6 +95,8 @@ from hanatui.selfplay import play_match
 Json = dict[str, Any]
 
 OUT = Path(__file__).resolve().parent / "results" / "valuefit.json"
+#: The playout style's fit (``style``).
+STYLE_OUT = OUT.with_name("valuefit_style.json")
 
 #: The last evaluation of the search (`strong.evaluate`), as the spy below saw it.
 _LAST: list[Evaluation | None] = [None]
@@ -700,6 +710,167 @@ def evaluate_fit(paths: Sequence[str], train_share: float, steps: int, most: int
     }
 
 
+# --------------------------------------------------------------------------------------------
+# The playout's style (`kkplayout.Style`: ``own``, ``wait`` and the parts it can weigh)
+# --------------------------------------------------------------------------------------------
+
+#: The style fit's inputs per candidate (`style_rows`): the capture's worth and NEAR bonuses
+#: (their weight the scale), its denial; a discard's risked worth, its risked NEAR bonus, its
+#: mate bonus, 1 for a discard; of a capture the played card's worth and NEAR bonus, its
+#: denial, the chance the opponent holds no card of the month (``own`` and ``wait`` are built
+#: from these with the fitted denial's weight, as the playout builds them).
+STYLE_INPUTS = ("worth", "deny", "dis_worth", "dis_near", "mate", "discard", "own", "wait")
+
+
+class StyleRow(NamedTuple):
+    value: float
+    se: float
+    cap: tuple[float, float]  # the capture's worth + NEAR bonuses, its denial
+    dis: tuple[float, float, float, float]  # risked worth, risked NEAR, mate's worth, 1
+    own: tuple[float, float]  # the played card's worth + NEAR bonus, its denial (captures)
+    none: float  # the chance the opponent holds no card of the month (captures)
+
+
+def style_rows(kk: IntRound, rec: Json) -> list[StyleRow]:
+    """`StyleRow`s of a recorded decision's candidates, under the plain weights."""
+    hand, field, mine, theirs = rec["hand"], rec["field"], rec["mine"], rec["theirs"]
+    unseen = ALL_MASK & ~(hand | field | mine | theirs)
+    prof = kk.fast.prof
+    worth = kk.fast.worth
+    scopes = kk.fast.scopes
+    out = []
+    for card, value, _, se in rec["cands"]:
+        x = parts(kk, card, hand, field, mine, theirs)
+        own = (0.0, 0.0)
+        none = 0.0
+        if field & MONTHS[card]:
+            near = scoped_bonus(prof, card, mine & scopes[card], kk.style.near)
+            deny = scoped_bonus(prof, card, theirs & scopes[card], kk.style.deny)
+            own = (worth[card] + near, deny)
+            k = (MONTHS[card] & unseen).bit_count()
+            none = NONE_HELD[unseen.bit_count()][rec["op_cards"]][k]
+        out.append(StyleRow(value, se, (x[0] + x[1], x[2]), (x[3], x[4], x[5], x[6]), own, none))
+    return out
+
+
+def _style_x(r: StyleRow, deny: float) -> list[float]:
+    """The inputs of `STYLE_INPUTS`, ``own`` and ``wait`` with the denial weighed by ``deny``
+    (relative to the worth), as the playout computes them."""
+    own = r.own[0] + deny * r.own[1]
+    whole = r.cap[0] + deny * r.cap[1]
+    wait = (whole - own) * r.none  # none is 0 for a discard
+    return [*r.cap, *r.dis, own, wait]
+
+
+def style_fit(train: Sequence[list[StyleRow]], rounds: int = 4) -> list[float]:
+    """Least squares (as `least_squares`: centred within each decision, weighted by 1 / (se^2
+    + `TAU2`)) of the candidates' values on `STYLE_INPUTS`, the denial's weight in ``own`` and
+    ``wait`` taken from the fit before (``rounds`` times, from the plain 1), the weights
+    divided by the worth's."""
+    deny = 1.0
+    coef: list[float] = []
+    for _ in range(rounds):
+        k = len(STYLE_INPUTS)
+        a = [[0.0] * k for _ in range(k)]
+        b = [0.0] * k
+        for rows in train:
+            ws = [1.0 / (r.se * r.se + TAU2) for r in rows]
+            total = sum(ws)
+            xs = [_style_x(r, deny) for r in rows]
+            ybar = sum(w * r.value for w, r in zip(ws, rows, strict=True)) / total
+            xbar = [sum(w * x[j] for w, x in zip(ws, xs, strict=True)) / total for j in range(k)]
+            for w, r, x in zip(ws, rows, xs, strict=True):
+                xc = [x[j] - xbar[j] for j in range(k)]
+                y = r.value - ybar
+                for p in range(k):
+                    b[p] += w * xc[p] * y
+                    for q in range(k):
+                        a[p][q] += w * xc[p] * xc[q]
+        coef = _solve(a, b)
+        deny = coef[1] / coef[0]
+        print(f"style fit: {[round(c / coef[0], 4) for c in coef]}", file=sys.stderr)
+    return [c / coef[0] for c in coef]
+
+
+def style_of(w: Sequence[float]) -> Style:
+    """The playout's `Style` of `style_fit`'s weights: the denial and the risk tables scaled,
+    the risked worth relative to the risked NEAR bonus, the mate bonus, the discards' bonus,
+    ``own`` and ``wait``."""
+    _, deny, dis_worth, dis_near, mate, discard, own, wait = w
+    return Style(
+        deny=tuple(round(d * deny, 4) for d in PLAIN_STYLE.deny),
+        risk=tuple(round(r * dis_near, 4) for r in PLAIN_STYLE.risk),
+        mate=round(mate, 4),
+        given_worth=round(dis_worth / dis_near, 4),
+        own=round(own, 4),
+        wait=round(wait, 4),
+        discard=round(discard, 4),
+    )
+
+
+def _records(paths: Sequence[str]) -> list[Json]:
+    """The records `load` reads, in its order."""
+    out = []
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    rec = json.loads(line)
+                    if all(c[2] > 0 for c in rec["cands"]):
+                        out.append(rec)
+    return out
+
+
+def _played(rec: Json, values: dict[int, float]) -> tuple[float, float]:
+    """The agreement (1/n of n tied) and the value lost (the mean over ties) of playing the
+    highest of ``values`` in the recorded decision."""
+    top = max(values.values())
+    picks = [c for c, v in values.items() if v > top - 1e-9]
+    by_card = {c[0]: c[1] for c in rec["cands"]}
+    best = max(by_card.values())
+    agreed = 1.0 / len(picks) if rec["choice"] in picks else 0.0
+    return agreed, statistics.fmean(best - by_card[c] for c in picks)
+
+
+def evaluate_style(paths: Sequence[str], train_share: float) -> Json:
+    """The style fit (`style_fit`) on the first ``train_share`` of the decisions, measured on
+    the rest by the playout's own values (`kkplayout.card_values` under the fitted `Style`,
+    the choices `_choose` makes) against the plain style's."""
+    state = table_state()
+    kk = round_for(state)
+    assert kk is not None
+    recs = _records(paths)
+    cut = int(len(recs) * train_share)
+    w = style_fit([style_rows(kk, rec) for rec in recs[:cut]])
+    style = style_of(w)
+    plain_lost, lost_change, plain_agree, agree_change = [], [], [], []
+    for rec in recs[cut:]:
+        table = (rec["hand"], rec["field"], rec["mine"], rec["theirs"])
+        plain = card_values(state, *table)
+        fitted = card_values(state, *table, style, rec["op_cards"])
+        assert plain is not None and fitted is not None
+        a0, l0 = _played(rec, plain)
+        a1, l1 = _played(rec, fitted)
+        plain_lost.append(l0)
+        lost_change.append(l1 - l0)
+        plain_agree.append(a0)
+        agree_change.append(a1 - a0)
+    lost = _interval(lost_change)
+    return {
+        "decisions": len(recs),
+        "train": cut,
+        "test": len(recs) - cut,
+        "inputs": list(STYLE_INPUTS),
+        "weights": {n: round(x, 4) for n, x in zip(STYLE_INPUTS, w, strict=True)},
+        "style": style._asdict(),
+        "test_plain_lost_ci95": _interval(plain_lost),
+        "test_lost_change_ci95": lost,
+        "test_lost_change_share": round(lost[0] / statistics.fmean(plain_lost), 3),
+        "test_plain_agreement_ci95": _interval(plain_agree),
+        "test_agreement_gain_ci95": _interval(agree_change),
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -717,9 +888,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitting.add_argument("--most", type=int, default=5, help="new inputs selected at most")
     fitting.add_argument("--source", default="", help="what the records are, for the result")
     fitting.add_argument("--save", action="store_true", help=f"write the result to {OUT}")
+    styling = sub.add_parser("style", help="fit the playout's style, measure it held out")
+    styling.add_argument("records", nargs="+")
+    styling.add_argument("--train", type=float, default=0.7, help="the share fitted on")
+    styling.add_argument("--save", action="store_true", help=f"write the result to {STYLE_OUT}")
     args = parser.parse_args(argv)
     if args.command == "record":
         record(args.out, args.playouts, args.deals, args.seed)
+        return 0
+    if args.command == "style":
+        result = evaluate_style(args.records, args.train)
+        result["recorded"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        print(json.dumps(result, indent=1))
+        if args.save:
+            STYLE_OUT.write_text(json.dumps(result, indent=1) + "\n")
         return 0
     out = {"source": args.source} if args.source else {}
     out.update(evaluate_fit(args.records, args.train, args.steps, args.most))

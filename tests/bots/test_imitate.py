@@ -58,7 +58,7 @@ def test_the_values_are_those_the_policy_chooses_by(style):
         tied = _tied(values)
         ties += len(tied) > 1
         for seed in range(2 if len(tied) > 1 else 1):
-            got = kkplayout._choose(kk, hand, field, mine, theirs, kkplayout.Ties(k + seed))
+            got = kkplayout._choose(kk, hand, field, mine, theirs, 0, kkplayout.Ties(k + seed))
             assert got in tied
         for card in rollout.INDEXES[hand]:
             matches = field & rollout.MONTHS[card]
