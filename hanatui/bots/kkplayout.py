@@ -814,8 +814,17 @@ def _choose(
                     v = total
             if urgency is not None:  # off in the plain style: no cost
                 k = (month & unseen).bit_count()
-                if kk.fitted is not None:
-                    v = _fitted(kk, kk.fitted, v, idx, mine, theirs, k, unseen, op_cards)
+                fitted = kk.fitted
+                if fitted is not None:  # `_fitted`, written out
+                    by_counts = taken_by_counts[idx]
+                    if by_counts is None:
+                        own = _gain(kk, BITS[idx], mine, theirs)
+                    else:
+                        scope = scopes[idx]
+                        own = by_counts[(mine & scope).bit_count()][(theirs & scope).bit_count()]
+                    none = NONE_HELD[(ALL_MASK & unseen).bit_count()][op_cards][k]
+                    own_w, wait_w, discard = fitted
+                    v = v + own_w * own + wait_w * (v - own) * none - discard
                 v *= urgency[k]
         if v > best_v + 1e-9:
             best_v = v
