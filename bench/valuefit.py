@@ -762,34 +762,66 @@ def _style_x(r: StyleRow, deny: float) -> list[float]:
     return [*r.cap, *r.dis, own, wait]
 
 
-def style_fit(train: Sequence[list[StyleRow]], rounds: int = 4) -> list[float]:
-    """Least squares (as `least_squares`: centred within each decision, weighted by 1 / (se^2
-    + `TAU2`)) of the candidates' values on `STYLE_INPUTS`, the denial's weight in ``own`` and
-    ``wait`` taken from the fit before (``rounds`` times, from the plain 1), the weights
-    divided by the worth's."""
-    deny = 1.0
-    coef: list[float] = []
-    for _ in range(rounds):
-        k = len(STYLE_INPUTS)
-        a = [[0.0] * k for _ in range(k)]
-        b = [0.0] * k
-        for rows in train:
-            ws = [1.0 / (r.se * r.se + TAU2) for r in rows]
-            total = sum(ws)
-            xs = [_style_x(r, deny) for r in rows]
-            ybar = sum(w * r.value for w, r in zip(ws, rows, strict=True)) / total
-            xbar = [sum(w * x[j] for w, x in zip(ws, xs, strict=True)) / total for j in range(k)]
-            for w, r, x in zip(ws, rows, xs, strict=True):
-                xc = [x[j] - xbar[j] for j in range(k)]
-                y = r.value - ybar
-                for p in range(k):
-                    b[p] += w * xc[p] * y
-                    for q in range(k):
-                        a[p][q] += w * xc[p] * xc[q]
-        coef = _solve(a, b)
-        deny = coef[1] / coef[0]
-        print(f"style fit: {[round(c / coef[0], 4) for c in coef]}", file=sys.stderr)
-    return [c / coef[0] for c in coef]
+def _style_normal(
+    train: Sequence[list[StyleRow]], deny: float
+) -> tuple[list[list[float]], list[float], float]:
+    """The weighted normal equations (as `least_squares`: centred within each decision, each
+    candidate weighted by 1 / (se^2 + `TAU2`)) of the values on `STYLE_INPUTS` with the
+    denial's weight relative to the worth's fixed at ``deny`` (the worth and the denial one
+    input, ``own`` and ``wait`` built with it), and the values' weighted sum of squares."""
+    k = len(STYLE_INPUTS) - 1
+    a = [[0.0] * k for _ in range(k)]
+    b = [0.0] * k
+    yy = 0.0
+    for rows in train:
+        ws = [1.0 / (r.se * r.se + TAU2) for r in rows]
+        total = sum(ws)
+        xs = []
+        for r in rows:
+            x = _style_x(r, deny)
+            xs.append([x[0] + deny * x[1], *x[2:]])
+        ybar = sum(w * r.value for w, r in zip(ws, rows, strict=True)) / total
+        xbar = [sum(w * x[j] for w, x in zip(ws, xs, strict=True)) / total for j in range(k)]
+        for w, r, x in zip(ws, rows, xs, strict=True):
+            xc = [x[j] - xbar[j] for j in range(k)]
+            y = r.value - ybar
+            yy += w * y * y
+            for p in range(k):
+                b[p] += w * xc[p] * y
+                for q in range(k):
+                    a[p][q] += w * xc[p] * xc[q]
+    return a, b, yy
+
+
+def style_fit(train: Sequence[list[StyleRow]], lo: float = 0.0, hi: float = 1.5) -> list[float]:
+    """The least squares weights of `STYLE_INPUTS` (as `least_squares`), the denial's weight
+    relative to the worth's the same in the capture's value as in ``own`` and ``wait`` (as the
+    playout weighs them): for each such weight (a golden-section search between ``lo`` and
+    ``hi`` for the least squared error) the other weights by least squares; all divided by the
+    worth's."""
+
+    def solve(deny: float) -> tuple[float, list[float]]:
+        a, b, yy = _style_normal(train, deny)
+        beta = _solve(a, b)
+        err = yy - sum(x * y for x, y in zip(beta, b, strict=True))  # at the solution
+        return err, beta
+
+    golden = (math.sqrt(5) - 1) / 2
+    x1, x2 = hi - golden * (hi - lo), lo + golden * (hi - lo)
+    f1, f2 = solve(x1)[0], solve(x2)[0]
+    while hi - lo > 0.01:
+        if f1 < f2:
+            hi, x2, f2 = x2, x1, f1
+            x1 = hi - golden * (hi - lo)
+            f1 = solve(x1)[0]
+        else:
+            lo, x1, f1 = x1, x2, f2
+            x2 = lo + golden * (hi - lo)
+            f2 = solve(x2)[0]
+        print(f"style fit: denial {lo:.3f}-{hi:.3f}", file=sys.stderr)
+    deny = (lo + hi) / 2
+    _, beta = solve(deny)
+    return [1.0, deny, *(x / beta[0] for x in beta[1:])]
 
 
 def style_of(w: Sequence[float]) -> Style:

@@ -414,18 +414,18 @@ AGREE_STYLE = Style(
 
 #: The weights fitted to the search's values of every candidate (`bench/valuefit.py style`:
 #: least squares of the values of 12,626 card plays of ``StrongBot(playouts=400)`` on the parts
-#: of the plain value this style can weigh and the two cheapest new inputs, ``own`` and
-#: ``wait``): on 5,412 held-out plays the value the playout's choice loses against the
-#: search's falls from 0.291 to 0.258 points (-0.033 [-0.043, -0.023], -11%), its agreement
-#: with the search rises from 67.6% by 2.7 points [+2.1, +3.3].
+#: of the plain value a style can weigh and the two cheapest new inputs, ``own`` and ``wait``;
+#: bench/results/valuefit_style.json): on 5,412 held-out plays the value the playout's choice
+#: loses against the search's falls from 0.291 to 0.255 points (-0.036 [-0.047, -0.026], -12%),
+#: its agreement with the search's choice rises from 67.6% by 2.8 points [+2.1, +3.5].
 VALUEFIT_STYLE = Style(
-    deny=(0.0, 0.1577, 0.0473),
-    risk=(0.0, 0.1746, 0.2494, 0.2993),
-    mate=0.5751,
-    given_worth=2.9809,
-    own=-0.8413,
-    wait=-0.8801,
-    discard=-0.6578,
+    deny=(0.0, 0.0779, 0.0234),
+    risk=(0.0, 0.1599, 0.2284, 0.2741),
+    mate=0.5278,
+    given_worth=2.9977,
+    own=-0.8847,
+    wait=-0.9208,
+    discard=-0.5955,
 )
 
 #: The styles the strong player's playouts may take by name (`StrongBot(style=...)`): neither

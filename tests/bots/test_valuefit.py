@@ -219,3 +219,134 @@ def test_the_fit_runs_on_records(vf, tmp_path):
     assert set(out["least_squares"]["weights"]) <= set(vf.INPUTS)
     assert len(out["selected"]["inputs"]) <= 2
     assert set(out["one_added"]) == set(vf.FEATURES) == set(out["one_dropped"])
+
+
+def test_the_playouts_fitted_inputs_on_a_hand_built_table(vf, kk):
+    """The sake cup takes the curtain's month mate from the field: its value under a style
+    with fitted inputs is the plain value, plus ``own`` times the cup's own value, plus
+    ``wait`` times the field card's value times the chance that the opponent's five cards
+    hold none of September's one card out of sight (the other is in the opponent's pile),
+    less ``discard``. The plum given to the field keeps its plain value, its worth weighed
+    by ``given_worth``."""
+    state = vf.table_state()
+    hand, field = mask("09a", "02d"), mask("09d", "01c")
+    mine, theirs = mask("03a"), mask("09b")
+    style = kkplayout.Style(own=-0.5, wait=-0.75, discard=0.3, given_worth=2.0)
+    plain = kkplayout.card_values(state, hand, field, mine, theirs)
+    got = kkplayout.card_values(state, hand, field, mine, theirs, style, op_cards=5)
+    assert plain is not None and got is not None
+    cup, plum = INDEX["09a"], INDEX["02d"]
+    whole = kkplayout._gain(kk, mask("09a", "09d"), mine, theirs)
+    own = kkplayout._gain(kk, mask("09a"), mine, theirs)
+    assert plain[cup] == pytest.approx(whole)
+    # 48 less 2 in hand, 2 on the field, 1 + 1 in the piles: 42 out of sight, 09c among them.
+    none = math.comb(41, 5) / math.comb(42, 5)
+    assert none == pytest.approx(37 / 42)
+    assert got[cup] == pytest.approx(whole - 0.5 * own - 0.75 * (whole - own) * none - 0.3)
+    x = vf.parts(kk, plum, hand, field, mine, theirs)
+    assert x[3] < 0.0  # the plum risks its worth
+    assert got[plum] == pytest.approx(2.0 * x[3] + x[4] + 0.25 * x[5])
+    assert plain[plum] == pytest.approx(x[3] + x[4] + 0.25 * x[5])
+    # the fitted inputs need the opponent's cards in hand
+    with pytest.raises(ValueError):
+        kkplayout.card_values(state, hand, field, mine, theirs, style)
+
+
+def test_the_playouts_inputs_are_the_benchs(vf, kk):
+    """On random tables, a style's fitted inputs change a capture's value by ``own`` and
+    ``wait`` as `features` computes them (times their weights, less ``discard``); a
+    discard's by ``given_worth`` of its risked worth (`parts`)."""
+    state = vf.table_state()
+    style = kkplayout.Style(own=-0.8, wait=-0.9, discard=-0.6, given_worth=3.0)
+    rng = random.Random(17)
+    captures = 0
+    for _ in range(400):
+        hand, field, mine, theirs, other = random_table(rng)
+        op_cards = other.bit_count()
+        plain = kkplayout.card_values(state, hand, field, mine, theirs)
+        got = kkplayout.card_values(state, hand, field, mine, theirs, style, op_cards)
+        assert plain is not None and got is not None
+        for card in rollout.INDEXES[hand]:
+            f = dict(
+                zip(
+                    vf.FEATURES,
+                    vf.features(kk, card, hand, field, mine, theirs, op_cards),
+                    strict=True,
+                )
+            )
+            if field & rollout.MONTHS[card]:
+                want = plain[card] - 0.8 * f["own"] - 0.9 * f["wait"] + 0.6
+                captures += f["wait"] > 0.0
+            else:
+                x = vf.parts(kk, card, hand, field, mine, theirs)
+                want = 3.0 * x[3] + x[4] + 0.25 * x[5]
+            assert got[card] == pytest.approx(want, abs=1e-9)
+    assert captures > 100
+
+
+def test_the_style_of_the_fit_weighs_as_the_fit(vf, kk):
+    """`style_of` of `style_fit`-shaped weights: the playout's values under that style differ
+    between a decision's candidates as the weights' scores of `style_rows` do (the discards'
+    bonus taken off captures instead: the same differences)."""
+    state = vf.table_state()
+    w = [1.0, 0.6, 1.5, 0.5, 0.6, -0.7, -0.8, -0.9]
+    style = vf.style_of(w)
+    assert style.given_worth == 3.0 and style.own == -0.8 and style.wait == -0.9
+    rng = random.Random(23)
+    for _ in range(300):
+        hand, field, mine, theirs, other = random_table(rng)
+        rec = {
+            "hand": hand,
+            "field": field,
+            "mine": mine,
+            "theirs": theirs,
+            "op_cards": other.bit_count(),
+            "cands": [[c, 0.0, 1, 0.0] for c in rollout.INDEXES[hand]],
+        }
+        rows = vf.style_rows(kk, rec)
+        scores = [sum(a * b for a, b in zip(w, vf._style_x(r, w[1]), strict=True)) for r in rows]
+        got = kkplayout.card_values(state, hand, field, mine, theirs, style, rec["op_cards"])
+        assert got is not None
+        values = [got[c[0]] for c in rec["cands"]]
+        for s, v in zip(scores, values, strict=True):
+            assert v - values[0] == pytest.approx(s - scores[0], abs=1e-6)
+
+
+def test_the_style_fit_recovers_its_weights(vf, kk):
+    """Values made by the style's own scores (and noise) are fitted back to their weights."""
+    w = [1.0, 0.5, 1.5, 0.5, 0.6, -0.7, -0.8, -0.9]
+    rng = random.Random(29)
+    data = []
+    for _ in range(300):
+        hand, field, mine, theirs, other = random_table(rng)
+        cands = [[c, 0.0, 1, 0.1] for c in rollout.INDEXES[hand]]
+        rec = {"hand": hand, "field": field, "mine": mine, "theirs": theirs}
+        rows = vf.style_rows(kk, {**rec, "op_cards": other.bit_count(), "cands": cands})
+        base = rng.uniform(-3, 3)
+        data.append(
+            [
+                r._replace(
+                    value=base + sum(a * b for a, b in zip(w, vf._style_x(r, w[1]), strict=True))
+                )
+                for r in rows
+            ]
+        )
+    got = vf.style_fit(data)
+    assert got == pytest.approx(w, abs=0.02)
+
+
+def test_the_style_fit_runs_on_records(vf, tmp_path):
+    path = tmp_path / "rec.jsonl"
+    vf.record(str(path), playouts=16, deals=3, seed=149980)
+    out = vf.evaluate_style([str(path)], 0.6)
+    assert out["decisions"] == out["train"] + out["test"] > 10
+    assert out["weights"]["worth"] == 1.0
+    assert set(out["style"]) == set(kkplayout.Style._fields)
+
+
+def test_the_valuefit_style_is_the_saved_fit(vf):
+    """`kkplayout.VALUEFIT_STYLE` (``StrongBot(style="valuefit")``) is the style
+    bench/results/valuefit_style.json saved."""
+    saved = json.loads(vf.STYLE_OUT.read_text())["style"]
+    style = kkplayout.Style(**{k: tuple(v) if isinstance(v, list) else v for k, v in saved.items()})
+    assert kkplayout.STYLES["valuefit"] == kkplayout.VALUEFIT_STYLE == style
