@@ -51,10 +51,40 @@ Separate weights for hands of five cards or more and of four or fewer did no bet
 (``phases``); nor, on the first 7,800 decisions, a fit for the expected value of a softmax
 choice (`expected_value`) or a ranking loss weighted by the value gaps (`pairwise`).
 
-The value lost falls by a sixth, short of the third set as the bar for a screen in the
-strong player's search, so the inputs are not in the playout: as written here they cost
-about 40 times `kkplayout._choose` per decision (0.44 ms against 0.01 ms, pure Python),
-where `_choose` is half a playout.
+The value lost falls by a sixth, short of the third set as the bar for a screen; the full
+inputs, as written here, cost about 40 times `kkplayout._choose` per decision (0.44 ms against
+0.01 ms). The cheapest pair is in the playout all the same, as a style (``style``):
+
+    .venv/bin/python bench/valuefit.py style /tmp/valuefit-a.jsonl /tmp/valuefit-b.jsonl --save
+
+Stage 4 (``style``): `kkplayout.Style` weighs ``own`` and ``wait`` (`Style.own`, ``wait``) in
+`_choose`'s loop, and of the parts what its tables can: the denial relative to the worth and
+NEAR bonuses (one weight for both: `Style.deny` scaled), a discard's risked worth and risked
+NEAR bonus apart (`Style.risk` scaled, `Style.given_worth`), the mate bonus, a discard's bonus
+(`Style.discard`, taken off captures in the loop: the same choices). The denial's weight is
+also in ``own`` and ``wait`` as the playout computes them (the played card's value, the
+capture's), so it is searched (golden section on the squared error, `style_fit`), the others
+fitted by least squares for each. Measured by the playout's own values (`kkplayout.card_values`
+under the style, the choices `_choose` makes) on the held-out plays
+(bench/results/valuefit_style.json): the value lost -0.036 [-0.047, -0.026] (-12%), the
+agreement with the search's choice +2.8 points [+2.1, +3.5]: as much as the unconstrained fit
+of the parts with ``own`` and ``wait``. The weights (the worth's 1): the denial 0.156, a
+discard's risked worth 1.37 and risked NEAR bonus 0.46, the mate bonus 0.53, a discard -0.60,
+``own`` -0.88, ``wait`` -0.92: a capture counts for little more than what it takes from the
+opponent's reach (the played card's own value weighs 0.12, field cards the opponent surely
+cannot take 0.08), a discard's risked worth more than the plain policy's, its risked NEAR
+bonus less. It is
+``StrongBot(style="valuefit")`` (`kkplayout.VALUEFIT_STYLE`). Off (the plain style) `_choose`
+costs what it did (the same process, batches alternated, process time: 3.229 against 3.235 us
+a call, 100 batches; a whole playout 81.7 against 81.4 us, 30 batches); on, a call costs 30%
+more on random tables, a playout 20% more.
+
+The screen (bench/strong_ab.py, bench/results/strong_ab.json): ``{"playouts": 200, "style":
+"valuefit"}`` against ``{"playouts": 200}``, 1,600 seat-swapped hands from seed 141000, two
+workers on a machine loaded 5-6 on its 2 cores (another helper's screen alongside): -0.15
+[-0.43, +0.12] points per hand, within noise and at 10% more CPU a decision (32.4 against
+29.6 ms). A twelfth less value lost per decision against a 400-playout search is not a
+stronger search at 200 playouts, as the styles fitted to the choices were not (`strong`).
 """
 
 from __future__ import annotations
