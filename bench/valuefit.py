@@ -83,7 +83,7 @@ The screen (bench/strong_ab.py, bench/results/strong_ab.json): ``{"playouts": 20
 "valuefit"}`` against ``{"playouts": 200}``, 1,600 seat-swapped hands from seed 141000, two
 workers on a machine loaded 5-6 on its 2 cores (another helper's screen alongside): -0.15
 [-0.43, +0.12] points per hand, within noise and at 10% more CPU a decision (32.4 against
-29.6 ms). A twelfth less value lost per decision against a 400-playout search is not a
+29.6 ms). An eighth less value lost per decision against a 400-playout search is not a
 stronger search at 200 playouts, as the styles fitted to the choices were not (`strong`).
 """
 
