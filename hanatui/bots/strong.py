@@ -66,7 +66,10 @@ Two-seat koi-koi's own playouts may weigh their cards by other weights (``style`
 choices, and "agree", tuned to agree with them most (`bench/imitate.py`: 68.8% and 69.6% of
 its held-out card plays, the plain weights 67.4%). At 200 playouts, over 1,600 hands and at
 the same CPU, "imitate" measured +0.00 [-0.29, +0.29] points per hand over the plain weights
-and "agree" +0.05 [-0.23, +0.33], both within noise, so the plain weights stay.
+and "agree" +0.05 [-0.23, +0.33], both within noise, so the plain weights stay. "valuefit",
+fitted to the search's values of every candidate with two new inputs (`bench/valuefit.py`:
+12% less value lost per held-out card play), measured -0.15 [-0.43, +0.12] at 200 playouts
+over 1,600 hands, at 10% more CPU a decision: within noise too.
 
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.

@@ -12,7 +12,7 @@ from core.engine import legal_actions
 from core.rules import find_rules
 from core.view import observe
 from hanatui.bots import kkplayout, rollout
-from hanatui.bots.kkplayout import PLAIN_STYLE, Style
+from hanatui.bots.kkplayout import PLAIN_STYLE, VALUEFIT_STYLE, Style
 from hanatui.bots.strong import StrongBot
 from tests.bots.conftest import decision_points
 from tests.bots.test_playout import kk_round, random_table
@@ -39,26 +39,34 @@ def _tied(values: dict[int, float]) -> set[int]:
     return {i for i, v in values.items() if v > top - 1e-9}
 
 
-@pytest.mark.parametrize("style", [PLAIN_STYLE, ODD], ids=["plain", "odd"])
+@pytest.mark.parametrize(
+    "style", [PLAIN_STYLE, ODD, VALUEFIT_STYLE], ids=["plain", "odd", "valuefit"]
+)
 def test_the_values_are_those_the_policy_chooses_by(style):
     """The card `_choose` plays is one of the highest valued by `card_values` (the one, unless
     tied), and `_target` takes the higher of `capture_values`'s two, on random tables."""
     _, state = kk_round(find_rules("koikoi", rounds=1))
     kk = kkplayout.round_for(state, style)
     assert kk is not None and kk.style is style
-    # The plain urgency (all 1.0) is left out of the loop: today's playouts exactly.
-    assert (kk.urgency is None) == (style.urgency == PLAIN_STYLE.urgency)
+    # The plain urgency (all 1.0) and no fitted input are left out of the loop: today's
+    # playouts exactly.
+    fitted = (style.own, style.wait, style.discard) != (0.0, 0.0, 0.0)
+    assert (kk.fitted is None) == (not fitted)
+    assert (kk.urgency is None) == (style.urgency == PLAIN_STYLE.urgency and not fitted)
     rng = random.Random(5)
     ties = 0
     targets = 0
     for k in range(1500):
-        hand, field, mine, theirs, _ = random_table(rng)
-        values = kkplayout.card_values(state, hand, field, mine, theirs, style)
+        hand, field, mine, theirs, other = random_table(rng)
+        op_cards = other.bit_count()
+        values = kkplayout.card_values(state, hand, field, mine, theirs, style, op_cards)
         assert values is not None and set(values) == set(rollout.INDEXES[hand])
         tied = _tied(values)
         ties += len(tied) > 1
         for seed in range(2 if len(tied) > 1 else 1):
-            got = kkplayout._choose(kk, hand, field, mine, theirs, kkplayout.Ties(k + seed))
+            got = kkplayout._choose(
+                kk, hand, field, mine, theirs, op_cards, kkplayout.Ties(k + seed)
+            )
             assert got in tied
         for card in rollout.INDEXES[hand]:
             matches = field & rollout.MONTHS[card]
@@ -154,7 +162,7 @@ def _views(limit: int):
                     return
 
 
-@pytest.mark.parametrize("name", ["odd", "imitate", "agree"])
+@pytest.mark.parametrize("name", ["odd", "imitate", "agree", "valuefit"])
 def test_the_plain_style_is_todays_player_and_another_style_changes_the_playouts(monkeypatch, name):
     """``StrongBot(style="plain")`` searches exactly as the default player (the same
     estimates); a style of other weights (the fitted one among them) changes the playouts'

@@ -382,9 +382,9 @@ def test_the_koikoi_playout_chooses_as_the_fast_path(rules):
     rng = random.Random(11)
     ties_seen = 0
     for k in range(1500):
-        hand, field, mine, theirs, _ = random_table(rng)
+        hand, field, mine, theirs, other_hand = random_table(rng)
         ours, theirs_rng = kkplayout.Ties(k), kkplayout.Ties(k)
-        got = kkplayout._choose(kk, hand, field, mine, theirs, ours)
+        got = kkplayout._choose(kk, hand, field, mine, theirs, other_hand.bit_count(), ours)
         assert got == rollout._choose_play(kk.fast, 0, hand, field, [mine, theirs], theirs_rng)
         assert ours._state == theirs_rng._state
         ties_seen += ours._state != kkplayout.Ties(k)._state
