@@ -262,3 +262,17 @@ def test_a_name_longer_than_the_column_breaks_and_loses_nothing():
         "-Fitzwilli",
         "am",
     ]
+
+
+async def test_the_empty_list_points_to_what_an_installed_app_has(isolated_dirs):
+    """With no games the note pointed to "the samples in replays/", a folder of the source
+    checkout that an installed hanatui does not have: it says where the games will be and how
+    to open a log from elsewhere, true wherever hanatui runs."""
+    from textual.widgets import Static
+
+    async with app().run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        note = str(screen.query_one("#games-note", Static).content)
+        assert note.startswith("No games yet: finished games are kept in ")
+        assert "replays/" not in note
+        assert "Press o to open a game log (.hana) by its path" in note

@@ -363,7 +363,7 @@ class HistoryScreen(Screen[None]):
         else:
             self._note(
                 f"No games yet: finished games are kept in {self.directory}. "
-                "Press o to open any .hana file, such as the samples in replays/."
+                "Press o to open a game log (.hana) by its path, such as one shared with you."
             )
         if selected is not None:
             with contextlib.suppress(Exception):
