@@ -245,7 +245,6 @@ class TableLayout(Widget):
     TableLayout.-compact.-side-open #side { display: block; width: 1fr; }
     TableLayout.-compact.-side-open #left { display: none; }
     TableLayout.-compact #status-line { display: block; }
-    TableLayout.-compact #status { display: none; }
     TableLayout.-compact #opponents.-compact { border: none; }
     TableLayout.-compact #opponents { border-top: round $panel-lighten-2; }
     TableLayout.-compact #field-panel { border: none; border-top: round $panel-lighten-2; }
@@ -479,8 +478,8 @@ class TableLayout(Widget):
         return [first, clip(rest, width, ascii_mode), tail]
 
     def status(self, lines: Sequence[Content]) -> None:
-        """The status lines (a focused card's name, what it takes); on the compact table one
-        line under it all, the side column's lines hidden (they showed under the game log)."""
+        """The status lines (a focused card's name, what it takes); one line on the compact
+        table."""
         self.query_one("#status", Static).update(Content("\n").join(lines))
         line = Content("")
         if len(lines) >= 2:
