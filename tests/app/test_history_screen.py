@@ -219,3 +219,60 @@ async def test_the_statistics_tab_does_not_act_on_the_hidden_list(isolated_dirs)
         await pilot.press("d")
         await pilot.pause()
         assert isinstance(pilot.app.screen, ConfirmDialog)
+
+
+async def test_the_list_fits_80_columns_and_resizing_redraws_it(isolated_dirs):
+    """At 80x24 the columns added up to 112: the result and the length began off-screen, and
+    the list scrolled sideways. Under that width the columns are narrower and wrap (a row
+    grows), every word still there; resizing to 120 columns brings the wide columns back."""
+    from textual.widgets import DataTable
+
+    _history(isolated_dirs)
+    async with app().run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        table = screen.query_one("#games", DataTable)
+        assert table.max_scroll_x == 0, table.virtual_size
+        assert table.region.right <= 80
+        text = "\n".join(s.text for s in screen._compositor.render_strips())
+        assert "result" in text and "length" in text
+        assert "2 rounds," in text and "moves" in text  # the length column, wrapped
+        assert "win" in text or "tie" in text  # the result column
+        assert "2026-03-05" in text and "12:00" in text  # the date, on two lines
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert table.max_scroll_x == 0
+        text = "\n".join(s.text for s in screen._compositor.render_strips())
+        assert "players and points" in text and "2 rounds, " in text
+
+
+def test_a_name_longer_than_the_column_breaks_and_loses_nothing():
+    """A player's name runs to 40 characters: in a narrow column it breaks between its words,
+    and a word longer than the column is broken itself, never cut off."""
+    from rich.cells import cell_len
+
+    from hanatui.app.screens.history import wrap_names, wrap_words
+
+    parts = ["Bartholomew Longername-Fitzwilliam 12", "Easy 2 -5"]
+    wrapped = wrap_names(parts, 20)
+    assert all(cell_len(line) <= 20 for line in wrapped.split("\n")), wrapped
+    assert wrapped.replace("\n", "").replace(" ", "") == ", ".join(parts).replace(" ", "")
+    assert wrap_words("Longername-Fitzwilliam", 10).split("\n") == [
+        "Longername",
+        "-Fitzwilli",
+        "am",
+    ]
+
+
+async def test_the_empty_list_points_to_what_an_installed_app_has(isolated_dirs):
+    """With no games the note pointed to "the samples in replays/", a folder of the source
+    checkout that an installed hanatui does not have: it says where the games will be and how
+    to open a log from elsewhere, true wherever hanatui runs."""
+    from textual.widgets import Static
+
+    async with app().run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        note = str(screen.query_one("#games-note", Static).content)
+        assert note.startswith("No games yet: finished games are kept in ")
+        assert "replays/" not in note
+        assert "Press o to open a game log (.hana) by its path" in note

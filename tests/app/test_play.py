@@ -272,3 +272,39 @@ async def test_a_seven_player_round_result_fits_80_columns():
         await pilot.pause()
         dialog = screen.query_one("#dialog")
         assert screen.region.contains_region(dialog.region), dialog.region
+
+
+@pytest.mark.parametrize(
+    ("game", "count", "expected"),
+    [
+        ("koikoi", 2, "You win the round (+6)"),  # of two, the best is the round's winner
+        ("bakappana", 3, "Best this round: "),  # the best of three
+    ],
+)
+async def test_the_round_result_says_who_did_best_in_words_that_fit_the_table(
+    game, count, expected
+):
+    """Of two players, "Best this round: You (+6)" was a roundabout way to say the round's
+    winner: it says "You win the round (+6)"; with more players it stays the best of them."""
+    from core.players import Player
+    from core.rules import find_rules
+    from hanatui.bots import make_bot
+    from hanatui.selfplay import play_match
+
+    players = tuple(
+        Player(name="You") if i == 0 else Player(name=f"CPU {i}", kind="bot", bot="easy")
+        for i in range(count)
+    )
+    timeline = play_match(
+        find_rules(game, rounds=1), [make_bot("easy")] * count, seed=1, players=players
+    )
+    end = next(e for e in timeline.events if isinstance(e, RoundEnded))
+    app = HanaApp(settings=settings(), save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(RoundResultScreen(end, timeline.last.players, timeline.last.rules))
+        await pilot.pause()
+        await pilot.pause()
+        text = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        assert expected in text, text
+        if count == 2:
+            assert "Best this round" not in text

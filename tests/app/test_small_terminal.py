@@ -119,3 +119,46 @@ async def test_the_new_game_forms_fields_stay_inside_it_at_80_columns(game):
                 assert inside.x <= region.x and region.right <= inside.right, (field, region)
                 seen.add(str(field.id))
         assert {"game", "players", "preset", "ruleset", "seat-name-1"} <= seen
+
+
+async def test_the_status_shows_once_when_the_game_log_opens_at_80x24():
+    """The compact table's status is its one-line status line; the side column's two-line status
+    showed as well under the game log unfolded with g: the same words twice."""
+    app = HanaApp(settings=settings(), save=False, session=new_session("koikoi", 2, seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("g")
+        await settle(pilot)
+        log = table.game_log
+        assert log is not None and log.region  # the log is open, and drawn
+        takes = str(table.query_one("#status", Static).content).split("\n")[1]
+        drawn = [_row(app, y) for y in range(24)]
+        assert sum(takes in row for row in drawn) == 1, drawn
+        line = table.query_one("#status-line", Static)
+        assert takes in _row(app, line.region.y)
+
+
+@pytest.mark.parametrize("ascii_mode", [False, True])
+async def test_the_title_footer_keeps_every_key_with_a_game_to_resume_at_80x24(ascii_mode):
+    """With a game to resume the title's footer has one key more, "c Resume", and at 80 columns
+    it lost the last, "q Quit", to the command palette's key: every key fits, whole, with a gap
+    before the palette's."""
+    from core.rules import find_rules
+    from hanatui.app.common import HanaFooter
+    from hanatui.app.screens.title import TitleScreen
+    from hanatui.session import Session
+
+    from .helpers import players
+
+    Session.new(find_rules("koikoi"), players(2, 1, ()), seed=5, autosave=True)
+    app = HanaApp(settings=settings(ascii=ascii_mode))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        line = app.screen.query_one(HanaFooter).render().plain
+        assert len(line) == 80
+        keys = "n New game c Resume h Host j Join g Games s Settings r Rules q Quit"
+        assert line.startswith(f" {keys} "), line
+        assert line.rstrip().endswith("^p palette")

@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from rich.cells import cell_len
+from rich.cells import cell_len, chop_cells
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -88,27 +88,42 @@ def length_words(s: GameSummary) -> str:
 
 #: The games list's columns and their widths: what is longer is wrapped (a row grows).
 COLUMN_WIDTHS = {"date": 16, "game": 10, "players": 36, "result": 20, "length": 20}
+#: The columns on a terminal too narrow for those (112 columns with each cell's padding of 2):
+#: 64 + 10, so with the scrollbar they fit the 76 columns inside the screen's box at 80. The
+#: date takes two lines, the result and the length two or three.
+NARROW_COLUMN_WIDTHS = {"date": 10, "game": 10, "players": 21, "result": 12, "length": 11}
+#: The narrowest terminal the wide columns fit: 112, the scrollbar 2, the box's border and
+#: padding 4.
+WIDE_FROM = 118
+
+
+def column_widths(terminal_width: int) -> dict[str, int]:
+    """The games list's column widths on a terminal ``terminal_width`` columns wide."""
+    return COLUMN_WIDTHS if terminal_width >= WIDE_FROM else NARROW_COLUMN_WIDTHS
 
 
 def wrap_names(parts: list[str], width: int) -> str:
     """``parts`` joined by commas, broken into lines of at most ``width`` terminal cells (the
-    comma that ends a line included)."""
+    comma that ends a line included); a part longer than a line breaks as `wrap_words` does."""
     lines: list[str] = []
     line = ""
     for i, part in enumerate(parts):
+        comma = "," if i < len(parts) - 1 else ""
         candidate = f"{line}, {part}" if line else part
-        comma = 1 if i < len(parts) - 1 else 0
-        if line and cell_len(candidate) + comma > width:
-            lines.append(line + ",")
-            line = part
-        else:
+        if cell_len(candidate + comma) <= width:
             line = candidate
+            continue
+        if line:
+            lines.append(line + ",")
+        # the part on lines of its own, its last with room for the comma
+        *whole, line = wrap_words(part, width - len(comma)).split("\n")
+        lines.extend(whole)
     return "\n".join([*lines, line])
 
 
 def wrap_words(text: str, width: int) -> str:
     """``text`` broken between words into lines of at most ``width`` terminal cells (a word
-    longer than that keeps a line of its own)."""
+    longer than that is broken itself, so nothing is cut off)."""
     lines: list[str] = []
     line = ""
     for word in text.split(" "):
@@ -118,6 +133,9 @@ def wrap_words(text: str, width: int) -> str:
             line = word
         else:
             line = candidate
+        if cell_len(line) > width:  # a single word too long for a line
+            *whole, line = chop_cells(line, max(1, width))
+            lines.extend(whole)
     return "\n".join([*lines, line])
 
 
@@ -233,6 +251,7 @@ class HistoryScreen(Screen[None]):
         self.sort_column = "date"
         self.sort_reverse = SORTS["date"][1]
         self.loaded = False
+        self.widths: dict[str, int] = {}
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -247,12 +266,28 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
-        labels = {"players": "players and points"}
-        for key, width in COLUMN_WIDTHS.items():
-            table.add_column(Text(labels.get(key, key)), key=key, width=width)
+        self._set_columns()
         self._note(f"Reading the games kept in {self.directory}...")
         table.focus()
         self.load()
+
+    def _set_columns(self) -> bool:
+        """Give the list the columns for the terminal's width, if it has not them yet (its rows
+        go with the old ones: refill it); whether they changed."""
+        widths = column_widths(self.app.size.width)
+        if widths is self.widths:
+            return False
+        self.widths = widths
+        table = self.query_one("#games", DataTable)
+        table.clear(columns=True)
+        labels = {"players": "players and points"}
+        for key, width in widths.items():
+            table.add_column(Text(labels.get(key, key)), key=key, width=width)
+        return True
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.loaded and column_widths(self.app.size.width) is not self.widths:
+            self._fill()
 
     def on_screen_resume(self) -> None:
         if self.loaded:
@@ -290,14 +325,16 @@ class HistoryScreen(Screen[None]):
     def _fill(self) -> None:
         table = self.query_one("#games", DataTable)
         selected = self.selected()
-        table.clear()
+        if not self._set_columns():
+            table.clear()
+        widths = self.widths
         for s in self._sorted():
             name = Path(s.path).name
             if s.error:
                 cells = [
                     Content("—"),
                     Content("?"),
-                    Content(printable(name, 80)),
+                    Content(wrap_words(printable(name, 80), widths["players"])),
                     Content.styled("unreadable", "$error"),
                     Content(""),
                 ]
@@ -305,14 +342,14 @@ class HistoryScreen(Screen[None]):
                 # wrapped to the column (a row grows), so seven players are never cut off
                 players = wrap_names(
                     [f"{p} {t}" for p, t in zip(s.players, s.totals, strict=False)],
-                    COLUMN_WIDTHS["players"],
+                    widths["players"],
                 )
                 cells = [
-                    Content(when(s.created)),
+                    Content(wrap_words(when(s.created), widths["date"])),
                     Content(game_title(s.game)),
                     Content(players),
-                    Content(wrap_words(result_words(s), COLUMN_WIDTHS["result"])),
-                    Content(wrap_words(length_words(s), COLUMN_WIDTHS["length"])),
+                    Content(wrap_words(result_words(s), widths["result"])),
+                    Content(wrap_words(length_words(s), widths["length"])),
                 ]
             table.add_row(*cells, key=s.path, height=None)
         direction = "descending" if self.sort_reverse else "ascending"
@@ -326,7 +363,7 @@ class HistoryScreen(Screen[None]):
         else:
             self._note(
                 f"No games yet: finished games are kept in {self.directory}. "
-                "Press o to open any .hana file, such as the samples in replays/."
+                "Press o to open a game log (.hana) by its path, such as one shared with you."
             )
         if selected is not None:
             with contextlib.suppress(Exception):

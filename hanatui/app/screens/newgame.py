@@ -557,6 +557,8 @@ class NewGameScreen(Screen[None]):
             name = name.strip()
             if self.host and i > 0 and kind == "human" and not name:
                 name = f"Seat {i + 1}"  # a joining player names their seat themselves
+            if not name:  # said as what to do, not as the core's "invalid name: ''"
+                raise HanaError(f"Seat {i + 1} needs a name: type one in its row.")
             try:
                 check_name(name)
             except HanaError as exc:

@@ -21,7 +21,7 @@ from core.players import Player
 from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import TooSmall
-from hanatui.words import REASONS, breakdown_rows, plural, winners_words
+from hanatui.words import REASONS, breakdown_rows, conjugate, plural, winners_words
 
 
 def _add_columns(
@@ -54,6 +54,14 @@ def breakdown_table(
         )
     table.add_row(Text("round score"), *[Text(f"{p:+d}") for p in event.points])
     table.add_row(Text("match total"), *[Text(str(t)) for t in event.totals])
+
+
+def best_words(names: Sequence[str], best: int, seats: int) -> str:
+    """Under a round's score, who scored best: of two players that is the round's winner, said
+    so ("You win the round (+6)"); of more, the best of them ("Best this round: Aki (+12)")."""
+    if seats == 2 and len(names) == 1 and best > 0:
+        return f"{conjugate(names[0], 'win')} the round ({best:+d})"
+    return f"Best this round: {' and '.join(names)} ({best:+d})"
 
 
 class RoundResultScreen(ModalScreen[None]):
@@ -91,7 +99,7 @@ class RoundResultScreen(ModalScreen[None]):
             best = max(ev.points)
             winners = [self.players[i].name for i, p in enumerate(ev.points) if p == best]
             if best > 0 or len(set(ev.points)) > 1:
-                yield Static(Content(f"Best this round: {' and '.join(winners)} ({best:+d})"))
+                yield Static(Content(best_words(winners, best, len(ev.points))))
             with Horizontal(classes="buttons"):
                 label = "See the match result" if self.last else "Next round"
                 yield Button(_label(f"{label} (enter)"), id="next", variant="primary")

@@ -47,6 +47,8 @@ class TableScreen(TableDrawing):
     TableScreen { background: $hana-felt; }
     TableScreen .gamelog { height: 1fr; border: round $panel-lighten-2; background: $surface; }
     TableScreen.-ascii .gamelog { border: ascii $panel-lighten-2; }
+    /* the compact table's status is its status line: not again under the game log (g) */
+    TableScreen TableLayout.-compact #status { display: none; }
     """
 
     # The hand is focused by the turn loop when the player is to play (`_focus_hand`), never

@@ -289,6 +289,8 @@ class TitleScreen(Screen[None]):
             menu.set_resume(f"{title}, round {unfinished.round} of {unfinished.rounds}: {totals}")
         else:
             menu.set_resume(None)
+        # one key more in the footer: at 80 columns it sits closer (hanatui/hanatui.tcss)
+        self.set_class(unfinished is not None, "-resumable")
         menu.focus()
         self.refresh_bindings()
 
