@@ -545,6 +545,9 @@ class StrongBot(Bot):
         solve_playouts: int | None = None,
         solve_tail: int = 0,
         style: str = "plain",
+        epsilon: float = 0.0,
+        temperature: float = 0.0,
+        noise_opponent: bool = False,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -601,6 +604,18 @@ class StrongBot(Bot):
         if style not in STYLES:
             raise ValueError(f"unknown playout style: {style!r} ({', '.join(STYLES)})")
         self.style = STYLES[style]
+        # ... with noise in the playouts' card plays (`Style.epsilon`: a random card with that
+        # probability; `Style.temperature`: the softmax of the cards' values), both seats' or,
+        # with ``noise_opponent``, the opponent's alone (the searching seat plays greedily).
+        # None of it by default: the greedy playouts, not one random number more.
+        if not 0.0 <= epsilon <= 1.0 or temperature < 0.0:
+            raise ValueError(
+                f"playout noise out of range: epsilon {epsilon}, temperature {temperature}"
+            )
+        if epsilon or temperature:
+            self.style = self.style._replace(
+                epsilon=epsilon, temperature=temperature, opponent_only=noise_opponent
+            )
 
     @classmethod
     def timed(cls, seconds: float) -> StrongBot:
