@@ -346,6 +346,7 @@ class IntRound(NamedTuple):
     cards: tuple[_Card, ...]  # per card, what `_choose` reads of it (`_cards`)
     standings: dict[int, Standing]  # `yaku.standing` by the pile, where the field plays no part
     noisy: bool  # the card from the hand is `_noisy_choose`'s (`Style.epsilon`, `.temperature`)
+    greedy: IntRound | None  # a noisy style's: the round of its weights without the noise
 
 
 #: A card's bonus by the count of a pile's cards in its one mask (`_Values`), or None.
@@ -515,7 +516,9 @@ def round_for(state: State, style: Style = PLAIN_STYLE) -> IntRound | None:
         # A noisy style plays the greedy one's compiled round (its memos shared) but its noise.
         plain = round_for(state, greedy(style))
         noisy = bool(style.epsilon or style.temperature)
-        _ROUNDS[key] = None if plain is None else plain._replace(style=style, noisy=noisy)
+        _ROUNDS[key] = (
+            None if plain is None else plain._replace(style=style, noisy=noisy, greedy=plain)
+        )
     if key not in _ROUNDS:
         fast = fast_for(state)
         supported = (
@@ -551,6 +554,7 @@ def _compile(rules: KoiKoiRules, month: int | None, fast: Fast, style: Style) ->
         _cards(fast, values, style),
         {},
         False,
+        None,
     )
 
 
@@ -575,7 +579,7 @@ def play_out_score(
     seats: tuple[IntRound, IntRound] | None = None
     if kk.noisy and style.opponent_only:
         # The seat that searches (that acts now) plays greedily, the other with the noise.
-        plain = round_for(state, greedy(style))
+        plain = kk.greedy
         assert plain is not None
         seats = (plain, kk) if to_act(state) == 0 else (kk, plain)
         kk = plain
