@@ -21,8 +21,12 @@ this playout gives the engine's points, with the same random numbers used, on ra
 every preset.
 
 The search gives these playouts two cheaper sources of chance (`strong.evaluate`): `Ties`, a
-generator seeded per playout for the policies' tie-breaks, and `Dealer`, the determinization
-of a two-seat view drawn by one sort of random keys.
+generator seeded per playout for the policies' tie-breaks (and a noisy style's draws), and
+`Dealer`, the determinization of a two-seat view drawn by one sort of random keys.
+
+The policy may play its cards from the hand with noise (`Style.epsilon`, `Style.temperature`,
+`Style.opponent_only`; `_noisy_choose`), off by default: then not one random number more is
+drawn, and the playouts are today's.
 
 Supported: two seats, the standard turn (no draw-then-play-two, no kept draw), no wild
 Lightning this round, no play-out of the draw pile; anything else returns None and the caller
