@@ -944,8 +944,8 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "card drawn by the softmax of the policy's card values at that temperature (in",
         "points); with `noise_opponent` the opponent's seat alone plays with the noise, the",
         "searching seat's later plays stay greedy. Noisy playouts cost more CPU per decision",
-        "(6-9% with `epsilon`, 46% with the softmax, which values every card of the hand), and",
-        "no setting played stronger (the rows below).",
+        "(4-9% with `epsilon`, 34-46% with the softmax, which values every card of the hand),",
+        "and no setting played stronger (the rows below).",
         "",
         "| variant | against | hands | points per hand, variant minus today's | ms CPU per "
         "decision | seeds | recorded (UTC), load |",
