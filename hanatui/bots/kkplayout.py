@@ -21,8 +21,12 @@ this playout gives the engine's points, with the same random numbers used, on ra
 every preset.
 
 The search gives these playouts two cheaper sources of chance (`strong.evaluate`): `Ties`, a
-generator seeded per playout for the policies' tie-breaks, and `Dealer`, the determinization
-of a two-seat view drawn by one sort of random keys.
+generator seeded per playout for the policies' tie-breaks (and a noisy style's draws), and
+`Dealer`, the determinization of a two-seat view drawn by one sort of random keys.
+
+The policy may play its cards from the hand with noise (`Style.epsilon`, `Style.temperature`,
+`Style.opponent_only`; `_noisy_choose`), off by default: then not one random number more is
+drawn, and the playouts are today's.
 
 Supported: two seats, the standard turn (no draw-then-play-two, no kept draw), no wild
 Lightning this round, no play-out of the draw pile; anything else returns None and the caller
@@ -299,10 +303,11 @@ class Dealer:
 
 
 class Ties(random.Random):
-    """The playouts' random numbers, which break ties alone (`randrange(n)`, all the playout
-    policies ask): a 64-bit linear congruential generator, seeded per playout in well under a
-    microsecond, where seeding a `random.Random` costs about as much as a third of a koi-koi
-    playout. Any other use raises."""
+    """The playouts' random numbers, which break ties (`randrange(n)`, all the playout policies
+    ask) and draw a noisy style's cards (`random()`, `Style.epsilon`): a 64-bit linear
+    congruential generator, seeded per playout in well under a microsecond, where seeding a
+    `random.Random` costs about as much as a third of a koi-koi playout. Any other use
+    raises."""
 
     def __init__(self, seed: int) -> None:  # no Mersenne Twister state to seed
         self._state = (seed * 0x9E3779B97F4A7C15) & _MASK
@@ -314,10 +319,11 @@ class Ties(random.Random):
         return (state >> 33) % start
 
     def random(self) -> float:
-        raise TypeError("Ties breaks ties alone (randrange)")
+        state = self._state = (self._state * _MUL + _INC) & _MASK
+        return (state >> 11) * _UNIT  # the high 53 bits (an LCG's low bits are its weakest)
 
     def getrandbits(self, k: int, /) -> int:
-        raise TypeError("Ties breaks ties alone (randrange)")
+        raise TypeError("Ties draws randrange(n) and random() alone")
 
     def seed(self, *args: object, **kwargs: object) -> None:
         raise TypeError("Ties is seeded when it is made")
@@ -326,6 +332,7 @@ class Ties(random.Random):
 _MASK = (1 << 64) - 1
 _MUL = 6364136223846793005  # Knuth's MMIX multiplier
 _INC = 1442695040888963407
+_UNIT = 1.0 / (1 << 53)
 
 
 class IntRound(NamedTuple):
@@ -344,6 +351,8 @@ class IntRound(NamedTuple):
     cards: tuple[_Card, ...]  # per card, what `_choose` reads of it (`_cards`)
     standings: dict[int, Standing]  # `yaku.standing` by the pile, where the field plays no part
     fitted: tuple[float, float, float] | None  # `Style.own`, ``wait``, ``discard``; None: all 0
+    noisy: bool  # the card from the hand is `_noisy_choose`'s (`Style.epsilon`, `.temperature`)
+    greedy: IntRound | None  # a noisy style's: the round of its weights without the noise
 
 
 #: A card's bonus by the count of a pile's cards in its one mask (`_Values`), or None.
@@ -385,6 +394,16 @@ class Style(NamedTuple):
     own: float = 0.0
     wait: float = 0.0
     discard: float = 0.0
+    #: Noise in the card played from the hand (`_noisy_choose`; 0 and 0: none, the greedy policy
+    #: and not one random number more): with probability ``epsilon`` a card of the hand at
+    #: random, evenly ...
+    epsilon: float = 0.0
+    #: ... else, with a temperature above 0, a card drawn by the softmax of the cards' values
+    #: (`card_values`) at that temperature (in points), in place of the highest valued.
+    temperature: float = 0.0
+    #: The noise is the opponent's alone in the search's playouts (`play_out_score`): the seat
+    #: that searches plays these weights greedily, the other seat with the noise.
+    opponent_only: bool = False
 
 
 #: `rollout_policy`'s weights.
@@ -438,6 +457,13 @@ STYLES: dict[str, Style] = {
     "agree": AGREE_STYLE,
     "valuefit": VALUEFIT_STYLE,
 }
+
+
+def greedy(style: Style) -> Style:
+    """``style``'s weights without its noise (`Style.epsilon`, `Style.temperature`)."""
+    if not style.epsilon and not style.temperature and not style.opponent_only:
+        return style
+    return style._replace(epsilon=0.0, temperature=0.0, opponent_only=False)
 
 
 class _Values(NamedTuple):
@@ -527,6 +553,13 @@ def round_for(state: State, style: Style = PLAIN_STYLE) -> IntRound | None:
         return None
     month = round_month(state.round) if rules.tsukifuda_enabled else None
     key = (rules, month, style)
+    if key not in _ROUNDS and greedy(style) is not style:
+        # A noisy style plays the greedy one's compiled round (its memos shared) but its noise.
+        plain = round_for(state, greedy(style))
+        noisy = bool(style.epsilon or style.temperature)
+        _ROUNDS[key] = (
+            None if plain is None else plain._replace(style=style, noisy=noisy, greedy=plain)
+        )
     if key not in _ROUNDS:
         fast = fast_for(state)
         supported = (
@@ -565,6 +598,8 @@ def _compile(rules: KoiKoiRules, month: int | None, fast: Fast, style: Style) ->
         _cards(fast, values, style),
         {},
         fitted if any(fitted) else None,
+        False,
+        None,
     )
 
 
@@ -586,6 +621,13 @@ def play_out_score(
     kk = round_for(state, style)
     if kk is None:
         return None
+    seats: tuple[IntRound, IntRound] | None = None
+    if kk.noisy and style.opponent_only:
+        # The seat that searches (that acts now) plays greedily, the other with the noise.
+        plain = kk.greedy
+        assert plain is not None
+        seats = (plain, kk) if to_act(state) == 0 else (kk, plain)
+        kk = plain
     policy = POLICIES[call]
     if (
         state.phase == PLAY
@@ -593,7 +635,7 @@ def play_out_score(
         and type(action) is PlayCard
         and state.hands[state.turn] & action.card.bit
     ):
-        return _run(kk, state, rng, call, action.card.index, False, finish)
+        return _run(kk, state, rng, call, action.card.index, False, finish, seats)
     out = step(state, action)
     while True:
         for ev, _ in out:
@@ -601,7 +643,7 @@ def play_out_score(
                 return ev.points
         st = out[-1][1]
         if st.phase == PLAY and st.hands[st.turn]:  # a turn the integers take on from here
-            return _run(kk, st, rng, call, -1, st.stage == DRAW, finish)
+            return _run(kk, st, rng, call, -1, st.stage == DRAW, finish, seats)
         actor = to_act(st)
         if actor is None:
             return None  # the round ended without a score (should not happen)
@@ -840,6 +882,34 @@ def _choose(
     return best if tied is None else tied[rng.randrange(len(tied))]
 
 
+def _noisy_choose(
+    kk: IntRound, hand: int, field: int, mine: int, theirs: int, op_cards: int, rng: random.Random
+) -> int:
+    """`_choose` with its style's noise (`Style.epsilon`, `Style.temperature`): with
+    probability epsilon a card of the hand at random, evenly; else, with a temperature, a card
+    drawn by the softmax of the cards' values (`_card_value`, `_choose`'s); else `_choose`'s
+    card. A hand of one card draws nothing. ``op_cards``: as `_choose`'s."""
+    if not hand & (hand - 1):
+        return hand.bit_length() - 1
+    style = kk.style
+    cards = INDEXES[hand]
+    if style.epsilon and rng.random() < style.epsilon:
+        return cards[rng.randrange(len(cards))]
+    heat = style.temperature
+    if heat <= 0.0:
+        return _choose(kk, hand, field, mine, theirs, op_cards, rng)
+    unseen = ~(hand | field | mine | theirs)
+    values = [_card_value(kk, i, hand, field, mine, theirs, unseen, op_cards) for i in cards]
+    top = max(values)
+    weights = [math.exp((v - top) / heat) for v in values]
+    x = rng.random() * sum(weights)
+    for card, w in zip(cards, weights, strict=True):
+        x -= w
+        if x < 0.0:
+            return card
+    return cards[-1]  # rounding left x at 0 or above: the last card
+
+
 def _target(
     kk: IntRound, bit: int, matches: int, mine: int, theirs: int, rng: random.Random
 ) -> int:
@@ -945,7 +1015,11 @@ def _run(
                         last_yaku,
                     )  # fmt: skip
                     return (value, 0) if turn == 0 else (0, value)
-                card = _choose(moving, hand, field, mine, theirs, op_hand.bit_count(), rng)
+                op_cards = op_hand.bit_count()
+                if moving.noisy:
+                    card = _noisy_choose(moving, hand, field, mine, theirs, op_cards, rng)
+                else:
+                    card = _choose(moving, hand, field, mine, theirs, op_cards, rng)
             bit = BITS[card]
             hand ^= bit
             matches = field & MONTHS[card]
