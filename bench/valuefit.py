@@ -442,15 +442,7 @@ def load(paths: Sequence[str]) -> list[Choice]:
     after another."""
     kk = round_for(table_state())
     assert kk is not None
-    out = []
-    for path in paths:
-        with open(path) as f:
-            for line in f:
-                if line.strip():
-                    rec = json.loads(line)
-                    if all(c[2] > 0 for c in rec["cands"]):
-                        out.append(decision_of(kk, rec))
-    return out
+    return [decision_of(kk, rec) for rec in _records(paths)]
 
 
 #: The noise of the model's fit itself (points squared), added to each value's own variance.
@@ -871,7 +863,7 @@ def style_of(w: Sequence[float]) -> Style:
 
 
 def _records(paths: Sequence[str]) -> list[Json]:
-    """The records `load` reads, in its order."""
+    """The records of ``paths`` whose every candidate was played out, in `load`'s order."""
     out = []
     for path in paths:
         with open(path) as f:
