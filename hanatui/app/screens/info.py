@@ -51,7 +51,10 @@ def _on_off(value: bool) -> Content:
 
 
 def _ascii_label(value: bool) -> Content:
-    return _on_off(value) + Content(": cards drawn as +-----+ with L A R C")
+    """ASCII cards' label: its state, and what "on" draws (off, "off: cards drawn as ..." would
+    read as what off does)."""
+    what = "cards drawn as +-----+ with L A R C"
+    return Content(f"on: {what}" if value else f"off (on: {what})")
 
 
 class SettingsScreen(Screen[None]):
