@@ -277,15 +277,14 @@ async def test_a_seven_player_round_result_fits_80_columns():
 @pytest.mark.parametrize(
     ("game", "count", "expected"),
     [
-        ("koikoi", 2, "You win the round (+6)"),  # of two, the best is the round's winner
-        ("bakappana", 3, "Best this round: "),  # the best of three
+        ("koikoi", 2, None),  # the breakdown's "You won the round" says it
+        ("bakappana", 2, "Best this round: You (+158)"),  # both score: the best of them
+        ("bakappana", 3, "Best this round: "),
     ],
 )
-async def test_the_round_result_says_who_did_best_in_words_that_fit_the_table(
-    game, count, expected
-):
-    """Of two players, "Best this round: You (+6)" was a roundabout way to say the round's
-    winner: it says "You win the round (+6)"; with more players it stays the best of them."""
+async def test_the_round_result_names_who_did_best_unless_the_table_says_it(game, count, expected):
+    """Under the round's score, who scored best; not where a line of the breakdown already
+    names the round's winner (koi-koi), which the line would only repeat."""
     from core.players import Player
     from core.rules import find_rules
     from hanatui.bots import make_bot
@@ -305,6 +304,8 @@ async def test_the_round_result_says_who_did_best_in_words_that_fit_the_table(
         await pilot.pause()
         await pilot.pause()
         text = "\n".join(s.text for s in app.screen._compositor.render_strips())
-        assert expected in text, text
-        if count == 2:
-            assert "Best this round" not in text
+        if expected is None:
+            assert "You won the round" in text, text
+            assert "Best this round" not in text and "win the round" not in text, text
+        else:
+            assert expected in text, text

@@ -21,7 +21,7 @@ from core.players import Player
 from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import TooSmall
-from hanatui.words import REASONS, breakdown_rows, conjugate, plural, winners_words
+from hanatui.words import REASONS, breakdown_rows, plural, winners_words
 
 
 def _add_columns(
@@ -56,12 +56,18 @@ def breakdown_table(
     table.add_row(Text("match total"), *[Text(str(t)) for t in event.totals])
 
 
-def best_words(names: Sequence[str], best: int, seats: int) -> str:
-    """Under a round's score, who scored best: of two players that is the round's winner, said
-    so ("You win the round (+6)"); of more, the best of them ("Best this round: Aki (+12)")."""
-    if seats == 2 and len(names) == 1 and best > 0:
-        return f"{conjugate(names[0], 'win')} the round ({best:+d})"
-    return f"Best this round: {' and '.join(names)} ({best:+d})"
+def best_words(event: RoundEnded, names: Sequence[str]) -> str | None:
+    """Under a round's score, who scored best ("Best this round: Aki (+12)"), where the table
+    does not already say it: None when no one scored, and when a line of the breakdown names the
+    round's winner (koi-koi's "You won the round": a line more would repeat it)."""
+    points = event.points
+    best = max(points)
+    if best <= 0 and len(set(points)) == 1:
+        return None
+    if any(line.id == "opponent_won" for score in event.breakdown for line in score.lines):
+        return None
+    winners = [names[i] for i, p in enumerate(points) if p == best]
+    return f"Best this round: {' and '.join(winners)} ({best:+d})"
 
 
 class RoundResultScreen(ModalScreen[None]):
@@ -96,10 +102,9 @@ class RoundResultScreen(ModalScreen[None]):
         with Vertical(id="dialog"):
             yield Static(_label(f"Round {ev.round} is over ({reason})"), classes="title")
             yield DataTable(show_cursor=False, zebra_stripes=True)
-            best = max(ev.points)
-            winners = [self.players[i].name for i, p in enumerate(ev.points) if p == best]
-            if best > 0 or len(set(ev.points)) > 1:
-                yield Static(Content(best_words(winners, best, len(ev.points))))
+            best = best_words(ev, [p.name for p in self.players])
+            if best is not None:
+                yield Static(Content(best))
             with Horizontal(classes="buttons"):
                 label = "See the match result" if self.last else "Next round"
                 yield Button(_label(f"{label} (enter)"), id="next", variant="primary")
