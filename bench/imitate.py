@@ -456,7 +456,7 @@ def fit(
     return w, log_t, ll
 
 
-def _interval(xs: Sequence[float]) -> list[float]:
+def interval(xs: Sequence[float]) -> list[float]:
     """The mean of ``xs`` and its 95% interval (normal, over the decisions)."""
     n = len(xs)
     mean = statistics.fmean(xs)
@@ -469,9 +469,9 @@ def _agreements(data: Sequence[Decision], w: Sequence[float]) -> Json:
     for kind in ("card", "target"):
         xs = [agreement(d, w) for d in data if d.kind == kind]
         if xs:
-            out[kind] = {"n": len(xs), "agreement_ci95": _interval(xs)}
+            out[kind] = {"n": len(xs), "agreement_ci95": interval(xs)}
     lost = [r for r in (regret(d, w) for d in data if d.kind == "card") if r is not None]
-    out["card"]["regret_ci95"] = _interval(lost)
+    out["card"]["regret_ci95"] = interval(lost)
     out["card"]["regret_n"] = len(lost)
     out["card"]["differ"] = confusion(data, w)
     return out
@@ -514,21 +514,21 @@ def evaluate_fit(path: str, train_share: float, steps: int, late: int = 0, passe
                 "temperature": round(math.exp(log_tp), 4),
             }
         phases["loglik"] = round(total / len(test), 4)
-        phases["card_agreement_ci95"] = _interval(agree)
+        phases["card_agreement_ci95"] = interval(agree)
     # The search's prior: how often the strong player plays the normal level's choice, and
     # how the policies agree with the strong player where it did not.
     priored = [d for d in test if d.kind == "card" and d.prior is not None]
     overruled = [d for d in priored if d.prior != d.choice]
     prior = {
         "n": len(priored),
-        "strong_is_prior_ci95": _interval([float(d.prior == d.choice) for d in priored]),
+        "strong_is_prior_ci95": interval([float(d.prior == d.choice) for d in priored]),
         "overruled": len(overruled),
         **{
             name: {
-                "agrees_with_prior_ci95": _interval(
+                "agrees_with_prior_ci95": interval(
                     [agreement(d._replace(choice=d.prior or 0), ws) for d in priored]
                 ),
-                "agreement_where_overruled_ci95": _interval([agreement(d, ws) for d in overruled]),
+                "agreement_where_overruled_ci95": interval([agreement(d, ws) for d in overruled]),
             }
             for name, ws in (("plain", plain), ("fitted", w))
         },
@@ -542,7 +542,7 @@ def evaluate_fit(path: str, train_share: float, steps: int, late: int = 0, passe
         "temperature": round(math.exp(log_tu), 4),
         "loglik_train": round(ll_train_u, 4),
         "loglik": round(loglik(test, wu, log_tu, True)[0], 4),
-        "card_gain_ci95": _interval(gain_u),
+        "card_gain_ci95": interval(gain_u),
         "urgency": [round(wu[k], 4) for k in urgent],
     }
     tuned: Json = {}
@@ -553,7 +553,7 @@ def evaluate_fit(path: str, train_share: float, steps: int, late: int = 0, passe
         gain = [agreement(d, wt) - agreement(d, plain) for d in test if d.kind == "card"]
         tuned = {
             **_agreements(test, wt),
-            "card_gain_ci95": _interval(gain),
+            "card_gain_ci95": interval(gain),
             "style": unflat([round(x, 4) for x in wt])._asdict(),
         }
     return {
@@ -573,7 +573,7 @@ def evaluate_fit(path: str, train_share: float, steps: int, late: int = 0, passe
             "loglik_train": round(ll_train, 4),
             "loglik": round(loglik(test, w, log_t, True)[0], 4),
         },
-        "test_card_gain_ci95": _interval(paired),
+        "test_card_gain_ci95": interval(paired),
         "test_loglik_uniform": round(uniform, 4),
         "fitted_style": fitted._asdict(),
         "test_urgency_only": urgency_only,

@@ -37,7 +37,7 @@ from core.rules import find_rules
 from core.view import View, determinize
 from hanatui.bots import Bot, StrongBot
 from hanatui.bots.match import standing, win_chance
-from hanatui.bots.strong import evaluate
+from hanatui.bots.strong import evaluate, paired_difference
 from hanatui.selfplay import duel
 
 Decision = tuple[View, tuple[Action, ...], Action]
@@ -79,9 +79,7 @@ def loss(view: View, legal: tuple[Action, ...], played: Action, budget: int, see
     best = max(result.finalists, key=lambda i: statistics.fmean(values[i]))
     if best == p:
         return 0.0, 0.0
-    n = min(len(values[best]), len(values[p]))
-    d = [x - y for x, y in zip(values[best][:n], values[p][:n], strict=True)]
-    return statistics.fmean(d), statistics.stdev(d) / math.sqrt(n)
+    return paired_difference(values[best], values[p])
 
 
 def main(argv: Sequence[str] | None = None) -> int:

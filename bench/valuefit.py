@@ -101,7 +101,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from unittest.mock import patch
 
-from imitate import table_state
+from imitate import interval, table_state
 
 from core.actions import Action, PlayCard
 from core.cards import ALL_MASK, MONTH_MASKS
@@ -232,20 +232,11 @@ FEATURES = (
 )  # fmt: skip
 
 
-def _comb(n: int, k: int) -> int:
-    return math.comb(n, k) if 0 <= k <= n else 0
-
-
 #: ``HOLDS[u][k][h]``: the chance that a hand of ``h`` cards dealt from the ``u`` out of sight
-#: holds one or more of ``k`` given ones among them (k <= 4, h <= 8).
+#: holds one or more of ``k`` given ones among them (k <= 4, h <= 8): the complement of the
+#: playout's `kkplayout.NONE_HELD`.
 HOLDS = tuple(
-    tuple(
-        tuple(
-            1.0 - _comb(u - k, h) / _comb(u, h) if _comb(u, h) and k <= u else 0.0 for h in range(9)
-        )
-        for k in range(5)
-    )
-    for u in range(49)
+    tuple(tuple(1.0 - NONE_HELD[u][h][k] for h in range(9)) for k in range(5)) for u in range(49)
 )
 
 
@@ -601,13 +592,6 @@ def lost(d: Choice, w: Sequence[float]) -> float:
 PLAIN_W = (1.0, 1.0, 1.0, 1.0, 1.0, 0.25, 0.0, *([0.0] * len(FEATURES)))
 
 
-def _interval(xs: Sequence[float]) -> list[float]:
-    n = len(xs)
-    mean = statistics.fmean(xs)
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(n) if n > 1 else math.inf
-    return [round(mean, 4), round(mean - half, 4), round(mean + half, 4)]
-
-
 def behind(d: Choice, w: Sequence[float]) -> float:
     """The value of the search's choice less that of the model's (the mean over ties): paired
     with the choice, no maximum of noisy estimates in it (`lost` has one)."""
@@ -617,15 +601,15 @@ def behind(d: Choice, w: Sequence[float]) -> float:
 def _measure(test: Sequence[Choice], w: Sequence[float], plain: Sequence[float]) -> Json:
     lost_plain = statistics.fmean(lost(d, plain) for d in test)
     behind_plain = statistics.fmean(behind(d, plain) for d in test)
-    lost_change = _interval([lost(d, w) - lost(d, plain) for d in test])
-    behind_change = _interval([behind(d, w) - behind(d, plain) for d in test])
+    lost_change = interval([lost(d, w) - lost(d, plain) for d in test])
+    behind_change = interval([behind(d, w) - behind(d, plain) for d in test])
     return {
-        "agreement_ci95": _interval([agree(d, w) for d in test]),
-        "agreement_gain_ci95": _interval([agree(d, w) - agree(d, plain) for d in test]),
-        "lost_ci95": _interval([lost(d, w) for d in test]),
+        "agreement_ci95": interval([agree(d, w) for d in test]),
+        "agreement_gain_ci95": interval([agree(d, w) - agree(d, plain) for d in test]),
+        "lost_ci95": interval([lost(d, w) for d in test]),
         "lost_change_ci95": lost_change,
         "lost_change_share": round(lost_change[0] / lost_plain, 3) if lost_plain else None,
-        "behind_ci95": _interval([behind(d, w) for d in test]),
+        "behind_ci95": interval([behind(d, w) for d in test]),
         "behind_change_ci95": behind_change,
         "behind_change_share": round(behind_change[0] / behind_plain, 3) if behind_plain else None,
     }
@@ -708,7 +692,7 @@ def evaluate_fit(paths: Sequence[str], train_share: float, steps: int, most: int
         "inputs": list(INPUTS),
         "tau2": TAU2,
         # What the search's own choice loses by its estimates: the maximum's noise, about.
-        "test_search_choice_lost_ci95": _interval(
+        "test_search_choice_lost_ci95": interval(
             [max(r.value for r in d.rows) - d.rows[d.choice].value for d in test]
         ),
         "test_plain": _measure(test, plain, plain),
@@ -909,7 +893,7 @@ def evaluate_style(paths: Sequence[str], train_share: float) -> Json:
         lost_change.append(l1 - l0)
         plain_agree.append(a0)
         agree_change.append(a1 - a0)
-    lost = _interval(lost_change)
+    lost = interval(lost_change)
     return {
         "decisions": len(recs),
         "train": cut,
@@ -917,11 +901,11 @@ def evaluate_style(paths: Sequence[str], train_share: float) -> Json:
         "inputs": list(STYLE_INPUTS),
         "weights": {n: round(x, 4) for n, x in zip(STYLE_INPUTS, w, strict=True)},
         "style": style._asdict(),
-        "test_plain_lost_ci95": _interval(plain_lost),
+        "test_plain_lost_ci95": interval(plain_lost),
         "test_lost_change_ci95": lost,
         "test_lost_change_share": round(lost[0] / statistics.fmean(plain_lost), 3),
-        "test_plain_agreement_ci95": _interval(plain_agree),
-        "test_agreement_gain_ci95": _interval(agree_change),
+        "test_plain_agreement_ci95": interval(plain_agree),
+        "test_agreement_gain_ci95": interval(agree_change),
     }
 
 

@@ -36,7 +36,7 @@ from core.view import View, observe
 from hanatui.analysis.model import AnyAction, Candidate, Decision, GameAnalysis, Kind
 from hanatui.bots.heuristics import team_numbers
 from hanatui.bots.hint import legal_for
-from hanatui.bots.strong import DEFAULT_PLAYOUTS, evaluate, own_playout
+from hanatui.bots.strong import DEFAULT_PLAYOUTS, evaluate, own_playout, paired_difference
 
 #: Playouts per decision by default: the strong player's own budget (docs/analysis.md).
 DEFAULT_BUDGET = DEFAULT_PLAYOUTS
@@ -160,15 +160,9 @@ def analyse_position(
 
 
 def _paired_se(a: list[float], b: list[float]) -> float:
-    """The standard error of mean(a - b) over their common samples (the first ones: a dropped
-    candidate's list ends where it was dropped, `strong.Evaluation`)."""
-    n = min(len(a), len(b))
-    if n < 2:
-        return 0.0
-    d = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return math.sqrt(var / n)
+    """The standard error of mean(a - b) over their common samples (`strong.paired_difference`;
+    0 with fewer than two)."""
+    return paired_difference(a, b)[1] if min(len(a), len(b)) >= 2 else 0.0
 
 
 def analysable_seats(log: LogRead) -> tuple[int, ...]:

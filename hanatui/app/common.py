@@ -239,7 +239,7 @@ class HanaFooter(Widget, can_focus=False):
         key = self.app.get_key_display(binding)
         if key == "\u23ce":  # enter, named as the table's own "enter" key is
             key = "enter"
-        elif getattr(self.app, "ascii_mode", False):  # ASCII mode prints ASCII only
+        elif hana_app(self.app).ascii_mode:  # ASCII mode prints ASCII only
             key = ASCII_KEYS.get(key, key)
         parts = [(" " * key_pad.left + key + " " * key_pad.right, key_style)]
         if binding.description:

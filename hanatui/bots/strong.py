@@ -502,18 +502,26 @@ def _mean(v: list[float]) -> float:
     return sum(v) / len(v) if v else -math.inf
 
 
+def paired_difference(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The mean of ``a`` less ``b`` over their common samples, and its standard error: two
+    candidates' lists of an `Evaluation` (two or more samples in common). Both begin with the
+    same samples; a dropped candidate's ends where it was dropped, so the pairs are the first
+    ones."""
+    n = min(len(a), len(b))
+    d = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
 def _beats(a: list[float], b: list[float], z: float, by: float = 0.0) -> bool:
     """Whether ``a`` beats ``b`` by ``z`` standard errors on their common (first) samples
     (more than ``by`` points more: with ``by`` below 0, whether ``a`` is surely no more than
     ``-by`` worse)."""
-    n = min(len(a), len(b))
-    if n < 2:
+    if min(len(a), len(b)) < 2:
         return _mean(a) - _mean(b) > by
-    # Both lists begin with the same samples; a dropped candidate's ends where it was dropped.
-    d = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean - by > z * math.sqrt(var / n)
+    mean, se = paired_difference(a, b)
+    return mean - by > z * se
 
 
 def own_playout(
