@@ -358,3 +358,36 @@ async def test_the_settings_checkboxes_say_whether_they_are_on():
         await pilot.press("space")
         await pilot.pause()
         assert cards.value and str(cards.label) == "on: cards drawn as +-----+ with L A R C"
+
+
+async def test_a_newer_versions_settings_are_kept_when_this_one_saves():
+    """A settings file written by a newer hanatui (entries this version has no field for, a
+    theme it does not have) is read, and what this version does not know is written back as it
+    was: opening Settings and changing one there took the newer version's entries away."""
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    newer = {
+        "format": 9,
+        "theme": "hana-aurora",
+        "pace": 0.3,
+        "name": "Ann",
+        "sound": {"volume": 0.5, "on": True},
+        "keymap": {"table.undo": "ctrl+z,backspace"},
+    }
+    path.write_text(json.dumps(newer))
+    app = HanaApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        app.settings.ascii = True
+        app.save_settings()
+        await pilot.pause()
+    saved = json.loads(path.read_text())
+    assert saved["ascii"] is True and saved["name"] == "Ann" and saved["pace"] == 0.3
+    assert saved["theme"] == "hana-aurora"
+    assert saved["format"] == 9
+    assert saved["sound"] == {"volume": 0.5, "on": True}
+    assert saved["keymap"] == {"table.undo": "ctrl+z,backspace"}
+    settings, warning = load_settings()
+    assert warning is None and settings.ascii and settings.name == "Ann"
