@@ -125,6 +125,10 @@ class HanaApp(App[None]):
         self._started = False
         #: Why this instance may not play (another hanatui has the game open), or None.
         self.read_only: str | None = None
+        #: Why the autosave there cannot be resumed, as `unfinished` last found, and the
+        #: problem last told (`tell_autosave_problem`).
+        self.autosave_problem: str | None = None
+        self._autosave_told: str | None = None
         self.ascii_mode = settings.ascii or bool(os.environ.get("HANATUI_ASCII"))
         if self.ascii_mode:  # read with the rest of the stylesheet, before it is parsed
             self.css_path = [*self.css_path, self.ASCII_CSS_PATH]
@@ -389,7 +393,29 @@ class HanaApp(App[None]):
             return None  # the common case, answered without loading the engine
         from hanatui.session import Session
 
-        return Session.unfinished()
+        problems: list[str] = []
+        found = Session.unfinished(problems=problems)
+        self.autosave_problem = problems[0] if problems else None
+        return found
+
+    def tell_autosave_problem(self) -> None:
+        """Say (once) that the autosave there cannot be resumed, and what happens to it: the
+        title offers no Resume for it, and a new game moves it aside."""
+        problem = self.autosave_problem
+        if problem is None or problem == self._autosave_told:
+            return
+        self._autosave_told = problem
+        from core.text import printable, printable_path
+        from hanatui.settings import autosave_dir
+
+        path = autosave_dir() / "current.hana"
+        self.notify(
+            f"The autosave cannot be resumed ({printable(problem, 300)}); a new game keeps it "
+            f"as {path.name}.damaged-N in {printable_path(path.parent)}.",
+            markup=False,
+            severity="warning",
+            timeout=20,
+        )
 
     def start_game(
         self, rules: Any, players: Sequence[Any], *, seed: int | None = None, ask: bool = True
