@@ -14,7 +14,7 @@ from textual.screen import Screen
 
 from hanatui.app.ascii import use_ascii_glyphs
 from hanatui.app.themes import DEFAULT, DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
-from hanatui.settings import Settings, load_settings, save_settings
+from hanatui.settings import Settings, load_settings, save_settings, settings_path
 
 if TYPE_CHECKING:
     from textual.driver import Driver
@@ -325,7 +325,15 @@ class HanaApp(App[None]):
             try:
                 save_settings(self.settings)
             except OSError as exc:
-                self.notify(f"Could not save the settings: {exc}", markup=False, severity="error")
+                from core.text import printable_path
+
+                reason = exc.strerror or type(exc).__name__
+                self.notify(
+                    f"Could not save the settings to {printable_path(settings_path())} "
+                    f"({reason}); they last until you quit.",
+                    markup=False,
+                    severity="error",
+                )
 
     def set_ascii(self, on: bool) -> None:
         if on and self.ASCII_CSS_PATH not in self.css_path:

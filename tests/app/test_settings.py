@@ -391,3 +391,23 @@ async def test_a_newer_versions_settings_are_kept_when_this_one_saves():
     assert saved["keymap"] == {"table.undo": "ctrl+z,backspace"}
     settings, warning = load_settings()
     assert warning is None and settings.ascii and settings.name == "Ann"
+
+
+async def test_settings_that_cannot_be_saved_say_where_and_why_in_words(monkeypatch, tmp_path):
+    """A settings folder that cannot be made (here a file is in its way; read-only or full
+    alike): the notice names the file and the reason, not Python's "[Errno 20] Not a
+    directory: '...'"."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("HANATUI_CONFIG_DIR", str(blocker / "config"))
+    app = HanaApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.settings.ascii = True
+        app.save_settings()
+        await pilot.pause()
+        errors = [n.message for n in app._notifications if n.severity == "error"]
+        assert errors == [
+            f"Could not save the settings to {blocker / 'config' / 'settings.json'} "
+            "(Not a directory); they last until you quit."
+        ]
