@@ -365,7 +365,7 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             return commands.cmd_host(args, parser)
         if args.command == "join":
             return commands.cmd_join(args, parser)
-        return commands.cmd_serve(args)
+        return commands.cmd_serve(args, parser)
     return cmd_app()
 
 

@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
         (["host"], "name the game"),
         (["host", "koikoi", "--computer", "2"], "--computer"),
         (["host", "koikoi", "--port", "70000"], "--port"),
+        (["serve", "--port", "70000"], "--port must be 0-65535, not 70000"),
+        (["serve", "--port", "-1"], "--port must be 0-65535, not -1"),
         (["host", "nonsense"], "unknown game"),
         (["host", "koikoi", "--preset", "nonsense"], "unknown preset 'nonsense'"),
     ],
