@@ -23,6 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
     [
         (["join", "http://example.invalid/"], "not a table address"),
         (["join", "ws://127.0.0.1:7146/"], "no seat token"),
+        (["join", "ws://127.0.0.1:7146/#abc"], "seat token after '#' is cut short or mistyped"),
+        (["join", "ws://127.0.0.1:7146/#" + "a b" * 8], "seat token after '#' is cut short"),
         (["join", "ws://127.0.0.1:7146/#" + "a" * 22, "--name", "\x1b[2J"], "invalid name"),
         (["host"], "name the game"),
         (["host", "koikoi", "--computer", "2"], "--computer"),
