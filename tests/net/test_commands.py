@@ -44,6 +44,16 @@ def test_bad_arguments_are_one_line_and_exit_2(args, said, capsys):
     assert "\x1b" not in err  # text from the command line is shown escaped, never raw
 
 
+def test_host_resume_of_a_missing_journal_names_the_journal(tmp_path, capsys):
+    """`host --resume FILE` with no FILE there said it could not read "FILE.table" (the
+    tokens' file beside it), which the player never named: the journal is named."""
+    missing = tmp_path / "table.hana"
+    assert main(["host", "--resume", str(missing)]) == 1
+    assert capsys.readouterr().err == f"hanatui: {missing}: no such file\n"
+    assert main(["host", "--resume", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"hanatui: {tmp_path}: is a directory, not a journal\n"
+
+
 @pytest.mark.parametrize("stop", ["SIGTERM", "SIGHUP"])
 def test_host_prints_an_address_per_human_seat_and_closes_on_a_signal(data_dir, stop):
     """SIGTERM (`kill`) and SIGHUP (the host's terminal closed) close the table as Ctrl+C does:
