@@ -754,11 +754,14 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         print(json.dumps(result))
     else:
+        from hanatui.words import plural
+
         balance = f", each played in {seatings} seatings" if seatings > 1 else ""
         workers = f" on {jobs} processes" if jobs > 1 else ""
         print(
-            f"{game_id}: {hands} hands in {matches} matches{balance}, {seconds:.2f} s{workers} "
-            f"({result['hands_per_second']} hands/s); {decided} hands decided"
+            f"{game_id}: {plural(hands, 'hand')} in {plural(matches, 'match', 'matches')}"
+            f"{balance}, {seconds:.2f} s{workers} ({result['hands_per_second']} hands/s); "
+            f"{plural(decided, 'hand')} decided"
         )
         for s in seats:
             won_rate = "-" if s["win_rate"] is None else f"{100 * s['win_rate']:.1f}%"

@@ -162,6 +162,17 @@ def test_sim_save_never_replaces_a_log_saved_before(tmp_path, capsys):
     assert b'"bot":"random"' in again.read_bytes() and b'"bot":"random"' not in kept
 
 
+def test_sim_counts_in_words(capsys):
+    """The first line counts in words: "1 hand in 1 match; 1 hand decided"."""
+    main(["sim", "koikoi", "--hands", "1", "--seed", "1", "--jobs", "1"])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("koikoi: 1 hand in 1 match, "), first
+    assert first.endswith("; 1 hand decided"), first
+    main(["sim", "koikoi", "--hands", "3", "--seed", "1", "--jobs", "1"])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("koikoi: 3 hands in 1 match, "), first
+
+
 def test_sim_zero_sum_totals_cancel(capsys):
     main(["sim", "bakappana", "--players", "4", "--hands", "12", "--preset", "zero-sum", "--json"])
     result = json.loads(capsys.readouterr().out)
