@@ -198,6 +198,13 @@ class HanaApp(App[None]):
             self._load_themes()
         before = self.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        if wanted not in self.available_themes:
+            from core.text import printable
+
+            self._warnings.append(
+                f"Settings: there is no theme {printable(wanted, 40)!r} (a theme file gone, or "
+                f"a newer hanatui's theme); {DEFAULT_THEME} is used until you choose one."
+            )
         # Textual's stylesheet was made with the default theme's variables, and setting the
         # theme queues `refresh_css`, which parses every rule again with the new ones and styles
         # every widget again (and leaves the next parse without its cache). Nothing is parsed

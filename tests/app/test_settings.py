@@ -411,3 +411,24 @@ async def test_settings_that_cannot_be_saved_say_where_and_why_in_words(monkeypa
             f"Could not save the settings to {blocker / 'config' / 'settings.json'} "
             "(Not a directory); they last until you quit."
         ]
+
+
+async def test_a_theme_that_is_not_there_is_named_and_kept_in_the_file():
+    """The settings name a theme this hanatui does not have (its file removed, or a newer
+    version's): the default theme is drawn, and the player is told why, not left to wonder;
+    the file keeps the theme's name until another is chosen."""
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"theme": "hana-aurora", "name": "Ann"}))
+    app = HanaApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.theme == "hana-night"
+        told = [n.message for n in app._notifications if "theme" in n.message]
+        assert told == [
+            "Settings: there is no theme 'hana-aurora' (a theme file gone, or a newer "
+            "hanatui's theme); hana-night is used until you choose one."
+        ]
+        app.settings.ascii = True
+        app.save_settings()
+    assert json.loads(path.read_text())["theme"] == "hana-aurora"
