@@ -617,7 +617,8 @@ __all__ = ["Card"]
 async def test_a_long_match_s_score_chart_shows_the_rounds_around_the_cursor_on_whole_lines():
     """A 60-round match at 120x40: the chart's lines wrapped (60 cells and a total in a column
     of 38), so the round numbers stood over other rounds' cells. The chart shows the rounds
-    around the cursor's, its lines as wide as the column, the first shown numbered."""
+    around the cursor's, its lines as wide as the column, the first shown numbered, and the
+    players' names whole."""
     from core.logfile import header_for
     from core.rules import find_rules
     from hanatui.bots import make_bot
@@ -645,3 +646,5 @@ async def test_a_long_match_s_score_chart_shows_the_rounds_around_the_cursor_on_
             assert numbers[0] == str(first % 10)
             current = screen.state.round or 1
             assert first <= current < first + len(numbers), (current, header)
+            # the names whole, not cut to "Eas…" both
+            assert lines[1].startswith("Easy 1 ") and lines[2].startswith("Easy 2 "), lines

@@ -45,6 +45,8 @@ def score_chart(
             break
     first, last = 1, rounds
     if name_width + 1 + cell * rounds > room:  # one cell a round, and still too many rounds
+        # a window of rounds: the names whole (cut to 4, "Easy 1" and "Easy 2" read alike)
+        name_width = longest
         shown = max(1, room - name_width - 1)
         focus = current or done or 1
         first = max(1, min(focus - shown // 2, rounds - shown + 1))
