@@ -648,3 +648,21 @@ async def test_a_long_match_s_score_chart_shows_the_rounds_around_the_cursor_on_
             assert first <= current < first + len(numbers), (current, header)
             # the names whole, not cut to "Eas…" both
             assert lines[1].startswith("Easy 1 ") and lines[2].startswith("Easy 2 "), lines
+
+
+def test_a_move_line_from_move_1000_on_wraps_within_the_list_and_indents_under_its_words():
+    """From move 1000 the number takes a column more: the words were still wrapped for three
+    digits, one column past the list's edge, and the lines under them indented a column short
+    of the words above."""
+    from rich.cells import cell_len
+
+    from hanatui.app.screens.replay_render import move_line
+
+    text = "Easy 5 plays 04c Wisteria chaff, taking 04b Wisteria ribbon and then some more"
+    for number in ("12", "1493"):
+        lines = move_line(number, text, "", 40).plain.split("\n")
+        assert len(lines) > 1
+        assert all(cell_len(line) <= 40 for line in lines), lines
+        start = len(number) + 1 if len(number) > 3 else 4  # where the words begin
+        assert lines[0][start - 1] == " " and lines[0][start] != " "
+        assert all(line[:start].isspace() and line[start] != " " for line in lines[1:]), lines

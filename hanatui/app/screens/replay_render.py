@@ -102,7 +102,8 @@ def move_line(
 ) -> Content:
     """One line of the move list: the move number in a gutter, the words wrapped beside it, then
     the analysis's ``mark`` (text, style) and a ``note`` (the comments' marker)."""
-    room = max(10, width - 4)
+    gutter = f"{number:>3} "  # wider from move 1000 on: the lines under it indent as far
+    room = max(10, width - len(gutter))
     lines = textwrap.wrap(text, room) or [""]
     tail: list[tuple[str, str]] = []
     if mark[0]:
@@ -111,8 +112,9 @@ def move_line(
         tail.append((f" {note}", "$accent"))
     if tail and cell_len(lines[-1]) + sum(cell_len(t) for t, _ in tail) > room:
         lines.append("")  # the marks go on a line of their own rather than past the edge
-    body = "\n".join([lines[0], *("    " + line for line in lines[1:])])
-    return Content.assemble((f"{number:>3} ", "dim"), (body, style) if style else body, *tail)
+    indent = " " * len(gutter)
+    body = "\n".join([lines[0], *(indent + line for line in lines[1:])])
+    return Content.assemble((gutter, "dim"), (body, style) if style else body, *tail)
 
 
 class MoveList(OptionList, can_focus=False):
