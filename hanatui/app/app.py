@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -304,6 +305,23 @@ class HanaApp(App[None]):
             self.exit()
         else:
             self._exit_on_ready = True
+
+    async def on_event(self, event: events.Event) -> None:
+        if (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and self.has_class("-too-small")
+            and not self._quits(event.key)
+        ):
+            # Only "Please enlarge the terminal" shows: a key would play a card or answer a
+            # dialog unseen. Quitting still works.
+            return
+        await super().on_event(event)
+
+    def _quits(self, key: str) -> bool:
+        """Whether ``key`` quits the app (ctrl+q, or as the keymap has it; ctrl+c)."""
+        bound = self._bindings.key_to_bindings.get(key, [])
+        return key == "ctrl+c" or any(binding.action == "quit" for binding in bound)
 
     def on_resize(self, event: Any) -> None:
         size = event.size
