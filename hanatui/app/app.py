@@ -156,6 +156,8 @@ class HanaApp(App[None]):
     def get_default_screen(self) -> Screen[Any]:
         if self._save:
             self._take_journal()  # first: whether this instance may play decides the screen
+            if self.read_only is not None:
+                self._warnings.append(self.read_only)
         if self._session is None and self._play is None:
             # Nothing can open straight on a table: the title is the bottom screen, and its
             # first frame is the app's first (no empty screen under it styled and drawn first).
@@ -385,13 +387,19 @@ class HanaApp(App[None]):
             lock(autosave_dir() / "current.hana")
         except JournalInUse as exc:
             self.read_only = f"{str(exc)[0].upper()}{str(exc)[1:]}."
-            self._warnings.append(self.read_only)
         except OSError:
             pass  # a folder that cannot be written: the journal says so when a game starts
+        else:
+            self.read_only = None
 
     def _refuse_play(self) -> bool:
-        """True (and says why) if this instance may not start or resume a game."""
+        """True (and says why) if this instance may not start or resume a game: the other
+        hanatui that held the journal is asked about again, as it may have closed since."""
         if self.read_only is None:
+            return False
+        self._take_journal()
+        if self.read_only is None:
+            self.refresh_title()  # the unfinished game it left can be resumed here now
             return False
         self.notify(self.read_only, markup=False, severity="warning", timeout=8)
         return True
