@@ -365,7 +365,7 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             return commands.cmd_host(args, parser)
         if args.command == "join":
             return commands.cmd_join(args, parser)
-        return commands.cmd_serve(args)
+        return commands.cmd_serve(args, parser)
     return cmd_app()
 
 
@@ -712,9 +712,8 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             events = match.outcome.events
             header = header_for(events, app=f"hanatui {__version__}", created=_now_iso())
             suffix = f"-seating{match.rotation + 1}" if seatings > 1 else ""
-            write_log_file(
-                args.save / f"{game_id}-{players}p-seed{match.seed}{suffix}.hana", header, events
-            )
+            name = f"{game_id}-{players}p-seed{match.seed}{suffix}.hana"
+            write_log_file(_unused_path(args.save / name), header, events)
         if progress:
             _progress(hands, matches, args.hands, target_matches)
     seconds = time.perf_counter() - start
@@ -755,11 +754,14 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         print(json.dumps(result))
     else:
+        from hanatui.words import plural
+
         balance = f", each played in {seatings} seatings" if seatings > 1 else ""
         workers = f" on {jobs} processes" if jobs > 1 else ""
         print(
-            f"{game_id}: {hands} hands in {matches} matches{balance}, {seconds:.2f} s{workers} "
-            f"({result['hands_per_second']} hands/s); {decided} hands decided"
+            f"{game_id}: {plural(hands, 'hand')} in {plural(matches, 'match', 'matches')}"
+            f"{balance}, {seconds:.2f} s{workers} ({result['hands_per_second']} hands/s); "
+            f"{plural(decided, 'hand')} decided"
         )
         for s in seats:
             won_rate = "-" if s["win_rate"] is None else f"{100 * s['win_rate']:.1f}%"
@@ -770,6 +772,16 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 f"({won_rate}, 95% CI {100 * low:.1f}-{100 * high:.1f}%)"
             )
     return EXIT_OK
+
+
+def _unused_path(path: Path) -> Path:
+    """``path``, or the first ``STEM-N.hana`` beside it that is free: a log saved by an earlier
+    run (the same seed, perhaps other bots or options) is never replaced."""
+    found, n = path, 2
+    while found.exists():
+        found = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return found
 
 
 def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

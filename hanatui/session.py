@@ -184,14 +184,19 @@ class Session:
         return cls(timeline, seed=seed, journal=journal, header=log.header)
 
     @staticmethod
-    def unfinished(directory: Path | None = None) -> Unfinished | None:
-        """The autosaved game if there is one still to play; a finished one is archived."""
+    def unfinished(
+        directory: Path | None = None, *, problems: list[str] | None = None
+    ) -> Unfinished | None:
+        """The autosaved game if there is one still to play; a finished one is archived. Why
+        an autosave that is there cannot be read goes into ``problems`` (if given)."""
         path = (directory or autosave_dir()) / JOURNAL_NAME
         if not path.exists():
             return None
         try:
             log = read_log_file(path, recover=True)
-        except HanaError:
+        except HanaError as exc:
+            if problems is not None:
+                problems.append(str(exc))
             return None
         state = log.state
         if state is None:

@@ -3,7 +3,8 @@
 Directories come from platformdirs; ``HANATUI_DATA_DIR`` and ``HANATUI_CONFIG_DIR`` override them
 (tests and portable installs). Settings are one JSON file written atomically. A settings file that
 cannot be read never stops the app and is never overwritten silently: it is moved aside to
-``settings.json.bak`` and the app says so.
+``settings.json.bak`` and the app says so. Entries a newer hanatui wrote are kept when this one
+saves.
 """
 
 from __future__ import annotations
@@ -130,9 +131,27 @@ def _check(settings: Settings) -> None:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings atomically (readers see the old file or the new one, never half)."""
+    """Write the settings atomically (readers see the old file or the new one, never half).
+
+    The file's settings this version does not know (a newer hanatui's) are written back as
+    they were, after ours: running an older hanatui does not take them away."""
     from hanatui.files import write_atomic
 
-    write_atomic(
-        path or settings_path(), msgspec.json.format(msgspec.json.encode(settings)) + b"\n"
-    )
+    path = path or settings_path()
+    data: dict[str, Any] = msgspec.to_builtins(settings)
+    for key, value in _unknown_settings(path).items():
+        data.setdefault(key, value)
+    write_atomic(path, msgspec.json.format(msgspec.json.encode(data)) + b"\n")
+
+
+def _unknown_settings(path: Path) -> dict[str, Any]:
+    """The top-level entries of the settings file at ``path`` that `Settings` has no field for
+    (none if it cannot be read as a JSON object)."""
+    try:
+        raw = msgspec.json.decode(path.read_bytes())
+    except (OSError, msgspec.DecodeError, RecursionError):
+        return {}
+    if not isinstance(raw, dict):
+        return {}
+    known = set(Settings.__struct_fields__)
+    return {key: value for key, value in raw.items() if key not in known}

@@ -8,13 +8,14 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from hanatui.app.ascii import use_ascii_glyphs
 from hanatui.app.themes import DEFAULT, DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
-from hanatui.settings import Settings, load_settings, save_settings
+from hanatui.settings import Settings, load_settings, save_settings, settings_path
 
 if TYPE_CHECKING:
     from textual.driver import Driver
@@ -125,6 +126,10 @@ class HanaApp(App[None]):
         self._started = False
         #: Why this instance may not play (another hanatui has the game open), or None.
         self.read_only: str | None = None
+        #: Why the autosave there cannot be resumed, as `unfinished` last found, and the
+        #: problem last told (`tell_autosave_problem`).
+        self.autosave_problem: str | None = None
+        self._autosave_told: str | None = None
         self.ascii_mode = settings.ascii or bool(os.environ.get("HANATUI_ASCII"))
         if self.ascii_mode:  # read with the rest of the stylesheet, before it is parsed
             self.css_path = [*self.css_path, self.ASCII_CSS_PATH]
@@ -151,6 +156,8 @@ class HanaApp(App[None]):
     def get_default_screen(self) -> Screen[Any]:
         if self._save:
             self._take_journal()  # first: whether this instance may play decides the screen
+            if self.read_only is not None:
+                self._warnings.append(self.read_only)
         if self._session is None and self._play is None:
             # Nothing can open straight on a table: the title is the bottom screen, and its
             # first frame is the app's first (no empty screen under it styled and drawn first).
@@ -194,6 +201,13 @@ class HanaApp(App[None]):
             self._load_themes()
         before = self.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        if wanted not in self.available_themes:
+            from core.text import printable
+
+            self._warnings.append(
+                f"Settings: there is no theme {printable(wanted, 40)!r} (a theme file gone, or "
+                f"a newer hanatui's theme); {DEFAULT_THEME} is used until you choose one."
+            )
         # Textual's stylesheet was made with the default theme's variables, and setting the
         # theme queues `refresh_css`, which parses every rule again with the new ones and styles
         # every widget again (and leaves the next parse without its cache). Nothing is parsed
@@ -294,6 +308,23 @@ class HanaApp(App[None]):
         else:
             self._exit_on_ready = True
 
+    async def on_event(self, event: events.Event) -> None:
+        if (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and self.has_class("-too-small")
+            and not self._quits(event.key)
+        ):
+            # Only "Please enlarge the terminal" shows: a key would play a card or answer a
+            # dialog unseen. Quitting still works.
+            return
+        await super().on_event(event)
+
+    def _quits(self, key: str) -> bool:
+        """Whether ``key`` quits the app (ctrl+q, or as the keymap has it; ctrl+c)."""
+        bound = self._bindings.key_to_bindings.get(key, [])
+        return key == "ctrl+c" or any(binding.action == "quit" for binding in bound)
+
     def on_resize(self, event: Any) -> None:
         size = event.size
         self.set_class(size.width < 80 or size.height < 24, "-too-small")
@@ -321,7 +352,15 @@ class HanaApp(App[None]):
             try:
                 save_settings(self.settings)
             except OSError as exc:
-                self.notify(f"Could not save the settings: {exc}", markup=False, severity="error")
+                from core.text import printable_path
+
+                reason = exc.strerror or type(exc).__name__
+                self.notify(
+                    f"Could not save the settings to {printable_path(settings_path())} "
+                    f"({reason}); they last until you quit.",
+                    markup=False,
+                    severity="error",
+                )
 
     def set_ascii(self, on: bool) -> None:
         if on and self.ASCII_CSS_PATH not in self.css_path:
@@ -348,13 +387,19 @@ class HanaApp(App[None]):
             lock(autosave_dir() / "current.hana")
         except JournalInUse as exc:
             self.read_only = f"{str(exc)[0].upper()}{str(exc)[1:]}."
-            self._warnings.append(self.read_only)
         except OSError:
             pass  # a folder that cannot be written: the journal says so when a game starts
+        else:
+            self.read_only = None
 
     def _refuse_play(self) -> bool:
-        """True (and says why) if this instance may not start or resume a game."""
+        """True (and says why) if this instance may not start or resume a game: the other
+        hanatui that held the journal is asked about again, as it may have closed since."""
         if self.read_only is None:
+            return False
+        self._take_journal()
+        if self.read_only is None:
+            self.refresh_title()  # the unfinished game it left can be resumed here now
             return False
         self.notify(self.read_only, markup=False, severity="warning", timeout=8)
         return True
@@ -389,7 +434,29 @@ class HanaApp(App[None]):
             return None  # the common case, answered without loading the engine
         from hanatui.session import Session
 
-        return Session.unfinished()
+        problems: list[str] = []
+        found = Session.unfinished(problems=problems)
+        self.autosave_problem = problems[0] if problems else None
+        return found
+
+    def tell_autosave_problem(self) -> None:
+        """Say (once) that the autosave there cannot be resumed, and what happens to it: the
+        title offers no Resume for it, and a new game moves it aside."""
+        problem = self.autosave_problem
+        if problem is None or problem == self._autosave_told:
+            return
+        self._autosave_told = problem
+        from core.text import printable, printable_path
+        from hanatui.settings import autosave_dir
+
+        path = autosave_dir() / "current.hana"
+        self.notify(
+            f"The autosave cannot be resumed ({printable(problem, 300)}); a new game keeps it "
+            f"as {path.name}.damaged-N in {printable_path(path.parent)}.",
+            markup=False,
+            severity="warning",
+            timeout=20,
+        )
 
     def start_game(
         self, rules: Any, players: Sequence[Any], *, seed: int | None = None, ask: bool = True

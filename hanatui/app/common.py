@@ -100,6 +100,8 @@ ASCII_KEYS = {
     "\u2192": "right",
     "\u2191": "up",
     "\u2193": "down",
+    "\u2190\u2192": "left/right",  # a pair of arrows, as the replay viewer's footer shows them
+    "\u2191\u2193": "up/down",
     "\u232b": "bksp",
 }
 

@@ -364,6 +364,11 @@ class CardRow(Widget):
             self._hover_at(None)
 
     def on_click(self, event: events.Click) -> None:
+        if event.chain > 1:
+            # The second click of a double-click: the first one did what a click does (played
+            # the card), and this one would land on whatever that opened under the pointer
+            # (the capture dialog's card, unseen) or on the next turn's card.
+            return
         offset = event.get_content_offset(self)
         index = None if offset is None else self.index_at(offset)
         if index is not None:

@@ -56,8 +56,12 @@ def parse_address(url: str) -> tuple[str, str]:
             f"not a table address: {printable(text, 80)} (it looks like ws://HOST:PORT/#TOKEN)"
         )
     token = parts.fragment
-    if not 16 <= len(token) <= 64 or not token.replace("-", "").replace("_", "").isalnum():
+    if not token:
         raise HanaError("the address has no seat token after '#' (copy the whole address)")
+    if not 16 <= len(token) <= 64 or not token.replace("-", "").replace("_", "").isalnum():
+        raise HanaError(
+            "the seat token after '#' is cut short or mistyped (copy the whole address)"
+        )
     if port is None:
         raise HanaError("the address names no port (ws://HOST:PORT/#TOKEN)")
     return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", "", "")), token

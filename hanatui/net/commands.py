@@ -235,7 +235,9 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return _run_app(HanaApp(join=(args.address, name, context)))
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
+def cmd_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if not 0 <= args.port <= 65535:
+        parser.error(f"--port must be 0-65535, not {args.port}")
     from textual_serve.server import Server
 
     command = f"{shlex.quote(sys.executable)} -m hanatui"

@@ -177,6 +177,9 @@ class TableServer:
     @classmethod
     def resume(cls, journal: Path, **options: Any) -> TableServer:
         """The table whose journal is ``journal``, where it stopped, with the same tokens."""
+        if not journal.is_file():  # named first: the tokens' file beside it is not what is missing
+            what = "is a directory, not a journal" if journal.is_dir() else "no such file"
+            raise HanaError(f"{printable_path(journal)}: {what}")
         try:
             data = table_path(journal).read_bytes()
             table = msgspec.json.decode(data, type=TableFile)

@@ -135,6 +135,40 @@ async def test_capture_choice_by_click():
         assert chosen.target == dialog.choices[0].target
 
 
+async def test_the_second_click_of_a_double_click_chooses_no_capture():
+    """A double-click on a hand card: the first click plays it and the capture dialog opens
+    over the hand; the second click (a click chained to the first, at the same place) landed
+    on the dialog's card there and took it unseen. It is not a choice: the dialog waits."""
+    from textual import events
+    from textual.geometry import Offset
+
+    session = new_session("koikoi", 2, seed=16)  # a hand card under the dialog's first card
+    app = HanaApp(settings=settings(pace=0.6), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        hand = table.hand_row
+        index = max(i for i, c in enumerate(hand.cards) if c and len(table._targets(c)) == 2)
+        where = hand.card_region(index).offset + Offset(3, 2)
+        await pilot.click(offset=where)
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CaptureDialog)
+        choices = dialog.query_one(CardRow)
+        assert choices.region.contains_point(where)  # the dialog's card is under the pointer
+        before = len(session.events)
+        x, y = where - choices.content_region.offset
+        args = (choices, x, y, 0, 0, 1, False, False, False, where.x, where.y)
+        choices.post_message(events.Click(*args, chain=2))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is dialog and len(session.events) == before
+        choices.post_message(events.Click(*args, chain=1))  # a click of its own takes it
+        await settle(pilot)
+        assert isinstance(session.events[before], CaptureChosen)
+
+
 @pytest.mark.parametrize("key,event_type", [("k", KoiKoiCalled), ("s", ShobuCalled)])
 async def test_koikoi_dialog(key, event_type):
     session = session_where("koikoi", 2, lambda s: s.phase == "decide")

@@ -186,3 +186,22 @@ async def test_over_a_dialog_the_footer_shows_the_dialogs_keys():
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         assert table.query_one(HanaFooter).render().plain.startswith(" esc Close ")
+
+
+@pytest.mark.parametrize("ascii_mode", [False, True])
+async def test_the_replay_footer_shows_its_arrow_keys_as_arrows_not_as_control_keys(ascii_mode):
+    """The viewer's footer named its arrow keys "<>" and "^v": beside "^p palette", "^v Turn"
+    reads as ctrl+v, which does nothing. Every key drawn as ^x is a control key; the arrows
+    are drawn as arrows (as words in ASCII mode)."""
+    app = HanaApp(settings=settings(ascii=ascii_mode), save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(ReplayScreen(read_log_file(LOG), LOG))
+        await pilot.pause()
+        drawn, _whole = _keys(app)
+        footer = _footer(app)
+        bindings = [b for b, _enabled, _tooltip in footer._footer_keys()[0]]
+        for text, binding in zip(drawn, bindings, strict=False):
+            if text.startswith("^"):
+                assert binding.key.startswith("ctrl+"), (text, binding.key)
+        move, turn = ("left/right", "up/down") if ascii_mode else ("←→", "↑↓")
+        assert drawn[:2] == [f"{move} Move", f"{turn} Turn"]

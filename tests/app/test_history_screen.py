@@ -276,3 +276,53 @@ async def test_the_empty_list_points_to_what_an_installed_app_has(isolated_dirs)
         assert note.startswith("No games yet: finished games are kept in ")
         assert "replays/" not in note
         assert "Press o to open a game log (.hana) by its path" in note
+
+
+def test_the_points_histogram_names_each_round_score_in_one_bucket():
+    """Round scores are whole points: the buckets hold whole points and say which, so that
+    each score is under one label. Equal buckets of 1.25 points had been named "+0 to +1",
+    "+1 to +2", "+2 to +4", with a round of +1 under the first and one of +4 under "+4 to
+    +5" as well as "+2 to +4"."""
+    import re
+    from collections import Counter
+
+    from hanatui.history import Statistics
+
+    def chart(points: list[int]) -> list[tuple[str, int]]:
+        stats = Statistics(
+            games={},
+            by_opponent={},
+            rounds=len(points),
+            round_points=points,
+            yaku=Counter(),
+            yaku_names={},
+            koikoi_outcomes=Counter(),
+        )
+        rows = HistoryScreen._points_chart(stats).plain.split("\n")[1:]
+        out = []
+        for row in rows:
+            found = re.match(r"\s*([+-]\d+(?: to [+-]\d+)?)\s.*\s(\d+)$", row)
+            assert found, row
+            out.append((found.group(1), int(found.group(2))))
+        return out
+
+    assert chart([0] * 10 + [4, 10]) == [
+        ("+0 to +1", 10),
+        ("+2 to +3", 0),
+        ("+4 to +5", 1),
+        ("+6 to +7", 0),
+        ("+8 to +9", 0),
+        ("+10", 1),
+    ]
+    assert chart([1, 2, 2, 3]) == [("+1", 1), ("+2", 2), ("+3", 1)]
+    assert chart([5, 5]) == [("+5", 2)]
+    for points in ([-30, -5, 0, 0, 12], list(range(-7, 40, 3))):
+        rows = chart(points)
+        assert sum(count for _label, count in rows) == len(points)
+        for p in points:  # each score under exactly one label
+            holding = []
+            for label, _count in rows:
+                ends = [int(x) for x in label.split(" to ")]
+                if ends[0] <= p <= ends[-1]:
+                    holding.append(label)
+            assert len(holding) == 1, (p, rows)

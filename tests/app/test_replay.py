@@ -612,3 +612,57 @@ def test_the_replay_subcommand_is_wired(monkeypatch):
 
 
 __all__ = ["Card"]
+
+
+async def test_a_long_match_s_score_chart_shows_the_rounds_around_the_cursor_on_whole_lines():
+    """A 60-round match at 120x40: the chart's lines wrapped (60 cells and a total in a column
+    of 38), so the round numbers stood over other rounds' cells. The chart shows the rounds
+    around the cursor's, its lines as wide as the column, the first shown numbered, and the
+    players' names whole."""
+    from core.logfile import header_for
+    from core.rules import find_rules
+    from hanatui.bots import make_bot
+    from hanatui.selfplay import play_match
+
+    rules = find_rules("koikoi", rounds=60)
+    timeline = play_match(rules, [make_bot("easy"), make_bot("easy")], seed=3)
+    header = header_for(timeline.events, app="hanatui test", created="2026-12-01T00:00:00+00:00")
+    log = read_log(encode_log(header, timeline.events))
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await viewer(pilot, log=log)
+        chart = screen.query_one("#chart")
+        width = chart.content_region.width
+        for key in ("home", "pagedown", "end"):
+            await pilot.press(key)
+            await pilot.pause()
+            lines = str(chart.render().plain).split("\n")
+            assert len(lines) == 3  # the numbers and a line a player: none wrapped
+            # the header's numbers stand over the rows' cells: every line as long, within it
+            assert len({len(line) for line in lines}) == 1 and len(lines[0]) <= width, lines
+            header = lines[0]
+            assert header.endswith(" total")
+            numbers = header.split()[-2]
+            first = int(header.split(":")[0]) if ":" in header else 1
+            assert numbers[0] == str(first % 10)
+            current = screen.state.round or 1
+            assert first <= current < first + len(numbers), (current, header)
+            # the names whole, not cut to "Eas…" both
+            assert lines[1].startswith("Easy 1 ") and lines[2].startswith("Easy 2 "), lines
+
+
+def test_a_move_line_from_move_1000_on_wraps_within_the_list_and_indents_under_its_words():
+    """From move 1000 the number takes a column more: the words were still wrapped for three
+    digits, one column past the list's edge, and the lines under them indented a column short
+    of the words above."""
+    from rich.cells import cell_len
+
+    from hanatui.app.screens.replay_render import move_line
+
+    text = "Easy 5 plays 04c Wisteria chaff, taking 04b Wisteria ribbon and then some more"
+    for number in ("12", "1493"):
+        lines = move_line(number, text, "", 40).plain.split("\n")
+        assert len(lines) > 1
+        assert all(cell_len(line) <= 40 for line in lines), lines
+        start = len(number) + 1 if len(number) > 3 else 4  # where the words begin
+        assert lines[0][start - 1] == " " and lines[0][start] != " "
+        assert all(line[:start].isspace() and line[start] != " " for line in lines[1:]), lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import signal
 import sys
 from pathlib import Path
@@ -58,3 +59,33 @@ async def test_killed_game_resumes_exactly(isolated_dirs):
             await pilot.press("1")
             await settle(pilot)
             assert len(session.events) > before
+
+
+async def test_an_autosave_that_cannot_be_read_is_named_on_the_title_not_passed_over(
+    isolated_dirs,
+):
+    """An autosave written by a newer hanatui (or unreadable from its first line): the title
+    offers no Resume for it, and said nothing either, so the game seemed lost. It says once
+    why it cannot be resumed and where a new game keeps it; the file is left as it was."""
+    log = Path(__file__).resolve().parents[2] / "replays" / "bakappana-3p-seed30.hana"
+    journal = isolated_dirs / "autosave" / "current.hana"
+    journal.parent.mkdir(parents=True)
+    lines = log.read_bytes().splitlines(keepends=True)[:40]  # a match not finished
+    header, changed = re.subn(rb'"version":\d+,', b'"version":99,', lines[0], count=1)
+    assert changed == 1
+    newer = b"".join([header, *lines[1:]])
+    journal.write_bytes(newer)
+    app = HanaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "resume" not in app.screen.query_one(TitleMenu).items
+        told = [n.message for n in app._notifications if "autosave" in n.message]
+        assert len(told) == 1
+        assert "cannot be resumed" in told[0] and "log format version 99" in told[0]
+        assert "current.hana.damaged-N" in told[0]
+        await pilot.press("s")  # the title again later: not told twice
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert len([n for n in app._notifications if "autosave" in n.message]) == 1
+    assert journal.read_bytes() == newer

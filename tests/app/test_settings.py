@@ -358,3 +358,77 @@ async def test_the_settings_checkboxes_say_whether_they_are_on():
         await pilot.press("space")
         await pilot.pause()
         assert cards.value and str(cards.label) == "on: cards drawn as +-----+ with L A R C"
+
+
+async def test_a_newer_versions_settings_are_kept_when_this_one_saves():
+    """A settings file written by a newer hanatui (entries this version has no field for, a
+    theme it does not have) is read, and what this version does not know is written back as it
+    was: opening Settings and changing one there took the newer version's entries away."""
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    newer = {
+        "format": 9,
+        "theme": "hana-aurora",
+        "pace": 0.3,
+        "name": "Ann",
+        "sound": {"volume": 0.5, "on": True},
+        "keymap": {"table.undo": "ctrl+z,backspace"},
+    }
+    path.write_text(json.dumps(newer))
+    app = HanaApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        app.settings.ascii = True
+        app.save_settings()
+        await pilot.pause()
+    saved = json.loads(path.read_text())
+    assert saved["ascii"] is True and saved["name"] == "Ann" and saved["pace"] == 0.3
+    assert saved["theme"] == "hana-aurora"
+    assert saved["format"] == 9
+    assert saved["sound"] == {"volume": 0.5, "on": True}
+    assert saved["keymap"] == {"table.undo": "ctrl+z,backspace"}
+    settings, warning = load_settings()
+    assert warning is None and settings.ascii and settings.name == "Ann"
+
+
+async def test_settings_that_cannot_be_saved_say_where_and_why_in_words(monkeypatch, tmp_path):
+    """A settings folder that cannot be made (here a file is in its way; read-only or full
+    alike): the notice names the file and the reason, not Python's "[Errno 20] Not a
+    directory: '...'"."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("HANATUI_CONFIG_DIR", str(blocker / "config"))
+    app = HanaApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.settings.ascii = True
+        app.save_settings()
+        await pilot.pause()
+        errors = [n.message for n in app._notifications if n.severity == "error"]
+        assert errors == [
+            f"Could not save the settings to {blocker / 'config' / 'settings.json'} "
+            "(Not a directory); they last until you quit."
+        ]
+
+
+async def test_a_theme_that_is_not_there_is_named_and_kept_in_the_file():
+    """The settings name a theme this hanatui does not have (its file removed, or a newer
+    version's): the default theme is drawn, and the player is told why, not left to wonder;
+    the file keeps the theme's name until another is chosen."""
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"theme": "hana-aurora", "name": "Ann"}))
+    app = HanaApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.theme == "hana-night"
+        told = [n.message for n in app._notifications if "theme" in n.message]
+        assert told == [
+            "Settings: there is no theme 'hana-aurora' (a theme file gone, or a newer "
+            "hanatui's theme); hana-night is used until you choose one."
+        ]
+        app.settings.ascii = True
+        app.save_settings()
+    assert json.loads(path.read_text())["theme"] == "hana-aurora"

@@ -162,3 +162,28 @@ async def test_the_title_footer_keeps_every_key_with_a_game_to_resume_at_80x24(a
         keys = "n New game c Resume h Host j Join g Games s Settings r Rules q Quit"
         assert line.startswith(f" {keys} "), line
         assert line.rstrip().endswith("^p palette")
+
+
+async def test_below_80x24_keys_play_nothing_unseen_but_quit_still_quits():
+    """Below 80x24 only "Please enlarge the terminal" shows, yet "1" played the first card of
+    a hand the player could not see. Keys do nothing there but quit; enlarged, they play."""
+    session = new_session("koikoi", 2, seed=11)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        assert app.has_class("-too-small")
+        before = len(session.events)
+        await pilot.press("1", "enter", "u", "t")
+        await settle(pilot)
+        assert len(session.events) == before
+        assert isinstance(app.screen, TableScreen)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(session.events) > before
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running

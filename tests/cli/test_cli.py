@@ -146,6 +146,33 @@ def test_sim_is_reproducible_and_saves_one_log_per_match(tmp_path, capsys):
     assert main(["verify", *map(str, saved)]) == 0
 
 
+def test_sim_save_never_replaces_a_log_saved_before(tmp_path, capsys):
+    """A second run into the same folder with the same seed (here other bots) wrote its logs
+    over the first run's, under the same names: the first run's are kept, the second's go
+    beside them ("-2")."""
+    base = ["sim", "koikoi", "--hands", "1", "--seed", "1", "--jobs", "1", "--json"]
+    main([*base, "--bots", "easy", "--save", str(tmp_path)])
+    (first,) = tmp_path.glob("*.hana")
+    kept = first.read_bytes()
+    main([*base, "--bots", "random", "--save", str(tmp_path)])
+    capsys.readouterr()
+    again = first.with_name(f"{first.stem}-2.hana")
+    assert sorted(tmp_path.glob("*.hana")) == sorted([first, again])
+    assert first.read_bytes() == kept
+    assert b'"bot":"random"' in again.read_bytes() and b'"bot":"random"' not in kept
+
+
+def test_sim_counts_in_words(capsys):
+    """The first line counts in words: "1 hand in 1 match; 1 hand decided"."""
+    main(["sim", "koikoi", "--hands", "1", "--seed", "1", "--jobs", "1"])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("koikoi: 1 hand in 1 match, "), first
+    assert first.endswith("; 1 hand decided"), first
+    main(["sim", "koikoi", "--hands", "3", "--seed", "1", "--jobs", "1"])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("koikoi: 3 hands in 1 match, "), first
+
+
 def test_sim_zero_sum_totals_cancel(capsys):
     main(["sim", "bakappana", "--players", "4", "--hands", "12", "--preset", "zero-sum", "--json"])
     result = json.loads(capsys.readouterr().out)

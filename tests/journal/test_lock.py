@@ -148,3 +148,48 @@ async def test_the_app_of_a_second_process_browses_read_only(data):
     finally:
         holder.kill()
         holder.wait()
+
+
+async def test_once_the_other_process_is_gone_the_second_app_plays(data):
+    """The app that started read-only kept refusing to play after the other hanatui had
+    closed, still saying the game was open in it (a process gone). It asks for the lock
+    again when the player tries, and plays once it gets it."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from hanatui.lock import lock; lock(sys.argv[1]); print('ok', flush=True);"
+            " sys.stdin.readline()",
+            str(data / "autosave" / JOURNAL_NAME),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=_env(data),
+        cwd=ROOT,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ok"
+        from hanatui.app.app import HanaApp
+        from hanatui.app.screens.newgame import NewGameScreen
+        from hanatui.app.screens.title import TitleScreen
+
+        app = HanaApp()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert app.read_only is not None
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)  # still held: refused
+            assert holder.stdin is not None
+            holder.stdin.write("\n")
+            holder.stdin.flush()
+            assert holder.wait(timeout=30) == 0
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.read_only is None
+            assert isinstance(app.screen, NewGameScreen)
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+            holder.wait()

@@ -23,10 +23,14 @@ ROOT = Path(__file__).resolve().parents[2]
     [
         (["join", "http://example.invalid/"], "not a table address"),
         (["join", "ws://127.0.0.1:7146/"], "no seat token"),
+        (["join", "ws://127.0.0.1:7146/#abc"], "seat token after '#' is cut short or mistyped"),
+        (["join", "ws://127.0.0.1:7146/#" + "a b" * 8], "seat token after '#' is cut short"),
         (["join", "ws://127.0.0.1:7146/#" + "a" * 22, "--name", "\x1b[2J"], "invalid name"),
         (["host"], "name the game"),
         (["host", "koikoi", "--computer", "2"], "--computer"),
         (["host", "koikoi", "--port", "70000"], "--port"),
+        (["serve", "--port", "70000"], "--port must be 0-65535, not 70000"),
+        (["serve", "--port", "-1"], "--port must be 0-65535, not -1"),
         (["host", "nonsense"], "unknown game"),
         (["host", "koikoi", "--preset", "nonsense"], "unknown preset 'nonsense'"),
     ],
@@ -38,6 +42,16 @@ def test_bad_arguments_are_one_line_and_exit_2(args, said, capsys):
     err = capsys.readouterr().err
     assert said in err
     assert "\x1b" not in err  # text from the command line is shown escaped, never raw
+
+
+def test_host_resume_of_a_missing_journal_names_the_journal(tmp_path, capsys):
+    """`host --resume FILE` with no FILE there said it could not read "FILE.table" (the
+    tokens' file beside it), which the player never named: the journal is named."""
+    missing = tmp_path / "table.hana"
+    assert main(["host", "--resume", str(missing)]) == 1
+    assert capsys.readouterr().err == f"hanatui: {missing}: no such file\n"
+    assert main(["host", "--resume", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"hanatui: {tmp_path}: is a directory, not a journal\n"
 
 
 @pytest.mark.parametrize("stop", ["SIGTERM", "SIGHUP"])

@@ -480,19 +480,19 @@ class HistoryScreen(Screen[None]):
                 f"worst {min(points):+d}"
             )
         ]
-        # a histogram of round scores in up to eight equal buckets
+        # a histogram of round scores in up to eight buckets of whole points, each named by
+        # the points it holds (equal buckets of fractional edges named "+0 to +1" and "+1 to
+        # +2" both, the +1 rounds in the first only)
         lo, hi = min(points), max(points)
-        buckets = 8 if hi > lo else 1
-        size = (hi - lo) / buckets if hi > lo else 1
-        counts = [0] * buckets
+        size = -(-(hi - lo + 1) // 8)  # points a bucket (rounded up)
+        counts = [0] * -(-(hi - lo + 1) // size)
         for p in points:
-            i = min(buckets - 1, int((p - lo) / size)) if hi > lo else 0
-            counts[i] += 1
+            counts[(p - lo) // size] += 1
         top = max(counts)
         for i, count in enumerate(counts):
             start = lo + size * i
-            end = lo + size * (i + 1)
-            label = f"{start:+.0f} to {end:+.0f}" if hi > lo else f"{lo:+d}"
+            end = min(hi, start + size - 1)
+            label = f"{start:+d}" if start == end else f"{start:+d} to {end:+d}"
             lines.append(
                 Content.assemble(f"  {label:>16}  ", (bar(count, top, 30), "$accent"), f"  {count}")
             )

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widget import Widget
+from textual.widget import AwaitMount, Widget
 from textual.widgets import Button, Checkbox, Collapsible, Input, Select, Static
 
 from core.errors import HanaError
@@ -127,6 +127,9 @@ class NewGameScreen(Screen[None]):
         games = available_games()
         self.game = settings.last_game if settings.last_game in games else games[0]
         self._building = False
+        #: The seats' and the house rules' rows last built, until mounted: a choice (`Select`)
+        #: has no value before it is mounted, and a quick ctrl+s can come first.
+        self._mounting: dict[str, AwaitMount] = {}
 
     @property
     def settings(self) -> Settings:
@@ -268,7 +271,7 @@ class NewGameScreen(Screen[None]):
                 classes="row seat",
             )
             rows.append(row)
-        box.mount_all(rows)
+        self._mounting["seats"] = box.mount_all(rows)
 
     def _show_level(self, seat: int, kind: str) -> None:
         """A computer seat shows its level; a human seat shows none."""
@@ -317,7 +320,12 @@ class NewGameScreen(Screen[None]):
                     classes="option",
                 )
             )
-        box.mount_all(rows)
+        self._mounting["options"] = box.mount_all(rows)
+
+    async def _built(self) -> None:
+        """Wait until the rows the form last built are mounted, so that it is read whole."""
+        for mounting in list(self._mounting.values()):
+            await mounting
 
     def _editor(self, doc: OptionDoc, value: Any, t: Any) -> list[Widget]:
         """The widgets that edit one option: the value always in words (a switch says on or
@@ -519,19 +527,20 @@ class NewGameScreen(Screen[None]):
         except ValueError:
             unit.update(Content("a whole number, please"))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         bid = event.button.id
         if bid == "start":
-            self.action_start()
+            await self.action_start()
         elif bid == "back":
             self.action_back()
         elif bid == "save-rules":
-            self.save_ruleset()
+            await self.save_ruleset()
 
-    def save_ruleset(self) -> None:
+    async def save_ruleset(self) -> None:
         from hanatui.settings import RuleSet
 
+        await self._built()
         name = self.query_one("#ruleset-name", Input).value.strip()
         try:
             check_name(name)
@@ -569,7 +578,8 @@ class NewGameScreen(Screen[None]):
                 players.append(Player(name=name, kind="bot", bot=level))
         return rules, tuple(players)
 
-    def action_start(self) -> None:
+    async def action_start(self) -> None:
+        await self._built()
         try:
             rules, players = self.build()
         except HanaError as exc:

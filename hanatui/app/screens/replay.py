@@ -88,9 +88,9 @@ class ReplayScreen(ReplayAnalysis):
 
     BINDINGS = [
         Binding("left,h", "step(-1)", "Back", id="replay.back", show=False),
-        Binding("right,l", "step(1)", "Move", id="replay.forward", key_display="<>"),
+        Binding("right,l", "step(1)", "Move", id="replay.forward", key_display="←→"),
         Binding("up,k", "turn(-1)", "Turn back", id="replay.turn_back", show=False),
-        Binding("down,j", "turn(1)", "Turn", id="replay.turn_forward", key_display="^v"),
+        Binding("down,j", "turn(1)", "Turn", id="replay.turn_forward", key_display="↑↓"),
         Binding("pageup", "round(-1)", "Round back", id="replay.round_back", show=False),
         Binding("pagedown", "round(1)", "Round", id="replay.round_forward", key_display="PgUp/Dn"),
         Binding("home", "start", "Start", id="replay.start", show=False),

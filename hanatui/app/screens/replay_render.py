@@ -26,7 +26,9 @@ def score_chart(
     width: int = 38,
 ) -> Content:
     """Rounds x players: one cell per round whose height is the points (green won, red lost),
-    the rounds after the cursor dimmed, the cursor's round marked, and each running total."""
+    the rounds after the cursor dimmed, the cursor's round marked, and each running total.
+    More rounds than ``width`` holds: the ones around the cursor's, the first one shown
+    numbered in the names' column ("37:")."""
     rounds = max(rounds, len(history), 1)
     nothing = "." if ascii_mode else "·"  # a round not played yet, or scored 0
     top = max((abs(p) for r in history for p in r), default=0) or 1
@@ -41,9 +43,19 @@ def score_chart(
         if c < 3 and 4 + 1 + c * rounds <= room:
             cell, name_width = c, room - 1 - c * rounds
             break
+    first, last = 1, rounds
+    if name_width + 1 + cell * rounds > room:  # one cell a round, and still too many rounds
+        # a window of rounds: the names whole (cut to 4, "Easy 1" and "Easy 2" read alike)
+        name_width = longest
+        shown = max(1, room - name_width - 1)
+        focus = current or done or 1
+        first = max(1, min(focus - shown // 2, rounds - shown + 1))
+        last = first + shown - 1
     lines: list[Content] = []
-    header: list[str | tuple[str, str]] = [" " * (name_width + 1)]
-    for r in range(1, rounds + 1):
+    header: list[str | tuple[str, str]] = [
+        f"{first}:".rjust(name_width) + " " if first > 1 else " " * (name_width + 1)
+    ]
+    for r in range(first, last + 1):
         label = f"{r:>2} " if cell == 3 else f"{r % 10}" + " " * (cell - 1)
         header.append((label, "bold $accent" if r == current else "dim"))
     header.append((" total" if cell == 1 else "total", "dim"))
@@ -57,7 +69,7 @@ def score_chart(
         parts: list[str | tuple[str, str]] = [name + " " * (name_width - cell_len(name) + 1)]
         pad = " " * max(0, cell - 2)
         gap = " " if cell > 1 else ""
-        for r in range(1, rounds + 1):
+        for r in range(first, last + 1):
             if r > len(history):
                 parts.append((pad + nothing, "dim"))
             else:
@@ -90,7 +102,8 @@ def move_line(
 ) -> Content:
     """One line of the move list: the move number in a gutter, the words wrapped beside it, then
     the analysis's ``mark`` (text, style) and a ``note`` (the comments' marker)."""
-    room = max(10, width - 4)
+    gutter = f"{number:>3} "  # wider from move 1000 on: the lines under it indent as far
+    room = max(10, width - len(gutter))
     lines = textwrap.wrap(text, room) or [""]
     tail: list[tuple[str, str]] = []
     if mark[0]:
@@ -99,8 +112,9 @@ def move_line(
         tail.append((f" {note}", "$accent"))
     if tail and cell_len(lines[-1]) + sum(cell_len(t) for t, _ in tail) > room:
         lines.append("")  # the marks go on a line of their own rather than past the edge
-    body = "\n".join([lines[0], *("    " + line for line in lines[1:])])
-    return Content.assemble((f"{number:>3} ", "dim"), (body, style) if style else body, *tail)
+    indent = " " * len(gutter)
+    body = "\n".join([lines[0], *(indent + line for line in lines[1:])])
+    return Content.assemble((gutter, "dim"), (body, style) if style else body, *tail)
 
 
 class MoveList(OptionList, can_focus=False):

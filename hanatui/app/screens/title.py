@@ -280,7 +280,9 @@ class TitleScreen(Screen[None]):
     def refresh_resume(self) -> None:
         ascii_mode = bool(getattr(self.app, "ascii_mode", False))
         self.query_one("#logo", Static).update(Content(LOGO_ASCII if ascii_mode else LOGO))
-        unfinished = hana_app(self.app).unfinished()
+        app = hana_app(self.app)
+        unfinished = app.unfinished()
+        app.tell_autosave_problem()
         menu = self.query_one(TitleMenu)
         if unfinished is not None:
             pairs = zip(unfinished.players, unfinished.totals, strict=False)
