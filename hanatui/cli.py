@@ -54,6 +54,9 @@ def build_parser(*, only: str | None = None) -> argparse.ArgumentParser:
         prog="hanatui",
         description="The hanafuda card table for the terminal. With no command, opens the app.",
     )
+    from hanatui import __version__
+
+    parser.add_argument("--version", action="version", version=f"hanatui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=parser_type)
 
     if only in (None, "verify"):

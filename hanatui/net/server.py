@@ -43,6 +43,7 @@ from hanatui.files import write_atomic
 from hanatui.journal import Journal
 from hanatui.net import protocol as p
 from hanatui.session import Session, _app_version, _now
+from hanatui.thinking import think
 
 #: Seconds a computer seat takes for a move, at least (so people can follow the table).
 DEFAULT_PACE = 0.8
@@ -529,7 +530,7 @@ class TableServer:
             version, state = session.version, session.state
             started = time.monotonic()
             try:
-                action = await asyncio.to_thread(session.bot_choice, state, level)
+                action = await think(session.bot_choice, state, level)
             except Exception:  # a broken computer player must not end the match
                 action = legal_actions(state)[0]
             rest = self.pace - (time.monotonic() - started)

@@ -169,3 +169,28 @@ def test_a_signal_ignored_from_the_start_stays_ignored():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["0", "None", "1", "SIGTERM"]
+
+
+def test_a_quit_does_not_wait_for_the_computer_to_finish_thinking(isolated_dirs):
+    # The strong player given ten seconds a decision is thinking when the player quits: the
+    # app ends at once (its thinking thread is not waited for), and the game is saved.
+    journal = isolated_dirs / "autosave" / "current.hana"
+    terminal = Terminal(
+        isolated_dirs, "play", "koikoi", "--seed", "4", "--bot", "strong", "--think", "10"
+    )
+    try:
+        terminal.play_until(journal, 3, pause=0.3)  # the deal and the player's first card
+        played = events_in(journal)
+        time.sleep(1.0)  # the computer's turn has begun: it thinks for ten seconds
+        assert events_in(journal) == played  # ... and has not moved yet
+        quit_at = time.monotonic()
+        terminal.type(b"\x11")  # ctrl+q
+        status = terminal.wait_exit()
+        took = time.monotonic() - quit_at
+    finally:
+        terminal.stop()
+        terminal.close()
+    assert status == 0
+    assert took < 6, f"the quit took {took:.1f} s"
+    log = read_log(journal.read_bytes())
+    assert len(log.events) == played and lock_is_free(journal)

@@ -209,3 +209,11 @@ def test_sim_shows_a_progress_bar_on_a_terminal_but_not_with_json():
     shown = stderr_of("sim", "bakappana", "--hands", "24", "--option", "rounds=12")
     assert "24/24 hands" in shown and "#" in shown
     assert stderr_of("sim", "bakappana", "--hands", "24", "--json") == ""
+
+
+def test_version_says_which_hanatui_this_is():
+    from hanatui import __version__
+
+    done = run("--version")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"hanatui {__version__}"

@@ -35,6 +35,7 @@ from hanatui.app.layout import TableLayout, glyphs
 from hanatui.app.screens.table_draw import TableDrawing
 from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session import Session
+from hanatui.thinking import think
 
 #: At most this many seconds a computer seat waits for the table's first frame to be drawn.
 FIRST_FRAME_WAIT = 0.5
@@ -321,7 +322,7 @@ class TableScreen(TableDrawing):
         state = self.session.state
         started = time.monotonic()
         try:
-            action = await asyncio.to_thread(self.session.bot_choice, state)
+            action = await think(self.session.bot_choice, state)
         except Exception as exc:  # a broken computer player must not end the game: play on
             action = legal_actions(state)[0]
             self.notify(
@@ -528,7 +529,7 @@ class TableScreen(TableDrawing):
     async def hint_worker(self, version: int, state: Any, seat: int) -> None:
         from hanatui.bots.hint import describe_hint, hint
 
-        found = await asyncio.to_thread(partial(hint, state, seat, seconds=2.0))
+        found = await think(partial(hint, state, seat, seconds=2.0))
         if found is None or version != self.session.version or not self.is_attached:
             return
         action, expected = found
