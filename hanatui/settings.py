@@ -133,25 +133,36 @@ def _check(settings: Settings) -> None:
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically (readers see the old file or the new one, never half).
 
-    The file's settings this version does not know (a newer hanatui's) are written back as
-    they were, after ours: running an older hanatui does not take them away."""
+    The file's settings this version does not know (a newer hanatui's), and those of each of
+    its rule sets, are written back as they were, after ours: running an older hanatui does not
+    take them away."""
     from hanatui.files import write_atomic
 
     path = path or settings_path()
     data: dict[str, Any] = msgspec.to_builtins(settings)
-    for key, value in _unknown_settings(path).items():
-        data.setdefault(key, value)
+    saved = _saved(path)
+    _keep_unknown(data, saved, Settings)
+    sets, saved_sets = data["rule_sets"], saved.get("rule_sets")
+    if isinstance(saved_sets, dict):  # and those of each rule set still saved under its name
+        for name, entry in sets.items():
+            saved_entry = saved_sets.get(name)
+            if isinstance(saved_entry, dict):
+                _keep_unknown(entry, saved_entry, RuleSet)
     write_atomic(path, msgspec.json.format(msgspec.json.encode(data)) + b"\n")
 
 
-def _unknown_settings(path: Path) -> dict[str, Any]:
-    """The top-level entries of the settings file at ``path`` that `Settings` has no field for
-    (none if it cannot be read as a JSON object)."""
+def _keep_unknown(data: dict[str, Any], saved: dict[str, Any], kind: type[msgspec.Struct]) -> None:
+    """Add to ``data`` the entries of ``saved`` that ``kind`` has no field for, after ours."""
+    known = set(kind.__struct_fields__)
+    for key, value in saved.items():
+        if key not in known:
+            data.setdefault(key, value)
+
+
+def _saved(path: Path) -> dict[str, Any]:
+    """The settings file at ``path`` as JSON (empty if it cannot be read as a JSON object)."""
     try:
         raw = msgspec.json.decode(path.read_bytes())
     except (OSError, msgspec.DecodeError, RecursionError):
         return {}
-    if not isinstance(raw, dict):
-        return {}
-    known = set(Settings.__struct_fields__)
-    return {key: value for key, value in raw.items() if key not in known}
+    return raw if isinstance(raw, dict) else {}

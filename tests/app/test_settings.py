@@ -432,3 +432,27 @@ async def test_a_theme_that_is_not_there_is_named_and_kept_in_the_file():
         app.settings.ascii = True
         app.save_settings()
     assert json.loads(path.read_text())["theme"] == "hana-aurora"
+
+
+def test_a_newer_versions_entries_of_a_rule_set_are_kept_when_this_one_saves(tmp_path):
+    """A rule set a newer hanatui saved with an entry this version has no field for keeps it
+    when this version saves; a rule set deleted here stays deleted."""
+    from hanatui.settings import save_settings
+
+    path = tmp_path / "settings.json"
+    newer = {
+        "rule_sets": {
+            "club": {"game": "koikoi", "options": {"rounds": 6}, "note": "Tuesdays", "v": 2},
+            "gone": {"game": "bakappana", "options": {}, "note": "old"},
+        }
+    }
+    path.write_text(json.dumps(newer))
+    settings, warning = load_settings(path)
+    assert warning is None
+    del settings.rule_sets["gone"]
+    settings.rule_sets["club"].options["rounds"] = 12
+    save_settings(settings, path)
+    saved = json.loads(path.read_text())["rule_sets"]
+    assert saved == {
+        "club": {"game": "koikoi", "options": {"rounds": 12}, "note": "Tuesdays", "v": 2}
+    }
