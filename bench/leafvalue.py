@@ -1,0 +1,302 @@
+"""A learned value at the leaf of koi-koi's own playouts, trained by self-play (issue 16).
+
+(The method, the commands and the result: filled in below as the stages are done.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from imitate import interval
+from msgspec.structs import replace
+from valuefit import _solve
+
+from core.events import RoundEnded
+from core.games.koikoi.round import KoiKoiRound
+from core.state import HAND, PLAY, State
+from hanatui.bots import StrongBot
+from hanatui.bots.kkplayout import IntRound, Ties, _run, round_for
+from hanatui.bots.leaf import NAMES, bucket, features
+from hanatui.selfplay import play_match
+
+Json = dict[str, Any]
+
+OUT = Path(__file__).resolve().parent / "results" / "leafvalue.json"
+
+#: The largest hand recorded (both hands hold at most this many cards at the turn).
+MOST = 5
+
+
+def leaves(states: Sequence[State]) -> list[State]:
+    """The turns from the hand of a round where both hands hold at most `MOST` cards (the
+    mover's at least one), each once."""
+    out: list[State] = []
+    seen: set[tuple[int, int]] = set()
+    for st in states:
+        if st.phase != PLAY or st.stage != HAND or st.pending != -1:
+            continue
+        if not isinstance(st.extra, KoiKoiRound):
+            continue
+        hand, op = st.hands[st.turn], st.hands[1 - st.turn]
+        if not hand or hand.bit_count() > MOST or op.bit_count() > MOST:
+            continue
+        key = (st.rounds_done, st.turn_no)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(st)
+    return out
+
+
+def greedy_value(kk: IntRound, st: State, seed: int) -> int:
+    """One greedy playout of koi-koi's own path (the search's call, "mixed") from ``st``: the
+    mover's points less the other's."""
+    pts = _run(kk, st, Ties(seed), "mixed")
+    return pts[st.turn] - pts[1 - st.turn]
+
+
+def redealt(st: State, rng: random.Random) -> State:
+    """``st`` with its pile's order dealt again (the hands and the rest as they are)."""
+    pile = list(st.pile)
+    rng.shuffle(pile)
+    return replace(st, pile=tuple(pile))
+
+
+def record(path: str, deals: int, seed: int, playouts: int, k: int) -> None:
+    """Play ``deals`` one-round deals of two-seat koi-koi (seeds ``seed`` on), the strong player
+    (at ``playouts``) both seats; append each leaf (`leaves`) to ``path`` (pickled dicts): the
+    state, the round's points difference for the mover (``a``), the greedy playout with the
+    real pile (``real``) and ``k`` with the pile re-dealt (``greedy``)."""
+    from core.rules import find_rules
+
+    start = time.perf_counter()
+    rules = find_rules("koikoi", rounds=1)
+    with open(path, "ab") as out:
+        for d in range(deals):
+            bots = [StrongBot(playouts=playouts) for _ in range(2)]
+            timeline = play_match(rules, bots, seed=seed + d)
+            ended = [e for e in timeline.events if isinstance(e, RoundEnded)]
+            if len(ended) != 1:
+                continue
+            points = ended[0].points
+            rng = random.Random(seed + d)
+            for st in leaves(timeline.states):
+                kk = round_for(st)
+                if kk is None:
+                    continue
+                turn = st.turn
+                rec = {
+                    "seed": seed + d,
+                    "state": st,
+                    "a": points[turn] - points[1 - turn],
+                    "real": greedy_value(kk, st, rng.getrandbits(32)),
+                    "greedy": [
+                        greedy_value(kk, redealt(st, rng), rng.getrandbits(32)) for _ in range(k)
+                    ],
+                }
+                pickle.dump(rec, out)
+            out.flush()
+            print(f"deal {d + 1}/{deals}, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+
+
+def load(paths: Sequence[str]) -> list[Json]:
+    out: list[Json] = []
+    for p in paths:
+        with open(p, "rb") as f:
+            while True:
+                try:
+                    out.append(pickle.load(f))
+                except EOFError:
+                    break
+    return out
+
+
+class Leaf(NamedTuple):
+    """One recorded leaf, read for the fit."""
+
+    deal: int
+    cards: int  # the larger hand's cards
+    bucket: int  # `leaf.bucket`
+    x: list[float]  # `leaf.features`
+    a: float  # the self-play outcome for the mover
+    real: float  # one greedy playout, the real pile
+    one: float  # one greedy playout, the pile re-dealt
+    mean: float  # the mean of the re-dealt greedy playouts
+
+
+def leaf_of(rec: Json) -> Leaf:
+    st = rec["state"]
+    kk = round_for(st)
+    assert kk is not None
+    extra = st.extra
+    assert isinstance(extra, KoiKoiRound)
+    t = st.turn
+    hand, op = st.hands[t], st.hands[1 - t]
+    x = features(
+        kk, st, hand, op, st.captures[t], st.captures[1 - t], st.field, t, extra.koikoi,
+        extra.last_yaku,
+    )  # fmt: skip
+    g = rec["greedy"]
+    return Leaf(
+        rec["seed"],
+        max(hand.bit_count(), op.bit_count()),
+        bucket(hand.bit_count(), op.bit_count()),
+        x,
+        float(rec["a"]),
+        float(rec["real"]),
+        float(g[0]),
+        sum(g) / len(g),
+    )
+
+
+#: The ridge added to the normal equations (every weight but the bias): a flag seldom set in a
+#: bucket stays near 0 rather than fitting a few leaves.
+RIDGE = 1.0
+
+
+def fit(data: Sequence[Leaf], target: str, buckets: int) -> list[list[float]]:
+    """Least squares of ``target`` (a field of `Leaf`) on the features, one set of weights per
+    bucket (``buckets`` of them; a bucket without leaves all 0)."""
+    k = len(NAMES)
+    out = []
+    for b in range(buckets):
+        a = [[0.0] * k for _ in range(k)]
+        y = [0.0] * k
+        n = 0
+        for d in data:
+            if d.bucket != b:
+                continue
+            n += 1
+            t = getattr(d, target)
+            x = d.x
+            for i in range(k):
+                xi = x[i]
+                if xi:
+                    y[i] += xi * t
+                    row = a[i]
+                    for j in range(k):
+                        row[j] += xi * x[j]
+        if n == 0:
+            out.append([0.0] * k)
+            continue
+        for i in range(1, k):
+            a[i][i] += RIDGE
+        out.append(_solve(a, y))
+    return out
+
+
+def predict(w: list[list[float]], d: Leaf) -> float:
+    return sum(wi * xi for wi, xi in zip(w[d.bucket], d.x, strict=True))
+
+
+def _errors(test: Sequence[Leaf], guess: Sequence[float]) -> Json:
+    """The squared errors of ``guess`` against the self-play outcome over ``test``: the mean
+    (95% interval over the deals, their leaves together) and R^2."""
+    by: dict[int, list[float]] = {}
+    for d, g in zip(test, guess, strict=True):
+        by.setdefault(d.deal, []).append((g - d.a) ** 2)
+    n = sum(len(v) for v in by.values())
+    mse = sum(sum(v) for v in by.values()) / n
+    # cluster-robust: each deal's sum less its share of the mean
+    var = sum((sum(v) - mse * len(v)) ** 2 for v in by.values())
+    half = 1.96 * var**0.5 / n
+    mean_a = sum(d.a for d in test) / n
+    var_a = sum((d.a - mean_a) ** 2 for d in test) / n
+    return {
+        "mse": [round(mse, 3), round(mse - half, 3), round(mse + half, 3)],
+        "r2": round(1 - mse / var_a, 4),
+    }
+
+
+def _paired(test: Sequence[Leaf], g1: Sequence[float], g2: Sequence[float]) -> list[float]:
+    """The squared error of ``g1`` less ``g2``'s, per deal summed, as a mean per leaf with its
+    95% interval (over the deals)."""
+    by: dict[int, list[float]] = {}
+    for d, x, y in zip(test, g1, g2, strict=True):
+        by.setdefault(d.deal, []).append((x - d.a) ** 2 - (y - d.a) ** 2)
+    n = sum(len(v) for v in by.values())
+    m = sum(sum(v) for v in by.values()) / n
+    var = sum((sum(v) - m * len(v)) ** 2 for v in by.values())
+    half = 1.96 * var**0.5 / n
+    return [round(m, 3), round(m - half, 3), round(m + half, 3)]
+
+
+def evaluate_fit(paths: Sequence[str], cards: int, train_share: float) -> Json:
+    """Fit on the first ``train_share`` of the deals (by seed) both targets; measure on the
+    rest against the self-play outcome, with the greedy playouts beside them."""
+    data = [leaf_of(r) for r in load(paths)]
+    data = [d for d in data if d.cards <= cards]
+    deals = sorted({d.deal for d in data})
+    cut = deals[int(len(deals) * train_share)]
+    train = [d for d in data if d.deal < cut]
+    test = [d for d in data if d.deal >= cut]
+    buckets = 2 * cards + 1
+    w_a = fit(train, "a", buckets)
+    w_b = fit(train, "mean", buckets)
+    guesses = {
+        "model_a": [predict(w_a, d) for d in test],
+        "model_b": [predict(w_b, d) for d in test],
+        "one_greedy": [d.one for d in test],
+        "one_greedy_real_pile": [d.real for d in test],
+        "mean_greedy": [d.mean for d in test],
+        "zero": [0.0] * len(test),
+    }
+    out: Json = {
+        "cards": cards,
+        "leaves": len(data),
+        "deals": len(deals),
+        "train_leaves": len(train),
+        "test_leaves": len(test),
+        "held_out": {k: _errors(test, g) for k, g in guesses.items()},
+        "model_a_less_one_greedy": _paired(test, guesses["model_a"], guesses["one_greedy"]),
+        "model_b_less_one_greedy": _paired(test, guesses["model_b"], guesses["one_greedy"]),
+        "model_a_less_model_b": _paired(test, guesses["model_a"], guesses["model_b"]),
+        "model_a_less_mean_greedy": _paired(test, guesses["model_a"], guesses["mean_greedy"]),
+        "mean_a_test": interval([d.a for d in test]),
+        "features": list(NAMES),
+        "weights_a": [[round(x, 4) for x in w] for w in w_a],
+        "weights_b": [[round(x, 4) for x in w] for w in w_b],
+    }
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    rec = sub.add_parser("record", help="record leaves of the strong player's self-play")
+    rec.add_argument("--out", required=True)
+    rec.add_argument("--playouts", type=int, default=200)
+    rec.add_argument("--deals", type=int, default=100)
+    rec.add_argument("--seed", type=int, default=150000)
+    rec.add_argument("--k", type=int, default=16, help="greedy playouts re-dealt per leaf")
+    fitting = sub.add_parser("fit", help="fit the leaf value, measure it held out")
+    fitting.add_argument("records", nargs="+")
+    fitting.add_argument("--cards", type=int, default=4, help="C: both hands at most")
+    fitting.add_argument("--train", type=float, default=0.7, help="the share of deals fitted on")
+    fitting.add_argument("--save", action="store_true", help=f"write the result to {OUT}")
+    args = parser.parse_args(argv)
+    if args.command == "record":
+        record(args.out, args.deals, args.seed, args.playouts, args.k)
+        return 0
+    if args.command == "fit":
+        result = evaluate_fit(args.records, args.cards, args.train)
+        result["recorded"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        print(json.dumps(result, indent=1))
+        if args.save:
+            OUT.write_text(json.dumps(result, indent=1) + "\n")
+        return 0
+    return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
