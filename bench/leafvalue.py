@@ -24,12 +24,14 @@ from core.games.koikoi.round import KoiKoiRound
 from core.state import HAND, PLAY, State
 from hanatui.bots import StrongBot
 from hanatui.bots.kkplayout import IntRound, Ties, _run, round_for
-from hanatui.bots.leaf import NAMES, bucket, features
+from hanatui.bots.leaf import NAMES, Leaf, bucket, features
 from hanatui.selfplay import play_match
 
 Json = dict[str, Any]
 
 OUT = Path(__file__).resolve().parent / "results" / "leafvalue.json"
+#: The runtime's weights (`leaf.WEIGHTS`), written by ``fit --emit``.
+EMIT = Path(__file__).resolve().parent.parent / "hanatui" / "bots" / "leafweights.py"
 
 #: The largest hand recorded (both hands hold at most this many cards at the turn).
 MOST = 5
@@ -56,7 +58,7 @@ def leaves(states: Sequence[State]) -> list[State]:
     return out
 
 
-def greedy_value(kk: IntRound, st: State, seed: int) -> int:
+def greedy_value(kk: IntRound, st: State, seed: int) -> float:
     """One greedy playout of koi-koi's own path (the search's call, "mixed") from ``st``: the
     mover's points less the other's."""
     pts = _run(kk, st, Ties(seed), "mixed")
@@ -119,7 +121,7 @@ def load(paths: Sequence[str]) -> list[Json]:
     return out
 
 
-class Leaf(NamedTuple):
+class Row(NamedTuple):
     """One recorded leaf, read for the fit."""
 
     deal: int
@@ -132,7 +134,7 @@ class Leaf(NamedTuple):
     mean: float  # the mean of the re-dealt greedy playouts
 
 
-def leaf_of(rec: Json) -> Leaf:
+def leaf_of(rec: Json) -> Row:
     st = rec["state"]
     kk = round_for(st)
     assert kk is not None
@@ -141,11 +143,11 @@ def leaf_of(rec: Json) -> Leaf:
     t = st.turn
     hand, op = st.hands[t], st.hands[1 - t]
     x = features(
-        kk, st, hand, op, st.captures[t], st.captures[1 - t], st.field, t, extra.koikoi,
+        kk, st, hand, op, st.captures[t], st.captures[1 - t], st.field, st.pile, t, extra.koikoi,
         extra.last_yaku,
     )  # fmt: skip
     g = rec["greedy"]
-    return Leaf(
+    return Row(
         rec["seed"],
         max(hand.bit_count(), op.bit_count()),
         bucket(hand.bit_count(), op.bit_count()),
@@ -162,8 +164,8 @@ def leaf_of(rec: Json) -> Leaf:
 RIDGE = 1.0
 
 
-def fit(data: Sequence[Leaf], target: str, buckets: int) -> list[list[float]]:
-    """Least squares of ``target`` (a field of `Leaf`) on the features, one set of weights per
+def fit(data: Sequence[Row], target: str, buckets: int) -> list[list[float]]:
+    """Least squares of ``target`` (a field of `Row`) on the features, one set of weights per
     bucket (``buckets`` of them; a bucket without leaves all 0)."""
     k = len(NAMES)
     out = []
@@ -193,11 +195,11 @@ def fit(data: Sequence[Leaf], target: str, buckets: int) -> list[list[float]]:
     return out
 
 
-def predict(w: list[list[float]], d: Leaf) -> float:
+def predict(w: list[list[float]], d: Row) -> float:
     return sum(wi * xi for wi, xi in zip(w[d.bucket], d.x, strict=True))
 
 
-def _errors(test: Sequence[Leaf], guess: Sequence[float]) -> Json:
+def _errors(test: Sequence[Row], guess: Sequence[float]) -> Json:
     """The squared errors of ``guess`` against the self-play outcome over ``test``: the mean
     (95% interval over the deals, their leaves together) and R^2."""
     by: dict[int, list[float]] = {}
@@ -216,7 +218,7 @@ def _errors(test: Sequence[Leaf], guess: Sequence[float]) -> Json:
     }
 
 
-def _paired(test: Sequence[Leaf], g1: Sequence[float], g2: Sequence[float]) -> list[float]:
+def _paired(test: Sequence[Row], g1: Sequence[float], g2: Sequence[float]) -> list[float]:
     """The squared error of ``g1`` less ``g2``'s, per deal summed, as a mean per leaf with its
     95% interval (over the deals)."""
     by: dict[int, list[float]] = {}
@@ -268,6 +270,74 @@ def evaluate_fit(paths: Sequence[str], cards: int, train_share: float) -> Json:
     return out
 
 
+def timing(paths: Sequence[str], cards: int, most: int, batches: int) -> Json:
+    """Process time per call of the leaf value (`leaf.Leaf`, at ``cards``) and of the greedy
+    rest of a playout it replaces (`_run` from the same leaf, koi-koi's own path, the search's
+    call), on the first ``most`` recorded leaves with both hands at ``cards`` cards or fewer
+    where the leaf is first asked (the larger hand holds ``cards``), batches alternated."""
+    leaf = Leaf(cards)
+    rows = []
+    for rec in load(paths):
+        st = rec["state"]
+        t = st.turn
+        hand, op = st.hands[t], st.hands[1 - t]
+        if max(hand.bit_count(), op.bit_count()) != cards:
+            continue
+        kk = round_for(st)
+        assert kk is not None
+        extra = st.extra
+        args = (
+            kk, st, hand, op, st.captures[t], st.captures[1 - t], st.field, st.pile, t,
+            extra.koikoi, extra.decided, extra.seen, extra.last_yaku,
+        )  # fmt: skip
+        rows.append((kk, st, args))
+        if len(rows) >= most:
+            break
+    leaf_t = rest_t = 0.0
+    for b in range(batches):
+        for which in (b % 2, 1 - b % 2):
+            start = time.process_time()
+            if which == 0:
+                for _, _, args in rows:
+                    leaf(*args)
+                leaf_t += time.process_time() - start
+            else:
+                for kk, st, _ in rows:
+                    _run(kk, st, Ties(b), "mixed")
+                rest_t += time.process_time() - start
+    n = batches * len(rows)
+    return {
+        "cards": cards,
+        "leaves": len(rows),
+        "batches": batches,
+        "leaf_us": round(1e6 * leaf_t / n, 2),
+        "greedy_rest_us": round(1e6 * rest_t / n, 2),
+    }
+
+
+def emit(cards: int, weights: list[list[float]]) -> None:
+    """Write ``weights`` as `leaf.WEIGHTS[cards]` (the other cards' weights kept)."""
+    from hanatui.bots.leafweights import WEIGHTS
+
+    table = dict(WEIGHTS)
+    table[cards] = tuple(tuple(row) for row in weights)
+    lines = [
+        '"""The leaf value\'s fitted weights (`leaf.Leaf`), written by `bench/leafvalue.py fit'
+        ' --emit`:',
+        'by the leaf\'s cards, per `leaf.bucket`, one weight per feature (`leaf.NAMES`)."""',
+        "",
+        "# fmt: off",
+        "WEIGHTS: dict[int, tuple[tuple[float, ...], ...]] = {",
+    ]
+    for c in sorted(table):
+        lines.append(f"    {c}: (")
+        for row in table[c]:
+            lines.append("        (" + ", ".join(repr(round(x, 4)) for x in row) + ",),")
+        lines.append("    ),")
+    lines += ["}", "# fmt: on", ""]
+    EMIT.write_text("\n".join(lines))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -283,8 +353,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitting.add_argument("records", nargs="+")
     fitting.add_argument("--cards", type=int, default=4, help="C: both hands at most")
     fitting.add_argument("--train", type=float, default=0.7, help="the share of deals fitted on")
+    fitting.add_argument("--target", default="a", help="the weights emitted: a (self-play), b")
     fitting.add_argument("--save", action="store_true", help=f"write the result to {OUT}")
+    fitting.add_argument("--emit", action="store_true", help=f"write the weights to {EMIT}")
+    timed = sub.add_parser("time", help="time the leaf value and the greedy rest it replaces")
+    timed.add_argument("records", nargs="+")
+    timed.add_argument("--cards", type=int, default=4)
+    timed.add_argument("--leaves", type=int, default=2000)
+    timed.add_argument("--batches", type=int, default=20)
     args = parser.parse_args(argv)
+    if args.command == "time":
+        print(json.dumps(timing(args.records, args.cards, args.leaves, args.batches), indent=1))
+        return 0
     if args.command == "record":
         record(args.out, args.deals, args.seed, args.playouts, args.k)
         return 0
@@ -294,6 +374,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(result, indent=1))
         if args.save:
             OUT.write_text(json.dumps(result, indent=1) + "\n")
+        if args.emit:  # the runtime's weights: fitted on every deal
+            data = [d for d in map(leaf_of, load(args.records)) if d.cards <= args.cards]
+            target = "a" if args.target == "a" else "mean"
+            emit(args.cards, fit(data, target, 2 * args.cards + 1))
         return 0
     return 1
 

@@ -119,8 +119,9 @@ from hanatui.bots.ismcts import (
     TreeSettings,
     advance,
 )
-from hanatui.bots.kkplayout import PLAIN_STYLE, STYLES, Dealer, Style, Ties
+from hanatui.bots.kkplayout import PLAIN_STYLE, STYLES, Dealer, Finish, Style, Ties
 from hanatui.bots.kkplayout import play_out_score as kk_play_out_score
+from hanatui.bots.leaf import Leaf
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.normal import normal_policy, relative_points
 from hanatui.bots.rollout import (
@@ -161,7 +162,7 @@ def playout(
     model: Model = PLAIN,
     reply: int = 0,
     call: str | None = None,
-    finish: Finisher | None = None,
+    finish: Finish | None = None,
     style: Style = PLAIN_STYLE,
 ) -> float:
     """Play ``action`` then ``policy`` for every seat to the end of the round; the round's
@@ -304,7 +305,7 @@ def evaluate(
     z: float = DEFAULT_Z,
     trees: list[Tree] | None = None,
     solve: bool = False,
-    finish: Finisher | None = None,
+    finish: Finish | None = None,
     style: Style = PLAIN_STYLE,
 ) -> Evaluation:
     """Play the candidates out on sampled deals within the playout (and time) budget, dropping
@@ -416,7 +417,7 @@ def search(
     settle: Settle | None = None,
     trees: list[Tree] | None = None,
     solve: bool = False,
-    finish: Finisher | None = None,
+    finish: Finish | None = None,
     style: Style = PLAIN_STYLE,
 ) -> list[Estimate]:
     """Estimates of every legal action, best first, within the playout (and time) budget.
@@ -572,6 +573,7 @@ class StrongBot(Bot):
         epsilon: float = 0.0,
         temperature: float = 0.0,
         noise_opponent: bool = False,
+        leaf: int = 0,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -622,7 +624,14 @@ class StrongBot(Bot):
         self.solve_playouts = solve_playouts
         # ... and koi-koi's own playouts end with the exact solve once both hands hold
         # ``solve_tail`` cards or fewer (`endgame.Finisher`); 0, never.
-        self.finish = Finisher(solve_tail) if solve_tail else None
+        # ... or, with ``leaf`` (and no ``solve_tail``), end with a learned value once both
+        # hands hold ``leaf`` cards or fewer (`leaf.Leaf`, fitted to the strong player's
+        # self-play); 0, never: the playouts are played to the round's end.
+        self.finish: Finish | None = None
+        if solve_tail:
+            self.finish = Finisher(solve_tail)
+        elif leaf:
+            self.finish = Leaf(leaf)
         # Koi-koi's own playouts weigh their cards by this style (`kkplayout.STYLES`): "plain",
         # `rollout_policy`'s weights.
         if style not in STYLES:
