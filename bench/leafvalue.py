@@ -10,6 +10,7 @@ import json
 import pickle
 import random
 import sys
+import textwrap
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -323,7 +324,7 @@ def emit(cards: int, weights: list[list[float]]) -> None:
     table[cards] = tuple(tuple(row) for row in weights)
     lines = [
         '"""The leaf value\'s fitted weights (`leaf.Leaf`), written by `bench/leafvalue.py fit'
-        ' --emit`:',
+        " --emit`:",
         'by the leaf\'s cards, per `leaf.bucket`, one weight per feature (`leaf.NAMES`)."""',
         "",
         "# fmt: off",
@@ -332,7 +333,10 @@ def emit(cards: int, weights: list[list[float]]) -> None:
     for c in sorted(table):
         lines.append(f"    {c}: (")
         for row in table[c]:
-            lines.append("        (" + ", ".join(repr(round(x, 4)) for x in row) + ",),")
+            text = "(" + ", ".join(repr(round(x, 4)) for x in row) + "),"
+            lines += textwrap.wrap(
+                text, 99, initial_indent=" " * 8, subsequent_indent=" " * 9, break_on_hyphens=False
+            )
         lines.append("    ),")
     lines += ["}", "# fmt: on", ""]
     EMIT.write_text("\n".join(lines))
