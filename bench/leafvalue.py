@@ -232,11 +232,10 @@ def _paired(test: Sequence[Row], g1: Sequence[float], g2: Sequence[float]) -> li
     return [round(m, 3), round(m - half, 3), round(m + half, 3)]
 
 
-def evaluate_fit(paths: Sequence[str], cards: int, train_share: float) -> Json:
+def evaluate_fit(records: Sequence[Json], cards: int, train_share: float) -> Json:
     """Fit on the first ``train_share`` of the deals (by seed) both targets; measure on the
     rest against the self-play outcome, with the greedy playouts beside them."""
-    data = [leaf_of(r) for r in load(paths)]
-    data = [d for d in data if d.cards <= cards]
+    data = [d for d in map(leaf_of, records) if d.cards <= cards]
     deals = sorted({d.deal for d in data})
     cut = deals[int(len(deals) * train_share)]
     train = [d for d in data if d.deal < cut]
@@ -259,6 +258,14 @@ def evaluate_fit(paths: Sequence[str], cards: int, train_share: float) -> Json:
         "train_leaves": len(train),
         "test_leaves": len(test),
         "held_out": {k: _errors(test, g) for k, g in guesses.items()},
+        # the leaves where a playout first asks the leaf (the larger hand holds C cards)
+        "held_out_first": {
+            k: _errors(
+                [d for d in test if d.cards == cards],
+                [x for d, x in zip(test, g, strict=True) if d.cards == cards],
+            )
+            for k, g in guesses.items()
+        },
         "model_a_less_one_greedy": _paired(test, guesses["model_a"], guesses["one_greedy"]),
         "model_b_less_one_greedy": _paired(test, guesses["model_b"], guesses["one_greedy"]),
         "model_a_less_model_b": _paired(test, guesses["model_a"], guesses["model_b"]),
@@ -294,6 +301,9 @@ def timing(paths: Sequence[str], cards: int, most: int, batches: int) -> Json:
         rows.append((kk, st, args))
         if len(rows) >= most:
             break
+    for kk, st, args in rows:  # warm the memos both read (`_reach`, the standings)
+        leaf(*args)
+        _run(kk, st, Ties(0), "mixed")
     leaf_t = rest_t = 0.0
     for b in range(batches):
         for which in (b % 2, 1 - b % 2):
@@ -316,12 +326,14 @@ def timing(paths: Sequence[str], cards: int, most: int, batches: int) -> Json:
     }
 
 
-def emit(cards: int, weights: list[list[float]]) -> None:
-    """Write ``weights`` as `leaf.WEIGHTS[cards]` (the other cards' weights kept)."""
+def emit(weights: dict[int, list[list[float]]]) -> None:
+    """Write ``weights`` (by the leaf's cards) as `leaf.WEIGHTS` (the other cards' weights
+    kept when they have as many features)."""
     from hanatui.bots.leafweights import WEIGHTS
 
-    table = dict(WEIGHTS)
-    table[cards] = tuple(tuple(row) for row in weights)
+    table = {c: w for c, w in WEIGHTS.items() if all(len(r) == len(NAMES) for r in w)}
+    for cards, rows in weights.items():
+        table[cards] = tuple(tuple(row) for row in rows)
     lines = [
         '"""The leaf value\'s fitted weights (`leaf.Leaf`), written by `bench/leafvalue.py fit'
         " --emit`:",
@@ -355,7 +367,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rec.add_argument("--k", type=int, default=16, help="greedy playouts re-dealt per leaf")
     fitting = sub.add_parser("fit", help="fit the leaf value, measure it held out")
     fitting.add_argument("records", nargs="+")
-    fitting.add_argument("--cards", type=int, default=4, help="C: both hands at most")
+    fitting.add_argument("--cards", type=int, nargs="+", default=[4], help="C: hands at most")
     fitting.add_argument("--train", type=float, default=0.7, help="the share of deals fitted on")
     fitting.add_argument("--target", default="a", help="the weights emitted: a (self-play), b")
     fitting.add_argument("--save", action="store_true", help=f"write the result to {OUT}")
@@ -373,15 +385,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         record(args.out, args.deals, args.seed, args.playouts, args.k)
         return 0
     if args.command == "fit":
-        result = evaluate_fit(args.records, args.cards, args.train)
-        result["recorded"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-        print(json.dumps(result, indent=1))
+        records = load(args.records)
+        saved = json.loads(OUT.read_text()) if args.save and OUT.exists() else {}
+        emitted = {}
+        for cards in args.cards:
+            result = evaluate_fit(records, cards, args.train)
+            result["recorded"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+            print(json.dumps(result, indent=1))
+            saved[str(cards)] = result
+            if args.emit:  # the runtime's weights: fitted on every deal
+                data = [d for d in map(leaf_of, records) if d.cards <= cards]
+                target = "a" if args.target == "a" else "mean"
+                emitted[cards] = fit(data, target, 2 * cards + 1)
+        if emitted:
+            emit(emitted)
         if args.save:
-            OUT.write_text(json.dumps(result, indent=1) + "\n")
-        if args.emit:  # the runtime's weights: fitted on every deal
-            data = [d for d in map(leaf_of, load(args.records)) if d.cards <= args.cards]
-            target = "a" if args.target == "a" else "mean"
-            emit(args.cards, fit(data, target, 2 * args.cards + 1))
+            OUT.write_text(json.dumps(saved, indent=1) + "\n")
         return 0
     return 1
 

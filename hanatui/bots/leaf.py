@@ -9,6 +9,7 @@ fitted by least squares to the round's outcome in the strong player's self-play
 
 from __future__ import annotations
 
+from core.cards import ANIMALS, CHAFF, RIBBONS
 from core.games.koikoi.game import base_points
 from core.games.koikoi.round import KoiKoiRound
 from core.games.koikoi.yaku import Standing
@@ -42,6 +43,12 @@ NAMES = (
     "can_strike_op",
     "draw_me",
     "draw_op",
+    "plains_me",
+    "plains_op",
+    "ribbons_me",
+    "ribbons_op",
+    "seeds_me",
+    "seeds_op",
 )
 
 
@@ -132,6 +139,12 @@ def features(
         strike_op > 0,
         draw_me,
         draw_op,
+        (mine & CHAFF).bit_count(),
+        (theirs & CHAFF).bit_count(),
+        (mine & RIBBONS).bit_count(),
+        (theirs & RIBBONS).bit_count(),
+        (mine & ANIMALS).bit_count(),
+        (theirs & ANIMALS).bit_count(),
     ]
 
 

@@ -172,8 +172,9 @@ def playout(
     from the hand (and every decision before them) are the normal level's (`replied_playout`).
     ``call``: a two-seat koi-koi round is played on integers to its end (`kkplayout`, with that
     koi-koi call: ``"normal"``, today's, ``"table"`` or ``"mixed"``), where that playout plays
-    it; ``finish``: its end is the exact solve once both hands are small (`endgame.Finisher`);
-    ``style``: its policy's weights (`kkplayout.Style`; the other paths play the plain ones).
+    it; ``finish``: its end is the exact solve (`endgame.Finisher`) or a learned value
+    (`leaf.Leaf`) once both hands are small; ``style``: its policy's weights
+    (`kkplayout.Style`; the other paths play the plain ones).
     """
     if call is not None and policy is rollout_policy and not reply and model == PLAIN:
         points = kk_play_out_score(state, action, rng, call, finish, style)
@@ -322,7 +323,8 @@ def evaluate(
     ``solve`` (two-seat koi-koi): each candidate is valued on each deal by the exact value of
     the round after it (`endgame.value_after`: both seats play their best knowing the deal's
     cards) in place of the greedy playout. ``finish``: koi-koi's own playouts end with the
-    exact solve once both hands are small (`endgame.Finisher`). ``style``: the weights of
+    exact solve (`endgame.Finisher`) or a learned value (`leaf.Leaf`) once both hands are
+    small. ``style``: the weights of
     koi-koi's own playout policy (`kkplayout.Style`)."""
     seat = view.seat
     k = len(legal)
@@ -574,6 +576,7 @@ class StrongBot(Bot):
         temperature: float = 0.0,
         noise_opponent: bool = False,
         leaf: int = 0,
+        leaf_gap: int = 0,
     ) -> None:
         self.playouts = playouts
         self.seconds = seconds
@@ -626,12 +629,16 @@ class StrongBot(Bot):
         # ``solve_tail`` cards or fewer (`endgame.Finisher`); 0, never.
         # ... or, with ``leaf`` (and no ``solve_tail``), end with a learned value once both
         # hands hold ``leaf`` cards or fewer (`leaf.Leaf`, fitted to the strong player's
-        # self-play); 0, never: the playouts are played to the round's end.
+        # self-play), in the searches of the decisions whose seat holds more than ``leaf`` +
+        # ``leaf_gap`` cards (the later ones play their playouts out: they cost little, and
+        # the leaf would judge their candidates a turn after them); 0, never.
         self.finish: Finish | None = None
+        self.leaf_above = -1  # every decision (the exact end, or none)
         if solve_tail:
             self.finish = Finisher(solve_tail)
         elif leaf:
             self.finish = Leaf(leaf)
+            self.leaf_above = leaf + leaf_gap
         # Koi-koi's own playouts weigh their cards by this style (`kkplayout.STYLES`): "plain",
         # `rollout_policy`'s weights.
         if style not in STYLES:
@@ -744,7 +751,7 @@ class StrongBot(Bot):
             settle=settle,
             trees=trees,
             solve=solving,
-            finish=self.finish,
+            finish=self.finish if len(view.hand) > self.leaf_above else None,
             style=self.style,
         )
         return self.last[0].action

@@ -216,3 +216,38 @@ def test_an_unknown_leaf_size_is_refused():
     with pytest.raises(ValueError, match="no leaf weights"):
         StrongBot(leaf=99)
     assert leaf.Leaf(max(WEIGHTS)).cards == max(WEIGHTS)
+
+
+def test_the_leaf_ends_the_playouts_of_the_earlier_decisions_only(monkeypatch):
+    """``leaf=C``: a decision whose seat holds more than C + ``leaf_gap`` cards asks the
+    leaf; one holding fewer plays its playouts out, estimate for estimate as today's."""
+    asked = [0]
+    real = Leaf.__call__
+
+    def counted(self: Leaf, *args: object) -> float:
+        asked[0] += 1
+        return real(self, *args)
+
+    monkeypatch.setattr(Leaf, "__call__", counted)
+    rules = rules_for("koikoi", {})
+    early = late = 0
+    for k, state in enumerate(decision_points(rules, 2, 7, limit=200)):
+        seat = to_act(state)
+        legal = legal_actions(state)
+        if seat is None or len(legal) < 2 or state.phase != PLAY:
+            continue
+        view = observe(state, seat)
+        cards = len(view.hand)
+        bot = StrongBot(playouts=15, leaf=3, leaf_gap=1)
+        before = asked[0]
+        bot.choose(view, legal, random.Random(k))
+        if cards > 4:
+            early += 1
+            assert asked[0] > before
+        else:
+            late += 1
+            assert asked[0] == before
+            today = StrongBot(playouts=15)
+            today.choose(view, legal, random.Random(k))
+            assert today.last == bot.last
+    assert early > 3 and late > 3
