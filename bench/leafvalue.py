@@ -117,7 +117,7 @@ def load(paths: Sequence[str]) -> list[Json]:
             while True:
                 try:
                     out.append(pickle.load(f))
-                except EOFError:
+                except (EOFError, pickle.UnpicklingError):  # the end, or a run cut short
                     break
     return out
 
