@@ -57,6 +57,19 @@ that match the field +1.3, what each seat would win now +0.9; the flags of how n
 is (-0.8) and the calls (-0.3) add nothing over the rest.
 The leaf costs 15 us a call against 36, 51 and 54 us for the greedy rest at C 3, 4, 5
 (process time, 1,000 leaves, load 2.6).
+
+The screen (bench/results/strong_ab.json, seed 151000, 1,600 hands, against
+``{"playouts": 200}``, the leaf in the decisions holding more than C cards): C 4 at 245
+playouts (35.5 against 35.8 ms CPU a decision) -0.12 [-0.44, +0.20] points per hand; C 5 at
+270 (39.9 against 39.8 ms) +0.02 [-0.30, +0.35]. Within noise, short of the +0.25 that would
+have called for a run at the default budget. Why the later decisions play their playouts
+out: short calibration runs with the leaf in every decision (40 hands each, seed 159000,
+200 playouts both sides) gave -2.3, -1.7 and -1.8 points per hand at C 3, 4, 5 (each
+interval about +-2.5 to 3.6: noise, but all one way), and with one or two cards in each hand
+the leaf is worse than even one greedy playout (an early snapshot, C 4: squared error 63 and
+101 against 48 and 41): there the leaf would judge each candidate a turn after it. The
+calibrations of the gated leaf (C 4, 60-80 hands) read -1.0 to -1.6, the 1,600-hand screen
+-0.12: short runs say little.
 """
 
 from __future__ import annotations
