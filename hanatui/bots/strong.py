@@ -91,8 +91,9 @@ outcome of the strong player's self-play (`bench/leafvalue.py`), in the searches
 decisions whose seat holds more than ``leaf`` + ``leaf_gap`` cards. Held out, it predicts
 the self-play outcome far better than one greedy playout, but worse than the mean of 32 (its
 bias at the leaf is larger than the playout's, and a search averages the playouts' variance
-away). At 200 playouts' CPU, over 1,600 hands: ``leaf`` 4 (245 playouts) -0.12 [-0.44,
-+0.20] points per hand, ``leaf`` 5 (270) +0.02 [-0.30, +0.35]. Within noise, so it stays off.
+away). At 200 playouts' CPU, over 1,600 hands: ``leaf`` 3 (218 playouts) -0.01 [-0.34,
++0.31] points per hand, ``leaf`` 4 (245) -0.12 [-0.44, +0.20], ``leaf`` 5 (270) +0.02 [-0.30,
++0.35]. All within noise, so it stays off.
 
 Koi-koi or shobu in a match of several rounds is weighed by the chance of winning the match each
 playout's result gives (`match.win_chance`, from the public standing), not by its points.
