@@ -247,11 +247,12 @@ POLICIES: dict[str, Policy] = {
 
 
 class Finish(Protocol):
-    """The exact end of a playout (`endgame.Finisher`): the value for the mover (its points
-    less the other's) of the round from a turn from its hand, called by `_run` once both hands
-    hold at most ``cards`` cards: (kk, the playout's state, the mover's hand, the other's, the
-    mover's pile, the other's, the field, the pile left, the mover, the calls, the decided and
-    seen standings, the last seat to form a yaku)."""
+    """The end of a playout: the value for the mover (its points less the other's) of the
+    round from a turn from its hand, exact (`endgame.Finisher`, an int) or learned
+    (`leaf.Leaf`, a float), called by `_run` once both hands hold at most ``cards`` cards:
+    (kk, the playout's state, the mover's hand, the other's, the mover's pile, the other's,
+    the field, the pile left, the mover, the calls, the decided and seen standings, the last
+    seat to form a yaku)."""
 
     cards: int
 
@@ -270,7 +271,7 @@ class Finish(Protocol):
         decided: tuple[Standing, Standing],
         seen: tuple[Standing, Standing],
         last: int,
-    ) -> int: ...
+    ) -> float: ...
 
 
 class Dealer:
@@ -610,7 +611,7 @@ def play_out_score(
     call: str = "normal",
     finish: Finish | None = None,
     style: Style = PLAIN_STYLE,
-) -> tuple[int, ...] | None:
+) -> tuple[float, ...] | None:
     """Play ``action``, then the playout policy with the koi-koi ``call`` for both seats to
     the end of the round: the round's points, exactly as stepping the engine with
     ``POLICIES[call]`` gives them. None when this playout does not play the round (the caller
@@ -652,7 +653,7 @@ def play_out_score(
 
 def styled_score(
     state: State, rng: random.Random, styles: tuple[Style, Style], call: str = "mixed"
-) -> tuple[int, ...] | None:
+) -> tuple[float, ...] | None:
     """The round from ``state`` (a turn in play, a card from the hand next) to its points,
     each seat's cards played by the policy weighing by its own style (``styles[seat]``), both
     calls ``call``'s: a duel of two playout policies (`bench/tune_playout.py`). None when this
@@ -961,7 +962,7 @@ def _run(
     drawing: bool = False,
     finish: Finish | None = None,
     seats: tuple[IntRound, IntRound] | None = None,
-) -> tuple[int, ...]:
+) -> tuple[float, ...]:
     """The round from ``st`` (a turn in play, from its hand, or from its draw when
     ``drawing``) on integers, to its points. ``first``: the card the mover plays first.
     ``finish``: from the first turn from the hand (after ``first``) where both hands hold at

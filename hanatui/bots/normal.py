@@ -385,14 +385,14 @@ def shobu_step(state: State, seat: int) -> list[tuple[Event, State]] | None:
     return events
 
 
-def relative_points(state: State, points: tuple[int, ...], seat: int) -> float:
+def relative_points(state: State, points: tuple[float, ...], seat: int) -> float:
     """A seat's round points less the mean of the other teams' (teammates share a score)."""
     prof = profile_for(state.rules, len(state.players))
     teams = prof.teams
     if teams == (0, 1):  # two seats, each a team of its own: what the loop below gives
         return points[seat] - float(points[1 - seat])
     team = teams[seat]
-    others: dict[int, list[int]] = {}
+    others: dict[int, list[float]] = {}
     for s, p in enumerate(points):
         if teams[s] != team:
             others.setdefault(teams[s], []).append(p)
