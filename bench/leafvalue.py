@@ -80,6 +80,7 @@ import json
 import os
 import pickle
 import random
+import re
 import sys
 import textwrap
 import time
@@ -457,7 +458,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.save:
             saved = json.loads(OUT.read_text()) if OUT.exists() else {}
             saved.setdefault("timing", {})[str(args.cards)] = timed_out
-            OUT.write_text(json.dumps(saved, indent=1) + "\n")
+            OUT.write_text(dumps(saved))
         return 0
     if args.command == "record":
         record(args.out, args.deals, args.seed, args.playouts, args.k)
@@ -478,9 +479,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         if emitted:
             emit(emitted)
         if args.save:
-            OUT.write_text(json.dumps(saved, indent=1) + "\n")
+            OUT.write_text(dumps(saved))
         return 0
     return 1
+
+
+#: A list of numbers alone, as `json.dumps` with an indent writes it, one number a line.
+_NUMBERS = re.compile(r"\[\s*(-?[\d.e+-]+(?:,\s*-?[\d.e+-]+)*)\s*\]")
+
+
+def dumps(result: dict[str, Any]) -> str:
+    """The result file's text: indented, each list of numbers (the weights) on one line."""
+    text = json.dumps(result, indent=1)
+    one_line = _NUMBERS.sub(
+        lambda m: "[" + ", ".join(n.strip() for n in m.group(1).split(",")) + "]", text
+    )
+    return one_line + "\n"
 
 
 if __name__ == "__main__":
