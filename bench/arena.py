@@ -963,9 +963,9 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "the outcome far better than one greedy playout (mean squared error 73 against 118 at 4",
         "cards) but worse than the mean of 32 (68): the search averages the playouts' noise",
         "away, not their bias, and the learned value's bias is the larger. A leaf costs about",
-        "15 microseconds against 36-54 for the playout's rest it replaces; only decisions holding more",
-        "cards than `leaf` use it. At equal CPU (more playouts), no size played stronger (the",
-        "rows below).",
+        "15 microseconds against 36-54 for the playout's rest it replaces; only decisions",
+        "holding more cards than `leaf` use it. At equal CPU (more playouts), no size played",
+        "stronger (the rows below).",
         "",
         "| variant | against | hands | points per hand, variant minus today's | ms CPU per "
         "decision | seeds | recorded (UTC), load |",
