@@ -175,6 +175,29 @@ async def test_go_to_move_from_the_palette_and_with_g():
         assert pilot.app.screen is screen and screen.position == 45
 
 
+async def test_go_to_on_an_empty_field_says_what_to_type():
+    """Enter on an emptied go-to field did nothing and said nothing: it stays open and asks for
+    a move number in its range; typing one brings the usual hint back, and enter goes there."""
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await viewer(pilot)
+        total = len(screen.story)
+        await pilot.press("g")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, GotoDialog)
+        await pilot.press("backspace", "enter")  # the number was selected: now nothing
+        await pilot.pause()
+        assert pilot.app.screen is dialog
+        assert f"Type a move number, 1 to {total}" in screen_text(pilot)
+        await pilot.press(*"30")
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "Type a move number" not in text and "enter go" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is screen and screen.position == 30
+
+
 async def test_the_move_list_follows_the_cursor_and_seeks_where_chosen():
     async with app().run_test(size=SIZE) as pilot:
         screen = await viewer(pilot)

@@ -286,6 +286,7 @@ class GotoDialog(ModalScreen[int | None]):
     """
     )
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="goto.cancel")]
+    HINT = "enter go · esc cancel"
 
     def __init__(self, position: int, total: int) -> None:
         super().__init__()
@@ -297,18 +298,25 @@ class GotoDialog(ModalScreen[int | None]):
         with Vertical(id="dialog"):
             yield Static(Content(f"Go to move (1 to {self.total})"), classes="title")
             yield Input(str(self.position), type="integer", id="move")
-            yield Static(Content("enter go · esc cancel"), classes="hint")
+            yield Static(Content(self.HINT), classes="hint", id="hint")
 
     def on_mount(self) -> None:
         field = self.query_one(Input)
         field.focus()
         field.select_all()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.query_one("#hint", Static).update(Content(self.HINT))
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         try:
             n = int(event.value)
-        except ValueError:
+        except ValueError:  # an empty field, or a lone sign: say what to type
+            self.query_one("#hint", Static).update(
+                Content.styled(f"Type a move number, 1 to {self.total}.", "$error")
+            )
             self.app.bell()
             return
         self.dismiss(max(1, min(n, self.total)))
