@@ -392,13 +392,30 @@ class HanaApp(App[None]):
         else:
             self.read_only = None
 
+    def recheck_journal(self) -> bool:
+        """A read-only instance asks for the journal again, as the other hanatui that held it
+        may have closed since: True (and says so) if this one now has it and may play. Asked
+        when the title is shown again, when the terminal gets the focus back and when the
+        player tries to play, never on a timer: one lock attempt, no loop."""
+        if not self._save or self.read_only is None:
+            return False
+        self._take_journal()
+        if self.read_only is not None:
+            return False
+        self.notify("The other hanatui has closed: this one can play now.", timeout=6)
+        return True
+
+    def on_app_focus(self, event: events.AppFocus) -> None:
+        """Back from another window, perhaps the one where the other hanatui was closed."""
+        if self.recheck_journal():
+            self.refresh_title()  # the unfinished game it left can be resumed here now
+
     def _refuse_play(self) -> bool:
         """True (and says why) if this instance may not start or resume a game: the other
         hanatui that held the journal is asked about again, as it may have closed since."""
         if self.read_only is None:
             return False
-        self._take_journal()
-        if self.read_only is None:
+        if self.recheck_journal():
             self.refresh_title()  # the unfinished game it left can be resumed here now
             return False
         self.notify(self.read_only, markup=False, severity="warning", timeout=8)
