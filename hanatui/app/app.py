@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -114,6 +115,8 @@ class HanaApp(App[None]):
             if warning:
                 self._warnings.append(warning)
         self.settings = settings
+        #: The settings as last read or written (`save_settings` writes only if they changed).
+        self._settings_saved = msgspec.json.encode(settings)
         self._save = save
         self._play = play
         self._resume = resume
@@ -348,9 +351,11 @@ class HanaApp(App[None]):
         self.pace = self.settings.pace
         if self._think is None:
             self._strong_seconds(self.settings.strong_seconds)
-        if self._save:
+        encoded = msgspec.json.encode(self.settings)
+        if self._save and encoded != self._settings_saved:  # nothing changed: nothing written
             try:
                 save_settings(self.settings)
+                self._settings_saved = encoded
             except OSError as exc:
                 from core.text import printable_path
 
