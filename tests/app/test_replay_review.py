@@ -564,3 +564,24 @@ async def test_the_score_chart_cuts_names_only_as_far_as_its_width_needs(tmp_pat
     rows = drawn.plain.split("\n")
     assert rows[1].startswith("Normal 1 ") and rows[2].startswith("Normal 2 "), rows
     assert all(len(row) == 38 for row in rows), rows
+
+
+async def test_the_score_chart_fits_its_new_width_when_the_table_turns_wide_or_compact(tmp_path):
+    """From 80x24 with the side column open to 120x40 the chart kept the compact table's
+    width (its lines wrapped, "11 12 total" under the rest): the side column takes its width a
+    refresh after the table turns wide, and the chart was not drawn again then."""
+    path = cached(tmp_path)
+    async with app().run_test(size=(80, 24)) as pilot:
+        screen = await open_viewer(pilot, path)
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.pause()
+        chart = screen.query_one("#chart", Static)
+        for size in ((120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            for _ in range(4):
+                await pilot.pause()
+            width = chart.content_region.width
+            lines = str(chart.render().plain).split("\n")
+            assert len(lines) == 3 and all(len(line) <= width for line in lines), (size, lines)
+            assert lines[1].startswith("Norma") and lines[0].endswith("total"), lines
