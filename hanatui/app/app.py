@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -114,6 +115,8 @@ class HanaApp(App[None]):
             if warning:
                 self._warnings.append(warning)
         self.settings = settings
+        #: The settings as last read or written (`save_settings` writes only if they changed).
+        self._settings_saved = msgspec.json.encode(settings)
         self._save = save
         self._play = play
         self._resume = resume
@@ -348,9 +351,11 @@ class HanaApp(App[None]):
         self.pace = self.settings.pace
         if self._think is None:
             self._strong_seconds(self.settings.strong_seconds)
-        if self._save:
+        encoded = msgspec.json.encode(self.settings)
+        if self._save and encoded != self._settings_saved:  # nothing changed: nothing written
             try:
                 save_settings(self.settings)
+                self._settings_saved = encoded
             except OSError as exc:
                 from core.text import printable_path
 
@@ -392,13 +397,30 @@ class HanaApp(App[None]):
         else:
             self.read_only = None
 
+    def recheck_journal(self) -> bool:
+        """A read-only instance asks for the journal again, as the other hanatui that held it
+        may have closed since: True (and says so) if this one now has it and may play. Asked
+        when the title is shown again, when the terminal gets the focus back and when the
+        player tries to play, never on a timer: one lock attempt, no loop."""
+        if not self._save or self.read_only is None:
+            return False
+        self._take_journal()
+        if self.read_only is not None:
+            return False
+        self.notify("The other hanatui has closed: this one can play now.", timeout=6)
+        return True
+
+    def on_app_focus(self, event: events.AppFocus) -> None:
+        """Back from another window, perhaps the one where the other hanatui was closed."""
+        if self.recheck_journal():
+            self.refresh_title()  # the unfinished game it left can be resumed here now
+
     def _refuse_play(self) -> bool:
         """True (and says why) if this instance may not start or resume a game: the other
         hanatui that held the journal is asked about again, as it may have closed since."""
         if self.read_only is None:
             return False
-        self._take_journal()
-        if self.read_only is None:
+        if self.recheck_journal():
             self.refresh_title()  # the unfinished game it left can be resumed here now
             return False
         self.notify(self.read_only, markup=False, severity="warning", timeout=8)

@@ -175,6 +175,56 @@ async def test_go_to_move_from_the_palette_and_with_g():
         assert pilot.app.screen is screen and screen.position == 45
 
 
+async def test_go_to_on_an_empty_field_says_what_to_type():
+    """Enter on an emptied go-to field did nothing and said nothing: it stays open and asks for
+    a move number in its range; typing one brings the usual hint back, and enter goes there."""
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await viewer(pilot)
+        total = len(screen.story)
+        await pilot.press("g")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, GotoDialog)
+        await pilot.press("backspace", "enter")  # the number was selected: now nothing
+        await pilot.pause()
+        assert pilot.app.screen is dialog
+        assert f"Type a move number, 1 to {total}" in screen_text(pilot)
+        await pilot.press(*"30")
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "Type a move number" not in text and "enter go" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is screen and screen.position == 30
+
+
+@pytest.mark.parametrize("key", ["f", "e"], ids=["play-on", "share"])
+async def test_every_button_of_a_dialog_is_reached_by_tab_and_seen_at_80x24(key):
+    """At 80x24 the bordered fields pushed the play-on dialog's Play and Cancel, and the share
+    dialog's Close, below its box: focused by tab (Play at once) but never drawn. Each is
+    reached by tab and drawn inside the box when it has the focus."""
+    from textual.widgets import Button
+
+    async with app().run_test(size=(80, 24)) as pilot:
+        await viewer(pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ForkDialog | ShareDialog)
+        box = dialog.query_one("#dialog")
+        buttons = list(dialog.query(Button))
+        reached = set()
+        for _ in range(2 * len(dialog.focus_chain)):
+            focused = pilot.app.focused
+            if isinstance(focused, Button):
+                reached.add(focused)
+                assert box.region.contains_region(focused.region), (focused.label, box.region)
+                assert focused in dialog._compositor.visible_widgets, focused.label
+            await pilot.press("tab")
+            await pilot.pause()
+        assert reached == set(buttons)
+
+
 async def test_the_move_list_follows_the_cursor_and_seeks_where_chosen():
     async with app().run_test(size=SIZE) as pilot:
         screen = await viewer(pilot)

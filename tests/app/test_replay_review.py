@@ -533,3 +533,55 @@ def test_the_progress_bar_and_a_move_line_with_its_marks():
     assert line == " 12 Ann plays 01a Crane ?? *2"
     long = str(move_line("12", "word " * 7, "", 40, mark=("?!", ""), note="*"))
     assert long.split("\n")[-1].endswith("?! *") and max(map(len, long.split("\n"))) <= 40
+
+
+# --- the score chart beside the graph -------------------------------------------------------------
+
+
+async def test_the_score_chart_cuts_names_only_as_far_as_its_width_needs(tmp_path):
+    """Two-column rounds end in a 5-column total, not the 6 of one-column rounds: the names were
+    cut a column too early ("Norm…" and a column left blank beside the graph at 80x24, "Normal…"
+    in a chart 38 wide that holds "Normal 2" whole)."""
+    from core.players import Player
+    from hanatui.app.screens.replay_render import score_chart
+
+    path = cached(tmp_path)  # 12 rounds, "Normal 1" and "Normal 2"
+    async with app().run_test(size=(80, 24)) as pilot:
+        screen = await open_viewer(pilot, path)
+        await pilot.press("m")  # the side column: the score chart and the graph side by side
+        await pilot.pause()
+        await pilot.pause()
+        chart = screen.query_one("#chart", Static)
+        width = chart.content_region.width
+        assert 4 + 1 + 2 * 12 + 5 <= width < 8 + 1 + 2 * 12 + 5  # names cut, rounds 2 wide
+        lines = str(chart.render().plain).split("\n")
+        cut = "Normal"[: width - 1 - 2 * 12 - 5 - 1] + "…"
+        assert lines[1].startswith(cut + " ") and lines[2].startswith(cut + " "), lines
+        assert all(len(line) == width for line in lines), (width, lines)
+    players = [Player(name="Normal 1", kind="bot"), Player(name="Normal 2", kind="bot")]
+    history = [(1, 0)] * 12
+    drawn = score_chart(players, history, 12, done=12, current=12, totals=(12, 0), width=38)
+    rows = drawn.plain.split("\n")
+    assert rows[1].startswith("Normal 1 ") and rows[2].startswith("Normal 2 "), rows
+    assert all(len(row) == 38 for row in rows), rows
+
+
+async def test_the_score_chart_fits_its_new_width_when_the_table_turns_wide_or_compact(tmp_path):
+    """From 80x24 with the side column open to 120x40 the chart kept the compact table's
+    width (its lines wrapped, "11 12 total" under the rest): the side column takes its width a
+    refresh after the table turns wide, and the chart was not drawn again then."""
+    path = cached(tmp_path)
+    async with app().run_test(size=(80, 24)) as pilot:
+        screen = await open_viewer(pilot, path)
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.pause()
+        chart = screen.query_one("#chart", Static)
+        for size in ((120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            for _ in range(4):
+                await pilot.pause()
+            width = chart.content_region.width
+            lines = str(chart.render().plain).split("\n")
+            assert len(lines) == 3 and all(len(line) <= width for line in lines), (size, lines)
+            assert lines[1].startswith("Norma") and lines[0].endswith("total"), lines

@@ -456,3 +456,34 @@ def test_a_newer_versions_entries_of_a_rule_set_are_kept_when_this_one_saves(tmp
     assert saved == {
         "club": {"game": "koikoi", "options": {"rounds": 12}, "note": "Tuesdays", "v": 2}
     }
+
+
+async def test_opening_settings_writes_nothing_until_something_changes():
+    """Opening Settings rewrote settings.json though nothing had changed (a file another
+    hanatui, or the player's editor, had just written could be overwritten for nothing)."""
+    from textual.widgets import Select
+
+    from hanatui.app.screens.info import SettingsScreen
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"theme": "hana-washi", "pace": 0.3, "name": "Mio"}\n')  # as written by hand
+    before = (path.read_bytes(), path.stat().st_ino, path.stat().st_mtime_ns)
+    app = HanaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        after = path.stat()
+        assert (path.read_bytes(), after.st_ino, after.st_mtime_ns) == before
+        # a change is still saved at once
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#pace", Select).value = 1.0
+        await pilot.pause()
+        assert json.loads(path.read_text())["pace"] == 1.0
+        assert json.loads(path.read_text())["name"] == "Mio"

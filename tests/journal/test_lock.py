@@ -193,3 +193,105 @@ async def test_once_the_other_process_is_gone_the_second_app_plays(data):
         if holder.poll() is None:
             holder.kill()
             holder.wait()
+
+
+@pytest.mark.parametrize("back", ["title shown again", "terminal focused"])
+async def test_the_read_only_title_offers_resume_once_the_other_process_is_gone(data, back):
+    """The title of an app that started read-only showed Resume only after the player tried
+    to play once the other hanatui had closed. It asks for the journal again when it is shown
+    again (back from Settings) and when the terminal gets the focus back."""
+    first = subprocess.Popen(
+        [sys.executable, "-c", FIRST],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=_env(data),
+        cwd=ROOT,
+    )
+    try:
+        assert first.stdout is not None and first.stdin is not None
+        int(first.stdout.readline())  # its game started, its journal written
+        from textual import events
+
+        from hanatui.app.app import HanaApp
+        from hanatui.app.screens.title import TitleMenu, TitleScreen
+
+        app = HanaApp()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert app.read_only is not None
+            menu = app.screen.query_one(TitleMenu)
+            assert menu.resume_info is None
+            first.stdin.write("\n")
+            first.stdin.flush()
+            assert first.wait(timeout=60) == 0  # closed, its game unfinished
+            if back == "title shown again":
+                await pilot.press("s")
+                await pilot.pause()
+                assert not isinstance(app.screen, TitleScreen)
+                await pilot.press("escape")
+            else:
+                app.post_message(events.AppFocus())
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+            assert app.read_only is None
+            menu = app.screen.query_one(TitleMenu)
+            assert menu.resume_info is not None and menu.cursor == "resume"
+            assert any("can play now" in n.message for n in app._notifications)
+            await pilot.press("c")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "TableScreen"  # the game the other one left
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+
+
+async def test_play_on_from_a_replay_in_the_read_only_app_says_why_it_cannot(data):
+    """In the app that started read-only, play on from a replay is reached by keys alone at
+    80x24 (tab round the dialog to Play, enter) and says why no game starts."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from hanatui.lock import lock; lock(sys.argv[1]); print('ok', flush=True);"
+            " sys.stdin.readline()",
+            str(data / "autosave" / JOURNAL_NAME),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=_env(data),
+        cwd=ROOT,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ok"
+        from hanatui.app.app import HanaApp
+        from hanatui.app.screens.replay import ForkDialog, ReplayScreen, open_replay
+
+        app = HanaApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.read_only is not None
+            assert open_replay(app, ROOT / "replays" / "koikoi-2p-seed6.hana")
+            await pilot.pause()
+            await pilot.press("f")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, ForkDialog)
+            await pilot.press("tab")  # from Play: round the whole dialog and back to it
+            for _ in range(len(dialog.focus_chain) - 1):
+                await pilot.press("tab")
+            assert app.focused is not None and app.focused.id == "play"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)  # no table
+            said = [str(n.message) for n in app._notifications]
+            assert any(
+                m.startswith("Cannot play on from here:") and "another hanatui" in m for m in said
+            ), said
+        assert not (data / "autosave" / JOURNAL_NAME).exists()
+    finally:
+        holder.kill()
+        holder.wait()

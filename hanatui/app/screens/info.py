@@ -186,8 +186,10 @@ class SettingsScreen(Screen[None]):
             event.input.set_class(True, "-invalid")
             return
         event.input.set_class(False, "-invalid")
-        hana_app(self.app).settings.name = event.value
-        hana_app(self.app).save_settings()
+        settings = hana_app(self.app).settings
+        if settings.name != event.value:  # not the field's first value, posted as it mounts
+            settings.name = event.value
+            hana_app(self.app).save_settings()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -171,7 +171,18 @@ class ReplayScreen(ReplayAnalysis):
         self.call_after_refresh(self.refresh_view)
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_view)
+        self.call_after_refresh(self._after_resize)
+
+    def _after_resize(self) -> None:
+        if not self.is_attached:  # left the screen stack before this refresh came
+            return
+        layout = self.query_one("#layout", TableLayout)
+        was_compact = layout.has_class("-compact")
+        self.refresh_view()
+        if layout.has_class("-compact") != was_compact:
+            # the table just turned compact or wide: the side column takes its new width at
+            # the next refresh, and the charts drawn to the old one are drawn again then
+            self.call_after_refresh(self.refresh_view)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()  # the settings (ASCII cards) may have changed meanwhile

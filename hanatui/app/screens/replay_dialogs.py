@@ -5,14 +5,14 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
 
 from core.errors import HanaError
@@ -30,10 +30,26 @@ DIALOG_CSS = """
 {name} #dialog > .title {{ text-style: bold; color: $accent; margin-bottom: 1; }}
 {name} .row {{ height: auto; margin-bottom: 1; }}
 {name} .row > .label {{ width: 18; padding-top: 1; }}
+{name}.-short .row > .label {{ padding-top: 0; }}
 {name} .hint {{ color: $text-muted; }}
 {name} .buttons {{ height: auto; margin-top: 1; }}
 {name} .buttons Button {{ margin-right: 2; }}
 """
+
+
+#: Below this many lines the dialogs' bordered fields and buttons pushed the buttons out of
+#: the dialog (at 80x24 "Play" was focused but never drawn): they go without borders.
+SHORT = 32
+
+
+def fit_height(screen: Screen[Any]) -> None:
+    """Borderless fields and buttons on a short terminal, so that the dialog holds them all
+    (its box scrolls too, to whatever has the focus, if it still does not)."""
+    short = screen.app.size.height < SHORT
+    screen.set_class(short, "-short")  # the labels beside them lose their top line too
+    for widget in screen.query("#dialog Select, #dialog Input, #dialog RadioSet, #dialog Button"):
+        if isinstance(widget, Select | Input | RadioSet | Button):
+            widget.compact = short
 
 
 class ForkChoice(msgspec.Struct, frozen=True, kw_only=True):
@@ -70,7 +86,7 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
         from hanatui.bots import BOTS
 
         yield TooSmall()
-        with Vertical(id="dialog"):
+        with VerticalScroll(id="dialog", can_focus=False):  # its fields scroll it to them
             yield Static(Content(f"Play on from move {self.position}"), classes="title")
             yield Static(
                 Content(
@@ -118,7 +134,11 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
                 yield Button(Content("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
+        fit_height(self)
         self.query_one("#play", Button).focus()
+
+    def on_resize(self) -> None:
+        fit_height(self)
 
     def choice(self) -> ForkChoice:
         seat = self.query_one("#seat", Select).value
@@ -196,7 +216,7 @@ class ShareDialog(ModalScreen[None]):
         defaults = self.defaults()
         name = self.game_log.header.players[self.seat].name
         yield TooSmall()
-        with Vertical(id="dialog"):
+        with VerticalScroll(id="dialog", can_focus=False):  # its fields scroll it to them
             yield Static(Content("Share this game"), classes="title")
             with Horizontal(classes="row"):
                 yield Static(Content("Anonymised copy"), classes="label")
@@ -224,7 +244,11 @@ class ShareDialog(ModalScreen[None]):
                 yield Button(Content("Close (esc)"), id="close")
 
     def on_mount(self) -> None:
+        fit_height(self)
         self.query_one("#anonymised", Button).focus()
+
+    def on_resize(self) -> None:
+        fit_height(self)
 
     def data_for(self, what: str) -> bytes:
         from hanatui.export import anonymise, player_view, text_record
@@ -286,6 +310,7 @@ class GotoDialog(ModalScreen[int | None]):
     """
     )
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="goto.cancel")]
+    HINT = "enter go · esc cancel"
 
     def __init__(self, position: int, total: int) -> None:
         super().__init__()
@@ -297,18 +322,25 @@ class GotoDialog(ModalScreen[int | None]):
         with Vertical(id="dialog"):
             yield Static(Content(f"Go to move (1 to {self.total})"), classes="title")
             yield Input(str(self.position), type="integer", id="move")
-            yield Static(Content("enter go · esc cancel"), classes="hint")
+            yield Static(Content(self.HINT), classes="hint", id="hint")
 
     def on_mount(self) -> None:
         field = self.query_one(Input)
         field.focus()
         field.select_all()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.query_one("#hint", Static).update(Content(self.HINT))
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         try:
             n = int(event.value)
-        except ValueError:
+        except ValueError:  # an empty field, or a lone sign: say what to type
+            self.query_one("#hint", Static).update(
+                Content.styled(f"Type a move number, 1 to {self.total}.", "$error")
+            )
             self.app.bell()
             return
         self.dismiss(max(1, min(n, self.total)))

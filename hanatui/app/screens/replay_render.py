@@ -14,6 +14,12 @@ from core.players import Player
 _BLOCKS = "▁▂▃▄▅▆▇█"
 
 
+def _total_width(cell: int) -> int:
+    """The total column's width after cells ``cell`` wide: "total" right after a cell's own
+    trailing space, " total" after one-column cells, which have none."""
+    return 6 if cell == 1 else 5
+
+
 def score_chart(
     players: Sequence[Player],
     history: Sequence[Sequence[int]],
@@ -33,16 +39,17 @@ def score_chart(
     nothing = "." if ascii_mode else "·"  # a round not played yet, or scored 0
     top = max((abs(p) for r in history for p in r), default=0) or 1
     longest = max(4, min(10, max(cell_len(p.name) for p in players)))
-    room = width - 6  # the total column
     # the widest cells that fit with the whole names, else with names cut to fit (4 at least)
     cell, name_width = 1, 4
     for c in (3, 2, 1):
+        room = width - _total_width(c)
         if longest + 1 + c * rounds <= room:
             cell, name_width = c, longest
             break
         if c < 3 and 4 + 1 + c * rounds <= room:
             cell, name_width = c, room - 1 - c * rounds
             break
+    room = width - _total_width(cell)
     first, last = 1, rounds
     if name_width + 1 + cell * rounds > room:  # one cell a round, and still too many rounds
         # a window of rounds: the names whole (cut to 4, "Easy 1" and "Easy 2" read alike)
@@ -86,7 +93,7 @@ def score_chart(
                 parts.append((pad + glyph, style))
             parts.append(gap)
         total = totals[seat] if seat < len(totals) else 0
-        parts.append((f"{total:>{6 if cell == 1 else 5}}", "bold"))
+        parts.append((f"{total:>{_total_width(cell)}}", "bold"))
         lines.append(Content.assemble(*parts))
     return Content("\n").join(lines)
 

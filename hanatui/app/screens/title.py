@@ -281,6 +281,7 @@ class TitleScreen(Screen[None]):
         ascii_mode = bool(getattr(self.app, "ascii_mode", False))
         self.query_one("#logo", Static).update(Content(LOGO_ASCII if ascii_mode else LOGO))
         app = hana_app(self.app)
+        app.recheck_journal()  # read-only: the other hanatui may have closed meanwhile
         unfinished = app.unfinished()
         app.tell_autosave_problem()
         menu = self.query_one(TitleMenu)
