@@ -21,6 +21,7 @@ from hanatui.app.screens.dialogs import (
     KoiKoiDialog,
     RoundResultScreen,
     ScoreSheetScreen,
+    help_text,
 )
 from hanatui.app.screens.table import TableScreen
 from hanatui.app.widgets import CardRow
@@ -358,6 +359,15 @@ async def test_a_keymap_entry_naming_no_key_keeps_the_bindings_own_keys_and_says
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert session.state.undos[0] == undos + 1
+
+
+def test_help_shows_each_key_of_a_row_when_one_binding_of_it_is_remapped():
+    """Undo remapped alone showed "backspace  undo your last decision / redo it": redo's keys
+    were gone from the help though they still worked."""
+    row = next(
+        line for line in help_text({"table.undo": "backspace"}).splitlines() if "redo" in line
+    )
+    assert "backspace" in row and "ctrl+y" in row and "ctrl+z" not in row
 
 
 def test_keys_in_the_keymap_are_checked_by_name():
