@@ -30,7 +30,8 @@ VERSION: Final = 1
 #: an older method are not mixed with new ones. 2: two-seat koi-koi is searched with koi-koi's
 #: own playout, at `strong.KOIKOI_SCALE` times the budget, as the strong player searches.
 #: 3: that playout made cheaper and `KOIKOI_SCALE` raised from 1.6 to 2.05 (more playouts).
-METHOD = 3
+#: 4: a koi-koi call of a match is no worse than one with more points that wins the match less.
+METHOD = 4
 SUFFIX = ".analysis.json"
 #: A sidecar larger than this is not read (a 12-round 7-player match needs well under 1 MiB).
 MAX_BYTES = 8 * 1024 * 1024

@@ -32,10 +32,11 @@ from core.events import (
     ShobuCalled,
 )
 from core.logfile import LogRead
-from core.view import View, observe
+from core.view import View, determinize, observe
 from hanatui.analysis.model import AnyAction, Candidate, Decision, GameAnalysis, Kind
 from hanatui.bots.heuristics import team_numbers
 from hanatui.bots.hint import legal_for
+from hanatui.bots.match import standing, win_chance
 from hanatui.bots.strong import DEFAULT_PLAYOUTS, evaluate, own_playout, paired_difference
 
 #: Playouts per decision by default: the strong player's own budget (docs/analysis.md).
@@ -139,6 +140,12 @@ def analyse_position(
     made = legal.index(move)
     means = [sum(v) / len(v) if v else -math.inf for v in result.values]
     best = max(result.finalists, key=lambda i: (means[i], i == made))
+    if (
+        best != made
+        and kind_of(legal) == "koikoi"
+        and _match_no_worse(view, result.values, made, best)
+    ):
+        best = made
     se = 0.0 if best == made else _paired_se(result.values[best], result.values[made])
     candidates = tuple(
         Candidate(
@@ -157,6 +164,21 @@ def analyse_position(
         best=best,
         se=round(se, 4),
     )
+
+
+def _match_no_worse(view: View, values: list[list[float]], made: int, best: int) -> bool:
+    """Whether the koi-koi call made gives the match at least the winning chance of the call with
+    more points (`match.win_chance` of each sample's points, from the public standing), as the
+    strong player weighs the call in a match of several rounds. In the last round a seat ahead
+    who stops wins the match for sure: more points from playing on can only lose it."""
+    # The standing reads public facts only (rules, totals, rounds done), so any deal will do.
+    st = standing(determinize(view, random.Random(0)), view.seat)
+    if st is None or not values[made] or not values[best]:
+        return False
+    n = min(len(values[made]), len(values[best]))
+    chance_made = sum(win_chance(st, v) for v in values[made][:n]) / n
+    chance_best = sum(win_chance(st, v) for v in values[best][:n]) / n
+    return chance_made >= chance_best
 
 
 def _paired_se(a: list[float], b: list[float]) -> float:

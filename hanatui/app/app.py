@@ -14,6 +14,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from core.text import printable
 from hanatui.app.ascii import use_ascii_glyphs
 from hanatui.app.themes import DEFAULT, DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
 from hanatui.settings import Settings, load_settings, save_settings, settings_path
@@ -62,6 +63,101 @@ def known_binding_ids() -> set[str]:
             if isinstance(binding, Binding) and binding.id:
                 ids.add(binding.id)
     return ids
+
+
+#: The modifiers a key in the keymap may carry (``ctrl+shift+z``).
+_MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
+
+
+def _key_names() -> frozenset[str]:
+    """The names of the keys that are no single character (``enter``, ``f5``, ``pageup``...)."""
+    from textual.keys import KEY_ALIASES, KEY_NAME_REPLACEMENTS, Keys
+
+    names = {k.value.rsplit("+", 1)[-1] for k in Keys}
+    names |= set(KEY_ALIASES) | set(KEY_NAME_REPLACEMENTS.values()) | {"space"}
+    return frozenset(names)
+
+
+def is_key(key: str) -> bool:
+    """Whether ``key`` names a key as Textual does: a character or a key's name (``enter``,
+    ``question_mark``, the Unicode name of a character), with modifiers (``ctrl+z``)."""
+    import unicodedata
+
+    *modifiers, base = key.split("+")
+    if not base or any(m not in _MODIFIERS for m in modifiers):
+        return False
+    if len(base) == 1 or base in _key_names():
+        return True
+    try:
+        unicodedata.lookup(base.replace("_", " "))
+    except KeyError:
+        return False
+    return True
+
+
+def default_keys() -> dict[str, str]:
+    """Each binding id's own keys (the first binding with the id)."""
+    keys: dict[str, str] = {}
+    for cls in binding_classes():
+        for binding in cls.BINDINGS:
+            if isinstance(binding, Binding) and binding.id:
+                keys.setdefault(binding.id, binding.key)
+    return keys
+
+
+def check_keymap(keymap: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """The settings' keymap as the app can use it, and what is wrong with it, one line each:
+    an unknown binding id or a value that names no key is left out (the binding keeps its
+    own keys); a remapped key that another binding answers where both apply is named (only
+    one of them answers it there)."""
+    problems: list[str] = []
+    known = known_binding_ids()
+    unknown = sorted(set(keymap) - known)
+    if unknown:
+        problems.append(
+            "Settings: unknown binding id " + ", ".join(unknown) + " (the README lists every "
+            "binding id)"
+        )
+    usable: dict[str, str] = {}
+    defaults = default_keys()
+    for ident, value in sorted(keymap.items()):
+        if ident in unknown:
+            continue
+        keys = [k.strip() for k in value.split(",")]
+        bad = [k for k in keys if not is_key(k)]
+        if bad:
+            shown = ", ".join(repr(k) for k in bad)
+            problems.append(
+                f"Settings: keymap {ident}: {printable(shown, 60)} is not a key; it keeps "
+                f"its own keys ({defaults.get(ident, '')})"
+            )
+            continue
+        usable[ident] = ",".join(keys)
+    # A key of a remapped binding that another binding answers on a screen where both apply
+    # (the app's bindings apply on every screen).
+    app_bindings = [b for b in HanaApp.BINDINGS if isinstance(b, Binding) and b.id]
+    clashes: dict[tuple[str, str], list[str]] = {}
+    for cls in binding_classes():
+        if cls is HanaApp:
+            continue
+        bindings = [b for b in cls.BINDINGS if isinstance(b, Binding) and b.id] + app_bindings
+        keys_of = {b.id: usable.get(b.id, b.key).split(",") for b in bindings if b.id}
+        for ident in usable:
+            if ident not in keys_of:
+                continue
+            for key in keys_of[ident]:
+                for other, keys in keys_of.items():
+                    others = clashes.setdefault((ident, key), [])
+                    if other != ident and key in keys and other not in others:
+                        others.append(other)
+    for (ident, key), others in sorted(clashes.items()):
+        if others:
+            problems.append(
+                f"Settings: keymap {ident}: {printable(key, 30)} is also the key of "
+                + ", ".join(sorted(others))
+                + "; where both apply, only one of them answers it"
+            )
+    return usable, problems
 
 
 class _Base(Screen[None]):
@@ -250,15 +346,9 @@ class HanaApp(App[None]):
         self.set_class(self.ascii_mode, "-ascii")
         use_ascii_glyphs(self.ascii_mode)
         if self.settings.keymap:
-            keymap = dict(self.settings.keymap)
-            unknown = sorted(set(keymap) - known_binding_ids())
-            if unknown:
-                self._warnings.append(
-                    "Settings: unknown binding id "
-                    + ", ".join(unknown)
-                    + " (the README lists every binding id)"
-                )
-            self.set_keymap({k: v for k, v in keymap.items() if k not in unknown})
+            keymap, problems = check_keymap(dict(self.settings.keymap))
+            self._warnings.extend(problems)
+            self.set_keymap(keymap)
         if not self._themes_loaded:
             # once the bottom screen is drawn (the app's own refresh comes before)
             self.screen.call_after_refresh(self._load_themes)

@@ -186,6 +186,8 @@ class SeatPanel(Static):
     SeatPanel { height: auto; border: round $panel-lighten-2; padding: 0 1; }
     SeatPanel.-to-act { border: round $accent; }
     SeatPanel.-compact { border: none; padding: 0 1; }
+    SeatPanel { border-title-color: $text-muted; }
+    SeatPanel.-to-act { border-title-color: $accent; }
     """
 
     def show(self, line: SeatLine, *, ascii_mode: bool, tight: bool, width: int) -> None:
@@ -238,6 +240,12 @@ class TableLayout(Widget):
     TableLayout #field-panel { height: auto; border: round $panel-lighten-2; padding: 0 1; }
     TableLayout #you { height: auto; border: round $panel-lighten-2; padding: 0 1; }
     TableLayout #you.-to-act { border: round $accent; }
+    /* the panels' titles (a seat's name and points, the pile's count) are read, not lines:
+       the border's faint colour left them unreadable in some themes (1.15:1 in hana-washi) */
+    TableLayout #opponents, TableLayout #field-panel, TableLayout #you {
+        border-title-color: $text-muted; border-subtitle-color: $text-muted;
+    }
+    TableLayout #you.-to-act { border-title-color: $accent; border-subtitle-color: $accent; }
     TableLayout .line { height: auto; }
     TableLayout #status { height: 4; padding: 0 1; background: $panel; }
     TableLayout #status-line { height: 1; padding: 0 1; display: none; background: $panel; }

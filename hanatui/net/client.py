@@ -207,6 +207,9 @@ class RemoteSession(Session):
         self._log: p.Log | None = None
         self._log_wait = asyncio.Event()
         self._asking: asyncio.Future[bool] | None = None
+        #: The undo request the table asks this seat to answer, until it is settled: a table
+        #: mounted after it came (a rejoin gets the match and the question at once) asks it then.
+        self.undo_open: p.UndoAsked | None = None
         self.connection = Connection(
             url, name, self._on_message, self._on_status, ssl_context=ssl_context
         )
@@ -333,8 +336,11 @@ class RemoteSession(Session):
             self._changed.set()
             self._tell("refused", message.reason)
         elif isinstance(message, p.UndoAsked):
+            self.undo_open = message
             self._tell("undo_asked", message)
         elif isinstance(message, p.UndoSettled):
+            if self.undo_open is not None and self.undo_open.request == message.request:
+                self.undo_open = None
             self._tell("undo_settled", message)
         elif isinstance(message, p.Notice):
             self._tell("notice", message.text)

@@ -22,6 +22,8 @@ from core.text import printable_path
 
 #: The port a table listens on unless told otherwise.
 DEFAULT_PORT = 7146
+#: The address a table listens on unless told otherwise: this machine only.
+DEFAULT_BIND = "127.0.0.1"
 #: The port of ``hanatui serve``.
 DEFAULT_SERVE_PORT = 8000
 
@@ -41,12 +43,18 @@ def add_parsers(sub: Any) -> None:
     host.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="override a rule option"
     )
-    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
+    host.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"default {DEFAULT_PORT} (with --resume: the table's own)",
+    )
     host.add_argument(
         "--bind",
-        default="127.0.0.1",
+        default=None,
         metavar="ADDR",
-        help="address to listen on (default 127.0.0.1: this machine only; see the README)",
+        help="address to listen on (default 127.0.0.1: this machine only, see the README; "
+        "with --resume: the table's own)",
     )
     host.add_argument("--journal", type=Path, default=None, metavar="FILE", help="the match's log")
     host.add_argument(
@@ -102,11 +110,13 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from core.rules import find_rules
     from hanatui.net.server import SeatPlan, TableServer
 
-    if not 0 <= args.port <= 65535:
+    if args.port is not None and not 0 <= args.port <= 65535:
         parser.error(f"--port must be 0-65535, not {args.port}")
+    # a resumed table listens where it did (its players' addresses) unless told otherwise
+    resuming = args.resume is not None
     options = {
-        "bind": args.bind,
-        "port": args.port,
+        "bind": args.bind if args.bind is not None or resuming else DEFAULT_BIND,
+        "port": args.port if args.port is not None or resuming else DEFAULT_PORT,
         "ssl_context": _tls(args),
         "pace": max(0.0, args.pace),
         "hand_over_after": max(0, args.hand_over_after),
@@ -114,7 +124,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.resume is not None:
         if args.game is not None:
             parser.error("--resume takes the game from the journal: give no GAME")
-        server = TableServer.resume(args.resume, **options)
+        server = TableServer.resume(args.resume, default_port=DEFAULT_PORT, **options)
     else:
         if args.game is None:
             parser.error("name the game to host (or --resume FILE)")

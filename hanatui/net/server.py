@@ -59,10 +59,14 @@ TABLE_SUFFIX = ".table"
 
 class TableFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """What the log has no place for, kept beside the journal (readable by its owner only): the
-    seats' tokens (None: a computer seat) and the seats handed to a computer player."""
+    seats' tokens (None: a computer seat), the seats handed to a computer player, and the
+    address and port the table listened on (its players' addresses name them, so a resumed
+    table listens there again unless told otherwise; absent in older files)."""
 
     tokens: list[p.Token | None]
     stand_ins: dict[int, str] = msgspec.field(default_factory=dict)
+    bind: str | None = None
+    port: int | None = None
 
 
 def table_path(journal: Path) -> Path:
@@ -176,8 +180,18 @@ class TableServer:
         return cls(rules=rules, plan=plan, journal=journal, tokens=tokens, **options)
 
     @classmethod
-    def resume(cls, journal: Path, **options: Any) -> TableServer:
-        """The table whose journal is ``journal``, where it stopped, with the same tokens."""
+    def resume(
+        cls,
+        journal: Path,
+        *,
+        bind: str | None = None,
+        port: int | None = None,
+        default_port: int = 0,
+        **options: Any,
+    ) -> TableServer:
+        """The table whose journal is ``journal``, where it stopped, with the same tokens, on
+        the address and port it had (the players' addresses) unless ``bind``/``port`` say
+        otherwise (a table file too old to say: 127.0.0.1 and ``default_port``)."""
         if not journal.is_file():  # named first: the tokens' file beside it is not what is missing
             what = "is a directory, not a journal" if journal.is_dir() else "no such file"
             raise HanaError(f"{printable_path(journal)}: {what}")
@@ -198,6 +212,10 @@ class TableServer:
         if len(table.tokens) != len(players):
             raise HanaError("the table file does not match the journal's seats")
         plan = [SeatPlan(kind=pl.kind, level=pl.bot or "normal", name=pl.name) for pl in players]
+        if bind is None:
+            bind = table.bind if table.bind is not None else "127.0.0.1"
+        if port is None:
+            port = table.port if table.port is not None else default_port
         return cls(
             rules=session.header.rules,
             plan=plan,
@@ -206,6 +224,8 @@ class TableServer:
             session=session,
             seed=session.seed,
             stand_ins={int(k): v for k, v in table.stand_ins.items()},
+            bind=bind,
+            port=port,
             **options,
         )
 
@@ -692,7 +712,9 @@ class TableServer:
 
     # --- files ------------------------------------------------------------------------------
     def _save_table(self) -> None:
-        data = msgspec.json.encode(TableFile(tokens=self.tokens, stand_ins=self.stand_ins))
+        data = msgspec.json.encode(
+            TableFile(tokens=self.tokens, stand_ins=self.stand_ins, bind=self.bind, port=self.port)
+        )
         path = table_path(self.journal_path)
         write_atomic(path, data)
         with contextlib.suppress(OSError):

@@ -343,3 +343,43 @@ async def test_a_round_over_at_the_first_deal_shows_its_result(tmp_path):
     finally:
         await bob.close()
         await server.close()
+
+
+async def test_a_player_who_rejoins_is_asked_the_undo_still_open(tmp_path):
+    """Bob asks for an undo while Ann's program is gone (killed); when Ann joins again the
+    table sends her the open question with the whole match, and her table asks it."""
+    from hanatui.net import protocol as p
+    from tests.net.helpers import Recorder, play_turns
+
+    server = TableServer.new(
+        find_rules("koikoi"), [SeatPlan(), SeatPlan()], tmp_path / "t.hana", pace=0, seed=5
+    )
+    await server.start()
+    ann, bob = RemoteSession(server.url(0), "Ann"), RemoteSession(server.url(1), "Bob")
+    bob_log = Recorder(bob)
+    ann.start()
+    bob.start()
+    app = HanaApp(settings=settings(name="Ann"), save=False, join=(server.url(0), "Ann", None))
+    try:
+        rng = random.Random(3)
+        await play_turns([ann, bob], 4, rng)
+        assert server.session is not None
+        for _ in range(50):  # until Bob has just decided
+            if server.session.can_undo(1):
+                break
+            await play_turns([ann, bob], 1, rng)
+        assert server.session.can_undo(1)
+        await ann.close()
+        assert await bob.request_undo()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, AskDialog))
+            dialog = app.screen
+            assert isinstance(dialog, AskDialog)
+            assert "Bob asks to take back their last move" in dialog.text
+            await pilot.press("y")
+            await _until(pilot, lambda: any(isinstance(m, p.UndoSettled) for m in bob_log.messages))
+            settled = next(m for m in bob_log.messages if isinstance(m, p.UndoSettled))
+            assert settled.granted
+    finally:
+        await bob.close()
+        await server.close()

@@ -12,7 +12,7 @@ from core.actions import DeclareHiki, PlayCard
 from core.cards import MONTH_MASKS
 from core.engine import legal_actions
 from core.events import CardPlayed, UndoTaken
-from hanatui.app.app import HanaApp, known_binding_ids
+from hanatui.app.app import HanaApp, is_key, known_binding_ids
 from hanatui.app.screens.dialogs import (
     CaptureDialog,
     HandOverScreen,
@@ -21,6 +21,7 @@ from hanatui.app.screens.dialogs import (
     KoiKoiDialog,
     RoundResultScreen,
     ScoreSheetScreen,
+    help_text,
 )
 from hanatui.app.screens.table import TableScreen
 from hanatui.app.widgets import CardRow
@@ -322,6 +323,57 @@ async def test_help_shows_remapped_keys_and_unknown_binding_ids_are_reported():
         assert isinstance(app.screen, HelpScreen)
         text = str(app.screen.query_one("#dialog Static:last-of-type").render())
         assert "f5" in text
+
+
+async def test_a_keymap_entry_naming_no_key_keeps_the_bindings_own_keys_and_says_so():
+    """An empty or blank entry ("table.undo": "" or " , ") took undo's keys away without a word:
+    ctrl+z and u did nothing. It is left out and named; a remapped key another binding answers
+    on the same screen is named too."""
+    session = new_session("bakappana", 2, seed=3)
+    keymap = {"table.undo": " , ", "table.hint": "u"}
+    app = HanaApp(settings=Settings(pace=0.0, keymap=keymap), save=False, session=session)
+    said: list[str] = []
+    original = app.notify
+
+    def notify(message, *args, **kwargs):
+        said.append(str(message))
+        return original(message, *args, **kwargs)
+
+    app.notify = notify
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert any("table.undo" in s and "is not a key" in s and "ctrl+z,u" in s for s in said)
+        assert any(
+            "table.hint: u is also the key of table.undo" in s and "only one" in s for s in said
+        )
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        while not table._my_turn():
+            await pilot.pause()
+        await pilot.press("1")
+        await settle(pilot)
+        while not table._my_turn():
+            await pilot.press("enter")
+            await settle(pilot)
+        undos = session.state.undos[0]
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert session.state.undos[0] == undos + 1
+
+
+def test_help_shows_each_key_of_a_row_when_one_binding_of_it_is_remapped():
+    """Undo remapped alone showed "backspace  undo your last decision / redo it": redo's keys
+    were gone from the help though they still worked."""
+    row = next(
+        line for line in help_text({"table.undo": "backspace"}).splitlines() if "redo" in line
+    )
+    assert "backspace" in row and "ctrl+y" in row and "ctrl+z" not in row
+
+
+def test_keys_in_the_keymap_are_checked_by_name():
+    assert all(is_key(k) for k in ("enter", "ctrl+z", "question_mark", "f5", "pageup", "A"))
+    assert all(is_key(k) for k in ("shift+tab", "equals_sign", "space", "backspace"))
+    assert not any(is_key(k) for k in ("", "ctrl+", "enterr", "cmd+z", "ctrl+pagedwn"))
 
 
 def test_no_key_both_moves_and_decides_at_the_table():

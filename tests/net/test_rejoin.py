@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from core.logfile import read_log
 from core.redact import redact
 from hanatui.files import read_bytes_capped
@@ -80,7 +82,11 @@ async def _addresses(process: subprocess.Popen[str], seats: int) -> list[str]:
     return found
 
 
-async def test_a_killed_server_resumes_with_no_event_lost(data_dir):
+@pytest.mark.parametrize("port_again", [True, False], ids=["port-given", "port-remembered"])
+async def test_a_killed_server_resumes_with_no_event_lost(data_dir, port_again):
+    """Resumed as the host prints it (`hanatui host --resume FILE`, no --port), the table
+    listens on its own port again: it came back on the default port, where the players'
+    clients, rejoining the address they had, never found it."""
     journal = data_dir / "killed.hana"
     host = _host("koikoi", "--port", "0", "--journal", str(journal))
     ann = bob = None
@@ -102,7 +108,8 @@ async def test_a_killed_server_resumes_with_no_event_lost(data_dir):
         for seat, events in seen.items():
             assert redact(log.events, seat)[: len(events)] == events
         await until(lambda: not ann.connected and not bob.connected)
-        resumed = _host("--resume", str(journal), "--port", port.group(1))
+        again = ["--port", port.group(1)] if port_again else []
+        resumed = _host("--resume", str(journal), *again)
         assert await _addresses(resumed, 2) == urls  # the same seats, the same tokens
         # the players' clients rejoin by themselves and play the round to its end
         await until(lambda: ann.connected and bob.connected)

@@ -76,10 +76,14 @@ Reading the table
 
 def help_text(keymap: dict[str, str], *, ascii_mode: bool = False) -> str:
     """The help, with each binding's keys as the user's keymap sets them."""
+    from hanatui.app.app import default_keys
+
     lines = ["Keys"]
+    own = default_keys()
     for ids, default, what in HELP_KEYS:
-        remapped = [keymap[i] for i in ids if i in keymap]
-        keys = " / ".join(remapped) if remapped else default
+        remapped = any(i in keymap for i in ids)
+        # a row of several bindings with one remapped: each its keys, the others' their own
+        keys = " / ".join(keymap.get(i, own.get(i, "")) for i in ids) if remapped else default
         lines.append(f"  {pad(keys, 20)} {what}")
     reading = HELP_READING_ASCII if ascii_mode else HELP_READING
     return "\n".join(lines) + "\n\n" + reading

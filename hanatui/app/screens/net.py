@@ -262,6 +262,9 @@ class NetTableScreen(TableScreen):
         self.remote.listener = self._on_net
         super().on_mount()
         self.set_interval(5, self._check_away)
+        # a question that came before this table listened (with a rejoin's whole match)
+        if self.remote.undo_open is not None:
+            self._undo_asked(self.remote.undo_open)
 
     def on_unmount(self) -> None:
         self.remote.listener = None
@@ -335,12 +338,16 @@ class NetTableScreen(TableScreen):
         self.refresh_bindings()
 
     def _undo_asked(self, asked: p.UndoAsked) -> None:
+        if asked.request in self._asked:
+            return  # asked already (a reconnection sends an open question again)
         name = self.remote.players[asked.seat].name if self.remote.started else "A player"
         dialog = AskDialog("Undo?", f"{name} asks to take back their last move.", "Allow", "Refuse")
         self._asked[asked.request] = dialog
 
         def answer(allow: bool | None) -> None:
             self._asked.pop(asked.request, None)
+            if self.remote.undo_open is asked:
+                self.remote.undo_open = None
             _keep(self.app, self.remote.answer_undo(asked.request, bool(allow)))
 
         self.app.push_screen(dialog, answer)

@@ -46,7 +46,8 @@ class TableScreen(TableDrawing):
 
     DEFAULT_CSS = """
     TableScreen { background: $hana-felt; }
-    TableScreen .gamelog { height: 1fr; border: round $panel-lighten-2; background: $surface; }
+    TableScreen .gamelog { height: 1fr; border: round $panel-lighten-2; background: $surface;
+        border-title-color: $text-muted; }
     TableScreen.-ascii .gamelog { border: ascii $panel-lighten-2; }
     /* the compact table's status is its status line: not again under the game log (g) */
     TableScreen TableLayout.-compact #status { display: none; }
