@@ -1,6 +1,6 @@
-"""ASCII mode for the parts Textual draws with its own glyphs: scrollbars, check boxes and the
-tab underline. Borders are styled in hanatui-ascii.tcss; our own words choose ASCII in
-`hanatui.app.layout.glyphs`.
+"""ASCII mode for the parts Textual draws with its own glyphs: scrollbars, check boxes, radio
+buttons' sides and the tab underline. Borders are styled in hanatui-ascii.tcss; our own words
+choose ASCII in `hanatui.app.layout.glyphs`.
 
 The glyphs are class attributes Textual reads at each render, so the mode is process-wide: it is
 switched with the app's setting, and switching it off restores Textual's own glyphs (tests run
@@ -18,7 +18,7 @@ _SAVED: dict[tuple[Any, str], Any] = {}
 def _targets() -> dict[tuple[Any, str], Any]:
     from textual.renderables.bar import Bar
     from textual.scrollbar import ScrollBarRender
-    from textual.widgets import Checkbox
+    from textual.widgets import Checkbox, RadioButton
 
     return {
         # The thumb keeps its colour; its ends are whole cells instead of eighths of a block.
@@ -26,6 +26,8 @@ def _targets() -> dict[tuple[Any, str], Any]:
         (ScrollBarRender, "HORIZONTAL_BARS"): [" "] * 8,
         (Checkbox, "BUTTON_LEFT"): "[",
         (Checkbox, "BUTTON_RIGHT"): "]",
+        (RadioButton, "BUTTON_LEFT"): "(",
+        (RadioButton, "BUTTON_RIGHT"): ")",
         (Bar, "BAR"): "-",
         (Bar, "HALF_BAR_LEFT"): "-",
         (Bar, "HALF_BAR_RIGHT"): "-",

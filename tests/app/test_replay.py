@@ -716,3 +716,28 @@ def test_a_move_line_from_move_1000_on_wraps_within_the_list_and_indents_under_i
         start = len(number) + 1 if len(number) > 3 else 4  # where the words begin
         assert lines[0][start - 1] == " " and lines[0][start] != " "
         assert all(line[:start].isspace() and line[start] != " " for line in lines[1:]), lines
+
+
+@pytest.mark.parametrize("ascii_mode", [False, True], ids=["unicode", "ascii"])
+async def test_the_chosen_way_to_play_on_shows_without_colour(ascii_mode):
+    # Textual draws the same dot in both radio buttons and tells them apart by colour alone.
+    chosen, other = ("(*)", "( )") if ascii_mode else ("▐●▌", "▐○▌")
+    application = HanaApp(settings=settings(theme="hana-night", ascii=ascii_mode), save=False)
+    async with application.run_test(size=SIZE) as pilot:
+        await viewer(pilot)
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ForkDialog)
+
+        def marks() -> tuple[str, str]:
+            text = screen_text(pilot)
+            same = next(line for line in text.splitlines() if "the same future" in line)
+            shuffled = next(line for line in text.splitlines() if "reshuffled:" in line)
+            return same, shuffled
+
+        same, shuffled = marks()
+        assert chosen in same and other in shuffled
+        await pilot.click("#reshuffled")
+        await pilot.pause()
+        same, shuffled = marks()
+        assert other in same and chosen in shuffled

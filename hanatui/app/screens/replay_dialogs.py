@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
 from core.errors import HanaError
 from core.logfile import LogRead
 from core.players import Player
+from hanatui.app.common import hana_app
 from hanatui.app.screens.dialog_base import HELP_CSS
 from hanatui.app.widgets import TooSmall
 
@@ -35,6 +36,26 @@ DIALOG_CSS = """
 {name} .buttons {{ height: auto; margin-top: 1; }}
 {name} .buttons Button {{ margin-right: 2; }}
 """
+
+
+class Choice(RadioButton):
+    """A radio button whose mark tells the chosen one without colour: Textual draws the same
+    dot for both and colours it, which a monochrome terminal or NO_COLOR cannot show. Chosen
+    ● (ASCII *), not chosen ○ (ASCII a space between the brackets)."""
+
+    def on_mount(self) -> None:
+        self._mark()
+
+    def watch_value(self) -> None:
+        super().watch_value()
+        self._mark()
+
+    def _mark(self) -> None:
+        ascii_mode = hana_app(self.app).ascii_mode
+        self.BUTTON_INNER = (
+            ("*" if ascii_mode else "●") if self.value else (" " if ascii_mode else "○")
+        )
+        self.refresh()
 
 
 #: Below this many lines the dialogs' bordered fields and buttons pushed the buttons out of
@@ -107,13 +128,13 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
             with Horizontal(classes="row"):
                 yield Static(Content("The cards to come"), classes="label")
                 with RadioSet(id="mode"):
-                    yield RadioButton(
+                    yield Choice(
                         Content("the same future: the cards as recorded"),
                         value=not self.redacted,
                         disabled=self.redacted,
                         id="same_future",
                     )
-                    yield RadioButton(
+                    yield Choice(
                         Content("reshuffled: shuffle the cards you cannot see"),
                         value=self.redacted,
                         id="reshuffled",
