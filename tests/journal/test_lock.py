@@ -52,15 +52,27 @@ def _env(data: Path) -> dict[str, str]:
     return dict(os.environ, HANATUI_DATA_DIR=str(data), PYTHONPATH=str(ROOT))
 
 
-def test_a_second_process_cannot_write_the_journal(data):
-    first = subprocess.Popen(
-        [sys.executable, "-c", FIRST],
+#: Another process holding the journal's lock until told to end (a line on its input).
+HOLD = (
+    "import sys; from hanatui.lock import lock; lock(sys.argv[1]); print('ok', flush=True);"
+    " sys.stdin.readline()"
+)
+
+
+def _python(data: Path, script: str, *args: str) -> subprocess.Popen[str]:
+    """Another hanatui process on ``data``: ``script`` run with ``args``, spoken to by lines."""
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
         env=_env(data),
         cwd=ROOT,
     )
+
+
+def test_a_second_process_cannot_write_the_journal(data):
+    first = _python(data, FIRST)
     try:
         assert first.stdout is not None and first.stdin is not None
         events = int(first.stdout.readline())
@@ -108,20 +120,7 @@ def test_a_second_process_cannot_write_the_journal(data):
 async def test_the_app_of_a_second_process_browses_read_only(data):
     """The app started while another process holds the lock: it says so, offers no resume and
     no new game, and never touches the journal; replays and settings still open."""
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys; from hanatui.lock import lock; lock(sys.argv[1]); print('ok', flush=True);"
-            " sys.stdin.readline()",
-            str(data / "autosave" / JOURNAL_NAME),
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=_env(data),
-        cwd=ROOT,
-    )
+    holder = _python(data, HOLD, str(data / "autosave" / JOURNAL_NAME))
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "ok"
         from hanatui.app.app import HanaApp
@@ -154,20 +153,7 @@ async def test_once_the_other_process_is_gone_the_second_app_plays(data):
     """The app that started read-only kept refusing to play after the other hanatui had
     closed, still saying the game was open in it (a process gone). It asks for the lock
     again when the player tries, and plays once it gets it."""
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys; from hanatui.lock import lock; lock(sys.argv[1]); print('ok', flush=True);"
-            " sys.stdin.readline()",
-            str(data / "autosave" / JOURNAL_NAME),
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=_env(data),
-        cwd=ROOT,
-    )
+    holder = _python(data, HOLD, str(data / "autosave" / JOURNAL_NAME))
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "ok"
         from hanatui.app.app import HanaApp
@@ -200,14 +186,7 @@ async def test_the_read_only_title_offers_resume_once_the_other_process_is_gone(
     """The title of an app that started read-only showed Resume only after the player tried
     to play once the other hanatui had closed. It asks for the journal again when it is shown
     again (back from Settings) and when the terminal gets the focus back."""
-    first = subprocess.Popen(
-        [sys.executable, "-c", FIRST],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=_env(data),
-        cwd=ROOT,
-    )
+    first = _python(data, FIRST)
     try:
         assert first.stdout is not None and first.stdin is not None
         int(first.stdout.readline())  # its game started, its journal written
@@ -251,20 +230,7 @@ async def test_the_read_only_title_offers_resume_once_the_other_process_is_gone(
 async def test_play_on_from_a_replay_in_the_read_only_app_says_why_it_cannot(data):
     """In the app that started read-only, play on from a replay is reached by keys alone at
     80x24 (tab round the dialog to Play, enter) and says why no game starts."""
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys; from hanatui.lock import lock; lock(sys.argv[1]); print('ok', flush=True);"
-            " sys.stdin.readline()",
-            str(data / "autosave" / JOURNAL_NAME),
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=_env(data),
-        cwd=ROOT,
-    )
+    holder = _python(data, HOLD, str(data / "autosave" / JOURNAL_NAME))
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "ok"
         from hanatui.app.app import HanaApp
