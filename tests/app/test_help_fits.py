@@ -36,3 +36,18 @@ async def test_a_help_dialog_has_room_for_its_widest_line(dialog, size):
         assert text.content_region.width >= HELP_COLUMNS
         # one line on the screen for each line of the text: none was wrapped
         assert text.size.height == str(text.render()).count("\n") + 1
+
+
+def test_the_help_names_every_key_that_chooses_a_card():
+    # Up and down choose a card too (they are not in the footer), and the help left them out.
+    from textual.binding import Binding
+
+    from hanatui.app.screens.dialogs import HELP_KEYS
+    from hanatui.app.screens.table import TableScreen
+
+    in_help = {i for ids, _, _ in HELP_KEYS for i in ids}
+    moving = {
+        b.id for b in TableScreen.BINDINGS if isinstance(b, Binding) and b.action.startswith("move")
+    }
+    assert moving == {"table.left", "table.right", "table.up", "table.down"}
+    assert moving <= in_help

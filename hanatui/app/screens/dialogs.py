@@ -31,7 +31,11 @@ from hanatui.app.widgets import TooSmall
 #: The help's rows: (binding ids, their default keys, what they do). The keys shown are the
 #: user's own where the settings remap a binding id.
 HELP_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
-    (("table.left", "table.right"), "left right h l", "choose a card in your hand"),
+    (
+        ("table.left", "table.right", "table.up", "table.down"),
+        "arrows h l",
+        "choose a card in your hand",
+    ),
     (("table.play",), "enter space", "play the chosen card"),
     (("table.play1",), "1-9, 0", "play the first to tenth card of your hand"),
     (("table.undo", "table.redo"), "ctrl+z u / ctrl+y r", "undo your last decision / redo it"),
