@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -57,18 +58,14 @@ def binding_classes() -> list[type[Any]]:
 
 def known_binding_ids() -> set[str]:
     """The ids of every binding, as the settings' keymap names them."""
-    ids: set[str] = set()
-    for cls in binding_classes():
-        for binding in cls.BINDINGS:
-            if isinstance(binding, Binding) and binding.id:
-                ids.add(binding.id)
-    return ids
+    return set(default_keys())
 
 
 #: The modifiers a key in the keymap may carry (``ctrl+shift+z``).
 _MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 
 
+@cache
 def _key_names() -> frozenset[str]:
     """The names of the keys that are no single character (``enter``, ``f5``, ``pageup``...)."""
     from textual.keys import KEY_ALIASES, KEY_NAME_REPLACEMENTS, Keys
@@ -111,15 +108,14 @@ def check_keymap(keymap: dict[str, str]) -> tuple[dict[str, str], list[str]]:
     own keys); a remapped key that another binding answers where both apply is named (only
     one of them answers it there)."""
     problems: list[str] = []
-    known = known_binding_ids()
-    unknown = sorted(set(keymap) - known)
+    defaults = default_keys()
+    unknown = sorted(set(keymap) - set(defaults))
     if unknown:
         problems.append(
             "Settings: unknown binding id " + ", ".join(unknown) + " (the README lists every "
             "binding id)"
         )
     usable: dict[str, str] = {}
-    defaults = default_keys()
     for ident, value in sorted(keymap.items()):
         if ident in unknown:
             continue
