@@ -710,13 +710,13 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if args.save is not None and match.outcome.events is not None:
             from core.logfile import header_for
             from hanatui import __version__
-            from hanatui.files import write_log_file
+            from hanatui.files import free_path, write_log_file
 
             events = match.outcome.events
             header = header_for(events, app=f"hanatui {__version__}", created=_now_iso())
             suffix = f"-seating{match.rotation + 1}" if seatings > 1 else ""
             name = f"{game_id}-{players}p-seed{match.seed}{suffix}.hana"
-            write_log_file(_unused_path(args.save / name), header, events)
+            write_log_file(free_path(args.save / name), header, events)  # none written over
         if progress:
             _progress(hands, matches, args.hands, target_matches)
     seconds = time.perf_counter() - start
@@ -775,16 +775,6 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 f"({won_rate}, 95% CI {100 * low:.1f}-{100 * high:.1f}%)"
             )
     return EXIT_OK
-
-
-def _unused_path(path: Path) -> Path:
-    """``path``, or the first ``STEM-N.hana`` beside it that is free: a log saved by an earlier
-    run (the same seed, perhaps other bots or options) is never replaced."""
-    found, n = path, 2
-    while found.exists():
-        found = path.with_name(f"{path.stem}-{n}{path.suffix}")
-        n += 1
-    return found
 
 
 def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -85,13 +85,17 @@ def write_log_file(
     write_atomic(path, encode_log(header, list(events), list(comments)))
 
 
+def free_path(path: Path) -> Path:
+    """``path``, or the same name with -2, -3... if it exists: nothing written over."""
+    found, n = path, 2
+    while found.exists():
+        found = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return found
+
+
 def free_log_name(directory: Path, game: str) -> Path:
     """A new file name for a kept game in ``directory`` (made if missing): date, time, game."""
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"{stamp}-{game}.hana"
-    n = 2
-    while path.exists():
-        path = directory / f"{stamp}-{game}-{n}.hana"
-        n += 1
-    return path
+    return free_path(directory / f"{stamp}-{game}.hana")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,10 +15,16 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core.text import printable
+from core.text import printable, printable_path
 from hanatui.app.ascii import use_ascii_glyphs
 from hanatui.app.themes import DEFAULT, DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
-from hanatui.settings import Settings, load_settings, save_settings, settings_path
+from hanatui.settings import (
+    Settings,
+    autosave_dir,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 
 if TYPE_CHECKING:
     from textual.driver import Driver
@@ -57,18 +64,14 @@ def binding_classes() -> list[type[Any]]:
 
 def known_binding_ids() -> set[str]:
     """The ids of every binding, as the settings' keymap names them."""
-    ids: set[str] = set()
-    for cls in binding_classes():
-        for binding in cls.BINDINGS:
-            if isinstance(binding, Binding) and binding.id:
-                ids.add(binding.id)
-    return ids
+    return set(default_keys())
 
 
 #: The modifiers a key in the keymap may carry (``ctrl+shift+z``).
 _MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 
 
+@cache
 def _key_names() -> frozenset[str]:
     """The names of the keys that are no single character (``enter``, ``f5``, ``pageup``...)."""
     from textual.keys import KEY_ALIASES, KEY_NAME_REPLACEMENTS, Keys
@@ -111,15 +114,14 @@ def check_keymap(keymap: dict[str, str]) -> tuple[dict[str, str], list[str]]:
     own keys); a remapped key that another binding answers where both apply is named (only
     one of them answers it there)."""
     problems: list[str] = []
-    known = known_binding_ids()
-    unknown = sorted(set(keymap) - known)
+    defaults = default_keys()
+    unknown = sorted(set(keymap) - set(defaults))
     if unknown:
         problems.append(
             "Settings: unknown binding id " + ", ".join(unknown) + " (the README lists every "
             "binding id)"
         )
     usable: dict[str, str] = {}
-    defaults = default_keys()
     for ident, value in sorted(keymap.items()):
         if ident in unknown:
             continue
@@ -301,8 +303,6 @@ class HanaApp(App[None]):
         before = self.theme
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         if wanted not in self.available_themes:
-            from core.text import printable
-
             self._warnings.append(
                 f"Settings: there is no theme {printable(wanted, 40)!r} (a theme file gone, or "
                 f"a newer hanatui's theme); {DEFAULT_THEME} is used until you choose one."
@@ -447,8 +447,6 @@ class HanaApp(App[None]):
                 save_settings(self.settings)
                 self._settings_saved = encoded
             except OSError as exc:
-                from core.text import printable_path
-
                 reason = exc.strerror or type(exc).__name__
                 self.notify(
                     f"Could not save the settings to {printable_path(settings_path())} "
@@ -476,7 +474,6 @@ class HanaApp(App[None]):
     def _take_journal(self) -> None:
         """Become the journal's one writer, or browse read-only if another hanatui is."""
         from hanatui.lock import JournalInUse, lock
-        from hanatui.settings import autosave_dir
 
         try:
             lock(autosave_dir() / "current.hana")
@@ -540,7 +537,6 @@ class HanaApp(App[None]):
     def unfinished(self) -> Unfinished | None:
         if not self._save or self.read_only is not None:
             return None
-        from hanatui.settings import autosave_dir
 
         if not (autosave_dir() / "current.hana").exists():
             return None  # the common case, answered without loading the engine
@@ -558,8 +554,6 @@ class HanaApp(App[None]):
         if problem is None or problem == self._autosave_told:
             return
         self._autosave_told = problem
-        from core.text import printable, printable_path
-        from hanatui.settings import autosave_dir
 
         path = autosave_dir() / "current.hana"
         self.notify(

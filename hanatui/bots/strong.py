@@ -133,7 +133,6 @@ from hanatui.bots.ismcts import (
 )
 from hanatui.bots.kkplayout import PLAIN_STYLE, STYLES, Dealer, Finish, Style, Ties
 from hanatui.bots.kkplayout import play_out_score as kk_play_out_score
-from hanatui.bots.leaf import Leaf
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.normal import normal_policy, relative_points
 from hanatui.bots.rollout import (
@@ -649,6 +648,8 @@ class StrongBot(Bot):
         if solve_tail:
             self.finish = Finisher(solve_tail)
         elif leaf:
+            from hanatui.bots.leaf import Leaf  # its weights' table loads only for this option
+
             self.finish = Leaf(leaf)
             self.leaf_above = leaf + leaf_gap
         # Koi-koi's own playouts weigh their cards by this style (`kkplayout.STYLES`): "plain",

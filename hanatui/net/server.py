@@ -45,6 +45,8 @@ from hanatui.net import protocol as p
 from hanatui.session import Session, _app_version, _now
 from hanatui.thinking import think
 
+#: The address a table listens on unless told otherwise: this machine only.
+LOCAL = "127.0.0.1"
 #: Seconds a computer seat takes for a move, at least (so people can follow the table).
 DEFAULT_PACE = 0.8
 #: Seconds a seat must be away before the others may hand it to a computer player.
@@ -123,7 +125,7 @@ class TableServer:
         session: Session | None = None,
         seed: int | None = None,
         stand_ins: dict[int, str] | None = None,
-        bind: str = "127.0.0.1",
+        bind: str = LOCAL,
         port: int = 0,
         ssl_context: ssl.SSLContext | None = None,
         pace: float = DEFAULT_PACE,
@@ -213,7 +215,7 @@ class TableServer:
             raise HanaError("the table file does not match the journal's seats")
         plan = [SeatPlan(kind=pl.kind, level=pl.bot or "normal", name=pl.name) for pl in players]
         if bind is None:
-            bind = table.bind if table.bind is not None else "127.0.0.1"
+            bind = table.bind if table.bind is not None else LOCAL
         if port is None:
             port = table.port if table.port is not None else default_port
         return cls(

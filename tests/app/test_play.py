@@ -43,6 +43,23 @@ async def settle(pilot) -> None:
             return
 
 
+async def undos_by_key(pilot, session, key: str) -> tuple[int, int]:
+    """Play the first card of the hand, finish the turn, and press ``key``: the player's undo
+    count before the key and after it."""
+    table = pilot.app.screen
+    while not table._my_turn():
+        await pilot.pause()
+    await pilot.press("1")
+    await settle(pilot)
+    while not table._my_turn():
+        await pilot.press("enter")
+        await settle(pilot)
+    undos = session.state.undos[0]
+    await pilot.press(key)
+    await settle(pilot)
+    return undos, session.state.undos[0]
+
+
 async def play_round(
     pilot, *, by: str = "keys", koikoi: str = "s", max_steps: int = 400
 ) -> RoundEnded:

@@ -249,7 +249,7 @@ async def test_keys_can_be_remapped_by_binding_id():
     from hanatui.settings import Settings
 
     from .helpers import new_session
-    from .test_play import settle
+    from .test_play import settle, undos_by_key
 
     session = new_session("bakappana", 2, seed=3)
     app = HanaApp(
@@ -257,18 +257,8 @@ async def test_keys_can_be_remapped_by_binding_id():
     )
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        table = app.screen
-        while not table._my_turn():
-            await pilot.pause()
-        await pilot.press("1")
-        await settle(pilot)
-        while not table._my_turn():
-            await pilot.press("enter")
-            await settle(pilot)
-        undos = session.state.undos[0]
-        await pilot.press("backspace")
-        await settle(pilot)
-        assert session.state.undos[0] == undos + 1
+        before, after = await undos_by_key(pilot, session, "backspace")
+        assert after == before + 1
 
 
 async def test_the_command_palette_offers_the_game_commands():

@@ -28,7 +28,7 @@ from hanatui.app.widgets import CardRow
 from hanatui.settings import Settings
 
 from .helpers import new_session, session_where, settings
-from .test_play import settle
+from .test_play import settle, undos_by_key
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -303,10 +303,8 @@ async def test_the_score_sheet_is_one_key_away():
         assert isinstance(app.screen, TableScreen)
 
 
-async def test_help_shows_remapped_keys_and_unknown_binding_ids_are_reported():
-    session = new_session("bakappana", 2, seed=3)
-    keymap = {"table.hint": "f5", "table.nonsense": "x"}
-    app = HanaApp(settings=Settings(pace=0.0, keymap=keymap), save=False, session=session)
+def _notices(app):
+    """Every notice ``app`` gives from now on, in words, recorded as it passes them on."""
     said: list[str] = []
     original = app.notify
 
@@ -315,6 +313,14 @@ async def test_help_shows_remapped_keys_and_unknown_binding_ids_are_reported():
         return original(message, *args, **kwargs)
 
     app.notify = notify
+    return said
+
+
+async def test_help_shows_remapped_keys_and_unknown_binding_ids_are_reported():
+    session = new_session("bakappana", 2, seed=3)
+    keymap = {"table.hint": "f5", "table.nonsense": "x"}
+    app = HanaApp(settings=Settings(pace=0.0, keymap=keymap), save=False, session=session)
+    said = _notices(app)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert any("table.nonsense" in s and "unknown binding id" in s for s in said)
@@ -332,33 +338,16 @@ async def test_a_keymap_entry_naming_no_key_keeps_the_bindings_own_keys_and_says
     session = new_session("bakappana", 2, seed=3)
     keymap = {"table.undo": " , ", "table.hint": "u"}
     app = HanaApp(settings=Settings(pace=0.0, keymap=keymap), save=False, session=session)
-    said: list[str] = []
-    original = app.notify
-
-    def notify(message, *args, **kwargs):
-        said.append(str(message))
-        return original(message, *args, **kwargs)
-
-    app.notify = notify
+    said = _notices(app)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert any("table.undo" in s and "is not a key" in s and "ctrl+z,u" in s for s in said)
         assert any(
             "table.hint: u is also the key of table.undo" in s and "only one" in s for s in said
         )
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        while not table._my_turn():
-            await pilot.pause()
-        await pilot.press("1")
-        await settle(pilot)
-        while not table._my_turn():
-            await pilot.press("enter")
-            await settle(pilot)
-        undos = session.state.undos[0]
-        await pilot.press("ctrl+z")
-        await settle(pilot)
-        assert session.state.undos[0] == undos + 1
+        assert isinstance(app.screen, TableScreen)
+        before, after = await undos_by_key(pilot, session, "ctrl+z")
+        assert after == before + 1
 
 
 def test_help_shows_each_key_of_a_row_when_one_binding_of_it_is_remapped():

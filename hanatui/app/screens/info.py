@@ -186,10 +186,8 @@ class SettingsScreen(Screen[None]):
             event.input.set_class(True, "-invalid")
             return
         event.input.set_class(False, "-invalid")
-        settings = hana_app(self.app).settings
-        if settings.name != event.value:  # not the field's first value, posted as it mounts
-            settings.name = event.value
-            hana_app(self.app).save_settings()
+        hana_app(self.app).settings.name = event.value
+        hana_app(self.app).save_settings()  # writes nothing if the name is as it was
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -185,18 +185,6 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
         self.dismiss(None)
 
 
-def free_path(path: Path) -> Path:
-    """``path``, or the same name with -2, -3... if it exists."""
-    if not path.exists():
-        return path
-    n = 2
-    while True:
-        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
-        if not candidate.exists():
-            return candidate
-        n += 1
-
-
 def share_dir() -> Path:
     """Where shared copies go by default: a folder of their own in the data directory, so a copy
     never lands among the kept games (the history would count it twice)."""
@@ -225,6 +213,8 @@ class ShareDialog(ModalScreen[None]):
         self.seat = seat
 
     def defaults(self) -> dict[str, Path]:
+        from hanatui.files import free_path
+
         stem = self.source.stem if self.source is not None else "game"
         folder = share_dir()
         return {
@@ -282,7 +272,7 @@ class ShareDialog(ModalScreen[None]):
 
     def save(self, what: str) -> Path | None:
         """Write one kind of copy to the path in its field; None (and a message) if it failed."""
-        from hanatui.files import write_atomic
+        from hanatui.files import free_path, write_atomic
 
         result = self.query_one("#result", Static)
         text = self.query_one(f"#{what}-path", Input).value.strip()
@@ -429,6 +419,5 @@ __all__ = [
     "GotoDialog",
     "ReplayHelp",
     "ShareDialog",
-    "free_path",
     "share_dir",
 ]
