@@ -30,6 +30,12 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
+def _timeout_handler(handler: object) -> bool:
+    """pytest-timeout's SIGALRM handler: its own through the test, taken away as soon as the
+    test fails (so a failing test is not also reported as having changed it)."""
+    return getattr(handler, "__module__", None) == "pytest_timeout"
+
+
 def _wakeup_fd() -> int:
     fd = signal.set_wakeup_fd(-1)  # the only way to read it: set it, then back
     signal.set_wakeup_fd(fd)
@@ -52,7 +58,11 @@ def _logging_handlers() -> list[logging.Handler]:
 def process_state() -> dict[str, Any]:
     """The process-wide state a test must leave as it found it."""
     return {
-        "signal handlers": {_signal_name(s): signal.getsignal(s) for s in handleable_signals()},
+        "signal handlers": {
+            _signal_name(s): handler
+            for s in handleable_signals()
+            if not _timeout_handler(handler := signal.getsignal(s))
+        },
         "wake-up fd": _wakeup_fd(),
         "sys.excepthook": sys.excepthook,
         "threading.excepthook": threading.excepthook,
