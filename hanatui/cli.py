@@ -11,7 +11,7 @@ import contextlib
 import gc
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from core.logfile import LogRead
     from hanatui.analysis import Decision
     from hanatui.app.app import HanaApp
+    from hanatui.selfplay import ArenaMatch
     from hanatui.signals import QuitSignals
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -209,10 +210,6 @@ def cmd_play(
     seats = [Player(name=settings.name, kind="human")]
     for i in range(1, players):
         seats.append(Player(name="CPU" if players == 2 else f"CPU {i}", kind="bot", bot=level))
-    if args.ascii:
-        import os
-
-        os.environ["HANATUI_ASCII"] = "1"
     from hanatui.app.app import HanaApp
     from hanatui.lock import JournalInUse, lock
     from hanatui.session import JOURNAL_NAME
@@ -232,24 +229,55 @@ def cmd_play(
     # The modules loaded so far live as long as the process: kept out of the collector's
     # passes, its first full pass (it came before the table's first frame, some 25 ms on 2026
     # hardware, scanning every object the imports made) looks only at what the app makes.
+    # Thawed when the app has ended: a second run in this process starts as the first did.
     gc.freeze()
-    return _run_app(HanaApp(play=(rules, seats, args.seed), strong_seconds=args.think))
+    try:
+        return run_app(
+            lambda: HanaApp(play=(rules, seats, args.seed), strong_seconds=args.think),
+            ascii=args.ascii,
+        )
+    finally:
+        gc.unfreeze()
 
 
-def _run_app(app: HanaApp) -> int:
-    """Run the app; then save what the journal could not (or say where a copy went): the exit
-    status is non-zero if the app failed or a game could not be saved where it belongs, and
-    128 + the signal's number if SIGHUP or SIGTERM ended the app (`hanatui.signals`)."""
+def run_app(make_app: Callable[[], HanaApp], *, ascii: bool = False) -> int:
+    """Run the app ``make_app`` builds; then save what the journal could not (or say where a
+    copy went): the exit status is non-zero if the app failed or a game could not be saved
+    where it belongs, and 128 + the signal's number if SIGHUP or SIGTERM ended the app
+    (`hanatui.signals`). With ``ascii`` the app draws in ASCII (``HANATUI_ASCII``, set for
+    this run only).
+
+    Whatever the run changes of the process (the signal handlers, the wake-up fd, the
+    environment) is as before when it returns: the app can run again, or an arena after it,
+    as in a new process."""
     import asyncio
 
     from hanatui.signals import QuitSignals
 
-    signals = QuitSignals()
-    # On a loop of its own, as `App.run` runs it; the rescue runs on it too, so the loop's
-    # handling of the quit signals covers both.
-    status = asyncio.run(_app_then_rescue(app, signals))
-    signals.hold()  # closing the loop gave them their default action back, for the exit
-    return status
+    with QuitSignals() as signals, _environment(HANATUI_ASCII="1" if ascii else None):
+        # On a loop of its own, as `App.run` runs it; the rescue runs on it too, so the loop's
+        # handling of the quit signals covers both.
+        status = asyncio.run(_app_then_rescue(make_app(), signals))
+        signals.hold()  # closing the loop gave them their default action: noted to the end
+        return status
+
+
+@contextlib.contextmanager
+def _environment(**values: str | None) -> Iterator[None]:
+    """The environment variables given (those not None) set for the ``with`` block only."""
+    import os
+
+    saved = {name: os.environ.get(name) for name, value in values.items() if value is not None}
+    try:
+        for name in saved:
+            os.environ[name] = values[name] or ""
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 async def _app_then_rescue(app: HanaApp, signals: QuitSignals) -> int:
@@ -284,19 +312,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except HanaError as exc:
         print(_file_error(args.file, exc), file=sys.stderr)
         return EXIT_INVALID
-    if args.ascii:
-        import os
-
-        os.environ["HANATUI_ASCII"] = "1"
     from hanatui.app.screens.replay import replay_app
 
-    return _run_app(replay_app(args.file))
+    return run_app(lambda: replay_app(args.file), ascii=args.ascii)
 
 
 def cmd_app() -> int:
     from hanatui.app.app import HanaApp
 
-    return _run_app(HanaApp())
+    return run_app(HanaApp)
 
 
 def _file_error(name: str, exc: BaseException) -> str:
@@ -677,8 +701,7 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     totals = [0] * players  # per entry (the bots in command-line order)
     won = [0] * players
     decided = 0
-    hands = 0
-    matches = 0
+    hands = 0  # for the progress line, and counted again from what was played
     seatings = len(seat_rotations(players, entries))
     target_matches = None
     if args.hands is None:
@@ -696,7 +719,30 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         jobs=jobs,
         keep_events=args.save is not None,
     )
-    for match in arena:
+    from hanatui.signals import Stopped, exit_status_of, stopping_signals
+
+    # Ctrl+c, SIGTERM and SIGHUP end the arena as one: its workers stopped, the matches played
+    # so far reported (each whole: a match is counted once it is in `played`), the status that
+    # of the signal.
+    played: list[ArenaMatch] = []
+    interrupted: KeyboardInterrupt | None = None
+    with stopping_signals(), contextlib.closing(arena):
+        try:
+            for match in arena:
+                played.append(match)
+                if args.save is not None and match.outcome.events is not None:
+                    _save_match(args.save, match, f"{game_id}-{players}p", seatings > 1)
+                if progress:
+                    hands += len(match.outcome.history)
+                    _progress(hands, len(played), args.hands, target_matches)
+        except KeyboardInterrupt as exc:  # Stopped too (SIGTERM, SIGHUP)
+            interrupted = exc
+    seconds = time.perf_counter() - start
+    cpu = _cpu_seconds() - cpu_start
+    if progress:
+        print(file=sys.stderr)
+    hands = matches = 0
+    for match in played:
         seating = match.seating
         for points in match.outcome.history:
             for seat, p in enumerate(points):
@@ -707,22 +753,10 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                     won[seating[seat]] += p == max(points)
         hands += len(match.outcome.history)
         matches += 1
-        if args.save is not None and match.outcome.events is not None:
-            from core.logfile import header_for
-            from hanatui import __version__
-            from hanatui.files import free_path, write_log_file
-
-            events = match.outcome.events
-            header = header_for(events, app=f"hanatui {__version__}", created=_now_iso())
-            suffix = f"-seating{match.rotation + 1}" if seatings > 1 else ""
-            name = f"{game_id}-{players}p-seed{match.seed}{suffix}.hana"
-            write_log_file(free_path(args.save / name), header, events)  # none written over
-        if progress:
-            _progress(hands, matches, args.hands, target_matches)
-    seconds = time.perf_counter() - start
-    cpu = _cpu_seconds() - cpu_start
-    if progress:
-        print(file=sys.stderr)
+    stopped_by = None
+    if interrupted is not None:
+        stopped_by = interrupted.signal.name if isinstance(interrupted, Stopped) else "SIGINT"
+        print(f"hanatui sim: stopped by {stopped_by}; what was played so far:", file=sys.stderr)
     seats: list[dict[str, Any]] = []
     for e in range(players):
         rate = won[e] / decided if decided else None
@@ -752,6 +786,8 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         "cpu_seconds": round(cpu, 4),
         "seats": seats,
     }
+    if stopped_by is not None:
+        result["stopped_by"] = stopped_by
     if args.json:
         import json
 
@@ -774,7 +810,21 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 f"per hand {s['points_per_hand']:>8}  hands won {s['hands_won']} "
                 f"({won_rate}, 95% CI {100 * low:.1f}-{100 * high:.1f}%)"
             )
-    return EXIT_OK
+    return EXIT_OK if interrupted is None else exit_status_of(interrupted)
+
+
+def _save_match(folder: Path, match: ArenaMatch, prefix: str, by_seating: bool) -> None:
+    """Write one arena match's log in ``folder``, never over an earlier file."""
+    from core.logfile import header_for
+    from hanatui import __version__
+    from hanatui.files import free_path, write_log_file
+
+    events = match.outcome.events
+    assert events is not None
+    header = header_for(events, app=f"hanatui {__version__}", created=_now_iso())
+    suffix = f"-seating{match.rotation + 1}" if by_seating else ""
+    name = f"{prefix}-seed{match.seed}{suffix}.hana"
+    write_log_file(free_path(folder / name), header, events)
 
 
 def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

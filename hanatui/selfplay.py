@@ -13,7 +13,7 @@ import random
 import signal
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from core.chance import advance
@@ -25,6 +25,7 @@ from core.timeline import Timeline
 from core.view import observe
 from hanatui.bots.base import Bot, make_bot
 from hanatui.bots.heuristics import team_numbers
+from hanatui.signals import fresh_process_signals
 
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult
@@ -268,7 +269,7 @@ def simulate(
     matches: int | None = None,
     jobs: int = 1,
     keep_events: bool = False,
-) -> Iterator[ArenaMatch]:
+) -> Generator[ArenaMatch, None, None]:
     """The matches of an arena between the bot levels ``entries`` (one per seat), in order.
 
     Each deal seed (``seed``, ``seed + 1``, ...) is played once per seating (`seat_rotations`),
@@ -387,7 +388,11 @@ class _Pool:
         the CPU seconds ``per_match`` the first one took."""
         import multiprocessing  # only an arena that is shared out needs it
 
+        before = {child.pid for child in multiprocessing.active_children()}
         self.workers = multiprocessing.Pool(jobs, initializer=_worker_started)
+        #: The processes that are not this pool's: any other child is one of its workers
+        #: (`close` kills what is left of them).
+        self.not_workers = before
         self.jobs = jobs
         self.plan = plan
         self.per_match = per_match
@@ -447,15 +452,35 @@ class _Pool:
         hands = sum(len(o.history) for o in batch.outcomes) / len(batch.outcomes)
         self.hands_per_match = 0.8 * self.hands_per_match + 0.2 * hands
 
+    #: How long `close` waits for the pool to stop its workers (SIGTERM) before it kills them.
+    CLOSE_SECONDS = 2.0
+
     def close(self) -> None:
         """Stop the workers at once: what they still play ahead is not needed (or the arena was
-        interrupted)."""
-        self.workers.terminate()
-        self.workers.join()
+        interrupted). Never waits for long: a worker that has not ended on SIGTERM within
+        `CLOSE_SECONDS` is killed (SIGKILL) and reaped, and so is one the pool started anew."""
+        import multiprocessing
+        import threading
+
+        stopping = threading.Thread(target=self.workers.terminate, daemon=True)
+        stopping.start()
+        stopping.join(self.CLOSE_SECONDS)
+        if stopping.is_alive():
+            for child in multiprocessing.active_children():
+                if child.pid not in self.not_workers:
+                    child.kill()
+            stopping.join(self.CLOSE_SECONDS)
+        for child in multiprocessing.active_children():  # reaps what ended
+            if child.pid not in self.not_workers:
+                child.kill()
+                child.join(self.CLOSE_SECONDS)
 
 
 def _worker_started() -> None:
-    """In a worker: ctrl+c is for the arena's own process, which stops the workers."""
+    """In a worker: its signals as a fresh process has them, whatever this process's own are
+    (a handler that only takes note of SIGTERM would keep a worker from ending when the pool
+    stops it); and ctrl+c is for the arena's own process, which stops the workers."""
+    fresh_process_signals()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

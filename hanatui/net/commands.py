@@ -144,7 +144,10 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         plan += [SeatPlan(kind="bot", level=args.bot) for _ in range(args.computer)]
         journal = args.journal or journal_for(game.id)
         server = TableServer.new(rules, plan, journal, **options)
-    return asyncio.run(_host(server))
+    from hanatui.signals import ProcessSignals
+
+    with ProcessSignals.save():  # the loop's handling of ctrl+c, SIGTERM and SIGHUP, undone
+        return asyncio.run(_host(server))
 
 
 async def _host(server: object) -> int:
@@ -235,14 +238,10 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if name is None:
         name = load_settings()[0].name
     context = join_context(args.cafile)
-    if args.ascii:
-        import os
-
-        os.environ["HANATUI_ASCII"] = "1"
     from hanatui.app.app import HanaApp
-    from hanatui.cli import _run_app
+    from hanatui.cli import run_app
 
-    return _run_app(HanaApp(join=(args.address, name, context)))
+    return run_app(lambda: HanaApp(join=(args.address, name, context)), ascii=args.ascii)
 
 
 def cmd_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -252,5 +251,8 @@ def cmd_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     command = f"{shlex.quote(sys.executable)} -m hanatui"
     server = Server(command, host=args.bind, port=args.port, title="hanatui")
-    server.serve()
+    from hanatui.signals import ProcessSignals
+
+    with ProcessSignals.save():  # the web server's signal handling, undone when it ends
+        server.serve()
     return 0

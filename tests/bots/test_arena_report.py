@@ -3,6 +3,7 @@ not significant or not measured, so a short or missing run cannot pass for a res
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 from pathlib import Path
 
@@ -62,7 +63,8 @@ def test_a_missing_step_is_listed_as_not_measured():
 
 
 def test_every_step_significant_says_so():
-    results = {"sakura (3 players)": RESULTS["sakura (3 players)"]}
+    # A deep copy: the shared RESULTS must stay as the other tests read them, in any order.
+    results = {"sakura (3 players)": copy.deepcopy(RESULTS["sakura (3 players)"])}
     results["sakura (3 players)"]["pairings"][0] = pairing("strong", "normal", 9.0, 5.0, 13.0, 400)
     text = arena.readme_section(results)
     assert "Every step measured is significant." in text

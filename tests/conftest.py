@@ -1,0 +1,119 @@
+"""What every test shares: no test may leave the process changed.
+
+The suite runs many tests in one process (a pytest-xdist worker), in a random order
+(pytest-randomly). A test that left a signal handler, the wake-up fd, an excepthook, the working
+directory, an environment variable, the umask or a logging handler changed would change what
+the tests after it do -- an arena's worker processes inherited such a handler once and the
+suite hung. `process_state_kept` fails the test that does, naming what it changed.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import logging
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from hanatui.signals import handleable_signals
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:  # a real-time signal
+        return f"signal {number}"
+
+
+def _timeout_handler(handler: object) -> bool:
+    """pytest-timeout's SIGALRM handler: its own through the test, taken away as soon as the
+    test fails (so a failing test is not also reported as having changed it)."""
+    return getattr(handler, "__module__", None) == "pytest_timeout"
+
+
+def _wakeup_fd() -> int:
+    fd = signal.set_wakeup_fd(-1)  # the only way to read it: set it, then back
+    signal.set_wakeup_fd(fd)
+    return fd
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _logging_handlers() -> list[logging.Handler]:
+    """The root logger's handlers and level, less those pytest's logging plugin puts there
+    around each phase of a test (they differ between setup and teardown by design)."""
+    handlers = logging.getLogger().handlers
+    return [h for h in handlers if not type(h).__module__.startswith("_pytest.")]
+
+
+def process_state() -> dict[str, Any]:
+    """The process-wide state a test must leave as it found it."""
+    return {
+        "signal handlers": {
+            _signal_name(s): handler
+            for s in handleable_signals()
+            if not _timeout_handler(handler := signal.getsignal(s))
+        },
+        "wake-up fd": _wakeup_fd(),
+        "sys.excepthook": sys.excepthook,
+        "threading.excepthook": threading.excepthook,
+        "working directory": os.getcwd(),
+        # less pytest's own note of the test and phase running
+        "environment": {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"},
+        "umask": _umask(),
+        "root logging handlers": _logging_handlers(),
+        "root logging level": logging.getLogger().level,
+    }
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """What differs, in words: for a dict, each key that changed."""
+    found = []
+    for what, old in before.items():
+        new = after[what]
+        if old == new:
+            continue
+        if isinstance(old, dict):
+            keys = sorted(set(old) | set(new))
+            diff = [
+                f"{k}: {old.get(k)!r} -> {new.get(k)!r}" for k in keys if old.get(k) != new.get(k)
+            ]
+            found.append(f"{what} ({'; '.join(diff)})")
+        else:
+            found.append(f"{what}: {old!r} -> {new!r}")
+    return found
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With ``HANATUI_SUITE_SECONDS`` set (CI sets it), a run that has not ended by then prints
+    every thread's stack of each of its processes and ends: the log says where it stopped."""
+    seconds = os.environ.get("HANATUI_SUITE_SECONDS")
+    if seconds:
+        faulthandler.dump_traceback_later(float(seconds), exit=True)
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """The random order's seed, last, even under -q (which hides the header that names it)."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if isinstance(seed, int):
+        terminalreporter.write_line(f"tests in random order: --randomly-seed={seed} replays it")
+
+
+@pytest.fixture(autouse=True)
+def process_state_kept() -> Iterator[None]:
+    """Fails the test that leaves the process's signals, environment and the rest changed
+    (a fixture's teardown, such as monkeypatch's, has run by then)."""
+    before = process_state()
+    yield
+    changed = changes(before, process_state())
+    if changed:
+        pytest.fail("the test left the process changed: " + "; ".join(changed), pytrace=False)
