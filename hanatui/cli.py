@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from core.logfile import LogRead
     from hanatui.analysis import Decision
     from hanatui.app.app import HanaApp
-    from hanatui.signals import QuitSignals
+    from hanatui.session.signals import QuitSignals
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -192,7 +192,7 @@ def cmd_play(
     from core.rules import find_rules
     from hanatui.bots import make_bot
     from hanatui.bots.base import set_strong_seconds
-    from hanatui.settings import load_settings
+    from hanatui.store.settings import load_settings
 
     settings, _ = load_settings()
     level = args.bot or settings.bot_level
@@ -214,9 +214,9 @@ def cmd_play(
 
         os.environ["HANATUI_ASCII"] = "1"
     from hanatui.app.app import HanaApp
-    from hanatui.lock import JournalInUse, lock
-    from hanatui.session import JOURNAL_NAME
-    from hanatui.settings import autosave_dir
+    from hanatui.session.lock import JournalInUse, lock
+    from hanatui.session.session import JOURNAL_NAME
+    from hanatui.store.settings import autosave_dir
 
     try:
         lock(autosave_dir() / JOURNAL_NAME)  # held until the process ends
@@ -239,10 +239,10 @@ def cmd_play(
 def _run_app(app: HanaApp) -> int:
     """Run the app; then save what the journal could not (or say where a copy went): the exit
     status is non-zero if the app failed or a game could not be saved where it belongs, and
-    128 + the signal's number if SIGHUP or SIGTERM ended the app (`hanatui.signals`)."""
+    128 + the signal's number if SIGHUP or SIGTERM ended the app (`hanatui.session.signals`)."""
     import asyncio
 
-    from hanatui.signals import QuitSignals
+    from hanatui.session.signals import QuitSignals
 
     signals = QuitSignals()
     # On a loop of its own, as `App.run` runs it; the rescue runs on it too, so the loop's
@@ -256,7 +256,7 @@ async def _app_then_rescue(app: HanaApp, signals: QuitSignals) -> int:
     signals.listen(app.quit_when_ready)  # a signal quits the app as the player's quit does
     await app.run_async()
     signals.hold()  # the app has ended: a signal now lets the rescue finish
-    from hanatui.journal import rescue_unsaved  # after the app: the title is drawn sooner
+    from hanatui.session.journal import rescue_unsaved  # after the app: the title is drawn sooner
 
     status = EXIT_OK if not app.return_code else EXIT_INVALID
     lines = rescue_unsaved()
@@ -277,7 +277,7 @@ def _tell(line: str) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     """The app on the viewer of FILE; a file that cannot be read is one line and exit 1."""
     from core.errors import HanaError
-    from hanatui.files import read_log_file
+    from hanatui.store.files import read_log_file
 
     try:
         read_log_file(args.file)
@@ -288,7 +288,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         import os
 
         os.environ["HANATUI_ASCII"] = "1"
-    from hanatui.app.screens.replay import replay_app
+    from hanatui.app.screens.replay.screen import replay_app
 
     return _run_app(replay_app(args.file))
 
@@ -392,8 +392,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from core.engine import is_over
     from core.errors import CorruptLogError, HanaError  # lazily: the app starts faster
     from core.text import printable, printable_path
-    from hanatui.files import read_log_file
-    from hanatui.words import plural
+    from hanatui.store.files import read_log_file
+    from hanatui.text.words import plural
 
     report = []
     failed = False
@@ -452,8 +452,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from core.errors import HanaError  # lazily: the app starts faster
     from core.text import printable_path
-    from hanatui.export import anonymise, player_view, text_record
-    from hanatui.files import read_log_file
+    from hanatui.store.files import read_log_file
+    from hanatui.text.export import anonymise, player_view, text_record
 
     try:
         log = read_log_file(args.file)
@@ -523,7 +523,7 @@ def _write_output(output: Path, data: bytes, *, force: bool) -> None:
     overwritten), or with --force the existing one replaced atomically."""
     import os
 
-    from hanatui.files import write_atomic
+    from hanatui.store.files import write_atomic
 
     if force and output.exists():
         write_atomic(output, data, make_dirs=False)
@@ -547,7 +547,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from core.text import printable_path
     from hanatui.analysis import DEFAULT_BUDGET, Analyser, cache
     from hanatui.analysis.report import json_report, text_report
-    from hanatui.files import read_log_file
+    from hanatui.store.files import read_log_file
 
     try:
         log = read_log_file(args.file)
@@ -650,8 +650,8 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from core.errors import HanaError  # lazily: the app starts faster
     from core.games.registry import find_game
     from core.rules import find_rules
+    from hanatui.arena.selfplay import default_jobs, seat_rotations, simulate
     from hanatui.bots import make_bot
-    from hanatui.selfplay import default_jobs, seat_rotations, simulate
 
     try:
         game = find_game(args.game)
@@ -710,7 +710,7 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if args.save is not None and match.outcome.events is not None:
             from core.logfile import header_for
             from hanatui import __version__
-            from hanatui.files import free_path, write_log_file
+            from hanatui.store.files import free_path, write_log_file
 
             events = match.outcome.events
             header = header_for(events, app=f"hanatui {__version__}", created=_now_iso())
@@ -757,7 +757,7 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         print(json.dumps(result))
     else:
-        from hanatui.words import plural
+        from hanatui.text.words import plural
 
         balance = f", each played in {seatings} seatings" if seatings > 1 else ""
         workers = f" on {jobs} processes" if jobs > 1 else ""

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from core.text import printable, printable_path
 from hanatui.app.ascii import use_ascii_glyphs
 from hanatui.app.themes import DEFAULT, DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
-from hanatui.settings import (
+from hanatui.store.settings import (
     Settings,
     autosave_dir,
     load_settings,
@@ -29,8 +29,8 @@ from hanatui.settings import (
 if TYPE_CHECKING:
     from textual.driver import Driver
 
-    from hanatui.app.screens.table import TableScreen
-    from hanatui.session import Unfinished
+    from hanatui.app.screens.table.screen import TableScreen
+    from hanatui.session.session import Unfinished
 
 
 def binding_classes() -> list[type[Any]]:
@@ -43,13 +43,13 @@ def binding_classes() -> list[type[Any]]:
         info,
         net,
         newgame,
-        replay,
-        replay_dialogs,
-        replay_review_dialogs,
         results,
-        table,
         title,
     )
+    from hanatui.app.screens.replay import dialogs as replay_dialogs
+    from hanatui.app.screens.replay import review_dialogs as replay_review_dialogs
+    from hanatui.app.screens.replay import screen as replay
+    from hanatui.app.screens.table import screen as table
 
     found: list[type[Any]] = [HanaApp]
     modules = [decisions, dialogs, errors, history, info, net, newgame, replay, replay_dialogs]
@@ -393,8 +393,8 @@ class HanaApp(App[None]):
 
     def quit_when_ready(self) -> None:
         """Quit as the player's quit does, for a reason from outside: the terminal gone, or
-        SIGHUP or SIGTERM (`hanatui.signals`). Not before the first frame: a quit then cuts the
-        first screen's mount short (its `on_mount` finds its widgets gone), so it waits for
+        SIGHUP or SIGTERM (`hanatui.session.signals`). Not before the first frame: a quit then
+        cuts the first screen's mount short (its `on_mount` finds its widgets gone), so it waits for
         `on_ready`."""
         if self._started:
             self.exit()
@@ -464,7 +464,7 @@ class HanaApp(App[None]):
         self.ascii_mode = on
         self.set_class(on, "-ascii")
         use_ascii_glyphs(on)
-        from hanatui.app.screens.table import TableScreen
+        from hanatui.app.screens.table.screen import TableScreen
 
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
@@ -473,7 +473,7 @@ class HanaApp(App[None]):
     # --- games ------------------------------------------------------------------------------
     def _take_journal(self) -> None:
         """Become the journal's one writer, or browse read-only if another hanatui is."""
-        from hanatui.lock import JournalInUse, lock
+        from hanatui.session.lock import JournalInUse, lock
 
         try:
             lock(autosave_dir() / "current.hana")
@@ -540,7 +540,7 @@ class HanaApp(App[None]):
 
         if not (autosave_dir() / "current.hana").exists():
             return None  # the common case, answered without loading the engine
-        from hanatui.session import Session
+        from hanatui.session.session import Session
 
         problems: list[str] = []
         found = Session.unfinished(problems=problems)
@@ -574,7 +574,7 @@ class HanaApp(App[None]):
         unfinished = self.unfinished() if ask else None
         if unfinished is not None:
             from hanatui.app.screens.dialogs import UnfinishedDialog
-            from hanatui.words import game_title
+            from hanatui.text.words import game_title
 
             totals = ", ".join(
                 f"{n} {t}" for n, t in zip(unfinished.players, unfinished.totals, strict=False)
@@ -603,8 +603,8 @@ class HanaApp(App[None]):
         """The table of a new match, or None if it cannot start: why is notified (or, before
         the app is mounted, kept among the warnings that ``on_mount`` shows)."""
         from core.errors import HanaError
-        from hanatui.app.screens.table import TableScreen
-        from hanatui.session import Session
+        from hanatui.app.screens.table.screen import TableScreen
+        from hanatui.session.session import Session
 
         try:
             session = Session.new(rules, players, seed=seed, autosave=self._save)
@@ -618,8 +618,8 @@ class HanaApp(App[None]):
 
     def resume_game(self) -> None:
         from core.errors import HanaError
-        from hanatui.app.screens.table import TableScreen
-        from hanatui.session import Session
+        from hanatui.app.screens.table.screen import TableScreen
+        from hanatui.session.session import Session
 
         if self._refuse_play():
             return
@@ -632,7 +632,7 @@ class HanaApp(App[None]):
         self._to_table(TableScreen(session))
 
     def open_session(self, session: Any) -> None:
-        from hanatui.app.screens.table import TableScreen
+        from hanatui.app.screens.table.screen import TableScreen
 
         self._watch_journal(session)
         self._to_table(TableScreen(session))
@@ -751,7 +751,7 @@ class HanaApp(App[None]):
 
     def action_rules(self) -> None:
         from hanatui.app.screens.info import RulesScreen
-        from hanatui.app.screens.table import TableScreen
+        from hanatui.app.screens.table.screen import TableScreen
 
         tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
         self.push_screen(RulesScreen(tables[-1].session.state.rules if tables else None))
@@ -764,7 +764,7 @@ class HanaApp(App[None]):
 
     def _table(self) -> TableScreen | None:
         """The table whose screens are on top: the table itself or a dialog of its turn loop."""
-        table_module = sys.modules.get("hanatui.app.screens.table")
+        table_module = sys.modules.get("hanatui.app.screens.table.screen")
         if table_module is None:
             # No table was ever opened. The footer asks about undo before the first frame: the
             # title is drawn without loading the table and the engine behind it.

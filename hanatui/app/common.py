@@ -29,9 +29,9 @@ def hana_app(app: object) -> HanaApp:
 
 
 def game_title(game: str) -> str:
-    """The game's title from `hanatui.words` (imported when first needed, so that the title
+    """The game's title from `hanatui.text.words` (imported when first needed, so that the title
     screen's first frame does not wait for the engine)."""
-    from hanatui.words import game_title as title
+    from hanatui.text.words import game_title as title
 
     return title(game)
 

@@ -99,7 +99,7 @@ def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
 
 def journal_for(game: str) -> Path:
     """A new journal file for a hosted match of ``game``, among the autosaves."""
-    from hanatui.settings import autosave_dir
+    from hanatui.store.settings import autosave_dir
 
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     return autosave_dir() / "tables" / f"{game}-{stamp}.hana"
@@ -174,7 +174,7 @@ async def _host(server: object) -> int:
     except OSError as exc:
         raise HanaError(f"cannot listen on {server.bind}:{server.port} ({exc.strerror})") from None
     say = _say
-    from hanatui.words import game_title
+    from hanatui.text.words import game_title
 
     say(
         f"hanatui: a {game_title(server.rules.game)} table for {len(server.plan)} on "
@@ -225,7 +225,7 @@ def join_context(cafile: Path | None) -> ssl.SSLContext | None:
 def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from core.players import check_name
     from hanatui.net.client import parse_address
-    from hanatui.settings import load_settings
+    from hanatui.store.settings import load_settings
 
     try:
         parse_address(args.address)

@@ -23,9 +23,9 @@ from hanatui.app.screens.dialogs import (
     ScoreSheetScreen,
     help_text,
 )
-from hanatui.app.screens.table import TableScreen
+from hanatui.app.screens.table.screen import TableScreen
 from hanatui.app.widgets import CardRow
-from hanatui.settings import Settings
+from hanatui.store.settings import Settings
 
 from .helpers import new_session, session_where, settings
 from .test_play import settle, undos_by_key

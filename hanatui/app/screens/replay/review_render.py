@@ -13,7 +13,7 @@ from core.logfile import Comment
 from core.players import Player
 from hanatui.analysis import CLASSES, FLAGGED, MARKS, Class, Decision, GameAnalysis, SeatSummary
 from hanatui.analysis.model import describe_move, verdict
-from hanatui.story import mentions_hidden
+from hanatui.text.story import mentions_hidden
 
 _BLOCKS = "▁▂▃▄▅▆▇█"
 

@@ -33,9 +33,9 @@ from core.rules import AnyRules
 from core.state import State
 from core.timeline import Timeline
 from core.view import View, observe
-from hanatui.files import free_log_name, read_log_file, write_log_file
-from hanatui.journal import Journal, retire
-from hanatui.settings import autosave_dir, games_dir
+from hanatui.session.journal import Journal, retire
+from hanatui.store.files import free_log_name, read_log_file, write_log_file
+from hanatui.store.settings import autosave_dir, games_dir
 
 if TYPE_CHECKING:
     from hanatui.bots.base import Bot
@@ -323,7 +323,7 @@ class Session:
         if seat is None or CallKoiKoi(seat=seat) not in self.legal():
             return []
         from core.games.registry import game_of
-        from hanatui.words import yaku_of
+        from hanatui.text.words import yaku_of
 
         after = step(self.state, CallKoiKoi(seat=seat))[-1][1]
         game = game_of(after.rules.game)

@@ -1,5 +1,5 @@
 """Reading and writing log files safely: size caps before reading, atomic writes, free names.
-The autosave journal of the game in progress is `hanatui.journal`."""
+The autosave journal of the game in progress is `hanatui.session.journal`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Opening a log in the replay viewer: the viewer, or the bad-file dialog saying why it cannot
 be (and offering the readable part of a damaged file); and the app opened on one log
-(``hanatui replay FILE``). `hanatui.app.screens.replay` imports these for its callers."""
+(``hanatui replay FILE``). `hanatui.app.screens.replay.screen` imports these for its callers."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ def open_replay(app: Any, path: str | os.PathLike[str]) -> bool:
     """Open a log in the viewer, or the bad-file dialog saying why it cannot be; True if opened."""
     from core.logfile import read_log
     from hanatui.app.screens.errors import BadFileDialog, describe_problem
-    from hanatui.app.screens.replay import ReplayScreen
-    from hanatui.files import read_bytes_capped
+    from hanatui.app.screens.replay.screen import ReplayScreen
+    from hanatui.store.files import read_bytes_capped
 
     data: bytes | None = None
     try:

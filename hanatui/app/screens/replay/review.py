@@ -6,7 +6,7 @@ have expected, with the comments on the move (and the game's at its start and en
 score chart, the evaluation graph of the seat in view and its summary; ``n``/``p`` jump to the
 next or previous mistake. Running the analysis is `replay_analysis`.
 
-Comments are written through `hanatui.comments.edit_file`: the file is read again, nothing is
+Comments are written through `hanatui.text.comments.edit_file`: the file is read again, nothing is
 written into one the viewer could only partly read or that changed since it was opened, and the
 write is atomic. Verdicts and comments naming a card the seat in view cannot see are folded
 away in that seat's view, as the move list's words are.
@@ -23,9 +23,9 @@ from textual.widgets import Static
 from core.errors import HanaError
 from core.logfile import Comment
 from hanatui.app.layout import clip, glyphs
-from hanatui.app.screens.replay_draw import ReplayDrawing
-from hanatui.app.screens.replay_review_dialogs import CommentDialog
-from hanatui.app.screens.replay_review_render import (
+from hanatui.app.screens.replay.draw import ReplayDrawing
+from hanatui.app.screens.replay.review_dialogs import CommentDialog
+from hanatui.app.screens.replay.review_render import (
     comment_content,
     comment_glyph,
     comment_text,
@@ -36,8 +36,8 @@ from hanatui.app.screens.replay_review_render import (
     verdict_content,
     verdict_short,
 )
-from hanatui.comments import CommentEdit, comments_at, edit_file, game_comments
-from hanatui.story import hidden_from
+from hanatui.text.comments import CommentEdit, comments_at, edit_file, game_comments
+from hanatui.text.story import hidden_from
 
 
 class ReplayReview(ReplayDrawing):

@@ -32,10 +32,10 @@ from core.events import Event, MatchEnded, RoundEnded
 from core.games.registry import game_for
 from hanatui.app.common import HanaFooter
 from hanatui.app.layout import TableLayout, glyphs
-from hanatui.app.screens.table_draw import TableDrawing
+from hanatui.app.screens.table.draw import TableDrawing
 from hanatui.app.widgets import CardRow, TooSmall
-from hanatui.session import Session
-from hanatui.thinking import think
+from hanatui.session.session import Session
+from hanatui.session.thinking import think
 
 #: At most this many seconds a computer seat waits for the table's first frame to be drawn.
 FIRST_FRAME_WAIT = 0.5
@@ -378,7 +378,7 @@ class TableScreen(TableDrawing):
         if choice == "new":
             await app.run_action("new_game")
         elif choice == "replay" and saved is not None:
-            from hanatui.app.screens.replay import open_replay
+            from hanatui.app.screens.replay.screen import open_replay
 
             open_replay(app, saved)
 

@@ -30,8 +30,8 @@ from hanatui.analysis import (
 )
 from hanatui.analysis import decision_points as find_decisions
 from hanatui.analysis.report import PLURALS, summary_line
-from hanatui.app.screens.replay_review import ReplayReview
-from hanatui.app.screens.replay_review_dialogs import AnalysisDialog
+from hanatui.app.screens.replay.review import ReplayReview
+from hanatui.app.screens.replay.review_dialogs import AnalysisDialog
 from hanatui.bots.heuristics import team_numbers
 
 #: A rough time per playout, to say how long an analysis may take (docs/analysis.md: about a

@@ -3,7 +3,7 @@
 The screen holds a `Timeline` of the log's events (with the states the log reader already folded)
 and a cursor, and draws the table after the event at the cursor with the table's own layout
 (`hanatui.app.layout`), from one seat's point of view (hidden cards stay backs) or with every
-hand face up. What the move list says and what a seat may know come from `hanatui.story`; the
+hand face up. What the move list says and what a seat may know come from `hanatui.text.story`; the
 drawing from `replay_draw` (the chart and the move list widget from `replay_render`); running
 the analysis from `replay_analysis`; what it found and the comments from `replay_review`; the
 dialogs from `replay_dialogs` and `replay_review_dialogs`; opening a file from `replay_open`.
@@ -33,19 +33,19 @@ from core.players import Player
 from core.timeline import Timeline
 from hanatui.app.common import HanaFooter
 from hanatui.app.layout import TableLayout
-from hanatui.app.screens.replay_analysis import ReplayAnalysis
-from hanatui.app.screens.replay_dialogs import (
+from hanatui.app.screens.replay.analysis import ReplayAnalysis
+from hanatui.app.screens.replay.dialogs import (
     ForkChoice,
     ForkDialog,
     GotoDialog,
     ReplayHelp,
     ShareDialog,
 )
-from hanatui.app.screens.replay_draw import DEFAULT_SPEED, SPEEDS, ReplayCommands
-from hanatui.app.screens.replay_open import open_replay, replay_app
-from hanatui.app.screens.replay_render import MoveList, score_chart
+from hanatui.app.screens.replay.draw import DEFAULT_SPEED, SPEEDS, ReplayCommands
+from hanatui.app.screens.replay.opening import open_replay, replay_app
+from hanatui.app.screens.replay.render import MoveList, score_chart
 from hanatui.app.widgets import TooSmall
-from hanatui.story import Story, safe_text
+from hanatui.text.story import Story, safe_text
 
 
 class ReplayScreen(ReplayAnalysis):
@@ -323,7 +323,7 @@ class ReplayScreen(ReplayAnalysis):
     def fork_session(self, choice: ForkChoice, *, autosave: bool, seed: int | None = None) -> Any:
         """The session of a new game from the cursor (see `core.fork.fork_events`)."""
         from core.fork import fork_events
-        from hanatui.session import Session
+        from hanatui.session.session import Session
 
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
@@ -351,7 +351,7 @@ class ReplayScreen(ReplayAnalysis):
     def _fork(self, choice: ForkChoice | None) -> None:
         if choice is None:
             return
-        from hanatui.app.screens.table import TableScreen
+        from hanatui.app.screens.table.screen import TableScreen
 
         try:
             session = self.fork_session(choice, autosave=bool(getattr(self.app, "_save", True)))

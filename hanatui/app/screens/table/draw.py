@@ -15,8 +15,14 @@ from core.view import View
 from hanatui.app.describe import card_variable
 from hanatui.app.layout import Scene, TableLayout, glyphs
 from hanatui.app.widgets import CardRow
-from hanatui.session import Session
-from hanatui.words import card_japanese, describe_event, game_title, month_of_round, month_words
+from hanatui.session.session import Session
+from hanatui.text.words import (
+    card_japanese,
+    describe_event,
+    game_title,
+    month_of_round,
+    month_words,
+)
 
 if TYPE_CHECKING:
     from textual.widgets import RichLog

@@ -19,8 +19,8 @@ from textual.widgets import Button, Input, OptionList, Static
 from core.errors import HanaError
 from core.logfile import MAX_COMMENT, Comment, check_comment
 from core.players import Player
-from hanatui.app.screens.replay_dialogs import DIALOG_CSS
-from hanatui.app.screens.replay_review_render import writer
+from hanatui.app.screens.replay.dialogs import DIALOG_CSS
+from hanatui.app.screens.replay.review_render import writer
 from hanatui.app.widgets import TooSmall
 
 #: ASCII mode in these dialogs: plain frames (the buttons go compact, without their half-block

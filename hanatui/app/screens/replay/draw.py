@@ -27,12 +27,12 @@ from core.view import observe
 from hanatui.analysis import MARKS, GameAnalysis
 from hanatui.app.describe import card_variable
 from hanatui.app.layout import Scene, TableLayout, glyphs
-from hanatui.app.screens.replay_render import MoveList, move_line, score_chart
-from hanatui.app.screens.replay_review_render import CLASS_STYLES, comment_glyph
+from hanatui.app.screens.replay.render import MoveList, move_line, score_chart
+from hanatui.app.screens.replay.review_render import CLASS_STYLES, comment_glyph
 from hanatui.app.screens.results import breakdown_table
 from hanatui.app.widgets import CardRow, faces_content
-from hanatui.story import Story
-from hanatui.words import (
+from hanatui.text.story import Story
+from hanatui.text.words import (
     REASONS,
     and_list,
     card_japanese,
@@ -54,7 +54,7 @@ class ReplayCommands(Provider):
     """The viewer's commands in the palette, and "go to move N" for any number typed."""
 
     def _viewer(self) -> Any:
-        from hanatui.app.screens.replay import ReplayScreen
+        from hanatui.app.screens.replay.screen import ReplayScreen
 
         screen = self.screen
         return screen if isinstance(screen, ReplayScreen) else None

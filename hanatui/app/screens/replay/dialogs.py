@@ -188,7 +188,7 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
 def share_dir() -> Path:
     """Where shared copies go by default: a folder of their own in the data directory, so a copy
     never lands among the kept games (the history would count it twice)."""
-    from hanatui.settings import data_dir
+    from hanatui.store.settings import data_dir
 
     return data_dir() / "shared"
 
@@ -213,7 +213,7 @@ class ShareDialog(ModalScreen[None]):
         self.seat = seat
 
     def defaults(self) -> dict[str, Path]:
-        from hanatui.files import free_path
+        from hanatui.store.files import free_path
 
         stem = self.source.stem if self.source is not None else "game"
         folder = share_dir()
@@ -262,7 +262,7 @@ class ShareDialog(ModalScreen[None]):
         fit_height(self)
 
     def data_for(self, what: str) -> bytes:
-        from hanatui.export import anonymise, player_view, text_record
+        from hanatui.text.export import anonymise, player_view, text_record
 
         if what == "anonymised":
             return anonymise(self.game_log)
@@ -272,7 +272,7 @@ class ShareDialog(ModalScreen[None]):
 
     def save(self, what: str) -> Path | None:
         """Write one kind of copy to the path in its field; None (and a message) if it failed."""
-        from hanatui.files import free_path, write_atomic
+        from hanatui.store.files import free_path, write_atomic
 
         result = self.query_one("#result", Static)
         text = self.query_one(f"#{what}-path", Input).value.strip()

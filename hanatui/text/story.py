@@ -15,7 +15,7 @@ from core.events import Dealt, Event, MatchEnded, MatchStarted, RoundEnded
 from core.state import State
 from core.text import UNSAFE_TEXT
 from core.view import observe
-from hanatui.words import and_list, describe_event, future_words, round_summary, verb_for
+from hanatui.text.words import and_list, describe_event, future_words, round_summary, verb_for
 
 _CODE = re.compile(r"(?<![0-9A-Za-z])(0[1-9]|1[0-2])[a-d](?![0-9A-Za-z])")
 

@@ -17,7 +17,7 @@ from core.games.registry import GAMES, game_of
 from core.names import plain_ascii, yaku_name
 from core.rules import find_rules, option_docs, option_value_words, preset_of, presets
 from core.yaku import YakuSpec
-from hanatui.words import and_list, plural
+from hanatui.text.words import and_list, plural
 
 #: What each exclusive group of yaku is called on a page (by group, or by game and group).
 GROUP_TITLES: dict[str | tuple[str, str], str] = {

@@ -136,7 +136,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     The file's settings this version does not know (a newer hanatui's), and those of each of
     its rule sets, are written back as they were, after ours: running an older hanatui does not
     take them away."""
-    from hanatui.files import write_atomic
+    from hanatui.store.files import write_atomic
 
     path = path or settings_path()
     data: dict[str, Any] = msgspec.to_builtins(settings)

@@ -1,7 +1,7 @@
 """SIGHUP and SIGTERM end the app as the player's quit does, not in the middle of anything.
 
 Python's default action for both ends the process at once: the app never returns, what the
-journal could not write is never rescued (`hanatui.journal.rescue_unsaved`), and a terminal
+journal could not write is never rescued (`hanatui.session.journal.rescue_unsaved`), and a terminal
 left in raw mode stays so. A terminal closed (its window, a lost SSH connection) sends SIGHUP;
 `kill PID` and a system shutting down send SIGTERM.
 

@@ -31,8 +31,8 @@ from core.errors import HanaError
 from core.events import Event
 from core.logfile import VERSION, Comment, Header, LogRead, encode_event, encode_log, read_log
 from core.text import printable, printable_path
-from hanatui.files import free_log_name, read_bytes_capped, write_atomic, write_log_file
-from hanatui.lock import JournalInUse, lock, unlock
+from hanatui.session.lock import JournalInUse, lock, unlock
+from hanatui.store.files import free_log_name, read_bytes_capped, write_atomic, write_log_file
 
 __all__ = [
     "Journal",

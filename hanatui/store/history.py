@@ -17,7 +17,7 @@ from core.errors import HanaError
 from core.events import KoiKoiCalled, RoundEnded
 from core.logfile import LogRead
 from core.names import yaku_name
-from hanatui.files import read_log_file
+from hanatui.store.files import read_log_file
 
 
 class GameSummary(msgspec.Struct, kw_only=True):

@@ -85,7 +85,7 @@ def _options_changed(log: LogRead) -> list[str]:
 def text_record(log: LogRead) -> str:
     """A readable record: the header, then round by round each turn in words with card codes,
     each comment under the move it is on."""
-    from hanatui.words import describe_event, game_title, plural, score_line_text
+    from hanatui.text.words import describe_event, game_title, plural, score_line_text
 
     h = log.header
     names = [p.name for p in h.players]

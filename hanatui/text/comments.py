@@ -77,7 +77,7 @@ def log_with_comments(log: LogRead, comments: Sequence[Comment]) -> bytes:
 def save_comments(path: str | os.PathLike[str], log: LogRead, comments: Sequence[Comment]) -> None:
     """Rewrite the log at ``path`` with these comments, atomically (readers see the old file or
     the new one, never half)."""
-    from hanatui.files import write_atomic
+    from hanatui.store.files import write_atomic
 
     write_atomic(path, log_with_comments(log, comments), make_dirs=False)
 
@@ -123,7 +123,7 @@ def edit_file(path: str | os.PathLike[str], log: LogRead, edit: CommentEdit) -> 
     symbolic link is followed (the file it points to is rewritten). `OSError` if the place
     cannot be written.
     """
-    from hanatui.files import read_bytes_capped, write_atomic
+    from hanatui.store.files import read_bytes_capped, write_atomic
 
     if log.error is not None:
         raise HanaError(
