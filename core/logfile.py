@@ -47,6 +47,7 @@ from core.events import (
     Text,
     UndoTaken,
 )
+from core.games.base import Game
 from core.players import Player, logged_seat
 from core.redact import HiddenDraw, unredact
 from core.state import SCORING, State
@@ -664,7 +665,8 @@ def _rederived(state: State | None, logged: Event) -> Event:
     included; otherwise it is left for `apply` to refuse, as in any log."""
     if not isinstance(logged, RoundEnded) or state is None or state.phase != SCORING:
         return logged
-    expected = state.hooks.score_round(state)
+    hooks: Game[Any] = state.hooks
+    expected = hooks.score_round(state)
     return expected if _same_numbers(logged, expected) else logged
 
 

@@ -288,7 +288,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         import os
 
         os.environ["HANATUI_ASCII"] = "1"
-    from hanatui.app.screens.replay.screen import replay_app
+    from hanatui.app.app import replay_app
 
     return _run_app(replay_app(args.file))
 

@@ -12,7 +12,7 @@ from core.players import Player
 from core.rules import find_rules
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.errors import BadFileDialog
-from hanatui.app.screens.replay.screen import open_replay
+from hanatui.app.screens.replay.opening import open_replay
 from hanatui.app.screens.table.screen import TableScreen
 from tests.helpers import random_playout
 

@@ -15,8 +15,9 @@ from core.engine import fold
 from core.events import Dealt, MatchStarted
 from core.logfile import Origin, encode_log, read_log
 from core.state import State
-from hanatui.app.app import HanaApp
+from hanatui.app.app import HanaApp, replay_app
 from hanatui.app.screens.errors import BadFileDialog
+from hanatui.app.screens.replay.opening import open_replay
 from hanatui.app.screens.replay.screen import (
     SPEEDS,
     ForkDialog,
@@ -25,8 +26,6 @@ from hanatui.app.screens.replay.screen import (
     ReplayHelp,
     ReplayScreen,
     ShareDialog,
-    open_replay,
-    replay_app,
 )
 from hanatui.app.screens.table.screen import TableScreen
 from hanatui.store.files import read_log_file
@@ -656,7 +655,7 @@ def test_the_replay_subcommand_is_wired(monkeypatch):
             opened.append(True)
 
     monkeypatch.setattr(
-        "hanatui.app.screens.replay.screen.replay_app",
+        "hanatui.app.app.replay_app",
         lambda path, **kw: opened.append(path) or FakeApp(),
     )
     assert cli.main(["replay", str(BAKAPPANA)]) == 0

@@ -234,7 +234,8 @@ async def test_play_on_from_a_replay_in_the_read_only_app_says_why_it_cannot(dat
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "ok"
         from hanatui.app.app import HanaApp
-        from hanatui.app.screens.replay.screen import ForkDialog, ReplayScreen, open_replay
+        from hanatui.app.screens.replay.opening import open_replay
+        from hanatui.app.screens.replay.screen import ForkDialog, ReplayScreen
 
         app = HanaApp()
         async with app.run_test(size=(80, 24)) as pilot:

@@ -533,7 +533,7 @@ class HistoryScreen(Screen[None]):
         self._fill()
 
     def open(self, path: str) -> None:
-        from hanatui.app.screens.replay.screen import open_replay
+        from hanatui.app.screens.replay.opening import open_replay
 
         open_replay(self.app, path)
 

@@ -54,10 +54,9 @@ class ReplayCommands(Provider):
     """The viewer's commands in the palette, and "go to move N" for any number typed."""
 
     def _viewer(self) -> Any:
-        from hanatui.app.screens.replay.screen import ReplayScreen
-
+        # the viewer (`ReplayScreen`) is the one screen drawn by `ReplayDrawing`, below
         screen = self.screen
-        return screen if isinstance(screen, ReplayScreen) else None
+        return screen if isinstance(screen, ReplayDrawing) else None
 
     def _commands(self, viewer: Any) -> list[tuple[str, str, Any]]:
         commands = [

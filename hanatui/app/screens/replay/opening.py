@@ -1,6 +1,6 @@
 """Opening a log in the replay viewer: the viewer, or the bad-file dialog saying why it cannot
-be (and offering the readable part of a damaged file); and the app opened on one log
-(``hanatui replay FILE``). `hanatui.app.screens.replay.screen` imports these for its callers."""
+be (and offering the readable part of a damaged file). The app opened on one log (``hanatui
+replay FILE``) is `hanatui.app.app.replay_app`."""
 
 from __future__ import annotations
 
@@ -38,18 +38,4 @@ def open_replay(app: Any, path: str | os.PathLike[str]) -> bool:
     return True
 
 
-def replay_app(path: str | os.PathLike[str], **kwargs: Any) -> Any:
-    """The app, opened on the viewer of ``path`` (over the title screen, where escape leads)."""
-    from hanatui.app import app as app_module
-
-    class ReplayApp(app_module.HanaApp):
-        # the app's stylesheet path is relative to the module that defines the app, not this one
-        _BASE_PATH = app_module.__file__
-
-        def on_ready(self) -> None:
-            open_replay(self, path)
-
-    return ReplayApp(**kwargs)
-
-
-__all__ = ["open_replay", "replay_app"]
+__all__ = ["open_replay"]

@@ -42,7 +42,6 @@ from hanatui.app.screens.replay.dialogs import (
     ShareDialog,
 )
 from hanatui.app.screens.replay.draw import DEFAULT_SPEED, SPEEDS, ReplayCommands
-from hanatui.app.screens.replay.opening import open_replay, replay_app
 from hanatui.app.screens.replay.render import MoveList, score_chart
 from hanatui.app.widgets import TooSmall
 from hanatui.text.story import Story, safe_text
@@ -391,7 +390,5 @@ __all__ = [
     "ReplayScreen",
     "ShareDialog",
     "Story",
-    "open_replay",
-    "replay_app",
     "score_chart",
 ]

@@ -30,7 +30,7 @@ from core.cards import Card
 from core.engine import legal_actions
 from core.events import Event, MatchEnded, RoundEnded
 from core.games.registry import game_for
-from hanatui.app.common import HanaFooter
+from hanatui.app.common import HanaFooter, hana_app
 from hanatui.app.layout import TableLayout, glyphs
 from hanatui.app.screens.table.draw import TableDrawing
 from hanatui.app.widgets import CardRow, TooSmall
@@ -378,9 +378,7 @@ class TableScreen(TableDrawing):
         if choice == "new":
             await app.run_action("new_game")
         elif choice == "replay" and saved is not None:
-            from hanatui.app.screens.replay.screen import open_replay
-
-            open_replay(app, saved)
+            hana_app(app).open_replay(saved)
 
     @property
     def waiting(self) -> bool:
