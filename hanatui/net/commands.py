@@ -128,11 +128,11 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     else:
         if args.game is None:
             parser.error("name the game to host (or --resume FILE)")
-        from hanatui.cli import _parse_option
+        from hanatui.cli.common import parse_option
 
         try:
             game = find_game(args.game)
-            rules = find_rules(game.id, args.preset, **dict(map(_parse_option, args.option)))
+            rules = find_rules(game.id, args.preset, **dict(map(parse_option, args.option)))
             players = args.players or game.min_players
             game.check_players(rules, players)
             if not 0 <= args.computer < players:
@@ -220,29 +220,6 @@ def join_context(cafile: Path | None) -> ssl.SSLContext | None:
         return ssl.create_default_context(cafile=str(cafile))
     except (OSError, ssl.SSLError) as exc:
         raise HanaError(f"cannot read the CA file {printable_path(cafile)} ({exc})") from None
-
-
-def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from core.players import check_name
-    from hanatui.net.client import parse_address
-    from hanatui.store.settings import load_settings
-
-    try:
-        parse_address(args.address)
-        name = check_name(args.name.strip()) if args.name is not None else None
-    except HanaError as exc:
-        parser.error(str(exc))
-    if name is None:
-        name = load_settings()[0].name
-    context = join_context(args.cafile)
-    if args.ascii:
-        import os
-
-        os.environ["HANATUI_ASCII"] = "1"
-    from hanatui.app.app import HanaApp
-    from hanatui.cli import _run_app
-
-    return _run_app(HanaApp(join=(args.address, name, context)))
 
 
 def cmd_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
