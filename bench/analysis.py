@@ -36,8 +36,8 @@ from hanatui.analysis import (
     decision_points,
     thresholds_for,
 )
+from hanatui.arena.selfplay import play_match
 from hanatui.bots import NormalBot
-from hanatui.selfplay import play_match
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "analysis.json"

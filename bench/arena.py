@@ -36,10 +36,10 @@ from core.actions import Action
 from core.games.registry import GAMES
 from core.rules import AnyRules, find_rules
 from core.view import View
+from hanatui.arena.selfplay import DuelResult, duel, seatings, sides
 from hanatui.bots import BOTS, Bot, StrongBot
 from hanatui.bots.heuristics import team_numbers
 from hanatui.bots.strong import DEFAULT_PLAYOUTS
-from hanatui.selfplay import DuelResult, duel, seatings, sides
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -293,8 +293,8 @@ def extend(old: Json, new: Json) -> Json:
 def _match_chunk(task: tuple[str, int, int, int, Json, int]) -> list[tuple[float, float]]:
     """Some deals of whole matches, match-aware normal (side 0) against the same weights
     without the standing (side 1), once per seating: each match's final totals per side."""
+    from hanatui.arena.selfplay import play_rotated
     from hanatui.bots.normal import NormalBot, params_for
-    from hanatui.selfplay import play_rotated
 
     game, seed, deals, players, options, rounds = task
     rules = find_rules(game, rounds=rounds, **options)
@@ -377,7 +377,7 @@ class _Timed(Bot):
 def decision_times(game: str, level: str, *, hands: int, seed: int = 1, players: int = 2) -> Json:
     """Median and 95th percentile of one level's decision time at its default budget, over
     ``hands`` hands against the normal level (only decisions with a real choice are timed)."""
-    from hanatui.selfplay import play_match
+    from hanatui.arena.selfplay import play_match
 
     rules = game_rules(game)
     times: list[float] = []

@@ -73,11 +73,11 @@ from core.players import Player
 from core.rules import find_rules
 from core.state import PLAY, State
 from core.view import View, determinize
+from hanatui.arena.selfplay import play_match
 from hanatui.bots import Bot, StrongBot
 from hanatui.bots.kkplayout import PLAIN_STYLE, Style, round_for
 from hanatui.bots.normal import normal_policy
 from hanatui.bots.rollout import CAPTURES, INDEXES, MATES, MONTHS, scoped_bonus
-from hanatui.selfplay import play_match
 
 Json = dict[str, Any]
 

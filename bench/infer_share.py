@@ -40,9 +40,9 @@ from core.rules import find_rules
 from core.state import HAND, PLAY
 from core.timeline import Timeline
 from core.view import View, observe
+from hanatui.arena.selfplay import bot_players
 from hanatui.bots import StrongBot
 from hanatui.bots.inference import Reader, WeightedDealer
-from hanatui.selfplay import bot_players
 
 RESULTS = Path(__file__).resolve().parent / "results" / "infer_share.json"
 

@@ -46,8 +46,8 @@ from core.rules import find_rules
 from core.state import DECIDE, State
 from core.timeline import Timeline
 from core.view import View, observe
+from hanatui.arena.selfplay import play_match
 from hanatui.bots import Bot, StrongBot
-from hanatui.selfplay import play_match
 
 RESULTS = Path(__file__).resolve().parent / "results" / "kk_calls.json"
 

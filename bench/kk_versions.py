@@ -53,9 +53,9 @@ def answer(path: Path, call: str, deals: int, playouts: int) -> list[Any]:
     from core.logfile import AnyEvent
     from core.rules import find_rules
     from core.view import determinize, observe
+    from hanatui.arena.selfplay import bot_players
     from hanatui.bots.kkplayout import Ties, play_out_score
     from hanatui.bots.strong import StrongBot
-    from hanatui.selfplay import bot_players
 
     decode = msgspec.json.Decoder(AnyEvent)
     rules = find_rules("koikoi", rounds=1)

@@ -95,10 +95,10 @@ from valuefit import _solve
 from core.events import RoundEnded
 from core.games.koikoi.round import KoiKoiRound
 from core.state import HAND, PLAY, State
+from hanatui.arena.selfplay import play_match
 from hanatui.bots import StrongBot
 from hanatui.bots.kkplayout import IntRound, Ties, _run, round_for
 from hanatui.bots.leaf import NAMES, Leaf, bucket, features
-from hanatui.selfplay import play_match
 
 Json = dict[str, Any]
 

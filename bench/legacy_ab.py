@@ -51,8 +51,8 @@ from core.events import MatchStarted, RoundEnded
 from core.rules import find_rules
 from core.timeline import Timeline
 from core.view import observe
+from hanatui.arena.selfplay import bot_players
 from hanatui.bots import StrongBot
-from hanatui.selfplay import bot_players
 
 Json = dict[str, Any]
 

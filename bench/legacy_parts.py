@@ -45,6 +45,7 @@ from core.rules import find_rules
 from core.state import State
 from core.timeline import Timeline
 from core.view import View, determinize, hidden_indexes, observe
+from hanatui.arena.selfplay import bot_players
 from hanatui.bots import StrongBot
 from hanatui.bots.kkplayout import Dealer, Ties, mixed_policy, table_policy
 from hanatui.bots.kkplayout import play_out_score as kk_play_out_score
@@ -52,7 +53,6 @@ from hanatui.bots.normal import koikoi_choice, normal_policy, relative_points
 from hanatui.bots.rollout import play_out_score as rollout_play_out_score
 from hanatui.bots.rollout import rollout_policy
 from hanatui.bots.strong import Policy
-from hanatui.selfplay import bot_players
 
 Json = dict[str, Any]
 

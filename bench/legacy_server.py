@@ -58,7 +58,7 @@ def serve(lines: Any, out: Any) -> None:
     logfile = _module("core.logfile")
     rules_mod = _module("core.rules")
     view_mod = _module("core.view")
-    selfplay = _module("hanatui.selfplay")
+    selfplay = _module("hanatui.arena.selfplay")
     strong = _module("hanatui.bots.strong")
 
     decode_event = msgspec.json.Decoder(logfile.AnyEvent)

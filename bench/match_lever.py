@@ -33,8 +33,8 @@ import statistics
 from typing import Any
 
 from core.rules import find_rules
+from hanatui.arena.selfplay import play_rotated
 from hanatui.bots.normal import NormalBot, Params, params_for
-from hanatui.selfplay import play_rotated
 
 DEFAULT_VARIANTS = "exposure=0,exposure=0.5,exposure=2,denial=0,denial=3,potential=0,potential=2"
 

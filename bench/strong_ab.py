@@ -42,8 +42,8 @@ from core.actions import Action
 from core.rules import find_rules
 from core.state import State
 from core.view import View
+from hanatui.arena.selfplay import duel
 from hanatui.bots import Bot, StrongBot
-from hanatui.selfplay import duel
 
 Json = dict[str, Any]
 

@@ -35,10 +35,10 @@ from typing import Any
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, PlayCard
 from core.rules import find_rules
 from core.view import View, determinize
+from hanatui.arena.selfplay import duel
 from hanatui.bots import Bot, StrongBot
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.strong import evaluate, paired_difference
-from hanatui.selfplay import duel
 
 Decision = tuple[View, tuple[Action, ...], Action]
 

@@ -25,10 +25,10 @@ import time
 from typing import Any
 
 from core.rules import find_rules
+from hanatui.arena.selfplay import duel
 from hanatui.bots import EasyBot, NormalBot
 from hanatui.bots.base import Bot
 from hanatui.bots.normal import Params, params_for
-from hanatui.selfplay import duel
 
 #: The weights the search moves, and the step from zero for those at zero.
 TUNED = (

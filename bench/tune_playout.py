@@ -41,8 +41,8 @@ from core.events import MatchStarted
 from core.rules import find_rules
 from core.state import HAND, PLAY, State
 from core.timeline import Timeline
+from hanatui.arena.selfplay import bot_players
 from hanatui.bots.kkplayout import PLAIN_STYLE, Style, Ties, styled_score
-from hanatui.selfplay import bot_players
 
 #: The weights the search moves: (field of `Style`, index in it or None for a number).
 TUNED: tuple[tuple[str, int | None], ...] = (

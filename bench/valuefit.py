@@ -107,6 +107,7 @@ from core.actions import Action, PlayCard
 from core.cards import ALL_MASK, MONTH_MASKS
 from core.games.koikoi.game import base_points
 from core.view import View
+from hanatui.arena.selfplay import play_match
 from hanatui.bots import Bot, StrongBot
 from hanatui.bots import strong as strong_module
 from hanatui.bots.kkplayout import (
@@ -120,7 +121,6 @@ from hanatui.bots.kkplayout import (
 )
 from hanatui.bots.rollout import BITS, CAPTURES, INDEXES, MATES, MONTHS, scoped_bonus
 from hanatui.bots.strong import Evaluation
-from hanatui.selfplay import play_match
 
 Json = dict[str, Any]
 

@@ -30,6 +30,7 @@ from core.events import (
     RoundEnded,
     UndoTaken,
 )
+from core.games.base import Game
 from core.games.registry import game_for
 from core.players import logged_seat, seat_label
 from core.state import (
@@ -92,7 +93,8 @@ def to_act(state: State) -> int | None:
     if phase == PLAY:
         return state.turn if state.stage == HAND else None
     if phase in (CHOOSE, DECIDE):
-        return state.hooks.decider(state)
+        hooks: Game[Any] = state.hooks
+        return hooks.decider(state)
     return None
 
 
@@ -111,7 +113,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     seat = state.turn
     if phase == PLAY and state.stage == HAND:
-        game = state.hooks
+        game: Game[Any] = state.hooks
         hand = game.playable(state) if "playable" in game.overrides else state.hands[seat]
         return _plays(seat, hand) + game.legal_extra(state)
     if phase == CHOOSE:
@@ -121,7 +123,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             for t in capture_targets(state, state.pending, _pending_source(state))
         )
     if phase == DECIDE:
-        return state.hooks.legal_extra(state)
+        hooks: Game[Any] = state.hooks
+        return hooks.legal_extra(state)
     return ()
 
 
@@ -193,7 +196,8 @@ def _taken(state: State, card: Card, source: Source) -> int | None:
 def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, State]:
     """``seat`` plays ``card`` from the hand: the event and the state after it."""
     hands = _without(state.hands, seat, card.bit)
-    if state.hooks.wild_cards & card.bit:
+    hooks: Game[Any] = state.hooks
+    if hooks.wild_cards & card.bit:
         state = replace(state, hands=hands)
         captured = _taken(state, card, HAND)
         if captured is None:
@@ -211,7 +215,7 @@ def _resolve_play(state: State, seat: int, card: Card) -> tuple[CardPlayed, Stat
             state, hands=hands, phase=CHOOSE, pending=card.index, pending_from=HAND
         )
     # Without a game's own step after the hand, the draw follows in the same copy (`hand_done`).
-    stage = HAND if "after_hand_step" in state.hooks.overrides or not state.pile else DRAW
+    stage = HAND if "after_hand_step" in hooks.overrides or not state.pile else DRAW
     if not count:
         after = replace(state, hands=hands, field=field | card.bit, stage=stage)
         return CardPlayed(seat=seat, card=card), after if stage == DRAW else hand_done(after)
@@ -228,7 +232,8 @@ def _resolve_draw(state: State) -> tuple[CardDrawn, State]:
     seat = state.turn
     pile = state.pile
     card = CARDS[pile[0]]
-    if state.hooks.wild_cards & card.bit:
+    hooks: Game[Any] = state.hooks
+    if hooks.wild_cards & card.bit:
         state = replace(state, pile=pile[1:])
         captured = _taken(state, card, DRAW)
         if captured is None:
@@ -294,7 +299,7 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
             f"it is {seat_label(seat)}'s decision, not {seat_label(action.seat)}'s: "
             f"{describe_action(action)}"
         )
-    game = state.hooks
+    game: Game[Any] = state.hooks
     if type(action) is PlayCard:
         if phase != PLAY:
             raise IllegalActionError(
@@ -336,7 +341,7 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
 
 def _auto(state: State) -> tuple[Event, State] | None:
     """The automatic event due in this state with the state after it, or None."""
-    game = state.hooks
+    game: Game[Any] = state.hooks
     if "auto_event" in game.overrides:
         event = game.auto_event(state)
         if event is not None:
@@ -424,7 +429,7 @@ def _apply_card_played(state: State, ev: CardPlayed) -> State:
     card = ev.card
     if not state.hands[ev.seat] & card.bit:
         raise CorruptLogError(f"{card.value} is not in {seat_label(ev.seat)}'s hand")
-    game = state.hooks
+    game: Game[Any] = state.hooks
     if "playable" in game.overrides and not game.playable(state) & card.bit:
         raise CorruptLogError(f"{card.value} may not be played now")
     computed, after = _resolve_play(state, ev.seat, card)
@@ -461,7 +466,7 @@ def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
     mask = _target_mask(targets, ev.target)
     if mask is None:
         raise CorruptLogError(f"{ev.card.value} cannot take {ev.target}")
-    game = state.hooks
+    game: Game[Any] = state.hooks
     interrupt = (
         game.interrupt_choice(state, ev.seat, mask) if game.wild_cards & ev.card.bit else None
     )
@@ -490,7 +495,8 @@ def dealer_from_draws(draws: Iterable[tuple[Card, ...]]) -> int | None:
 def _apply_dealer_drawn(state: State, ev: DealerDrawn) -> State:
     _expect_phase(state, ev, DEALER_DRAW)
     n = len(state.players)
-    if state.hooks.coin_flip_first_dealer(state.rules):
+    hooks: Game[Any] = state.hooks
+    if hooks.coin_flip_first_dealer(state.rules):
         if ev.draws:
             raise CorruptLogError("a coin flip picks the first dealer: no cards are drawn")
         if ev.dealer >= n:
@@ -538,7 +544,7 @@ def _apply_dealt(state: State, ev: Dealt) -> State:
     # Every card's index is one of the 48: 48 different indexes are the whole deck.
     if len(idx) != 48 or len(set(idx)) != 48:
         raise CorruptLogError("the dealt deck is not the 48 different cards")
-    game = state.hooks
+    game: Game[Any] = state.hooks
     n = len(state.players)
     hand_size, field_size = game.deal_sizes(state.rules, n)
     bits = [1 << i for i in idx]  # all different: a sum of them is their union
@@ -582,7 +588,8 @@ def _apply_redeal(state: State, ev: Redeal) -> State:
 
 def _apply_round_ended(state: State, ev: RoundEnded) -> State:
     _expect_phase(state, ev, SCORING)
-    expected = state.hooks.score_round(state)
+    hooks: Game[Any] = state.hooks
+    expected = hooks.score_round(state)
     if ev != expected:
         raise CorruptLogError(
             f"the round's score does not follow from the cards: the log says {list(ev.points)} "
@@ -602,7 +609,8 @@ def _round_ended(state: State, ev: RoundEnded) -> State:
         phase=DEAL,
         end_reason=ev.reason,
     )
-    if state.hooks.match_over(state):
+    hooks: Game[Any] = state.hooks
+    if hooks.match_over(state):
         return replace(state, phase=MATCH_END)
     return state
 
@@ -707,7 +715,8 @@ def _apply_event(state: State, event: Event) -> State:
     """Fold one event into a state that is not at an automatic step (see `apply`)."""
     handler = _APPLY.get(type(event))
     if handler is None:
-        state, then = state.hooks.apply_extra(state, event)
+        hooks: Game[Any] = state.hooks
+        state, then = hooks.apply_extra(state, event)
         return proceed(state, then)
     return handler(state, event)
 

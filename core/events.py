@@ -179,7 +179,7 @@ class ScoreLine(
     words name (``value``), what it adds (``points``) or multiplies by (``factor``), and the cards
     it is about. docs/replay-format.md lists every ``id`` with its ``seat`` and ``value``.
 
-    The words are made where a line is shown (`hanatui.words.score_line_words`), from the rules
+    The words are made where a line is shown (`hanatui.text.words.score_line_words`), from the rules
     and the players' names, so a log never holds a sentence that a rewording would contradict.
     """
 

@@ -1,8 +1,8 @@
 """The .hana log format: JSON Lines, a header then one event per line (docs/replay-format.md).
 
-This module turns bytes into events and back; it does no file I/O (see `hanatui.files`). Reading
-is strict by default: the first malformed, unknown, illegal or inconsistent line rejects the log
-with its line number. ``recover=True`` instead keeps the longest valid prefix, for one's own
+This module turns bytes into events and back; it does no file I/O (see `hanatui.store.files`).
+Reading is strict by default: the first malformed, unknown, illegal or inconsistent line rejects the
+log with its line number. ``recover=True`` instead keeps the longest valid prefix, for one's own
 crashed games. Older format versions are upcast line by line; newer ones are refused. A round's
 score in a log older than version 3 held words instead of data; once its numbers are checked, the
 score the engine works out takes its place (`_rederived`).
@@ -47,6 +47,7 @@ from core.events import (
     Text,
     UndoTaken,
 )
+from core.games.base import Game
 from core.players import Player, logged_seat
 from core.redact import HiddenDraw, unredact
 from core.state import SCORING, State
@@ -664,7 +665,8 @@ def _rederived(state: State | None, logged: Event) -> Event:
     included; otherwise it is left for `apply` to refuse, as in any log."""
     if not isinstance(logged, RoundEnded) or state is None or state.phase != SCORING:
         return logged
-    expected = state.hooks.score_round(state)
+    hooks: Game[Any] = state.hooks
+    expected = hooks.score_round(state)
     return expected if _same_numbers(logged, expected) else logged
 
 

@@ -7,16 +7,13 @@ its top first. `CardSet` views are offered by `core.view` for callers. A state c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
 import msgspec
 
 from core.events import RedealReason, RoundEndReason
 from core.games.options import Rules
 from core.players import Player
-
-if TYPE_CHECKING:
-    from core.games.base import Game
 
 #: Where a match stands. Who acts in each phase is given by `core.engine.to_act`. Phases and
 #: sources are Literal types with a constant per value (as python-chess names its colors and
@@ -69,7 +66,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     """Everything about a match at one moment. Build it with `core.engine.fold`."""
 
     rules: Rules
-    hooks: Game[Any]  # the game these rules are of, whose hooks the engine calls
+    # The game these rules are of (a `core.games.base.Game`), whose hooks the engine calls; typed
+    # where it is read (`game: Game[Any] = state.hooks`), since the Game module imports this one.
+    hooks: Any
     players: tuple[Player, ...]
     phase: Phase = DEALER_DRAW
     dealer: int = -1

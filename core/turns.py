@@ -10,10 +10,12 @@ questions here (`capture_targets`) but never call the flow itself: they return i
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from msgspec.structs import replace
 
 from core.cards import MONTH_MASKS, single_bits
+from core.games.base import Game
 from core.state import (
     CHOOSE,
     DECIDE,
@@ -50,7 +52,7 @@ def capture_targets(state: State, card: int, source: Source) -> tuple[int, ...]:
     () the card joins the field; one mask: it takes that mask; several: the player chooses. Two
     field cards of its month are a choice; three are taken together with it (docs/rules.md §2.4).
     """
-    game = state.hooks
+    game: Game[Any] = state.hooks
     if game.wild_cards >> card & 1:
         special = game.capture_targets(state, card, source)
         if special is not None:
@@ -73,7 +75,7 @@ def land(state: State, seat: int, card: int, captured: int, source: Source) -> S
         state = replace(state, field=state.field & ~captured, captures=tuple(caps))
     else:
         state = replace(state, field=state.field | 1 << card)
-    game = state.hooks
+    game: Game[Any] = state.hooks
     if game.wild_cards >> card & 1 and "landed" in game.overrides:
         return game.landed(state, seat, card, captured, source)
     return state
@@ -92,7 +94,7 @@ def play(state: State) -> State:
 def hand_done(state: State) -> State:
     """`HAND_DONE`: the card from the hand is dealt with; the game's `after_hand_step` may
     vary what follows, else the draw."""
-    game = state.hooks
+    game: Game[Any] = state.hooks
     if "after_hand_step" in game.overrides:
         state, then = game.after_hand_step(state)
         return _STEPS[then](state)
@@ -117,7 +119,7 @@ def end_turn(state: State) -> State:
 def turn_over(state: State) -> State:
     """`end_turn` of a state already back in the PLAY phase, stage HAND, with no pending card
     (the engine's draw gets there in the same copy that lands the card)."""
-    game = state.hooks
+    game: Game[Any] = state.hooks
     if "after_turn" in game.overrides:
         state, then = game.after_turn(state)
         return _STEPS[then](state)
@@ -127,7 +129,8 @@ def turn_over(state: State) -> State:
 def next_turn(state: State) -> State:
     """Pass the turn on to the next seat with a card to play or draw, or end the round when it
     is over."""
-    reason = state.hooks.round_over(state)
+    hooks: Game[Any] = state.hooks
+    reason = hooks.round_over(state)
     if reason:
         return replace(state, phase=SCORING, end_reason=reason, stage=HAND, pending=-1)
     n = len(state.players)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 ROOT = Path(__file__).resolve().parent.parent
 
 if TYPE_CHECKING:
-    from hanatui.session import Session
+    from hanatui.session.session import Session
 
 
 def _session(game: str, seed: int, turns: int) -> Session:
@@ -32,7 +32,7 @@ def _session(game: str, seed: int, turns: int) -> Session:
     from core.timeline import Timeline
     from core.view import observe
     from hanatui.bots import make_bot
-    from hanatui.session import Session
+    from hanatui.session.session import Session
 
     players = (Player(name="You", kind="human"), Player(name="CPU", kind="bot", bot="easy"))
     rules = find_rules(game)
@@ -53,7 +53,7 @@ def _session(game: str, seed: int, turns: int) -> Session:
 
 async def _shoot(path: Path, size: tuple[int, int]) -> None:
     from hanatui.app.app import HanaApp
-    from hanatui.settings import Settings
+    from hanatui.store.settings import Settings
 
     session = _session("koikoi", seed=12, turns=7)
     app = HanaApp(settings=Settings(pace=0.0), save=False, session=session)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from hanatui.signals import handleable_signals
+from hanatui.session.signals import handleable_signals
 
 
 def _signal_name(number: int) -> str:
@@ -30,10 +30,13 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def _timeout_handler(handler: object) -> bool:
-    """pytest-timeout's SIGALRM handler: its own through the test, taken away as soon as the
-    test fails (so a failing test is not also reported as having changed it)."""
-    return getattr(handler, "__module__", None) == "pytest_timeout"
+def _timeout_handler(number: int, handler: object) -> bool:
+    """SIGALRM as pytest-timeout leaves it: its handler through the test, put back to the
+    default as soon as the test fails (before our check runs), never set before the first test.
+    None of these is a test's doing, so a failing test is not also reported as having changed it."""
+    if getattr(handler, "__module__", None) == "pytest_timeout":
+        return True
+    return number == signal.SIGALRM and handler in (None, signal.SIG_DFL)
 
 
 def _wakeup_fd() -> int:
@@ -61,7 +64,7 @@ def process_state() -> dict[str, Any]:
         "signal handlers": {
             _signal_name(s): handler
             for s in handleable_signals()
-            if not _timeout_handler(handler := signal.getsignal(s))
+            if not _timeout_handler(s, handler := signal.getsignal(s))
         },
         "wake-up fd": _wakeup_fd(),
         "sys.excepthook": sys.excepthook,

@@ -140,7 +140,7 @@ def save(
 ) -> None:
     """Write the sidecar beside the log at ``path`` atomically; raises `OSError` if the place
     cannot be written."""
-    from hanatui.files import write_atomic
+    from hanatui.store.files import write_atomic
 
     write_atomic(sidecar_path(path), encode_sidecar(log, budget, decisions), make_dirs=False)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Sequence
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,8 +16,10 @@ from textual.screen import Screen
 
 from core.text import printable, printable_path
 from hanatui.app.ascii import use_ascii_glyphs
+from hanatui.app.common import ScreensApp
+from hanatui.app.keymap import check_keymap, own_keys
 from hanatui.app.themes import DEFAULT, DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
-from hanatui.settings import (
+from hanatui.store.settings import (
     Settings,
     autosave_dir,
     load_settings,
@@ -29,8 +30,8 @@ from hanatui.settings import (
 if TYPE_CHECKING:
     from textual.driver import Driver
 
-    from hanatui.app.screens.table import TableScreen
-    from hanatui.session import Unfinished
+    from hanatui.app.screens.table.screen import TableScreen
+    from hanatui.session.session import Unfinished
 
 
 def binding_classes() -> list[type[Any]]:
@@ -43,13 +44,13 @@ def binding_classes() -> list[type[Any]]:
         info,
         net,
         newgame,
-        replay,
-        replay_dialogs,
-        replay_review_dialogs,
         results,
-        table,
         title,
     )
+    from hanatui.app.screens.replay import dialogs as replay_dialogs
+    from hanatui.app.screens.replay import review_dialogs as replay_review_dialogs
+    from hanatui.app.screens.replay import screen as replay
+    from hanatui.app.screens.table import screen as table
 
     found: list[type[Any]] = [HanaApp]
     modules = [decisions, dialogs, errors, history, info, net, newgame, replay, replay_dialogs]
@@ -67,99 +68,9 @@ def known_binding_ids() -> set[str]:
     return set(default_keys())
 
 
-#: The modifiers a key in the keymap may carry (``ctrl+shift+z``).
-_MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
-
-
-@cache
-def _key_names() -> frozenset[str]:
-    """The names of the keys that are no single character (``enter``, ``f5``, ``pageup``...)."""
-    from textual.keys import KEY_ALIASES, KEY_NAME_REPLACEMENTS, Keys
-
-    names = {k.value.rsplit("+", 1)[-1] for k in Keys}
-    names |= set(KEY_ALIASES) | set(KEY_NAME_REPLACEMENTS.values()) | {"space"}
-    return frozenset(names)
-
-
-def is_key(key: str) -> bool:
-    """Whether ``key`` names a key as Textual does: a character or a key's name (``enter``,
-    ``question_mark``, the Unicode name of a character), with modifiers (``ctrl+z``)."""
-    import unicodedata
-
-    *modifiers, base = key.split("+")
-    if not base or any(m not in _MODIFIERS for m in modifiers):
-        return False
-    if len(base) == 1 or base in _key_names():
-        return True
-    try:
-        unicodedata.lookup(base.replace("_", " "))
-    except KeyError:
-        return False
-    return True
-
-
 def default_keys() -> dict[str, str]:
     """Each binding id's own keys (the first binding with the id)."""
-    keys: dict[str, str] = {}
-    for cls in binding_classes():
-        for binding in cls.BINDINGS:
-            if isinstance(binding, Binding) and binding.id:
-                keys.setdefault(binding.id, binding.key)
-    return keys
-
-
-def check_keymap(keymap: dict[str, str]) -> tuple[dict[str, str], list[str]]:
-    """The settings' keymap as the app can use it, and what is wrong with it, one line each:
-    an unknown binding id or a value that names no key is left out (the binding keeps its
-    own keys); a remapped key that another binding answers where both apply is named (only
-    one of them answers it there)."""
-    problems: list[str] = []
-    defaults = default_keys()
-    unknown = sorted(set(keymap) - set(defaults))
-    if unknown:
-        problems.append(
-            "Settings: unknown binding id " + ", ".join(unknown) + " (the README lists every "
-            "binding id)"
-        )
-    usable: dict[str, str] = {}
-    for ident, value in sorted(keymap.items()):
-        if ident in unknown:
-            continue
-        keys = [k.strip() for k in value.split(",")]
-        bad = [k for k in keys if not is_key(k)]
-        if bad:
-            shown = ", ".join(repr(k) for k in bad)
-            problems.append(
-                f"Settings: keymap {ident}: {printable(shown, 60)} is not a key; it keeps "
-                f"its own keys ({defaults.get(ident, '')})"
-            )
-            continue
-        usable[ident] = ",".join(keys)
-    # A key of a remapped binding that another binding answers on a screen where both apply
-    # (the app's bindings apply on every screen).
-    app_bindings = [b for b in HanaApp.BINDINGS if isinstance(b, Binding) and b.id]
-    clashes: dict[tuple[str, str], list[str]] = {}
-    for cls in binding_classes():
-        if cls is HanaApp:
-            continue
-        bindings = [b for b in cls.BINDINGS if isinstance(b, Binding) and b.id] + app_bindings
-        keys_of = {b.id: usable.get(b.id, b.key).split(",") for b in bindings if b.id}
-        for ident in usable:
-            if ident not in keys_of:
-                continue
-            for key in keys_of[ident]:
-                for other, keys in keys_of.items():
-                    others = clashes.setdefault((ident, key), [])
-                    if other != ident and key in keys and other not in others:
-                        others.append(other)
-    for (ident, key), others in sorted(clashes.items()):
-        if others:
-            problems.append(
-                f"Settings: keymap {ident}: {printable(key, 30)} is also the key of "
-                + ", ".join(sorted(others))
-                + "; where both apply, only one of them answers it"
-            )
-    return usable, problems
+    return own_keys(binding_classes())
 
 
 class _Base(Screen[None]):
@@ -346,7 +257,7 @@ class HanaApp(App[None]):
         self.set_class(self.ascii_mode, "-ascii")
         use_ascii_glyphs(self.ascii_mode)
         if self.settings.keymap:
-            keymap, problems = check_keymap(dict(self.settings.keymap))
+            keymap, problems = check_keymap(dict(self.settings.keymap), binding_classes())
             self._warnings.extend(problems)
             self.set_keymap(keymap)
         if not self._themes_loaded:
@@ -393,8 +304,8 @@ class HanaApp(App[None]):
 
     def quit_when_ready(self) -> None:
         """Quit as the player's quit does, for a reason from outside: the terminal gone, or
-        SIGHUP or SIGTERM (`hanatui.signals`). Not before the first frame: a quit then cuts the
-        first screen's mount short (its `on_mount` finds its widgets gone), so it waits for
+        SIGHUP or SIGTERM (`hanatui.session.signals`). Not before the first frame: a quit then
+        cuts the first screen's mount short (its `on_mount` finds its widgets gone), so it waits for
         `on_ready`."""
         if self._started:
             self.exit()
@@ -464,7 +375,7 @@ class HanaApp(App[None]):
         self.ascii_mode = on
         self.set_class(on, "-ascii")
         use_ascii_glyphs(on)
-        from hanatui.app.screens.table import TableScreen
+        from hanatui.app.screens.table.screen import TableScreen
 
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
@@ -473,7 +384,7 @@ class HanaApp(App[None]):
     # --- games ------------------------------------------------------------------------------
     def _take_journal(self) -> None:
         """Become the journal's one writer, or browse read-only if another hanatui is."""
-        from hanatui.lock import JournalInUse, lock
+        from hanatui.session.lock import JournalInUse, lock
 
         try:
             lock(autosave_dir() / "current.hana")
@@ -540,7 +451,7 @@ class HanaApp(App[None]):
 
         if not (autosave_dir() / "current.hana").exists():
             return None  # the common case, answered without loading the engine
-        from hanatui.session import Session
+        from hanatui.session.session import Session
 
         problems: list[str] = []
         found = Session.unfinished(problems=problems)
@@ -574,7 +485,7 @@ class HanaApp(App[None]):
         unfinished = self.unfinished() if ask else None
         if unfinished is not None:
             from hanatui.app.screens.dialogs import UnfinishedDialog
-            from hanatui.words import game_title
+            from hanatui.text.words import game_title
 
             totals = ", ".join(
                 f"{n} {t}" for n, t in zip(unfinished.players, unfinished.totals, strict=False)
@@ -603,8 +514,8 @@ class HanaApp(App[None]):
         """The table of a new match, or None if it cannot start: why is notified (or, before
         the app is mounted, kept among the warnings that ``on_mount`` shows)."""
         from core.errors import HanaError
-        from hanatui.app.screens.table import TableScreen
-        from hanatui.session import Session
+        from hanatui.app.screens.table.screen import TableScreen
+        from hanatui.session.session import Session
 
         try:
             session = Session.new(rules, players, seed=seed, autosave=self._save)
@@ -618,8 +529,8 @@ class HanaApp(App[None]):
 
     def resume_game(self) -> None:
         from core.errors import HanaError
-        from hanatui.app.screens.table import TableScreen
-        from hanatui.session import Session
+        from hanatui.app.screens.table.screen import TableScreen
+        from hanatui.session.session import Session
 
         if self._refuse_play():
             return
@@ -632,7 +543,7 @@ class HanaApp(App[None]):
         self._to_table(TableScreen(session))
 
     def open_session(self, session: Any) -> None:
-        from hanatui.app.screens.table import TableScreen
+        from hanatui.app.screens.table.screen import TableScreen
 
         self._watch_journal(session)
         self._to_table(TableScreen(session))
@@ -751,10 +662,21 @@ class HanaApp(App[None]):
 
     def action_rules(self) -> None:
         from hanatui.app.screens.info import RulesScreen
-        from hanatui.app.screens.table import TableScreen
+        from hanatui.app.screens.table.screen import TableScreen
 
         tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
         self.push_screen(RulesScreen(tables[-1].session.state.rules if tables else None))
+
+    def own_keys(self) -> dict[str, str]:
+        """Each binding id's own keys, for the help (which names them where a row is remapped)."""
+        return default_keys()
+
+    def open_replay(self, path: str | os.PathLike[str]) -> bool:
+        """Open a log in the viewer, or the bad-file dialog saying why it cannot be; True if
+        opened (the table's "watch the replay" after a match)."""
+        from hanatui.app.screens.replay.opening import open_replay
+
+        return open_replay(self, path)
 
     def action_help(self) -> None:
         from hanatui.app.screens.dialogs import HelpScreen
@@ -764,7 +686,7 @@ class HanaApp(App[None]):
 
     def _table(self) -> TableScreen | None:
         """The table whose screens are on top: the table itself or a dialog of its turn loop."""
-        table_module = sys.modules.get("hanatui.app.screens.table")
+        table_module = sys.modules.get("hanatui.app.screens.table.screen")
         if table_module is None:
             # No table was ever opened. The footer asks about undo before the first frame: the
             # title is drawn without loading the table and the engine behind it.
@@ -813,3 +735,18 @@ class HanaApp(App[None]):
         yield SystemCommand("Settings", "Theme, pace, ASCII cards, your name", self.action_settings)
         yield SystemCommand("Help", "Keys and how to read the table", self.action_help)
         yield from super().get_system_commands(screen)
+
+
+def replay_app(path: str | os.PathLike[str], **kwargs: Any) -> HanaApp:
+    """The app, opened on the viewer of ``path`` (over the title screen, where escape leads)."""
+    from hanatui.app.screens.replay.opening import open_replay
+
+    class ReplayApp(HanaApp):
+        def on_ready(self) -> None:
+            open_replay(self, path)
+
+    return ReplayApp(**kwargs)
+
+
+#: The app is what the screens take it for (`hanatui.app.common.ScreensApp`); checked by mypy.
+_SCREENS_SEE_IT: type[ScreensApp] = HanaApp

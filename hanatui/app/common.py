@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 from rich.cells import cell_len
 from textual import events
@@ -16,22 +18,49 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.style import Style as VisualStyle
 
-    from hanatui.app.app import HanaApp
+    from hanatui.session.session import Unfinished
+    from hanatui.store.settings import Settings
 
 
-def hana_app(app: object) -> HanaApp:
+@runtime_checkable
+class ScreensApp(Protocol):
+    """What the screens use of the running app (`hanatui.app.app.HanaApp`): its settings, games
+    and actions. Screens see the app through this, so that no screen imports the app module."""
+
+    settings: Settings
+    ascii_mode: bool
+
+    def save_settings(self) -> None: ...
+    def set_ascii(self, on: bool) -> None: ...
+    def recheck_journal(self) -> bool: ...
+    def unfinished(self) -> Unfinished | None: ...
+    def tell_autosave_problem(self) -> None: ...
+    def start_game(
+        self, rules: Any, players: Sequence[Any], *, seed: int | None = None, ask: bool = True
+    ) -> None: ...
+    def resume_game(self) -> None: ...
+    def join_table(self, address: str, name: str, ssl_context: Any = None) -> None: ...
+    async def host_table(self, rules: Any, players: Sequence[Any]) -> None: ...
+    def action_new_game(self) -> None: ...
+    def action_host(self) -> None: ...
+    def action_join(self) -> None: ...
+    def action_history(self) -> None: ...
+    def action_settings(self) -> None: ...
+    def action_rules(self) -> None: ...
+    def open_replay(self, path: str | os.PathLike[str]) -> bool: ...
+
+
+def hana_app(app: object) -> ScreensApp:
     """The running app as the `HanaApp` it is (its settings, games and actions)."""
-    from hanatui.app.app import HanaApp
-
-    if not isinstance(app, HanaApp):
+    if not isinstance(app, ScreensApp):
         raise TypeError(f"hanatui's screens run in a HanaApp, not in {type(app).__name__}")
     return app
 
 
 def game_title(game: str) -> str:
-    """The game's title from `hanatui.words` (imported when first needed, so that the title
+    """The game's title from `hanatui.text.words` (imported when first needed, so that the title
     screen's first frame does not wait for the engine)."""
-    from hanatui.words import game_title as title
+    from hanatui.text.words import game_title as title
 
     return title(game)
 

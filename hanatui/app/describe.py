@@ -1,6 +1,6 @@
 """How a card looks on screen: the CSS class and theme variable of its colour.
 
-The words about a game (events, yaku held and near, titles) live in `hanatui.words`, free of
+The words about a game (events, yaku held and near, titles) live in `hanatui.text.words`, free of
 Textual, so the text export can use them too.
 """
 

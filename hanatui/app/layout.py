@@ -25,7 +25,7 @@ from core.cards import Card, Kind
 from core.view import View
 from hanatui.app.describe import card_variable
 from hanatui.app.widgets import CARD_SIZES, CardRow, backs_content
-from hanatui.words import Near, has_yaku, near_of, plural, running_points, units_of
+from hanatui.text.words import Near, has_yaku, near_of, plural, running_points, units_of
 
 Part = str | tuple[str, str]
 
@@ -66,7 +66,7 @@ def captures_content(cards: Iterable[Card], *, ascii_mode: bool, brief: bool = F
 
 
 def near_content(near: Near, *, ascii_mode: bool, limit: int = 4) -> Content:
-    """The one rendering of a seat's yaku held and near (see `hanatui.words.near_of`)."""
+    """The one rendering of a seat's yaku held and near (see `hanatui.text.words.near_of`)."""
     g = glyphs(ascii_mode)
     parts: list[Part] = []
     if near.held:

@@ -82,7 +82,7 @@ def theme_from_toml(data: bytes | str) -> Theme:
 
 def theme_dirs() -> list[Path]:
     """Where themes are looked for: the built-ins, the project's themes/, the user's."""
-    from hanatui.settings import config_dir
+    from hanatui.store.settings import config_dir
 
     dirs = [BUILTIN_DIR, Path(__file__).resolve().parents[2] / "themes", config_dir() / "themes"]
     return [d for d in dirs if d.is_dir()]

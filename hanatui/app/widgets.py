@@ -23,7 +23,7 @@ from core.cards import Card
 from hanatui.app.common import TooSmall
 from hanatui.app.describe import KIND_VARIABLES, card_class, card_variable
 from hanatui.app.themes import VARIABLE_DEFAULTS
-from hanatui.words import plural
+from hanatui.text.words import plural
 
 __all__ = ["Backs", "CardRow", "TooSmall", "backs_content", "card_lines", "faces_content"]
 

@@ -248,7 +248,7 @@ WILD_NOW: dict[str, Callable[[State], int]] = {"koikoi": _koikoi_wild, "hana-awa
 
 
 def _koikoi_turn_end(st: State) -> Callable[[int, int, int], bool]:
-    game = st.hooks
+    game: Game[Any] = st.hooks
     assert isinstance(game, KoiKoi)
     return game.turn_changes_nothing(st)
 
@@ -443,7 +443,7 @@ def _run(
     something needs the engine: then (the engine's events and states from there, the last state),
     or (None, the state of a decision for the policy on the state). ``first``: the card played
     first (an ordinary one of the hand), instead of the policy's choice."""
-    game = st.hooks
+    game: Game[Any] = st.hooks
     wild = _wild(fast, st)
     extras = fast.extras
     quiet_for = QUIET_TURN_END.get(game.id)

@@ -1,9 +1,9 @@
 """One seat at a table across the network: the connection and the session the table plays.
 
-`Connection` connects to a table's address, says `Hello` with the seat's token, hands each
-message on, and rejoins by itself after a dropped connection (the server then sends the whole
-match again). `RemoteSession` is a `hanatui.session.Session` for the table screen: its timeline
-is the match as this seat sees it, the hidden cards filled in by `core.redact.unredact` with cards
+`Connection` connects to a table's address, says `Hello` with the seat's token, hands each message
+on, and rejoins by itself after a dropped connection (the server then sends the whole match again).
+`RemoteSession` is a `hanatui.session.session.Session` for the table screen: its timeline is the
+match as this seat sees it, the hidden cards filled in by `core.redact.unredact` with cards
 consistent with everything the seat saw (they are never drawn: the table shows the seat's `View`),
 its legal actions are the server's, and its moves go to the server, which plays them or says why
 not. The other seats' moves arrive as events.
@@ -32,7 +32,7 @@ from core.redact import unredact
 from core.text import printable
 from core.timeline import Timeline
 from hanatui.net import protocol as p
-from hanatui.session import Session
+from hanatui.session.session import Session
 
 #: Seconds between attempts to rejoin, growing to the last.
 REJOIN_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0)
@@ -395,8 +395,8 @@ class RemoteSession(Session):
     def archive(self, directory: Path | None = None) -> Path | None:
         """Keep the finished match among the user's games, in this seat's player view (as the
         server sent it, or as this seat saw it)."""
-        from hanatui.files import free_log_name, write_atomic
-        from hanatui.settings import games_dir
+        from hanatui.store.files import free_log_name, write_atomic
+        from hanatui.store.settings import games_dir
 
         if self.archived is not None:
             return self.archived

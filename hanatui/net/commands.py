@@ -99,7 +99,7 @@ def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
 
 def journal_for(game: str) -> Path:
     """A new journal file for a hosted match of ``game``, among the autosaves."""
-    from hanatui.settings import autosave_dir
+    from hanatui.store.settings import autosave_dir
 
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     return autosave_dir() / "tables" / f"{game}-{stamp}.hana"
@@ -128,11 +128,11 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     else:
         if args.game is None:
             parser.error("name the game to host (or --resume FILE)")
-        from hanatui.cli import _parse_option
+        from hanatui.cli.common import parse_option
 
         try:
             game = find_game(args.game)
-            rules = find_rules(game.id, args.preset, **dict(map(_parse_option, args.option)))
+            rules = find_rules(game.id, args.preset, **dict(map(parse_option, args.option)))
             players = args.players or game.min_players
             game.check_players(rules, players)
             if not 0 <= args.computer < players:
@@ -144,7 +144,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         plan += [SeatPlan(kind="bot", level=args.bot) for _ in range(args.computer)]
         journal = args.journal or journal_for(game.id)
         server = TableServer.new(rules, plan, journal, **options)
-    from hanatui.signals import ProcessSignals
+    from hanatui.session.signals import ProcessSignals
 
     with ProcessSignals.save():  # the loop's handling of ctrl+c, SIGTERM and SIGHUP, undone
         return asyncio.run(_host(server))
@@ -177,7 +177,7 @@ async def _host(server: object) -> int:
     except OSError as exc:
         raise HanaError(f"cannot listen on {server.bind}:{server.port} ({exc.strerror})") from None
     say = _say
-    from hanatui.words import game_title
+    from hanatui.text.words import game_title
 
     say(
         f"hanatui: a {game_title(server.rules.game)} table for {len(server.plan)} on "
@@ -225,25 +225,6 @@ def join_context(cafile: Path | None) -> ssl.SSLContext | None:
         raise HanaError(f"cannot read the CA file {printable_path(cafile)} ({exc})") from None
 
 
-def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from core.players import check_name
-    from hanatui.net.client import parse_address
-    from hanatui.settings import load_settings
-
-    try:
-        parse_address(args.address)
-        name = check_name(args.name.strip()) if args.name is not None else None
-    except HanaError as exc:
-        parser.error(str(exc))
-    if name is None:
-        name = load_settings()[0].name
-    context = join_context(args.cafile)
-    from hanatui.app.app import HanaApp
-    from hanatui.cli import run_app
-
-    return run_app(lambda: HanaApp(join=(args.address, name, context)), ascii=args.ascii)
-
-
 def cmd_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if not 0 <= args.port <= 65535:
         parser.error(f"--port must be 0-65535, not {args.port}")
@@ -251,7 +232,7 @@ def cmd_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     command = f"{shlex.quote(sys.executable)} -m hanatui"
     server = Server(command, host=args.bind, port=args.port, title="hanatui")
-    from hanatui.signals import ProcessSignals
+    from hanatui.session.signals import ProcessSignals
 
     with ProcessSignals.save():  # the web server's signal handling, undone when it ends
         server.serve()

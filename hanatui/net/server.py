@@ -39,11 +39,11 @@ from core.redact import redact
 from core.rules import AnyRules
 from core.text import printable, printable_path
 from core.timeline import Timeline
-from hanatui.files import write_atomic
-from hanatui.journal import Journal
 from hanatui.net import protocol as p
-from hanatui.session import Session, _app_version, _now
-from hanatui.thinking import think
+from hanatui.session.journal import Journal
+from hanatui.session.session import Session, _app_version, _now
+from hanatui.session.thinking import think
+from hanatui.store.files import write_atomic
 
 #: The address a table listens on unless told otherwise: this machine only.
 LOCAL = "127.0.0.1"
@@ -486,7 +486,7 @@ class TableServer:
                 players.append(Player(name=name, kind="bot", bot=plan.level))
             else:
                 players.append(Player(name=self._names[seat]))
-        from hanatui.settings import games_dir
+        from hanatui.store.settings import games_dir
 
         journal = Journal.begin(self.journal_path, seed=self.seed, games=games_dir())
         timeline = Timeline([MatchStarted(rules=self.rules, players=tuple(players))])

@@ -25,7 +25,7 @@ from hanatui.analysis import (
     decision_points,
 )
 from hanatui.analysis.run import kind_of
-from hanatui.export import player_view
+from hanatui.text.export import player_view
 from tests.helpers import random_playout
 
 BUDGET = 20
@@ -348,7 +348,7 @@ def test_decisions_of_every_sample_log_and_of_its_player_views():
     redacted for a seat (whose decisions are then the same)."""
     from pathlib import Path
 
-    from hanatui.files import read_log_file
+    from hanatui.store.files import read_log_file
 
     root = Path(__file__).resolve().parents[2] / "replays"
     kinds = set()

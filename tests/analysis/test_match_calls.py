@@ -10,9 +10,9 @@ from core.logfile import LogRead, header_for
 from core.rules import find_rules
 from core.view import observe
 from hanatui.analysis.run import analyse_position, decision_points
+from hanatui.arena.selfplay import play_match
 from hanatui.bots import NormalBot
 from hanatui.bots.match import standing
-from hanatui.selfplay import play_match
 
 
 def last_round_shobu() -> tuple[LogRead, int]:

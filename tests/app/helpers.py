@@ -16,8 +16,8 @@ from core.state import State
 from core.timeline import Timeline
 from core.view import observe
 from hanatui.bots import make_bot
-from hanatui.session import Session
-from hanatui.settings import Settings
+from hanatui.session.session import Session
+from hanatui.store.settings import Settings
 
 
 def players(n: int, humans: int = 1, names: tuple[str, ...] = ()) -> tuple[Player, ...]:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from hanatui.lock import lock, unlock
+from hanatui.session.lock import lock, unlock
 
 #: Ample on a loaded machine for hanatui to end once told to (or once its terminal is gone).
 EXIT_SECONDS = 20

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hanatui.app.app import HanaApp
-from hanatui.settings import Settings
+from hanatui.store.settings import Settings
 
 
 def _shown(app: HanaApp) -> str:
@@ -93,8 +93,8 @@ async def test_decision_dialogs_print_only_ascii(case: tuple[str, int, str, bool
 async def test_the_replay_viewer_prints_only_ascii() -> None:
     from pathlib import Path
 
-    from hanatui.app.screens.replay import ReplayScreen
-    from hanatui.files import read_log_file
+    from hanatui.app.screens.replay.screen import ReplayScreen
+    from hanatui.store.files import read_log_file
 
     path = Path(__file__).resolve().parents[2] / "replays" / "koikoi-2p-commented-seed4.hana"
     app = HanaApp(settings=Settings(ascii=True, pace=0.0), save=False)

@@ -12,8 +12,8 @@ from core.players import Player
 from core.rules import find_rules
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.errors import BadFileDialog
-from hanatui.app.screens.replay import open_replay
-from hanatui.app.screens.table import TableScreen
+from hanatui.app.screens.replay.opening import open_replay
+from hanatui.app.screens.table.screen import TableScreen
 from tests.helpers import random_playout
 
 ROOT = Path(__file__).resolve().parents[2]

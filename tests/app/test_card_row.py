@@ -10,7 +10,7 @@ from textual.geometry import Offset
 
 from core.cards import CARDS, cards_of
 from hanatui.app.app import HanaApp
-from hanatui.app.screens.table import TableScreen
+from hanatui.app.screens.table.screen import TableScreen
 from hanatui.app.startup import DEFERRED_THRESHOLD, defer_collection, resume_collection
 from hanatui.app.widgets import CardRow
 

@@ -16,7 +16,7 @@ from hanatui.app.screens.dialogs import (
     KoiKoiDialog,
     RoundResultScreen,
 )
-from hanatui.app.screens.table import TableScreen
+from hanatui.app.screens.table.screen import TableScreen
 from hanatui.app.widgets import CardRow
 
 from .helpers import new_session, players, session_where, settings
@@ -299,7 +299,7 @@ async def test_hint_names_a_legal_move_and_focuses_its_card():
 
 
 async def test_a_failing_computer_player_does_not_end_the_game(monkeypatch):
-    from hanatui.session import Session
+    from hanatui.session.session import Session
 
     def broken(self, state=None, events=None):
         raise RuntimeError("bot exploded")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.events import DrawnToHand
-from hanatui.files import read_log_file
-from hanatui.words import describe_event
+from hanatui.store.files import read_log_file
+from hanatui.text.words import describe_event
 
 ROOT = Path(__file__).resolve().parents[2]
 

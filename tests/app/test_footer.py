@@ -9,9 +9,9 @@ import pytest
 
 from hanatui.app.app import HanaApp
 from hanatui.app.common import HanaFooter
-from hanatui.app.screens.replay import ReplayScreen
-from hanatui.app.screens.table import TableScreen
-from hanatui.files import read_log_file
+from hanatui.app.screens.replay.screen import ReplayScreen
+from hanatui.app.screens.table.screen import TableScreen
+from hanatui.store.files import read_log_file
 
 from .helpers import new_session, settings
 from .test_play import settle

@@ -10,7 +10,7 @@ from textual.widgets import Static
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.dialog_base import HELP_COLUMNS
 from hanatui.app.screens.dialogs import HelpScreen, help_text
-from hanatui.app.screens.replay_dialogs import REPLAY_HELP, ReplayHelp
+from hanatui.app.screens.replay.dialogs import REPLAY_HELP, ReplayHelp
 
 from .helpers import settings
 
@@ -43,7 +43,7 @@ def test_the_help_names_every_key_that_chooses_a_card():
     from textual.binding import Binding
 
     from hanatui.app.screens.dialogs import HELP_KEYS
-    from hanatui.app.screens.table import TableScreen
+    from hanatui.app.screens.table.screen import TableScreen
 
     in_help = {i for ids, _, _ in HELP_KEYS for i in ids}
     moving = {

@@ -11,9 +11,9 @@ from core.rules import find_rules
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.errors import BadFileDialog
 from hanatui.app.screens.history import ConfirmDialog, HistoryScreen, OpenFileDialog
-from hanatui.app.screens.replay import ReplayScreen
+from hanatui.app.screens.replay.screen import ReplayScreen
+from hanatui.arena.selfplay import play_match
 from hanatui.bots import make_bot
-from hanatui.selfplay import play_match
 
 from .helpers import settings
 
@@ -286,7 +286,7 @@ def test_the_points_histogram_names_each_round_score_in_one_bucket():
     import re
     from collections import Counter
 
-    from hanatui.history import Statistics
+    from hanatui.store.history import Statistics
 
     def chart(points: list[int]) -> list[tuple[str, int]]:
         stats = Statistics(

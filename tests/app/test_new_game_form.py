@@ -10,7 +10,7 @@ from textual.widgets import Select
 from core.rules import find_rules
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.newgame import NewGameScreen
-from hanatui.app.screens.table import TableScreen
+from hanatui.app.screens.table.screen import TableScreen
 
 from .helpers import settings
 

@@ -14,7 +14,7 @@ from hanatui.app.screens.dialogs import (
     MatchResultScreen,
     RoundResultScreen,
 )
-from hanatui.app.screens.table import TableScreen
+from hanatui.app.screens.table.screen import TableScreen
 from hanatui.app.widgets import CardRow
 
 from .helpers import new_session, settings
@@ -250,8 +250,8 @@ async def test_match_result_keeps_its_buttons_in_sight(size):
 
     from core.events import MatchEnded
     from core.rules import find_rules
+    from hanatui.arena.selfplay import play_match
     from hanatui.bots import make_bot
-    from hanatui.selfplay import play_match
 
     timeline = play_match(find_rules("koikoi", rounds=12), [make_bot("easy")] * 2, seed=11)
     end = timeline.events[-1]
@@ -276,8 +276,8 @@ async def test_a_seven_player_round_result_fits_80_columns():
     """Seven players' columns are wider than 80: the dialog stays on the screen (its table
     scrolls sideways) instead of running off the right edge."""
     from core.rules import find_rules
+    from hanatui.arena.selfplay import play_match
     from hanatui.bots import make_bot
-    from hanatui.selfplay import play_match
 
     timeline = play_match(find_rules("sakura", rounds=1), [make_bot("easy")] * 7, seed=5)
     end = next(e for e in timeline.events if isinstance(e, RoundEnded))
@@ -304,8 +304,8 @@ async def test_the_round_result_names_who_did_best_unless_the_table_says_it(game
     names the round's winner (koi-koi), which the line would only repeat."""
     from core.players import Player
     from core.rules import find_rules
+    from hanatui.arena.selfplay import play_match
     from hanatui.bots import make_bot
-    from hanatui.selfplay import play_match
 
     players = tuple(
         Player(name="You") if i == 0 else Player(name=f"CPU {i}", kind="bot", bot="easy")

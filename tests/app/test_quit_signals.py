@@ -1,7 +1,7 @@
-"""A real `hanatui` sent SIGHUP (its terminal hung up) or SIGTERM (`kill PID`) quits as the
-player's quit does (`hanatui.signals`): the game saved and readable, what the journal could not
-write rescued with its line on stderr, the terminal given back, and the exit status 128 + the
-signal's number. Python's default action ended it at once, with none of that."""
+"""A real `hanatui` sent SIGHUP (its terminal hung up) or SIGTERM (`kill PID`) quits as the player's
+quit does (`hanatui.session.signals`): the game saved and readable, what the journal could not write
+rescued with its line on stderr, the terminal given back, and the exit status 128 + the signal's
+number. Python's default action ended it at once, with none of that."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import pytest
 from core.engine import to_act
 from core.errors import CorruptLogError
 from core.logfile import read_log
-from hanatui.signals import QUIT_SIGNALS
+from hanatui.session.signals import QUIT_SIGNALS
 
 from .pty_terminal import Terminal, events_in, lock_is_free
 
@@ -145,7 +145,7 @@ def test_a_signal_as_hanatui_starts_ends_it(isolated_dirs):
 
 IGNORED_FROM_THE_START = """
 import asyncio, os, signal
-from hanatui.signals import QuitSignals
+from hanatui.session.signals import QuitSignals
 
 signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as `nohup` starts a command
 signals = QuitSignals()

@@ -15,9 +15,10 @@ from core.engine import fold
 from core.events import Dealt, MatchStarted
 from core.logfile import Origin, encode_log, read_log
 from core.state import State
-from hanatui.app.app import HanaApp
+from hanatui.app.app import HanaApp, replay_app
 from hanatui.app.screens.errors import BadFileDialog
-from hanatui.app.screens.replay import (
+from hanatui.app.screens.replay.opening import open_replay
+from hanatui.app.screens.replay.screen import (
     SPEEDS,
     ForkDialog,
     GotoDialog,
@@ -25,12 +26,10 @@ from hanatui.app.screens.replay import (
     ReplayHelp,
     ReplayScreen,
     ShareDialog,
-    open_replay,
-    replay_app,
 )
-from hanatui.app.screens.table import TableScreen
-from hanatui.export import anonymise, player_view, text_record
-from hanatui.files import read_log_file
+from hanatui.app.screens.table.screen import TableScreen
+from hanatui.store.files import read_log_file
+from hanatui.text.export import anonymise, player_view, text_record
 
 from .helpers import settings
 
@@ -366,7 +365,7 @@ async def test_a_log_redacted_for_a_seat_shows_only_that_seat(tmp_path):
 
 
 def _palette(screen: ReplayScreen):
-    from hanatui.app.screens.replay import ReplayCommands
+    from hanatui.app.screens.replay.screen import ReplayCommands
 
     return ReplayCommands(screen)._commands(screen)
 
@@ -453,8 +452,8 @@ async def test_play_on_from_here_starts_a_game_at_this_position(mode):
 
 
 async def test_a_forked_game_autosaves_with_its_origin(isolated_dirs):
-    from hanatui.app.screens.replay import ForkChoice
-    from hanatui.session import JOURNAL_NAME
+    from hanatui.app.screens.replay.screen import ForkChoice
+    from hanatui.session.session import JOURNAL_NAME
 
     async with app().run_test(size=SIZE) as pilot:
         screen = await viewer(pilot)
@@ -648,14 +647,16 @@ def test_the_replay_subcommand_is_wired(monkeypatch):
     class FakeApp:
         return_code = 0
 
-        def quit_when_ready(self) -> None:  # what SIGHUP and SIGTERM call (`hanatui.signals`)
+        # what SIGHUP and SIGTERM call (`hanatui.session.signals`)
+        def quit_when_ready(self) -> None:
             raise AssertionError("no signal was sent")
 
         async def run_async(self) -> None:
             opened.append(True)
 
     monkeypatch.setattr(
-        "hanatui.app.screens.replay.replay_app", lambda path, **kw: opened.append(path) or FakeApp()
+        "hanatui.app.app.replay_app",
+        lambda path, **kw: opened.append(path) or FakeApp(),
     )
     assert cli.main(["replay", str(BAKAPPANA)]) == 0
     assert opened == [str(BAKAPPANA), True]
@@ -671,8 +672,8 @@ async def test_a_long_match_s_score_chart_shows_the_rounds_around_the_cursor_on_
     players' names whole."""
     from core.logfile import header_for
     from core.rules import find_rules
+    from hanatui.arena.selfplay import play_match
     from hanatui.bots import make_bot
-    from hanatui.selfplay import play_match
 
     rules = find_rules("koikoi", rounds=60)
     timeline = play_match(rules, [make_bot("easy"), make_bot("easy")], seed=3)
@@ -706,7 +707,7 @@ def test_a_move_line_from_move_1000_on_wraps_within_the_list_and_indents_under_i
     of the words above."""
     from rich.cells import cell_len
 
-    from hanatui.app.screens.replay_render import move_line
+    from hanatui.app.screens.replay.render import move_line
 
     text = "Easy 5 plays 04c Wisteria chaff, taking 04b Wisteria ribbon and then some more"
     for number in ("12", "1493"):

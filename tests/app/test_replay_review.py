@@ -19,13 +19,13 @@ from core.cards import cards_of
 from core.logfile import Comment, read_log
 from hanatui.analysis import Analyser, cache
 from hanatui.app.app import HanaApp
-from hanatui.app.screens.replay import MoveList, ReplayScreen
-from hanatui.app.screens.replay_render import move_line
-from hanatui.app.screens.replay_review_dialogs import AnalysisDialog, CommentDialog
-from hanatui.app.screens.replay_review_render import evaluation_chart, progress_line
-from hanatui.export import player_view
-from hanatui.files import read_log_file
-from hanatui.story import hidden_from, mentions_hidden
+from hanatui.app.screens.replay.render import move_line
+from hanatui.app.screens.replay.review_dialogs import AnalysisDialog, CommentDialog
+from hanatui.app.screens.replay.review_render import evaluation_chart, progress_line
+from hanatui.app.screens.replay.screen import MoveList, ReplayScreen
+from hanatui.store.files import read_log_file
+from hanatui.text.export import player_view
+from hanatui.text.story import hidden_from, mentions_hidden
 
 from .helpers import settings
 
@@ -406,7 +406,7 @@ async def test_another_seats_comment_naming_a_card_hidden_from_the_view_is_folde
 
 
 async def test_the_palette_offers_the_review(tmp_path):
-    from hanatui.app.screens.replay import ReplayCommands
+    from hanatui.app.screens.replay.screen import ReplayCommands
 
     path = copy(tmp_path)
     async with app().run_test(size=SIZE) as pilot:
@@ -494,7 +494,7 @@ async def test_a_comment_that_cannot_be_written_keeps_the_dialog_and_the_words(
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("hanatui.files.write_atomic", refuse)
+    monkeypatch.setattr("hanatui.store.files.write_atomic", refuse)
     async with app().run_test(size=SIZE) as pilot:
         await open_viewer(pilot, path)
         dialog = await comment(pilot, "keep these words")
@@ -543,7 +543,7 @@ async def test_the_score_chart_cuts_names_only_as_far_as_its_width_needs(tmp_pat
     cut a column too early ("Norm…" and a column left blank beside the graph at 80x24, "Normal…"
     in a chart 38 wide that holds "Normal 2" whole)."""
     from core.players import Player
-    from hanatui.app.screens.replay_render import score_chart
+    from hanatui.app.screens.replay.render import score_chart
 
     path = cached(tmp_path)  # 12 rounds, "Normal 1" and "Normal 2"
     async with app().run_test(size=(80, 24)) as pilot:

@@ -15,8 +15,8 @@ import pytest
 from hanatui.analysis import cache
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.errors import BadFileDialog, describe_problem
-from hanatui.app.screens.replay import ForkDialog, ReplayScreen
-from hanatui.files import read_log_file
+from hanatui.app.screens.replay.screen import ForkDialog, ReplayScreen
+from hanatui.store.files import read_log_file
 
 from .helpers import settings
 

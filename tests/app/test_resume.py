@@ -12,7 +12,7 @@ import pytest
 from core.engine import fold
 from core.logfile import read_log
 from hanatui.app.app import HanaApp
-from hanatui.app.screens.table import TableScreen
+from hanatui.app.screens.table.screen import TableScreen
 from hanatui.app.screens.title import TitleMenu
 
 from .pty_terminal import Terminal

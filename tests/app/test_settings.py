@@ -6,7 +6,7 @@ import json
 
 from hanatui.app.app import HanaApp
 from hanatui.app.themes import load_themes, theme_from_toml
-from hanatui.settings import load_settings, settings_path
+from hanatui.store.settings import load_settings, settings_path
 
 
 def test_our_three_themes_load_and_define_every_card_colour():
@@ -142,7 +142,7 @@ async def test_no_color_is_respected(monkeypatch):
 
 
 async def test_ascii_mode_draws_no_kanji():
-    from hanatui.settings import Settings
+    from hanatui.store.settings import Settings
 
     from .helpers import new_session
     from .test_play import settle
@@ -161,7 +161,7 @@ async def test_ascii_mode_draws_no_kanji():
 
 
 async def test_resize_reflows_and_small_terminals_get_a_note():
-    from hanatui.settings import Settings
+    from hanatui.store.settings import Settings
 
     from .helpers import new_session
     from .test_play import settle
@@ -246,7 +246,7 @@ async def test_new_game_form_follows_the_game_and_the_number_of_players():
 
 
 async def test_keys_can_be_remapped_by_binding_id():
-    from hanatui.settings import Settings
+    from hanatui.store.settings import Settings
 
     from .helpers import new_session
     from .test_play import settle, undos_by_key
@@ -427,7 +427,7 @@ async def test_a_theme_that_is_not_there_is_named_and_kept_in_the_file():
 def test_a_newer_versions_entries_of_a_rule_set_are_kept_when_this_one_saves(tmp_path):
     """A rule set a newer hanatui saved with an entry this version has no field for keeps it
     when this version saves; a rule set deleted here stays deleted."""
-    from hanatui.settings import save_settings
+    from hanatui.store.settings import save_settings
 
     path = tmp_path / "settings.json"
     newer = {

@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from hanatui.app.app import HanaApp
-from hanatui.app.screens.table import TableScreen
+from hanatui.app.screens.table.screen import TableScreen
 
 from .helpers import new_session, settings
 from .test_play import settle
@@ -148,7 +148,7 @@ async def test_the_title_footer_keeps_every_key_with_a_game_to_resume_at_80x24(a
     from core.rules import find_rules
     from hanatui.app.common import HanaFooter
     from hanatui.app.screens.title import TitleScreen
-    from hanatui.session import Session
+    from hanatui.session.session import Session
 
     from .helpers import players
 

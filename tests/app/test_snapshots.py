@@ -16,7 +16,7 @@ from core.events import MatchEnded, RoundEnded
 from core.rules import find_rules
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.dialogs import HelpScreen, MatchResultScreen, RoundResultScreen
-from hanatui.selfplay import play_match
+from hanatui.arena.selfplay import play_match
 
 from .helpers import new_session, session_where, settings
 from .test_play import settle

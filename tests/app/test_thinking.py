@@ -1,5 +1,5 @@
-"""`hanatui.thinking.think`: a computer player's call off the loop, on a thread that the loop's
-end does not wait for."""
+"""`hanatui.session.thinking.think`: a computer player's call off the loop, on a thread that the
+loop's end does not wait for."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from hanatui.thinking import think
+from hanatui.session.thinking import think
 
 
 def test_the_answer_and_the_error_come_back_to_the_loop():

@@ -193,7 +193,7 @@ async def test_no_resume_while_another_hanatui_holds_the_unfinished_game(monkeyp
     """The title is the app's first screen, composed before the app takes the journal's lock:
     when another hanatui has the game open, it offers no resume all the same."""
     from core.rules import find_rules
-    from hanatui.session import Session
+    from hanatui.session.session import Session
 
     from .helpers import players
 

@@ -14,9 +14,9 @@ import statistics
 import pytest
 
 from core.rules import find_rules
+from hanatui.arena.selfplay import DuelResult, duel
 from hanatui.bots import EasyBot, NormalBot, RandomBot
 from hanatui.bots.strong import StrongBot
-from hanatui.selfplay import DuelResult, duel
 
 # game, players, options, the deals strong plays; then the minimum points per hand each pairing
 # must win by (first minus second, over all hands): easy-random, normal-easy, strong-easy. Today

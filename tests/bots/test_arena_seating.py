@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from core.rules import find_rules
-from hanatui import selfplay
+from hanatui.arena import selfplay
 from hanatui.bots import BOTS
 from hanatui.bots.heuristics import team_numbers
 

@@ -11,9 +11,9 @@ from core.actions import Action
 from core.engine import legal_actions, to_act
 from core.state import OVER
 from core.view import View, observe
+from hanatui.arena.selfplay import play_match
 from hanatui.bots import BOTS, Bot
 from hanatui.bots.strong import StrongBot
-from hanatui.selfplay import play_match
 from tests.bots.conftest import OPTION_SETS, decision_points, option_id, rules_for
 
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from hanatui import selfplay
+from hanatui.arena import selfplay
 from hanatui.cli import main
 
 

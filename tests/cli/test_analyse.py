@@ -12,7 +12,7 @@ import hanatui.analysis.run as run
 from core.logfile import Comment, encode_log, read_log
 from hanatui.analysis import cache, decision_points
 from hanatui.cli import main
-from hanatui.export import player_view
+from hanatui.text.export import player_view
 from tests.analysis.test_analysis import short_log
 
 BUDGET = "20"
@@ -159,12 +159,12 @@ def test_a_corrupt_sidecar_is_ignored_and_rewritten(game, capsys, searches, garb
 
 
 def test_a_log_in_a_place_that_cannot_be_written_still_analyses(game, capsys, monkeypatch):
-    import hanatui.files
+    import hanatui.store.files
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(hanatui.files, "write_atomic", refuse)
+    monkeypatch.setattr(hanatui.store.files, "write_atomic", refuse)
     status, out, err = analyse(capsys, game, "--budget", BUDGET)
     assert status == 0 and "Summary" in out
     assert err == (

@@ -52,8 +52,8 @@ def test_verify_counts_rounds_in_words(tmp_path, capsys):
     """One round is "1 round" (a match of one round, as a network table's quick game)."""
     from core.logfile import encode_log, header_for
     from core.rules import find_rules
+    from hanatui.arena.selfplay import play_match
     from hanatui.bots import make_bot
-    from hanatui.selfplay import play_match
 
     timeline = play_match(find_rules("koikoi", rounds=1), [make_bot("easy")] * 2, seed=4)
     path = tmp_path / "one.hana"

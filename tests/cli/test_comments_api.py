@@ -6,7 +6,8 @@ import pytest
 
 from core.errors import HanaError
 from core.logfile import Comment, read_log
-from hanatui.comments import (
+from hanatui.store.files import read_log_file
+from hanatui.text.comments import (
     CommentEdit,
     add_comment,
     comments_at,
@@ -17,8 +18,7 @@ from hanatui.comments import (
     remove_comment,
     save_comments,
 )
-from hanatui.export import player_view
-from hanatui.files import read_log_file
+from hanatui.text.export import player_view
 from tests.cli.test_export import SAMPLE
 
 
@@ -131,20 +131,20 @@ def test_an_edit_through_a_link_rewrites_the_file_it_points_to(log, tmp_path):
 def test_an_edit_whose_file_would_not_read_back_is_not_written(log, tmp_path, monkeypatch):
     """The new file is read back before it replaces the old one (a file grown past the
     reader's size limit, say): if it does not read back as the same game, nothing is written."""
-    import hanatui.comments
+    import hanatui.text.comments
     from core.errors import CorruptLogError
 
     path = tmp_path / "game.hana"
     data = SAMPLE.read_bytes()
     path.write_bytes(data)
-    real = hanatui.comments.read_log
+    real = hanatui.text.comments.read_log
 
     def reader(raw: bytes, **kw: bool) -> object:
         if b"one comment too many" in raw:
             raise CorruptLogError("file too large", 1)
         return real(raw, **kw)
 
-    monkeypatch.setattr(hanatui.comments, "read_log", reader)
+    monkeypatch.setattr(hanatui.text.comments, "read_log", reader)
     with pytest.raises(HanaError, match="could not be read back"):
         edit_file(path, log, CommentEdit(text="one comment too many", position=3))
     assert path.read_bytes() == data

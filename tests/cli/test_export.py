@@ -11,8 +11,8 @@ from core.cards import CARDS
 from core.events import Dealt
 from core.logfile import read_log
 from hanatui.cli import main
-from hanatui.export import anonymise, player_view, text_record
-from hanatui.files import read_log_file
+from hanatui.store.files import read_log_file
+from hanatui.text.export import anonymise, player_view, text_record
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "replays" / "bakappana-3p-seed30.hana"

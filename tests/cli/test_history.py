@@ -5,9 +5,9 @@ from __future__ import annotations
 from core.logfile import encode_log, header_for
 from core.players import Player
 from core.rules import find_rules
+from hanatui.arena.selfplay import play_match
 from hanatui.bots import make_bot
-from hanatui.history import format_statistics, scan, statistics
-from hanatui.selfplay import play_match
+from hanatui.store.history import format_statistics, scan, statistics
 
 
 def _save(directory, name, rules, levels, seed, human=True):

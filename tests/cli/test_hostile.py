@@ -13,7 +13,7 @@ import pytest
 from core.errors import CorruptLogError
 from core.text import UNSAFE_TEXT
 from hanatui.cli import main
-from hanatui.files import read_log_file
+from hanatui.store.files import read_log_file
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
@@ -110,7 +110,7 @@ def test_a_file_name_with_escapes_is_shown_escaped(tmp_path, capsys):
 
 
 def test_a_deeply_nested_settings_file_is_set_aside_not_a_crash(tmp_path):
-    from hanatui.settings import Settings, load_settings
+    from hanatui.store.settings import Settings, load_settings
 
     path = tmp_path / "settings.json"
     path.write_bytes(b'{"theme":' + b"[" * 5000 + b"]" * 5000 + b"}")

@@ -50,7 +50,7 @@ def test_text_commands_import_neither_textual_nor_rich(args, tmp_path):
 
 def test_words_and_story_import_without_the_ui():
     code = (
-        "import sys, hanatui.words, hanatui.story\n"
+        "import sys, hanatui.text.words, hanatui.text.story\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     )
     out = subprocess.run(

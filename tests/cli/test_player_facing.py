@@ -23,8 +23,8 @@ from core.games.registry import GAMES
 from core.logfile import read_log
 from core.rules import find_rules, option_docs, preset_of, presets
 from hanatui.app.screens.dialogs import help_text
-from hanatui.export import text_record
-from hanatui.rules_text import (
+from hanatui.text.export import text_record
+from hanatui.text.rules_text import (
     COMMON,
     alias_lines,
     card_rows,
@@ -32,7 +32,7 @@ from hanatui.rules_text import (
     month_lines,
     page,
 )
-from hanatui.words import describe_event, score_line_text, score_line_words
+from hanatui.text.words import describe_event, score_line_text, score_line_words
 from tests.helpers import players
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ from core.cards import ALL_MASK, points_of
 from core.games.registry import GAMES, game_of
 from core.names import yaku_name
 from core.rules import find_rules, presets
-from hanatui.rules_text import VALUES, page, preset_lines, yaku_groups, yaku_section
+from hanatui.text.rules_text import VALUES, page, preset_lines, yaku_groups, yaku_section
 
 YAKU_GAMES = [g for g in GAMES if game_of(g).yaku_specs(find_rules(g))]
 

@@ -19,8 +19,8 @@ from core.games.options import Rules
 from core.games.sakura.game import GAME as SAKURA
 from core.logfile import read_log
 from core.rules import find_rules
-from hanatui.export import text_record
-from hanatui.words import breakdown_rows, score_line_text, score_line_words, unit_of
+from hanatui.text.export import text_record
+from hanatui.text.words import breakdown_rows, score_line_text, score_line_words, unit_of
 from tests.core.test_hanaawase import AKA
 from tests.core.test_hanaawase import scored as hanaawase_scored
 from tests.core.test_koikoi import scored as koikoi_scored
@@ -189,7 +189,7 @@ def test_sakura_names_the_holder_of_each_yaku_and_the_team():
     )
     # one row a yaku in the round's table: held by its holder, -50 for each other seat
     # the table's near line: a yaku held costs the others, it earns nothing
-    from hanatui.words import near_of
+    from hanatui.text.words import near_of
 
     near = near_of(rules, [mask_of(["03a", "08a", "09a"]), 0, 0], 0)
     assert near.held_text() == "Drinking (others -50 each)"
@@ -277,7 +277,7 @@ def test_a_seat_near_a_yaku_holds_one_of_its_cards_so_an_empty_pile_is_near_none
     """The table's near line only names yaku the seat has a card of (`near_yaku` shows none
     without), which is why a seat that has captured nothing is answered at once."""
     from core.cards import CARDS
-    from hanatui.words import near_yaku
+    from hanatui.text.words import near_yaku
 
     rules = find_rules(game)
     assert near_yaku(rules, 0, 0) == [] and near_yaku(rules, 0, mask_of(["01a", "03a"])) == []

@@ -1,5 +1,6 @@
 """`hanatui sim --jobs` ends on every signal, and an arena ends whatever handlers the process
-that runs it has (`hanatui.selfplay._worker_started`, `_Pool.close`, `hanatui.signals`)."""
+that runs it has (`hanatui.arena.selfplay._worker_started`, `_Pool.close`,
+`hanatui.session.signals`)."""
 
 from __future__ import annotations
 
@@ -84,7 +85,7 @@ def test_each_signal_ends_a_shared_arena_at_once_and_leaves_no_process(sig, targ
 ARENA = """
 import hashlib, signal, sys
 from core.rules import find_rules
-from hanatui import selfplay
+from hanatui.arena import selfplay
 NOTING = sys.argv[1] == "noting"
 if NOTING:  # a program with a SIGTERM handler of its own, which only takes note
     signal.signal(signal.SIGTERM, lambda *a: None)
@@ -116,10 +117,10 @@ def test_an_arena_ends_with_the_same_result_whatever_handlers_its_process_has():
 APP_THEN_ARENA = """
 import hashlib, os, signal, sys
 from core.rules import find_rules
-from hanatui import selfplay
+from hanatui.arena import selfplay
 from hanatui.app.app import HanaApp
-from hanatui.cli import run_app
-from hanatui.signals import handleable_signals
+from hanatui.cli.running import run_app
+from hanatui.session.signals import handleable_signals
 
 def handlers():
     return {s: signal.getsignal(s) for s in handleable_signals()}

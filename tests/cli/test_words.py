@@ -6,7 +6,7 @@ import pytest
 
 from core.players import Player
 from core.rules import find_rules
-from hanatui.words import (
+from hanatui.text.words import (
     Near,
     and_list,
     conjugate,
@@ -90,8 +90,8 @@ def test_match_start_counts_rounds(rounds, expected):
 
 def test_you_and_others_agree_in_every_line():
     """Every sentence of a whole match agrees with 'You' and with a third person."""
+    from hanatui.arena.selfplay import play_match
     from hanatui.bots import make_bot
-    from hanatui.selfplay import play_match
 
     for name in ("You", "Aiko"):
         players = (

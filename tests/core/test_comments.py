@@ -128,7 +128,7 @@ def test_the_strict_reader_refuses_a_malformed_comment_with_its_line(plain, wher
 
 
 def test_a_redacted_log_keeps_its_comments(plain):
-    from hanatui.export import player_view
+    from hanatui.text.export import player_view
 
     own = Comment(text="my move", after=6, seat=0)
     source = read_log(encode_log(plain.header, plain.events, [own]))

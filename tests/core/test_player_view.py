@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from core.logfile import encode_log, read_log
-from hanatui.export import player_view
-from hanatui.files import read_log_file
+from hanatui.store.files import read_log_file
+from hanatui.text.export import player_view
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "replays").glob("*.hana"))

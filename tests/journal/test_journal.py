@@ -14,10 +14,10 @@ from core.errors import HanaError
 from core.logfile import VERSION, read_log
 from core.players import Player
 from core.rules import find_rules
-from hanatui import journal as journal_module
-from hanatui.files import read_log_file
-from hanatui.journal import rescue_unsaved
-from hanatui.session import JOURNAL_NAME, Session
+from hanatui.session import journal as journal_module
+from hanatui.session.journal import rescue_unsaved
+from hanatui.session.session import JOURNAL_NAME, Session
+from hanatui.store.files import read_log_file
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"

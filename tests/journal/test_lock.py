@@ -13,8 +13,8 @@ import pytest
 
 from core.players import Player
 from core.rules import find_rules
-from hanatui.lock import JournalInUse, lock_path
-from hanatui.session import JOURNAL_NAME, Session
+from hanatui.session.lock import JournalInUse, lock_path
+from hanatui.session.session import JOURNAL_NAME, Session
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX processes and flock")
 
@@ -26,7 +26,7 @@ FIRST = textwrap.dedent(
     import sys
     from core.players import Player
     from core.rules import find_rules
-    from hanatui.session import Session
+    from hanatui.session.session import Session
 
     session = Session.new(
         find_rules("bakappana", rounds=1),
@@ -54,7 +54,7 @@ def _env(data: Path) -> dict[str, str]:
 
 #: Another process holding the journal's lock until told to end (a line on its input).
 HOLD = (
-    "import sys; from hanatui.lock import lock; lock(sys.argv[1]); print('ok', flush=True);"
+    "import sys; from hanatui.session.lock import lock; lock(sys.argv[1]); print('ok', flush=True);"
     " sys.stdin.readline()"
 )
 
@@ -234,7 +234,8 @@ async def test_play_on_from_a_replay_in_the_read_only_app_says_why_it_cannot(dat
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "ok"
         from hanatui.app.app import HanaApp
-        from hanatui.app.screens.replay import ForkDialog, ReplayScreen, open_replay
+        from hanatui.app.screens.replay.opening import open_replay
+        from hanatui.app.screens.replay.screen import ForkDialog, ReplayScreen
 
         app = HanaApp()
         async with app.run_test(size=(80, 24)) as pilot:

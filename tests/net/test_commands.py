@@ -92,8 +92,8 @@ async def test_host_plays_the_preset_it_was_given_on_the_address_it_binds(data_d
     from core.events import MatchStarted
     from core.logfile import read_log
     from core.rules import find_rules
-    from hanatui.files import read_bytes_capped
     from hanatui.net.client import RemoteSession
+    from hanatui.store.files import read_bytes_capped
     from tests.net.helpers import until
 
     journal = tmp_path / "preset.hana"

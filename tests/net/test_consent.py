@@ -10,8 +10,8 @@ import random
 from core.events import Dealt, UndoTaken
 from core.logfile import read_log
 from core.redact import redact
-from hanatui.files import read_bytes_capped
 from hanatui.net import protocol as p
+from hanatui.store.files import read_bytes_capped
 from tests.net.helpers import Recorder, koikoi_table, play_seat, play_turns, seated, until
 
 

@@ -12,7 +12,7 @@ from core.actions import ChooseCapture, PlayCard
 from core.events import Dealt, DrawnToHand, Event, MatchStarted, RoundEnded
 from core.logfile import read_log
 from core.redact import HiddenDraw
-from hanatui.files import read_bytes_capped
+from hanatui.store.files import read_bytes_capped
 from tests.net.helpers import koikoi_table, play_seat, seated, until
 
 # The deck of a `dealt` event (docs/replay-format.md): the field's cards first, then each seat's

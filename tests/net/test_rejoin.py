@@ -17,8 +17,8 @@ import pytest
 
 from core.logfile import read_log
 from core.redact import redact
-from hanatui.files import read_bytes_capped
 from hanatui.net.client import RemoteSession
+from hanatui.store.files import read_bytes_capped
 from tests.net.helpers import LIMIT, koikoi_table, play_seat, play_turns, seated, until
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -24,8 +24,8 @@ from hanatui.app.layout import glyphs
 from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS, pad
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import CardRow, TooSmall
-from hanatui.session import Session, Threat
-from hanatui.words import Near, near_of, plural, score_line_words
+from hanatui.session.session import Session, Threat
+from hanatui.text.words import Near, near_of, plural, score_line_words
 
 
 class CaptureDialog(ModalScreen[ChooseCapture]):

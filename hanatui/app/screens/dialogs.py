@@ -3,6 +3,8 @@ and records in `results`."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -78,12 +80,13 @@ Reading the table
 )
 
 
-def help_text(keymap: dict[str, str], *, ascii_mode: bool = False) -> str:
-    """The help, with each binding's keys as the user's keymap sets them."""
-    from hanatui.app.app import default_keys
-
+def help_text(
+    keymap: dict[str, str], *, ascii_mode: bool = False, own: Mapping[str, str] | None = None
+) -> str:
+    """The help, with each binding's keys as the user's keymap sets them; ``own``: each binding
+    id's own keys, named in a row where another binding of it is remapped."""
+    own = own or {}
     lines = ["Keys"]
-    own = default_keys()
     for ids, default, what in HELP_KEYS:
         remapped = any(i in keymap for i in ids)
         # a row of several bindings with one remapped: each its keys, the others' their own
@@ -106,7 +109,9 @@ class HelpScreen(ModalScreen[None]):
             settings = getattr(self.app, "settings", None)
             keymap = dict(getattr(settings, "keymap", None) or {})
             ascii_mode = bool(getattr(self.app, "ascii_mode", False))
-            yield Static(Content(help_text(keymap, ascii_mode=ascii_mode)))
+            own_keys = getattr(self.app, "own_keys", None)
+            own = own_keys() if callable(own_keys) and keymap else {}
+            yield Static(Content(help_text(keymap, ascii_mode=ascii_mode, own=own)))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,7 +1,7 @@
 """The games played: a sortable list of the kept logs, and statistics over them.
 
 The list opens any game in the replay viewer, opens any other .hana file by its path, and deletes
-a game after asking. The statistics are those of `hanatui.history`, as tables and bar charts.
+a game after asking. The statistics are those of `hanatui.store.history`, as tables and bar charts.
 Logs are read in a worker thread, so a long history never freezes the screen.
 """
 
@@ -28,8 +28,16 @@ from core.logfile import LogRead
 from hanatui.app.common import HanaFooter
 from hanatui.app.screens.errors import printable
 from hanatui.app.widgets import TooSmall
-from hanatui.history import GameSummary, Record, Statistics, bar, history_logs, scan, statistics
-from hanatui.words import game_title, plural
+from hanatui.store.history import (
+    GameSummary,
+    Record,
+    Statistics,
+    bar,
+    history_logs,
+    scan,
+    statistics,
+)
+from hanatui.text.words import game_title, plural
 
 #: Sort orders of the list: (label, key of a summary, newest/largest first by default).
 SORTS: dict[str, tuple[str, bool]] = {
@@ -243,7 +251,7 @@ class HistoryScreen(Screen[None]):
 
     def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
         super().__init__()
-        from hanatui.settings import games_dir
+        from hanatui.store.settings import games_dir
 
         self.directory = Path(directory) if directory is not None else games_dir()
         self.summaries: list[GameSummary] = []
@@ -525,7 +533,7 @@ class HistoryScreen(Screen[None]):
         self._fill()
 
     def open(self, path: str) -> None:
-        from hanatui.app.screens.replay import open_replay
+        from hanatui.app.screens.replay.opening import open_replay
 
         open_replay(self.app, path)
 

@@ -26,8 +26,8 @@ from core.games.options import Rules
 from core.players import check_name
 from hanatui.app.common import HanaFooter, hana_app
 from hanatui.app.widgets import TooSmall
-from hanatui.settings import PACES
-from hanatui.words import game_title
+from hanatui.store.settings import PACES
+from hanatui.text.words import game_title
 
 SCREEN_CSS = """
 {name} {{ background: $hana-felt; align: center top; }}
@@ -217,8 +217,8 @@ class RulesScreen(Screen[None]):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
-        from hanatui import rules_text
         from hanatui.app.screens.newgame import available_games
+        from hanatui.text import rules_text
 
         ascii_only = hana_app(self.app).ascii_mode
         yield TooSmall()
@@ -242,7 +242,7 @@ class RulesScreen(Screen[None]):
         yield HanaFooter()
 
     def on_mount(self) -> None:
-        from hanatui.rules_text import card_rows
+        from hanatui.text.rules_text import card_rows
 
         table = self.query_one("#cards", DataTable)
         table.add_columns("code", "kind", "card", "Japanese", "pts", "Sakura")

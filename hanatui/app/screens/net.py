@@ -22,7 +22,7 @@ from core.errors import HanaError
 from core.text import printable_path
 from hanatui.app.common import HanaFooter, TooSmall, game_title, hana_app
 from hanatui.app.screens.dialog_base import DIALOG_CSS
-from hanatui.app.screens.table import TableScreen
+from hanatui.app.screens.table.screen import TableScreen
 from hanatui.net import protocol as p
 from hanatui.net.client import RemoteSession, parse_address
 

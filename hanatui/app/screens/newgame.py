@@ -18,8 +18,8 @@ from core.players import Player, check_name
 from core.rules import OptionDoc
 from hanatui.app.common import HanaFooter, hana_app
 from hanatui.app.widgets import TooSmall
-from hanatui.settings import Settings
-from hanatui.words import game_title
+from hanatui.store.settings import Settings
+from hanatui.text.words import game_title
 
 
 def available_games() -> list[str]:
@@ -538,7 +538,7 @@ class NewGameScreen(Screen[None]):
             await self.save_ruleset()
 
     async def save_ruleset(self) -> None:
-        from hanatui.settings import RuleSet
+        from hanatui.store.settings import RuleSet
 
         await self._built()
         name = self.query_one("#ruleset-name", Input).value.strip()

@@ -21,7 +21,7 @@ from core.players import Player
 from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import TooSmall
-from hanatui.words import REASONS, breakdown_rows, plural, winners_words
+from hanatui.text.words import REASONS, breakdown_rows, plural, winners_words
 
 
 def _add_columns(

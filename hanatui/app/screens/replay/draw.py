@@ -1,0 +1,386 @@
+"""The replay viewer's drawing (the result of a round, the header, the move list, the chart,
+the status lines) and its commands in the palette."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import DataTable, Static
+from textual.widgets.option_list import Option
+
+from core.cards import CARDS, Card, cards_of
+from core.events import MatchEnded, RoundEnded
+from core.logfile import Comment, LogRead
+from core.state import State
+from core.text import printable_path
+from core.timeline import Timeline
+from core.view import observe
+from hanatui.analysis import MARKS, GameAnalysis
+from hanatui.app.describe import card_variable
+from hanatui.app.layout import Scene, TableLayout, glyphs
+from hanatui.app.screens.replay.render import MoveList, move_line, score_chart
+from hanatui.app.screens.replay.review_render import CLASS_STYLES, comment_glyph
+from hanatui.app.screens.results import breakdown_table
+from hanatui.app.widgets import CardRow, faces_content
+from hanatui.text.story import Story
+from hanatui.text.words import (
+    REASONS,
+    and_list,
+    card_japanese,
+    game_title,
+    month_of_round,
+    verb_for,
+)
+
+#: A line of the move list: number, words, style, the analysis's mark and its style, comments.
+Prompt = tuple[str, str, str, str, str, int]
+
+
+#: Autoplay speeds, seconds per event, slowest first.
+SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.15, 0.1)
+DEFAULT_SPEED = 3
+
+
+class ReplayCommands(Provider):
+    """The viewer's commands in the palette, and "go to move N" for any number typed."""
+
+    def _viewer(self) -> Any:
+        # the viewer (`ReplayScreen`) is the one screen drawn by `ReplayDrawing`, below
+        screen = self.screen
+        return screen if isinstance(screen, ReplayDrawing) else None
+
+    def _commands(self, viewer: Any) -> list[tuple[str, str, Any]]:
+        commands = [
+            ("Go to move...", "Type a move number, e.g. 120", viewer.action_goto),
+            ("Autoplay: start or pause", "Space; + and - change the speed", viewer.action_autoplay),
+            ("Go to the start", "Home", viewer.action_start),
+            ("Go to the end", "End", viewer.action_end),
+            (
+                "Share this game...",
+                "An anonymised copy, a text record, one seat's view",
+                viewer.action_share,
+            ),
+            ("Replay keys", "How to move through the game", viewer.action_help),
+            (
+                "Analyse the game...",
+                "a: the strong player's verdict on every decision, a summary per seat",
+                viewer.action_analyse,
+            ),
+            (
+                "Next mistake",
+                "n: the next move classed a mistake or a blunder",
+                partial(viewer.action_mistake, 1),
+            ),
+            ("Previous mistake", "p", partial(viewer.action_mistake, -1)),
+            ("Comment on this move...", "c: saved in the game's file", viewer.action_comment),
+            (
+                "Comment on the game...",
+                "C: a comment on the whole game, saved in its file",
+                partial(viewer.action_comment, True),
+            ),
+        ]
+        if viewer.analysing:
+            commands.append(("Stop the analysis", "x", viewer.action_stop_analysis))
+        if viewer.locked_seat is None:
+            commands.append(("All hands / one seat's view", "v", viewer.action_toggle_view))
+            commands.append(("View from the next seat", "s", viewer.action_next_seat))
+        if viewer.can_fork():
+            commands.append(
+                (
+                    "Play on from here",
+                    "A new game from this position, you against the computer",
+                    viewer.action_fork,
+                )
+            )
+        return commands
+
+    async def discover(self) -> Hits:
+        viewer = self._viewer()
+        if viewer is None:
+            return
+        for name, help_text, callback in self._commands(viewer):
+            yield DiscoveryHit(Content(name), callback, text=name, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        viewer = self._viewer()
+        if viewer is None:
+            return
+        number = re.search(r"\d+", query)
+        if number is not None:
+            n = int(number.group())
+            total = len(viewer.story)
+            target = max(1, min(n, total))
+            name = f"Go to move {target}"
+            yield Hit(
+                1.0,
+                Content(name),
+                partial(viewer.seek, target),
+                text=name,
+                help=f"of {total} moves",
+            )
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands(viewer):
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, text=name, help=help_text)
+
+
+class ReplayDrawing(Screen[None]):
+    """The drawing half of `ReplayScreen` (which adds moving, perspective and the dialogs)."""
+
+    game_log: LogRead
+    path: Path | None
+    timeline: Timeline
+    story: Story
+    seat: int
+    all_hands: bool
+    speed: int
+    locked_seat: int | None
+    _timer: Timer | None
+    _list_key: tuple[object, ...] | None
+    _rows: list[tuple[str, int]]
+    _prompts: list[Prompt]
+    _result_shown: RoundEnded | None
+    _could_fork: bool
+    analysis: GameAnalysis | None
+    comments: list[Comment]
+    _comment_counts: Counter[int | None]
+
+    @property
+    def ascii_mode(self) -> bool:
+        return bool(getattr(self.app, "ascii_mode", False))
+
+    @property
+    def position(self) -> int:
+        return self.timeline.cursor
+
+    @property
+    def state(self) -> State:
+        return self.timeline.state
+
+    @property
+    def playing(self) -> bool:
+        return self._timer is not None
+
+    def _stop_autoplay(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def can_fork(self) -> bool:
+        """Whether there is a game to play on from here (not once the match is over)."""
+        return self.state.phase != "over"
+
+    def refresh_view(self) -> None:
+        """Draw the position at the cursor: the table, then the viewer's own panels."""
+        if not self.is_attached:
+            return
+        state = self.state
+        view = observe(state, self.seat)
+        ascii_mode = self.ascii_mode
+        self.set_class(ascii_mode, "-ascii")  # the app's class cannot reach a screen's scoped CSS
+        turn = state.turn if state.phase in ("play", "choose", "decide") else None
+        faces: dict[int, Content] = {}
+        if self.all_hands and state.hands:
+            for seat in range(state.num_players):
+                if seat != self.seat:
+                    faces[seat] = faces_content(cards_of(state.hands[seat]), ascii_mode=ascii_mode)
+        pile_note = f"pile {view.pile_count}"
+        if self.all_hands and state.pile:
+            pile_note += f"{glyphs(ascii_mode)['dot']}next {CARDS[state.pile[0]].value}"
+        me = view.players[self.seat]
+        scene = Scene(
+            view=view,
+            seat=self.seat,
+            header=self._header(),
+            marked=turn,
+            hand=list(view.hand),
+            faces=faces,
+            last=self._last_card(),
+            pile_note=pile_note,
+            you_note="all hands shown" if self.all_hands else f"the view of {me.name}",
+            ascii_mode=ascii_mode,
+        )
+        if not self.query_one("#layout", TableLayout).draw(scene):
+            return  # the seats' panels are being mounted: drawn again when they are
+        self._draw_result()
+        self._draw_chart()
+        self._draw_status()
+        self.draw_review()
+        if self.can_fork() != self._could_fork:
+            self._could_fork = self.can_fork()
+            self.refresh_bindings()
+
+    def draw_review(self) -> None:
+        """The panels the analysis and comments change (`ReplayReview` adds its own)."""
+        self._draw_moves()
+
+    def _draw_result(self) -> None:
+        """At the end of a round (or of the match), how it was scored, line by line."""
+        box = self.query_one("#result", Vertical)
+        event = self.timeline.events[self.position - 1]
+        ended = self.story.round_ended_at(self.position)
+        box.set_class(ended is not None, "-shown")
+        if ended is None or self._result_shown is ended:
+            return
+        self._result_shown = ended
+        players = self.state.players
+        title = f"Round {ended.round} over ({REASONS.get(ended.reason, ended.reason)})"
+        if isinstance(event, MatchEnded):
+            winners = [players[i].name for i in event.winners]
+            verb = verb_for(winners[0], "win") if len(winners) == 1 else "tie"
+            title = f"Match over: {and_list(winners)} {verb}{glyphs(self.ascii_mode)['dot']}"
+            title += "last round"
+        box.border_title = Content(title)
+        table = self.query_one("#result-table", DataTable)
+        table.clear(columns=True)
+        breakdown_table(table, ended, players, self.state.rules)
+
+    def _last_card(self) -> Card | None:
+        event = self.timeline.events[self.position - 1]
+        card = getattr(event, "card", None)
+        return card if isinstance(card, Card) else None
+
+    def _header(self) -> list[str | tuple[str, str]]:
+        state = self.state
+        dot = glyphs(self.ascii_mode)["dot"]
+        parts: list[str | tuple[str, str]] = [("hanatui replay", "bold $accent"), dot]
+        parts.append(game_title(state.rules.game))
+        if state.round:
+            parts.append(f"{dot}Round {state.round} of {state.rules.rounds}")
+            if state.rules.game == "koikoi":
+                parts.append(f" ({month_of_round(state)})")
+        parts.append(f"{dot}move {self.position} of {len(self.story)}")
+        if self.playing:
+            play = ">" if self.ascii_mode else "▶"
+            parts.append((f"{dot}{play} {SPEEDS[self.speed]:g} s", "bold $success"))
+        return parts
+
+    def _draw_topbar(self) -> None:
+        self.refresh_view()
+
+    def judged(self, seat: int) -> bool:
+        """Whether the analysis of ``seat``'s decisions shows: all of them with all hands in
+        view, only the seat's own in a seat's view (a judgement of another seat's move is made
+        from that seat's cards, which this view does not show)."""
+        return self.all_hands or seat == self.seat
+
+    def _draw_moves(self) -> None:
+        moves = self.query_one("#moves", MoveList)
+        story = self.story
+        segment = story.segment_of(self.position)
+        rows: list[tuple[str, int]] = []
+        prompts: list[Prompt] = []
+        analysis = self.analysis
+        for s in range(len(story.starts)):
+            if s == segment:
+                for i in story.segment_range(s):
+                    rows.append(("event", i))
+                    text = story.line(i, self.position, self.seat, all_hands=self.all_hands)
+                    style = "" if i < self.position else "dim"
+                    decision = analysis.at(i) if analysis is not None else None
+                    if decision is not None and not self.judged(decision.seat):
+                        decision = None  # another seat's judgement tells of its hidden cards
+                    cls = analysis.class_of(decision) if analysis and decision else "best"
+                    notes = (MARKS[cls], CLASS_STYLES[cls], self._comment_counts.get(i, 0))
+                    prompts.append((str(i + 1), text, style, *notes))
+            else:
+                mark = ">" if self.ascii_mode else "▸"
+                prompts.append((mark, story.summary(s), "dim" if s > segment else "", "", "", 0))
+                rows.append(("round", s))
+        # the words are wrapped here (so they hang under the move number), leaving a column for
+        # the scrollbar whether or not it is showing yet
+        width = (moves.size.width or 44) - 3
+        key = (segment, self.all_hands, self.seat, width, self.ascii_mode)
+        if key != self._list_key or len(rows) != len(self._rows):
+            self._list_key = key
+            self._rows = rows
+            moves.set_options(Option(self._move_line(p, width)) for p in prompts)
+        else:
+            for i, (old, new) in enumerate(zip(self._prompts, prompts, strict=True)):
+                if old != new:
+                    moves.replace_option_prompt_at_index(i, self._move_line(new, width))
+        self._prompts = prompts
+        moves.highlighted = rows.index(("event", self.position - 1))
+        moves.scroll_to_highlight()
+
+    def _move_line(self, prompt: Prompt, width: int) -> Content:
+        number, text, style, mark, mark_style, comments = prompt
+        note = ""
+        if comments:
+            note = comment_glyph(self.ascii_mode) + (str(comments) if comments > 1 else "")
+        return move_line(number, text, style, width, mark=(mark, mark_style), note=note)
+
+    def _draw_chart(self) -> None:
+        chart = self.query_one("#chart", Static)
+        state = self.state
+        final = self.timeline.last
+        current = state.round if state.round else 0
+        chart.update(
+            score_chart(
+                final.players,
+                final.history,
+                final.rules.rounds,
+                done=state.rounds_done,
+                current=current,
+                totals=state.totals,
+                ascii_mode=self.ascii_mode,
+                width=chart.content_region.width or 38,
+            )
+        )
+        chart.border_title = Content(
+            f"Scores{glyphs(self.ascii_mode)['dot']}round {current} of "
+            f"{max(final.rules.rounds, len(final.history))}"
+            if current
+            else "Scores"
+        )
+
+    def _draw_status(self, card: Card | None = None) -> None:
+        status = self.query_one("#status", Static)
+        view_name = (
+            "all hands"
+            if self.all_hands
+            else f"seat view: {self.game_log.header.players[self.seat].name}"
+        )
+        lines: list[Content] = []
+        origin = self.game_log.header.origin
+        if card is not None:
+            lines.append(
+                Content.assemble(
+                    (card.description, f"bold {card_variable(card)}"),
+                    f"  ({card_japanese(card, ascii_only=self.ascii_mode)})",
+                )
+            )
+        else:
+            lines.append(Content.assemble(("viewing  ", "dim"), view_name))
+        if self.path is not None:
+            lines.append(Content.assemble(("file     ", "dim"), printable_path(self.path.name)))
+        notes = []
+        if origin is not None:
+            notes.append(f"played on from {origin.source}, move {origin.event}")
+        if self.game_log.header.anonymised:
+            notes.append("an anonymised copy")
+        if self.locked_seat is not None:
+            notes.append("redacted: hidden cards unknown")
+        if self.game_log.error is not None:
+            notes.append(
+                f"the readable part only (the file breaks at line {self.game_log.error.line})"
+            )
+        if notes:
+            lines.append(Content.styled("; ".join(notes), "dim"))
+        status.update(Content("\n").join(lines))
+
+    def on_card_row_hovered(self, message: CardRow.Hovered) -> None:
+        self._draw_status(message.card)
+
+
+__all__ = ["DEFAULT_SPEED", "SPEEDS", "ReplayCommands", "ReplayDrawing"]

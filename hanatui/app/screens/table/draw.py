@@ -1,0 +1,261 @@
+"""The table's drawing: the scene for the shared layout, the header, the prompt, what a focused
+card would capture (as the engine says), the status line and the game log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual.content import Content
+from textual.screen import Screen
+
+from core.cards import Card, cards_of
+from core.engine import capture_targets
+from core.events import Dealt, KoiKoiCalled, RoundEnded
+from core.view import View
+from hanatui.app.describe import card_variable
+from hanatui.app.layout import Scene, TableLayout, glyphs
+from hanatui.app.widgets import CardRow
+from hanatui.session.session import Session
+from hanatui.text.words import (
+    card_japanese,
+    describe_event,
+    game_title,
+    month_of_round,
+    month_words,
+)
+
+if TYPE_CHECKING:
+    from textual.widgets import RichLog
+
+
+class TableDrawing(Screen[None]):
+    """The drawing half of `TableScreen` (which adds the turn loop and the keys)."""
+
+    session: Session
+    viewer: int
+    keyboard: int | None
+    _deciding: bool
+    _drawn: tuple[object, ...] | None
+    _last_card: Card | None
+    _logged: int
+
+    async def _mount_log(self) -> None:
+        raise NotImplementedError  # `TableScreen` puts the game log in its box
+
+    @property
+    def layout_widget(self) -> TableLayout:
+        return self.query_one("#layout", TableLayout)
+
+    @property
+    def ascii_mode(self) -> bool:
+        return bool(getattr(self.app, "ascii_mode", False))
+
+    def refresh_table(self, force: bool = False) -> None:
+        if not self.is_attached:
+            return
+        key = (
+            self.session.version,
+            self.viewer,
+            self.keyboard,
+            self.ascii_mode,
+            self.app.size,
+            self._deciding,
+        )
+        if key == self._drawn and not force:
+            return
+        view = self.session.view(self.viewer)
+        ascii_mode = self.ascii_mode
+        self.set_class(ascii_mode, "-ascii")
+        show_hand = self.keyboard == self.viewer
+        hand: list[Card | None]
+        classes: dict[Card, str] = {}
+        if show_hand:
+            hand = list(view.hand)
+            for c in view.hand:
+                if self._targets(c):
+                    classes[c] = "-capturer"
+        else:
+            hand = [None] * (view.hand_counts[self.viewer] if view.hand_counts else 0)
+        to_act = self.session.to_act()
+        marked = to_act if to_act is not None else None
+        scene = Scene(
+            view=view,
+            seat=self.viewer,
+            header=self._header(view),
+            marked=marked,
+            hand=hand,
+            hand_classes=classes,
+            last=self._last_card,
+            you_note=self._prompt(view, to_act),
+            ascii_mode=ascii_mode,
+        )
+        if not self.layout_widget.draw(scene):
+            return  # drawn by the layout once the seats' panels are mounted
+        if self._drawn is None:
+            # The log waits for the first frame with the cards in it (Textual's RichLog
+            # brings in rich.pretty and attrs, some 13 ms that frame need not wait for).
+            self.call_after_refresh(self._mount_log)
+        self._drawn = key
+        self._highlight_matches()
+        self._sync_log()
+        self.refresh_bindings()
+
+    def _header(self, view: View) -> list[str | tuple[str, str]]:
+        """The round in progress (until the next deal), its dealer and the koi-koi calls."""
+        g = glyphs(self.ascii_mode)
+        dot = g["dot"]
+        state = self.session.state
+        parts: list[str | tuple[str, str]] = [("hanatui", "bold $accent"), dot]
+        parts.append(game_title(view.rules.game))
+        if view.round:
+            parts.append(f"{dot}Round {view.round} of {view.rules.rounds}")
+            if view.rules.game == "koikoi":
+                parts.append(f" ({month_of_round(state)})")
+            if state.phase == "over" or self._round_finished():
+                parts.append(" over")
+        if 0 <= view.dealer < view.num_players:
+            parts.append(f"{dot}dealer: ")
+            parts.append(view.players[view.dealer].name)
+        for seat, n in self._koikoi_calls().items():
+            parts.append(f"{dot}koi-koi: ")
+            parts.append(view.players[seat].name)
+            parts.append(f" {g['times']}{n}")
+        return parts
+
+    def _round_finished(self) -> bool:
+        for ev in reversed(self.session.events):
+            if isinstance(ev, Dealt):
+                return False
+            if isinstance(ev, RoundEnded):
+                return True
+        return False
+
+    def _koikoi_calls(self) -> dict[int, int]:
+        calls: dict[int, int] = {}
+        for ev in reversed(self.session.events):
+            if isinstance(ev, Dealt):
+                break
+            if isinstance(ev, KoiKoiCalled) and not ev.play_on:
+                calls[ev.seat] = calls.get(ev.seat, 0) + 1
+        return calls
+
+    def _prompt(self, view: View, to_act: int | None) -> str:
+        if self.session.over:
+            return "the match is over"
+        if to_act is None:
+            return ""
+        if to_act == self.viewer and self.session.is_human(to_act):
+            if view.phase == "choose":
+                return "choose a capture"
+            if view.phase == "decide":
+                return "koi-koi or shobu?"
+            arrows = "<- ->" if self.ascii_mode else "←→"
+            return f"your turn: {arrows} choose{glyphs(self.ascii_mode)['dot']}enter play"
+        return f"{view.players[to_act].name} is playing" + glyphs(self.ascii_mode)["more"]
+
+    def _targets(self, card: Card) -> tuple[int, ...]:
+        """What ``card`` would take if played from the hand now, as the engine says."""
+        state = self.session.state
+        if not state.hands:
+            return ()
+        return capture_targets(state, card.index, "hand")
+
+    @property
+    def hand_row(self) -> CardRow:
+        return self.query_one("#hand", CardRow)
+
+    @property
+    def field_row(self) -> CardRow:
+        return self.query_one("#field", CardRow)
+
+    def _focused_hand_card(self) -> Card | None:
+        """The hand's card at the cursor while the hand has the focus."""
+        focused = self.focused
+        if isinstance(focused, CardRow) and focused.role == "hand":
+            return focused.cursor_card
+        return None
+
+    def _highlight_matches(self, card: Card | None = None, *, pointed: bool = False) -> None:
+        """Light the field cards that ``card`` (the hand's card under the pointer when
+        ``pointed``, else the one at the cursor) would take, and name it on the status line."""
+        if not pointed:
+            card = self._focused_hand_card()
+        taken = 0
+        if card is not None and not self._deciding:
+            for mask in self._targets(card):
+                taken |= mask
+        field = self.field_row
+        field.set_mark("-match", [c for c in field.cards if c is not None and taken & c.bit])
+        self._status(None if self._deciding else card, "hand")
+
+    def _status(self, card: Card | None, role: str) -> None:
+        layout = self.layout_widget
+        if card is None:
+            layout.status([])
+            return
+        ja = f"  ({card_japanese(card, ascii_only=self.ascii_mode)})"
+        line1 = Content.assemble((card.description, f"bold {card_variable(card)}"), ja)
+        if role == "hand":
+            targets = self._targets(card)
+            if not targets:
+                line2 = "no match: it joins the field"
+            elif len(targets) > 1:
+                options = " or ".join(" ".join(c.value for c in cards_of(mask)) for mask in targets)
+                line2 = f"{len(targets)} choices: you choose {options}"
+            else:
+                line2 = "captures " + " ".join(c.value for c in cards_of(targets[0]))
+        else:
+            line2 = f"{month_words(card.month)}; {card.kind.label}"
+        layout.status([line1, Content(line2)])
+
+    @property
+    def game_log(self) -> RichLog | None:
+        """The game log, or None until it is mounted (just after the table's first frame)."""
+        found = self.query("#gamelog")
+        return cast("RichLog", found.first()) if found else None
+
+    def _sync_log(self) -> None:
+        log = self.game_log
+        if log is None:
+            return  # written whole when it is mounted
+        events = self.session.events
+        states = self.session.timeline.states
+        if self._logged > len(events):
+            log.clear()
+            self._logged = 0
+        for i in range(self._logged, len(events)):
+            line = describe_event(events[i], states[i - 1] if i else None, states[i], self.viewer)
+            if line:
+                # A plain string in a log built with markup=False is taken literally (no markup
+                # from names in the log) and, unlike a Content, wraps at the column's width.
+                log.write(line)
+        self._logged = len(events)
+
+    def rebuild_log(self) -> None:
+        log = self.game_log
+        if log is not None:
+            log.clear()
+        self._logged = 0
+        self._sync_log()
+
+    def _focus_hand(self) -> None:
+        def focus() -> None:
+            if not self.is_attached or self.app.screen is not self:
+                return
+            hand = self.hand_row
+            if hand.can_focus and not hand.has_focus:
+                hand.focus_card(hand.cursor)
+
+        self.call_after_refresh(focus)
+
+    def _flash(self, card: Card) -> None:
+        """A short flash on the card that just landed on the field (if animations are on)."""
+        if self.app.animation_level == "none" or not self.is_attached:
+            return
+        field = self.field_row
+        if card in field.cards:
+            field.add_mark(card, "-flash")
+            self.set_timer(0.6, lambda: field.remove_mark(card, "-flash"))
+
+
+__all__ = ["TableDrawing"]

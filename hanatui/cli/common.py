@@ -1,0 +1,75 @@
+"""What every command shares: the exit statuses, the one line an error becomes, the
+`--option KEY=VALUE` reader."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    pass
+
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+def guarded(command: Callable[[], int]) -> int:
+    """Run a command: an interruption or an error that reaches here is one line and a status."""
+    try:
+        return command()
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        raise
+    except Exception as exc:
+        return fail(exc)
+
+
+def fail(exc: Exception) -> int:
+    """The one line for an error that reached the top, and the exit status."""
+    import os
+
+    from core.errors import HanaError  # lazily: the app starts faster without the engine
+    from core.text import printable, printable_path
+
+    if isinstance(exc, HanaError):
+        print(f"hanatui: {printable(str(exc))}", file=sys.stderr)
+    elif isinstance(exc, OSError):
+        where = f"{printable_path(exc.filename)}: " if exc.filename else ""
+        print(f"hanatui: {where}{exc.strerror or exc}", file=sys.stderr)
+    else:
+        if os.environ.get("HANATUI_DEBUG"):
+            raise exc
+        print(
+            f"hanatui: internal error: {type(exc).__name__}: {printable(str(exc), 200)} "
+            "(HANATUI_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
+    return EXIT_INVALID
+
+
+def file_error(name: str, exc: BaseException) -> str:
+    """One line for a file that cannot be read: ``FILE:LINE: reason``, escaped."""
+    from core.errors import CorruptLogError
+    from core.text import printable, printable_path
+
+    shown = printable_path(name)
+    if isinstance(exc, CorruptLogError):
+        return f"{shown}:{exc.line or 1}: {printable(exc.reason)}"
+    return printable(str(exc))
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    import json
+
+    from core.errors import HanaError  # lazily: the app starts faster
+
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise HanaError(f"invalid --option {text!r} (expected KEY=VALUE)")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value

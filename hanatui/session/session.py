@@ -1,0 +1,433 @@
+"""The one stateful piece between the engine and the app.
+
+A `Session` owns the `Timeline` of the match being played, asks the engine for the events each
+action causes, appends them, and writes every event to the autosave journal (flushed and fsynced)
+as it happens, so a killed terminal loses nothing. Widgets never hold game state: they draw the
+`View` a session hands them.
+
+Randomness comes from generators seeded by the session seed: the deals by the number of events
+so far, the computer players' choices by the position on the table (not the count of events,
+which an undo changes), so a resumed game continues exactly as it would have, a seeded game is
+reproducible, and the same move after an undo gets the same computer reply.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from core.actions import Action, CallKoiKoi, CallShobu
+from core.chance import advance
+from core.engine import is_chance, is_over, legal_actions, step, to_act
+from core.errors import HanaError
+from core.events import DECISION_EVENTS, Event, MatchStarted, RoundEnded, ScoreLine
+from core.logfile import Header, header_for
+from core.players import Player
+from core.rules import AnyRules
+from core.state import State
+from core.timeline import Timeline
+from core.view import View, observe
+from hanatui.session.journal import Journal, retire
+from hanatui.store.files import free_log_name, read_log_file, write_log_file
+from hanatui.store.settings import autosave_dir, games_dir
+
+if TYPE_CHECKING:
+    from hanatui.bots.base import Bot
+
+JOURNAL_NAME = "current.hana"
+
+
+def position_key(state: State) -> str:
+    """A digest of the position: what is where and whose turn it is, without the count of undos
+    (so the position after an undo and a replayed move is the same position)."""
+    import hashlib  # here: a computer seat's first move needs it, the table's first frame not
+
+    extra = msgspec.json.encode(state.extra) if state.extra is not None else b""
+    parts = (
+        state.phase,
+        state.dealer,
+        state.totals,
+        state.history,
+        state.round,
+        state.hands,
+        state.field,
+        state.pile,
+        state.captures,
+        state.turn,
+        state.turn_no,
+        state.stage,
+        state.pending,
+        state.pending_from,
+    )
+    return hashlib.blake2b(repr(parts).encode() + extra, digest_size=12).hexdigest()
+
+
+class Threat(msgspec.Struct, frozen=True, kw_only=True):
+    """What an opponent would score by completing a yaku one card away (the koi-koi risk)."""
+
+    seat: int
+    yaku: tuple[str, ...]
+    lines: tuple[ScoreLine, ...]
+    points: int
+
+
+class Unfinished(msgspec.Struct, frozen=True, kw_only=True):
+    """A summary of the autosaved game, for the title screen's resume entry."""
+
+    path: str
+    game: str
+    players: tuple[str, ...]
+    round: int
+    rounds: int
+    totals: tuple[int, ...]
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def _app_version() -> str:
+    from hanatui import __version__
+
+    return f"hanatui {__version__}"
+
+
+class Session:
+    """A match in progress: timeline, autosave journal, and the computer players."""
+
+    def __init__(
+        self,
+        timeline: Timeline,
+        *,
+        seed: int,
+        journal: Journal | None = None,
+        header: Header | None = None,
+    ) -> None:
+        self.timeline = timeline
+        self.seed = seed
+        self.journal = journal
+        self.header = header or header_for(timeline.events, app=_app_version(), created=_now())
+        self.version = 0  # bumped on every change, so stale bot moves are dropped
+        self.archived: Path | None = None
+        self.archive_problem: str | None = None
+        self._bots: dict[tuple[int, str], Bot] = {}
+
+    # --- making and finding sessions --------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        rules: AnyRules,
+        players: Sequence[Player],
+        *,
+        seed: int | None = None,
+        autosave: bool = True,
+        directory: Path | None = None,
+    ) -> Session:
+        """A new match; with ``autosave`` its journal replaces any unfinished one (which is kept
+        among the finished games first, so nothing is lost)."""
+        from core.games.registry import game_for
+
+        game_for(rules).check_players(rules, len(players))
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        timeline = Timeline([MatchStarted(rules=rules, players=tuple(players))])
+        journal = None
+        if autosave:
+            path = (directory or autosave_dir()) / JOURNAL_NAME
+            journal = Journal.begin(path, seed=seed, games=games_dir())
+        session = cls(timeline, seed=seed, journal=journal)
+        if journal is not None:
+            journal.start(session.header, timeline.events)
+        return session
+
+    @classmethod
+    def from_events(
+        cls,
+        events: Sequence[Event],
+        *,
+        seed: int | None = None,
+        autosave: bool = True,
+        directory: Path | None = None,
+        **header_extra: object,
+    ) -> Session:
+        """A match that continues from recorded events (a replay's "play on from here"); the
+        header gets ``header_extra`` (e.g. ``origin``). Autosaves like `new`."""
+        timeline = Timeline(events)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        header = header_for(timeline.events, app=_app_version(), created=_now(), **header_extra)
+        journal = None
+        if autosave:
+            path = (directory or autosave_dir()) / JOURNAL_NAME
+            journal = Journal.begin(path, seed=seed, games=games_dir())
+        session = cls(timeline, seed=seed, journal=journal, header=header)
+        if journal is not None:
+            journal.start(header, timeline.events)
+        return session
+
+    @classmethod
+    def resume(cls, path: Path | None = None) -> Session:
+        """The autosaved match, exactly where it stopped (a torn last line is dropped; other
+        damage is cut off after keeping the original, as ``journal.notice`` says)."""
+        log, journal = Journal.resume(path or autosave_dir() / JOURNAL_NAME)
+        seed = journal.seed
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        timeline = Timeline()
+        timeline.extend(zip(log.events, log.states, strict=True))
+        return cls(timeline, seed=seed, journal=journal, header=log.header)
+
+    @staticmethod
+    def unfinished(
+        directory: Path | None = None, *, problems: list[str] | None = None
+    ) -> Unfinished | None:
+        """The autosaved game if there is one still to play; a finished one is archived. Why
+        an autosave that is there cannot be read goes into ``problems`` (if given)."""
+        path = (directory or autosave_dir()) / JOURNAL_NAME
+        if not path.exists():
+            return None
+        try:
+            log = read_log_file(path, recover=True)
+        except HanaError as exc:
+            if problems is not None:
+                problems.append(str(exc))
+            return None
+        state = log.state
+        if state is None:
+            return None
+        if is_over(state):
+            with contextlib.suppress(HanaError, OSError):  # read-only here, or a full disk
+                retire(path, games_dir())
+            return None
+        return Unfinished(
+            path=str(path),
+            game=state.rules.game,
+            players=tuple(p.name for p in state.players),
+            round=max(state.round, 1),
+            rounds=state.rules.rounds,
+            totals=state.totals,
+        )
+
+    # --- reading ----------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.timeline.last
+
+    @property
+    def events(self) -> list[Event]:
+        return self.timeline.events
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        return self.state.players
+
+    def is_human(self, seat: int) -> bool:
+        return self.players[seat].kind == "human"
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, p in enumerate(self.players) if p.kind == "human")
+
+    def to_act(self) -> int | None:
+        return to_act(self.state)
+
+    def legal(self) -> tuple[Action, ...]:
+        return legal_actions(self.state)
+
+    def view(self, seat: int) -> View:
+        return observe(self.state, seat)
+
+    @property
+    def over(self) -> bool:
+        return is_over(self.state)
+
+    # --- playing ----------------------------------------------------------------------------
+    def _record(self, pairs: list[tuple[Event, State]]) -> list[Event]:
+        self.timeline.extend(pairs)
+        events = [e for e, _ in pairs]
+        if self.journal is not None:
+            self.journal.append(events)
+        self.version += 1
+        return events
+
+    def settle(self) -> list[Event]:
+        """Deal (and run what follows automatically) while chance is due; the new events."""
+        out: list[Event] = []
+        while is_chance(self.state):
+            rng = random.Random(f"{self.seed}:{len(self.events)}:chance")
+            out += self._record(advance(self.state, rng))
+        return out
+
+    def act(self, action: Action) -> list[Event]:
+        """Play an action (raises `IllegalActionError` if it is not legal); the new events."""
+        return self._record(step(self.state, action))
+
+    # The table's turn loop plays through these three, so that a session whose other seats are
+    # played elsewhere (`hanatui.net.client.RemoteSession`) drives the same table.
+    def plays_here(self, seat: int) -> bool:
+        """Whether ``seat``'s decisions are made in this process (here: every seat's)."""
+        return True
+
+    async def perform(self, action: Action) -> list[Event]:
+        """Play an action decided here; the new events (here: at once, see `act`)."""
+        return self.act(action)
+
+    async def wait_for_others(self) -> list[Event] | None:
+        """Wait until a seat played elsewhere has moved; its events, or None when nothing can
+        come (here: never anything)."""
+        return None
+
+    def bot_choice(self, state: State | None = None, level: str | None = None) -> Action:
+        """The action of the computer seat to act in ``state`` (default: now), at ``level``
+        (default: the seat's own). Its generator is keyed on the position, so the same position
+        always gets the same reply. Safe to run in a worker thread on a snapshot of the state."""
+        from hanatui.bots import make_bot
+
+        if state is None:
+            state = self.state
+        seat = to_act(state)
+        if seat is None:
+            raise HanaError("nobody is to act")
+        player = state.players[seat]
+        level = level or player.bot or "easy"
+        bot = self._bots.get((seat, level))
+        if bot is None:
+            bot = self._bots[seat, level] = make_bot(level)
+        rng = random.Random(f"{self.seed}:{position_key(state)}:{seat}")
+        action: Action = bot.choose(observe(state, seat), legal_actions(state), rng)
+        return action
+
+    def preview_shobu(self) -> RoundEnded | None:
+        """What the round's score would be if the seat to act stopped now (koi-koi)."""
+        seat = to_act(self.state)
+        if seat is None:
+            return None
+        action = CallShobu(seat=seat)
+        if action not in self.legal():
+            return None
+        for event, _ in step(self.state, action):
+            if isinstance(event, RoundEnded):
+                return event
+        return None
+
+    def koikoi_risk(self) -> list[Threat]:
+        """If the seat to act calls koi-koi: each opponent's best yaku one card away and what it
+        would score there, multipliers included (koi-koi only; [] elsewhere)."""
+        seat = to_act(self.state)
+        if seat is None or CallKoiKoi(seat=seat) not in self.legal():
+            return []
+        from core.games.registry import game_of
+        from hanatui.text.words import yaku_of
+
+        after = step(self.state, CallKoiKoi(seat=seat))[-1][1]
+        game = game_of(after.rules.game)
+        win_lines = getattr(game, "win_lines", None)
+        if win_lines is None:
+            return []
+        taken = 0
+        for c in after.captures:
+            taken |= c
+        free = [1 << i for i in range(48) if not taken >> i & 1]
+        threats: list[Threat] = []
+        for other in range(after.num_players):
+            if other == seat:
+                continue
+            theirs = after.captures[other]
+            held = set(yaku_of(after.rules, theirs))
+            best: Threat | None = None
+            for bit in free:
+                new = tuple(y for y in yaku_of(after.rules, theirs | bit) if y not in held)
+                if not new:
+                    continue
+                caps = list(after.captures)
+                caps[other] |= bit
+                lines = tuple(
+                    win_lines(msgspec.structs.replace(after, captures=tuple(caps)), other)
+                )
+                points = sum(x.points for x in lines)
+                if best is None or points > best.points:
+                    best = Threat(
+                        seat=other, yaku=tuple(n for n, _ in new), lines=lines, points=points
+                    )
+            if best is not None:
+                threats.append(best)
+        return threats
+
+    # --- undo and redo ----------------------------------------------------------------------
+    def undo_seat(self) -> int | None:
+        """The human seat whose last decision an undo takes back: the latest human decision."""
+        humans = set(self.humans)
+        for ev in reversed(self.events):
+            if isinstance(ev, DECISION_EVENTS):
+                seat: int = ev.seat
+                if seat in humans:
+                    return seat
+        return None
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether an undo is possible; with ``seat`` (hot-seat fairness), whether that seat may
+        take one back: only when the latest human decision is its own."""
+        last = self.undo_seat()
+        if last is None or self.over:
+            return False
+        return seat is None or last == seat
+
+    def can_redo(self) -> bool:
+        return self.timeline.can_redo() and not self.over
+
+    def undo(self, seat: int | None = None) -> bool:
+        """Take back the latest human decision (with ``seat``: only if it is that seat's); the
+        `UndoTaken` event names the seat, which is also the seat that asked."""
+        if not self.can_undo(seat):
+            return False
+        seat = self.undo_seat()
+        if seat is None:
+            return False
+        self.timeline.undo(seat)
+        self._rewrite()
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo():
+            return False
+        self.timeline.redo()
+        self._rewrite()
+        return True
+
+    def _rewrite(self) -> None:
+        self.version += 1
+        if self.journal is not None:
+            self.journal.rewrite(self.header, self.events)
+
+    # --- the end ----------------------------------------------------------------------------
+    def archive(self, directory: Path | None = None) -> Path | None:
+        """Keep the finished match as a .hana log among the user's games; the journal goes."""
+        if self.archived is not None:
+            return self.archived
+        if self.journal is None and directory is None:
+            return None
+        directory = directory or games_dir()
+        try:
+            path = free_log_name(directory, self.state.rules.game)
+            write_log_file(path, self.header, self.events)
+        except OSError as exc:  # the journal keeps the game; it is archived at the next start
+            self.archive_problem = f"could not keep the game in {directory} ({exc.strerror})"
+            return None
+        if self.journal is not None:
+            self.journal.discard()
+        self.archived = path
+        return path
+
+
+def list_games(directory: Path | None = None) -> list[Path]:
+    """The kept .hana logs, newest first."""
+    directory = directory or games_dir()
+    if not directory.is_dir():
+        return []
+    return sorted(directory.glob("*.hana"), key=lambda p: p.name, reverse=True)
