@@ -478,7 +478,7 @@ def readme_section(results: dict[str, Json]) -> str:
         "  fails to beat the normal level's choice by one standard error of the paired",
         "  differences. Default budget: 1000 playouts per decision; or a time per decision",
         "  (Settings: Strong player's time, 0.2 s, 1 s or 3 s; `hanatui play --think SECONDS`).",
-        "  In two-seat koi-koi the playouts take koi-koi's own path (`kkplayout.py`, below),",
+        "  In two-seat koi-koi the playouts take koi-koi's own path (`hanatui/bots/fast/`, below),",
         "  under half the CPU each, so the same time buys 2.05 times the playouts (2,050).",
         "",
         "At the table, `i` asks the strong player for a hint: the move and the points it expects",
@@ -668,7 +668,7 @@ def _model_limits(share: Json | None) -> list[str]:
     """The paragraph on what the playout policy's weights and the reading of the opponent's
     hand could still give (bench/results/tune_playout.txt, `bench/infer_share.py`)."""
     lines = [
-        "The playout policy's own weights (`bench/tune_playout.py`, `kkplayout.Style`): in",
+        "The playout policy's own weights (`bench/tune_playout.py`, `fast.rounds.Style`): in",
         "seat-swapped duels of the policy against itself with the same tie-breaks, 39,522",
         "deals, no weight scaled by 1.5 either way gained more than 0.01 points per hand",
         "(bench/results/tune_playout.txt): they are a local optimum of that duel, and stay.",
@@ -872,7 +872,7 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "the opponent's yaku worth taking in the playouts, `reply` has the normal level answer",
         "the move searched (the opponent's next N cards); `stakes` (removed after its run)",
         "weighed the yaku that end the round after a koi-koi call that many times. `kk` plays",
-        "the koi-koi playouts on koi-koi's own path (`hanatui/bots/kkplayout.py`): the whole",
+        "the koi-koi playouts on koi-koi's own path (`hanatui/bots/fast/`): the whole",
         "round on integers, never the engine, the same card choices, and the playout's koi-koi",
         "call read from a table of the normal level's calls in playouts (`table`), or that",
         "table where those calls agreed and the normal call where they were split (`mixed`);",
@@ -928,7 +928,7 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "ends koi-koi's own playouts with that solve once both hands hold that many cards or",
         "fewer; at 3 with `kk_playouts` 900 (5.6% more CPU than today's, so not a row) it",
         "measured -0.29 [-0.84, +0.25] per hand over 400 hands (seed 99400).",
-        '`style` (two-seat koi-koi, `"plain"` by default; `kkplayout.STYLES`) weighs koi-koi\'s',
+        '`style` (two-seat koi-koi, `"plain"` by default; `fast.rounds.STYLES`) weighs koi-koi\'s',
         "own playouts' cards by other weights: `\"imitate\"`, fitted to the strong player's",
         "choices (`bench/imitate.py`: the likelihood of 7,887 recorded decisions of",
         "`StrongBot(playouts=400)` under a softmax of the policy's values, with a capture's",

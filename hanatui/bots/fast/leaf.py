@@ -1,6 +1,6 @@
 """A learned value at the leaf of koi-koi's own playouts (issue 16; `bench/leafvalue.py`).
 
-Once both hands hold at most ``cards`` cards at a turn from the hand, `kkplayout._run` asks its
+Once both hands hold at most ``cards`` cards at a turn from the hand, `playout.play_round` asks its
 `Finish` for the round's value for the mover in place of playing the rest greedily. `Leaf` is
 such a finish: a linear function of a few integers of the table (`features`), its weights
 fitted by least squares to the round's outcome in the strong player's self-play
@@ -14,9 +14,10 @@ from core.games.koikoi.game import base_points
 from core.games.koikoi.round import KoiKoiRound
 from core.games.koikoi.yaku import Standing
 from core.state import State
-from hanatui.bots.kkplayout import IntRound, _reach, draw_points
-from hanatui.bots.leafweights import WEIGHTS
-from hanatui.bots.rollout import BITS, INDEXES, MONTHS
+from hanatui.bots.fast.calls import reach
+from hanatui.bots.fast.leafweights import WEIGHTS
+from hanatui.bots.fast.position import BITS, INDEXES, MONTHS
+from hanatui.bots.fast.rounds import IntRound, draw_points
 from hanatui.bots.shobu import win_points
 
 #: The features' names (`features`), in order.
@@ -78,7 +79,7 @@ def features(
     other seat ``op`` and ``theirs``), `NAMES` in order: 1; the round's value for the mover
     were it drawn now (`draw_points`); what each seat would win were the round its now (0
     without a yaku: `win_points` of its pile, its calls, the multipliers); how near each is to
-    a further yaku it can still make (`kkplayout._reach`: the fewest cards short, 1, 2 or 3,
+    a further yaku it can still make (`calls.reach`: the fewest cards short, 1, 2 or 3,
     as flags; how many yaku lack one card); each seat's koi-koi calls; how many cards of each
     hand can take a card of the field."""
     extra = st.extra
@@ -92,8 +93,8 @@ def features(
     caps = [mine, theirs] if turn == 0 else [theirs, mine]
     drawn = draw_points(kk, st, field, caps, [calls[0], calls[1]], last)
     prof = kk.prof
-    near_me, ones_me = _reach(prof, mine, theirs)
-    near_op, ones_op = _reach(prof, theirs, mine)
+    near_me, ones_me = reach(prof, mine, theirs)
+    near_op, ones_op = reach(prof, theirs, mine)
     pts_me = base_points(rules, _standing(kk, mine, field))
     pts_op = base_points(rules, _standing(kk, theirs, field))
     win_me = win_op = strike_me = strike_op = draw_me = draw_op = 0
@@ -201,7 +202,7 @@ def bucket(hand: int, op: int) -> int:
 
 
 class Leaf:
-    """A playout's learned end (`kkplayout.Finish`): once both hands hold at most ``cards``
+    """A playout's learned end (`fast.playout.Finish`): once both hands hold at most ``cards``
     cards, the round's value for the mover is the fitted weights' (`WEIGHTS[cards]`, one row per
     `bucket`) times its `features`. ``calls``: how many times it was asked."""
 

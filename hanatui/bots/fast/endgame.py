@@ -1,7 +1,7 @@
 """The exact value of a two-seat koi-koi round once every card is known: the endgame solve.
 
 The strong level values a move by playing it out on many deals of the hidden cards with a
-greedy policy for both seats (`kkplayout`). Once the hands are small, a deal's round can be
+greedy policy for both seats (`fast.playout`). Once the hands are small, a deal's round can be
 played out exactly instead: every card is known (the opponent's hand and the pile's order are
 the deal's), so the round is a game of perfect information, and minimax over the decisions
 that are left gives its value. Each seat maximizes its own round points less the other's (two
@@ -9,7 +9,7 @@ seats: `normal.relative_points`, zero-sum), so the search is a negamax.
 
 The decisions are the engine's: the card from the hand, which of two field cards a card
 (played or drawn) takes, and koi-koi or shobu when the end of a turn gives the right. The
-round is played on integers as `kkplayout._run` plays it (the turn, `KoiKoi.after_turn`'s end
+round is played on integers as `playout.play_round` plays it (the turn, `KoiKoi.after_turn`'s end
 of a turn: ``koikoi_requires_new_yaku``, ``raise_allows_shobu``, ``koikoi_once``,
 ``koikoi_min_points``, the forced shobu of an empty hand; the exhaustive draw's points), with
 the greedy choices replaced by the search over every choice. Within one turn the mover makes
@@ -24,7 +24,7 @@ value is what it is worth to players who would each see the cards, not to player
 guess them (strategy fusion). Whether that beats the greedy playout's model is what the
 ``solve`` option of `strong.StrongBot` measures.
 
-Supported: what `kkplayout.round_for` supports (two seats, the standard turn, no wild
+Supported: what `rounds.round_for` supports (two seats, the standard turn, no wild
 Lightning, no play-out of the draw pile); anything else gives None.
 tests/bots/test_endgame.py checks the value against a brute-force minimax over the engine.
 """
@@ -38,8 +38,8 @@ from core.games.koikoi.game import base_points, better, newer
 from core.games.koikoi.round import KoiKoiRound
 from core.games.koikoi.yaku import Standing
 from core.state import DRAW, HAND, PLAY, State
-from hanatui.bots.kkplayout import IntRound, draw_points, round_for, shobu_now
-from hanatui.bots.rollout import BITS, INDEXES, MONTHS
+from hanatui.bots.fast.position import BITS, INDEXES, MONTHS
+from hanatui.bots.fast.rounds import IntRound, draw_points, round_for, shobu_now
 
 #: The transposition table's bounds: the stored value is exact, a lower or an upper bound.
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -236,7 +236,7 @@ class _Solver:
         alpha: int,
         beta: int,
     ) -> int:
-        """The end of the mover's turn (`kkplayout._run`'s): its yaku, the call or the forced
+        """The end of the mover's turn (`playout.play_round`'s): its yaku, the call or the forced
         shobu, else the next turn or the exhaustive draw."""
         rules = self.rules
         now: Standing | None = None
@@ -305,7 +305,7 @@ class _Solver:
         """The mover's value once its turn is over: the other seat's turn (negated), or the
         exhaustive draw when both hands are empty."""
         if not op:
-            if hand:  # not in the standard turn (as `kkplayout._run`)
+            if hand:  # not in the standard turn (as `playout.play_round`)
                 raise AssertionError("endgame: a seat without cards is to play")
             caps = [mine, theirs] if turn == 0 else [theirs, mine]
             points = draw_points(self.kk, self.st, field, caps, list(calls), last)
@@ -338,7 +338,7 @@ def _start(solver: _Solver, st: State, only: int = -1) -> int:
 
 
 class Finisher:
-    """A playout's exact end (`kkplayout.Finish`): once both hands hold at most ``cards``
+    """A playout's exact end (`fast.playout.Finish`): once both hands hold at most ``cards``
     cards, the round is solved from the playout's position (perfect information: the deal's
     cards, as the playout knows them). ``stats``: the solves and their nodes."""
 
@@ -435,7 +435,7 @@ def _after(kk: IntRound, st: State, action: Action, seat: int, stats: Stats | No
 
 def value(state: State, seat: int, stats: Stats | None = None) -> int | None:
     """The round's value for ``seat`` (its points less the other's) when both seats play their
-    best knowing every card (the deal's hands and pile), or None where `kkplayout` does not
+    best knowing every card (the deal's hands and pile), or None where `fast.playout` does not
     play the round. ``stats``: the solves and nodes are added to it."""
     kk = round_for(state)
     if kk is None:
