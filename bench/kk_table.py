@@ -23,12 +23,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from decisions import decision_points
 
 from core.engine import legal_actions, to_act
-from core.games.koikoi.yaku import Standing
 from core.rules import find_rules
 from core.state import State
 from core.view import observe
 from hanatui.bots.fast import playout as fast_playout
 from hanatui.bots.fast.calls import decision_key
+from hanatui.bots.fast.position import Position
 from hanatui.bots.fast.rounds import IntRound
 from hanatui.bots.strong import StrongBot
 
@@ -47,23 +47,12 @@ def collect(positions: int, seed: int, playouts: int) -> Counter[tuple[tuple[int
         st: State,
         call: str,
         rng: random.Random,
-        hands: list[int],
-        field: int,
-        pile: tuple[int, ...],
-        caps: list[int],
-        turn: int,
+        p: Position,
         turn_no: int,
-        calls: list[int],
-        decided: list[Standing],
-        seen: list[Standing],
-        last_yaku: int,
         play_on: bool,
     ) -> bool:
-        koi = real(
-            kk, st, call, rng, hands, field, pile, caps, turn, turn_no,
-            calls, decided, seen, last_yaku, play_on,
-        )  # fmt: skip
-        counts[decision_key(kk, st, hands, field, caps, turn, calls), koi] += 1
+        koi = real(kk, st, call, rng, p, turn_no, play_on)
+        counts[decision_key(kk, st, p), koi] += 1
         return koi
 
     fast_playout.koikoi_call = counted

@@ -1,7 +1,7 @@
 """A learned value at the leaf of koi-koi's own playouts, trained by self-play (issue 16).
 
-Koi-koi's own playout (`fast.playout.play_round`) takes a `Finish`: once both hands hold at most C
-cards at a turn from the hand, its value for the mover is the finish's. `fast.leaf.Leaf`
+Koi-koi's own playout (`fast.playout.play_round`) takes a `Finish`: once both hands hold at most
+C cards at a turn from the hand, its value for the mover is the finish's. `fast.leaf.Leaf`
 is a learned one: a linear function of cheap integers of the table (`leaf.features`), one set
 of weights per count of cards in the two hands (`leaf.bucket`), ``StrongBot(leaf=C)``.
 
@@ -99,6 +99,7 @@ from hanatui.bots import StrongBot
 from hanatui.bots.fast.chance import Ties
 from hanatui.bots.fast.leaf import NAMES, Leaf, bucket, features
 from hanatui.bots.fast.playout import play_round
+from hanatui.bots.fast.position import position_of
 from hanatui.bots.fast.rounds import IntRound, round_for
 from hanatui.selfplay import play_match
 
@@ -217,10 +218,7 @@ def leaf_of(rec: Json) -> Row:
     assert isinstance(extra, KoiKoiRound)
     t = st.turn
     hand, op = st.hands[t], st.hands[1 - t]
-    x = features(
-        kk, st, hand, op, st.captures[t], st.captures[1 - t], st.field, st.pile, t, extra.koikoi,
-        extra.last_yaku,
-    )  # fmt: skip
+    x = features(kk, st, position_of(st))
     g = rec["greedy"]
     return Row(
         rec["seed"],
@@ -367,15 +365,10 @@ def timing(paths: Sequence[str], cards: int, most: int, batches: int) -> Json:
             continue
         kk = round_for(st)
         assert kk is not None
-        extra = st.extra
-        args = (
-            kk, st, hand, op, st.captures[t], st.captures[1 - t], st.field, st.pile, t,
-            extra.koikoi, extra.decided, extra.seen, extra.last_yaku,
-        )  # fmt: skip
-        rows.append((kk, st, args))
+        rows.append((kk, st, (kk, st, position_of(st))))
         if len(rows) >= most:
             break
-    for kk, st, args in rows:  # warm the memos both read (`_reach`, the standings)
+    for kk, st, args in rows:  # warm the memos both read (`reach`, the standings)
         leaf(*args)
         play_round(kk, st, Ties(0), "mixed")
     leaf_t = rest_t = 0.0

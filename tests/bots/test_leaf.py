@@ -23,6 +23,7 @@ from hanatui.bots.fast.calls import POLICIES
 from hanatui.bots.fast.chance import Ties
 from hanatui.bots.fast.leaf import NAMES, WEIGHTS, Leaf, bucket, features
 from hanatui.bots.fast.playout import play_out_score
+from hanatui.bots.fast.position import Position, position_of
 from hanatui.bots.fast.rounds import round_for
 from hanatui.bots.strong import StrongBot
 from tests.bots.conftest import decision_points, rules_for
@@ -64,7 +65,10 @@ def _named(
     """`features` by name, the mover ``turn``, no seat having formed a yaku yet."""
     kk = round_for(table)
     assert kk is not None
-    x = features(kk, table, hand, op, mine, theirs, field, pile, turn, calls, -1)
+    extra = table.extra
+    assert isinstance(extra, KoiKoiRound)
+    at = Position(hand, op, mine, theirs, field, 0, turn, calls, extra.decided, extra.seen, -1)
+    x = features(kk, replace(table, pile=pile), at)
     return dict(zip(NAMES, x, strict=True))
 
 
@@ -125,10 +129,7 @@ def _leaf_value(cards: int, st: State) -> float:
     assert isinstance(extra, KoiKoiRound)
     t = st.turn
     hand, op = st.hands[t], st.hands[1 - t]
-    x = features(
-        kk, st, hand, op, st.captures[t], st.captures[1 - t], st.field, st.pile, t,
-        extra.koikoi, extra.last_yaku,
-    )  # fmt: skip
+    x = features(kk, st, position_of(st))
     w = WEIGHTS[cards][bucket(hand.bit_count(), op.bit_count())]
     return sum(wi * xi for wi, xi in zip(w, x, strict=True))
 

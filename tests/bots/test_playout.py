@@ -35,6 +35,7 @@ from hanatui.bots.fast.chance import Dealer, Ties
 from hanatui.bots.fast.playout import play_out_score as kk_play_out_score
 from hanatui.bots.fast.playout import styled_score
 from hanatui.bots.fast.policy import choose_card, choose_target
+from hanatui.bots.fast.position import Position
 from hanatui.bots.fast.rounds import PLAIN_STYLE, IntRound, Style, round_for
 from hanatui.bots.normal import shobu_points
 from hanatui.bots.rollout import BLOCKING, PLAIN, Model, play_out, play_out_score, rollout_policy
@@ -427,12 +428,15 @@ def test_the_call_keys_reach_and_early_stop_are_the_whole_keys(rules):
         assert reach(kk.prof, mine, theirs) == reach_of(every, mine, theirs)
         assert reach(kk.prof, theirs, mine) == reach_of(every, theirs, mine)
         turn = rng.randrange(2)
-        hands = [hand, other] if turn == 0 else [other, hand]
-        caps = [mine, theirs] if turn == 0 else [theirs, mine]
-        calls = [rng.randrange(3), rng.randrange(3)]
-        key = decision_key(kk, state, hands, field, caps, turn, calls)
+        calls = (rng.randrange(3), rng.randrange(3))
+        extra = state.extra
+        assert isinstance(extra, KoiKoiRound)
+        at = Position(
+            hand, other, mine, theirs, field, 0, turn, calls, extra.decided, extra.seen, -1
+        )
+        key = decision_key(kk, state, at)
         for mixed in (False, True):
-            got = _table_call(kk, state, hands, field, caps, turn, calls, mixed)
+            got = _table_call(kk, state, at, mixed)
             assert got == table_call(key, mixed)
 
 
@@ -448,14 +452,13 @@ def test_the_playouts_call_on_masks_is_the_policys_on_the_state(rules):
     for _ in range(300):
         hand, field, mine, theirs, other = random_table(rng)
         turn = rng.randrange(2)
-        hands = [hand, other] if turn == 0 else [other, hand]
-        caps = [mine, theirs] if turn == 0 else [theirs, mine]
-        calls = [rng.randrange(2), rng.randrange(2)]
-        got = _normal_call(kk, state, hands, field, caps, turn, calls)
-        want = _state_call(
-            kk, state, random.Random(0), hands, field, (), caps, turn, state.turn_no,
-            calls, list(extra.decided), list(extra.seen), extra.last_yaku, False,
+        calls = (rng.randrange(2), rng.randrange(2))
+        at = Position(
+            hand, other, mine, theirs, field, len(state.pile), turn, calls, extra.decided,
+            extra.seen, extra.last_yaku,
         )  # fmt: skip
+        got = _normal_call(kk, state, at)
+        want = _state_call(kk, state, random.Random(0), at, state.turn_no, False)
         assert got == want
         called.add(got)
     assert called == {True, False}

@@ -22,9 +22,9 @@ from core.actions import Action, CallKoiKoi, CallShobu
 from core.cards import ALL_MASK
 from core.engine import legal_actions
 from core.games.koikoi.round import KoiKoiRound
-from core.games.koikoi.yaku import Standing
 from core.state import DECIDE, HAND, State
 from hanatui.bots.fast.kkcalls import KOIKOI, UNSURE
+from hanatui.bots.fast.position import Position
 from hanatui.bots.fast.rounds import IntRound, shobu_now
 from hanatui.bots.heuristics import Profile, profile_for
 from hanatui.bots.match import Standing as MatchStanding
@@ -217,41 +217,24 @@ POLICIES: dict[str, Policy] = {
 }
 
 
-def decision_key(
-    kk: IntRound,
-    st: State,
-    hands: list[int],
-    field: int,
-    caps: list[int],
-    turn: int,
-    calls: list[int],
-) -> tuple[int, ...]:
-    """`call_key` of the decision of ``turn`` (its shobu's points computed on masks)."""
-    points = shobu_now(kk, st, field, caps, turn, calls)[turn]
-    return call_key(kk.prof, points, hands[turn], caps[turn], caps[1 - turn])
+def decision_key(kk: IntRound, st: State, p: Position) -> tuple[int, ...]:
+    """`call_key` of the mover's decision at ``p`` (its shobu's points computed on masks)."""
+    points = shobu_now(kk, st, p)[p.turn]
+    return call_key(kk.prof, points, p.hand, p.mine, p.theirs)
 
 
-def _table_call(
-    kk: IntRound,
-    st: State,
-    hands: list[int],
-    field: int,
-    caps: list[int],
-    turn: int,
-    calls: list[int],
-    mixed: bool,
-) -> bool | None:
+def _table_call(kk: IntRound, st: State, p: Position, mixed: bool) -> bool | None:
     """`table_call` of `decision_key`, the same answer, where the key is computed only as far
     as some key of the table begins as it does (`_HANDS`, `_PREFIXES`, `_MINE`): past that,
     shobu."""
-    hand = hands[turn].bit_count()
+    hand = p.hand.bit_count()
     if hand not in _HANDS:
         return False
-    points = min(shobu_now(kk, st, field, caps, turn, calls)[turn], POINTS_CAP)
+    points = min(shobu_now(kk, st, p)[p.turn], POINTS_CAP)
     if (points, hand) not in _PREFIXES:
         return False
-    mine = caps[turn]
-    theirs = caps[1 - turn]
+    mine = p.mine
+    theirs = p.theirs
     prof = kk.prof
     near_me, ones_me = reach(prof, mine, theirs)
     if (points, hand, near_me, ones_me) not in _MINE:
@@ -265,43 +248,28 @@ def koikoi_call(
     st: State,
     call: str,
     rng: random.Random,
-    hands: list[int],
-    field: int,
-    pile: tuple[int, ...],
-    caps: list[int],
-    turn: int,
+    p: Position,
     turn_no: int,
-    calls: list[int],
-    decided: list[Standing],
-    seen: list[Standing],
-    last_yaku: int,
     play_on: bool,
 ) -> bool:
-    """The playout's koi-koi call (True) or shobu at the end of ``turn``."""
+    """The playout's koi-koi call (True) or shobu of the mover at the end of its turn, at
+    ``p`` (the playout's pile is ``st``'s; ``turn_no``: the turn's number)."""
     if call != "normal":
-        koikoi = _table_call(kk, st, hands, field, caps, turn, calls, call == "mixed")
+        koikoi = _table_call(kk, st, p, call == "mixed")
         if koikoi is not None:
             return koikoi
     if _RACE:
-        return _normal_call(kk, st, hands, field, caps, turn, calls)
-    return _state_call(kk, st, rng, hands, field, pile, caps, turn, turn_no, calls, decided, seen,
-                       last_yaku, play_on)  # fmt: skip
+        return _normal_call(kk, st, p)
+    return _state_call(kk, st, rng, p, turn_no, play_on)
 
 
 #: `_normal_call` plays the normal level's call as `koikoi_choice` weighs it by default.
 _RACE = DEFAULT_PARAMS.koikoi_model == "race"
 
 
-def _normal_call(
-    kk: IntRound,
-    st: State,
-    hands: list[int],
-    field: int,
-    caps: list[int],
-    turn: int,
-    calls: list[int],
-) -> bool:
-    """`normal.koikoi_choice` (the playout policy's call) at the end of ``turn``, on masks: what
+def _normal_call(kk: IntRound, st: State, p: Position) -> bool:
+    """`normal.koikoi_choice` (the playout policy's call) at the end of the mover's turn at
+    ``p``, on masks: what
     it reads of the decision's state (`shobu_points`, `read_table`, the calls, the match
     standing) taken from the playout's integers, then its race and its weighing, step by step
     (the same floats). About half the cost of building the state and asking it (most calls
@@ -311,14 +279,12 @@ def _normal_call(
     rules = kk.rules
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
+    hand, op, mine, theirs, field, _, turn, calls, _, _, _ = p
     other = 1 - turn
-    mine = caps[turn]
-    theirs = caps[other]
     # `shobu_points`: shobu's score, relative (`relative_points`).
-    points = shobu_now(kk, st, field, caps, turn, calls)
+    points = shobu_now(kk, st, p)
     now = points[turn] - float(points[other])
     # `read_table` of a two-seat decision (no card pending).
-    hand = hands[turn]
     t = Table(
         prof=kk.prof,
         seat=turn,
@@ -327,7 +293,7 @@ def _normal_call(
         mine=mine,
         opps=(theirs,),
         unseen=ALL_MASK & ~(hand | field | mine | theirs | extra.out_of_play),
-        next_opp_hand=hands[other].bit_count(),
+        next_opp_hand=op.bit_count(),
         hand_count=hand.bit_count(),
     )
     # `koikoi_outlook`
@@ -376,30 +342,18 @@ def _match_standing(st: State, seat: int) -> MatchStanding | None:
 
 
 def _state_call(
-    kk: IntRound,
-    st: State,
-    rng: random.Random,
-    hands: list[int],
-    field: int,
-    pile: tuple[int, ...],
-    caps: list[int],
-    turn: int,
-    turn_no: int,
-    calls: list[int],
-    decided: list[Standing],
-    seen: list[Standing],
-    last_yaku: int,
-    play_on: bool,
+    kk: IntRound, st: State, rng: random.Random, p: Position, turn_no: int, play_on: bool
 ) -> bool:
     """The playout policy's call asked on the decision's state, built."""
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
+    turn = p.turn
     deciding = replace(
         st,
-        hands=tuple(hands),
-        field=field,
-        pile=pile,
-        captures=tuple(caps),
+        hands=(p.hand, p.op) if turn == 0 else (p.op, p.hand),
+        field=p.field,
+        pile=st.pile[p.pos :],
+        captures=(p.mine, p.theirs) if turn == 0 else (p.theirs, p.mine),
         turn=turn,
         turn_no=turn_no,
         phase=DECIDE,
@@ -408,10 +362,10 @@ def _state_call(
         pending_from=None,
         extra=replace(
             extra,
-            koikoi=(calls[0], calls[1]),
-            decided=(decided[0], decided[1]),
-            seen=(seen[0], seen[1]),
-            last_yaku=last_yaku,
+            koikoi=p.calls,
+            decided=p.decided,
+            seen=p.seen,
+            last_yaku=p.last,
             forced=False,
             play_on=play_on,
         ),

@@ -16,7 +16,7 @@ from core.games.koikoi.yaku import Standing
 from core.state import State
 from hanatui.bots.fast.calls import reach
 from hanatui.bots.fast.leafweights import WEIGHTS
-from hanatui.bots.fast.position import BITS, INDEXES, MONTHS
+from hanatui.bots.fast.position import BITS, INDEXES, MONTHS, Position
 from hanatui.bots.fast.rounds import IntRound, draw_points
 from hanatui.bots.shobu import win_points
 
@@ -62,21 +62,9 @@ def matching(hand: int, field: int) -> int:
     return n
 
 
-def features(
-    kk: IntRound,
-    st: State,
-    hand: int,
-    op: int,
-    mine: int,
-    theirs: int,
-    field: int,
-    pile: tuple[int, ...],
-    turn: int,
-    calls: tuple[int, int],
-    last: int,
-) -> list[float]:
-    """The leaf's inputs for the mover (``turn``, holding ``hand`` and the pile ``mine``; the
-    other seat ``op`` and ``theirs``), `NAMES` in order: 1; the round's value for the mover
+def features(kk: IntRound, st: State, p: Position) -> list[float]:
+    """The leaf's inputs for the mover of ``p`` (the pile drawn from is ``st``'s), `NAMES` in
+    order: 1; the round's value for the mover
     were it drawn now (`draw_points`); what each seat would win were the round its now (0
     without a yaku: `win_points` of its pile, its calls, the multipliers); how near each is to
     a further yaku it can still make (`calls.reach`: the fewest cards short, 1, 2 or 3,
@@ -84,14 +72,15 @@ def features(
     hand can take a card of the field."""
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
+    hand, op, mine, theirs, field, pos, turn, calls, _, _, _ = p
+    pile = st.pile
     rules = kk.rules
     yaku = kk.yaku
     other = 1 - turn
     calls_me = calls[turn]
     calls_op = calls[other]
     brights = extra.field_brights
-    caps = [mine, theirs] if turn == 0 else [theirs, mine]
-    drawn = draw_points(kk, st, field, caps, [calls[0], calls[1]], last)
+    drawn = draw_points(kk, st, p)
     prof = kk.prof
     near_me, ones_me = reach(prof, mine, theirs)
     near_op, ones_op = reach(prof, theirs, mine)
@@ -107,15 +96,15 @@ def features(
     # The pile's next two cards are the mover's draw and the other's (as the playout dealt them).
     if pts_me or near_me <= 2:
         strike_me = strike(kk, hand, mine, theirs, field, pts_me, calls_me, calls_op, brights)
-        if pile:
+        if pos < len(pile):
             draw_me = strike(
-                kk, BITS[pile[0]], mine, theirs, field, pts_me, calls_me, calls_op, brights
+                kk, BITS[pile[pos]], mine, theirs, field, pts_me, calls_me, calls_op, brights
             )
     if pts_op or near_op <= 2:
         strike_op = strike(kk, op, theirs, mine, field, pts_op, calls_op, calls_me, brights)
-        if len(pile) > 1:
+        if pos + 1 < len(pile):
             draw_op = strike(
-                kk, BITS[pile[1]], theirs, mine, field, pts_op, calls_op, calls_me, brights
+                kk, BITS[pile[pos + 1]], theirs, mine, field, pts_op, calls_op, calls_me, brights
             )
     return [
         1,
@@ -213,25 +202,10 @@ class Leaf:
         self.weights = WEIGHTS[cards]
         self.calls = 0
 
-    def __call__(
-        self,
-        kk: IntRound,
-        st: State,
-        hand: int,
-        op: int,
-        mine: int,
-        theirs: int,
-        field: int,
-        pile: tuple[int, ...],
-        turn: int,
-        calls: tuple[int, int],
-        decided: tuple[Standing, Standing],
-        seen: tuple[Standing, Standing],
-        last: int,
-    ) -> float:
+    def __call__(self, kk: IntRound, st: State, p: Position) -> float:
         self.calls += 1
-        x = features(kk, st, hand, op, mine, theirs, field, pile, turn, calls, last)
-        w = self.weights[bucket(hand.bit_count(), op.bit_count())]
+        x = features(kk, st, p)
+        w = self.weights[bucket(p.hand.bit_count(), p.op.bit_count())]
         total = 0.0
         for wi, xi in zip(w, x, strict=True):
             total += wi * xi

@@ -24,7 +24,7 @@ from core.games.koikoi.yaku import Standing
 from core.state import DRAW, HAND, PLAY, State
 from hanatui.bots.fast.calls import POLICIES, koikoi_call
 from hanatui.bots.fast.policy import choose_card, choose_target, noisy_card
-from hanatui.bots.fast.position import BITS, MONTHS
+from hanatui.bots.fast.position import BITS, MONTHS, Position
 from hanatui.bots.fast.rounds import PLAIN_STYLE, IntRound, Style, draw_points, round_for
 from hanatui.bots.shobu import settle, win_points
 
@@ -32,29 +32,13 @@ from hanatui.bots.shobu import settle, win_points
 class Finish(Protocol):
     """The end of a playout: the value for the mover (its points less the other's) of the
     round from a turn from its hand, exact (`endgame.Finisher`, an int) or learned
-    (`leaf.Leaf`, a float), called by `play_round` once both hands hold at most ``cards`` cards:
-    (kk, the playout's state, the mover's hand, the other's, the mover's pile, the other's,
-    the field, the pile left, the mover, the calls, the decided and seen standings, the last
-    seat to form a yaku)."""
+    (`leaf.Leaf`, a float), called by `play_round` once both hands hold at most ``cards``
+    cards, with the round (``kk``), the playout's state (its pile is the playout's) and the
+    position reached."""
 
     cards: int
 
-    def __call__(
-        self,
-        kk: IntRound,
-        st: State,
-        hand: int,
-        op: int,
-        mine: int,
-        theirs: int,
-        field: int,
-        pile: tuple[int, ...],
-        turn: int,
-        calls: tuple[int, int],
-        decided: tuple[Standing, Standing],
-        seen: tuple[Standing, Standing],
-        last: int,
-    ) -> float: ...
+    def __call__(self, kk: IntRound, st: State, p: Position) -> float: ...
 
 
 def play_out_score(
@@ -174,11 +158,11 @@ def play_round(
                     and hand.bit_count() <= finish.cards
                     and op_hand.bit_count() <= finish.cards
                 ):
-                    value = finish(
-                        kk, st, hand, op_hand, mine, theirs, field, pile[pos:], turn,
-                        (calls[0], calls[1]), (decided[0], decided[1]), (seen[0], seen[1]),
-                        last_yaku,
+                    at = Position(
+                        hand, op_hand, mine, theirs, field, pos, turn, (calls[0], calls[1]),
+                        (decided[0], decided[1]), (seen[0], seen[1]), last_yaku,
                     )  # fmt: skip
+                    value = finish(kk, st, at)
                     return (value, 0) if turn == 0 else (0, value)
                 op_cards = op_hand.bit_count()
                 if moving.noisy:
@@ -237,12 +221,11 @@ def play_round(
                 if not forced and rules.koikoi_min_points:
                     forced = base_points(rules, now) < rules.koikoi_min_points
                 if not forced:
-                    hands = [hand, op_hand] if turn == 0 else [op_hand, hand]
-                    caps = [mine, theirs] if turn == 0 else [theirs, mine]
-                    go_on = koikoi_call(
-                        kk, st, call, rng, hands, field, pile[pos:], caps, turn, turn_no,
-                        calls, decided, seen, last_yaku, play_on,
+                    at = Position(
+                        hand, op_hand, mine, theirs, field, pos, turn, (calls[0], calls[1]),
+                        (decided[0], decided[1]), (seen[0], seen[1]), last_yaku,
                     )  # fmt: skip
+                    go_on = koikoi_call(kk, st, call, rng, at, turn_no, play_on)
                 if forced or not go_on:
                     won = win_points(
                         kk.yaku,
@@ -262,8 +245,11 @@ def play_round(
         if not op_hand:
             if hand:  # not in the standard turn; the engine would pass the turn over
                 raise AssertionError("koi-koi playout: a seat without cards is to play")
-            caps = [mine, theirs] if turn == 0 else [theirs, mine]
-            return draw_points(kk, st, field, caps, calls, last_yaku)
+            at = Position(
+                hand, op_hand, mine, theirs, field, pos, turn, (calls[0], calls[1]),
+                (decided[0], decided[1]), (seen[0], seen[1]), last_yaku,
+            )  # fmt: skip
+            return draw_points(kk, st, at)
         turn = 1 - turn
         moving, waiting = waiting, moving
         hand, op_hand = op_hand, hand

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from core.cards import MONTH_MASKS
+from core.games.koikoi.round import KoiKoiRound
 from core.games.koikoi.yaku import Standing
+from core.state import State
 
 
 class Position(NamedTuple):
@@ -33,6 +35,29 @@ class Position(NamedTuple):
     decided: tuple[Standing, Standing]
     seen: tuple[Standing, Standing]
     last: int
+
+
+def position_of(st: State) -> Position:
+    """The position of a two-seat koi-koi state in play, from the side of the seat whose turn
+    it is; its next draw is the first card of the state's pile."""
+    extra = st.extra
+    assert isinstance(extra, KoiKoiRound)
+    turn = st.turn
+    hands = st.hands
+    caps = st.captures
+    return Position(
+        hands[turn],
+        hands[1 - turn],
+        caps[turn],
+        caps[1 - turn],
+        st.field,
+        0,
+        turn,
+        (extra.koikoi[0], extra.koikoi[1]),
+        (extra.decided[0], extra.decided[1]),
+        (extra.seen[0], extra.seen[1]),
+        extra.last_yaku,
+    )
 
 
 class _Indexes(dict[int, tuple[int, ...]]):

@@ -19,7 +19,7 @@ from core.games.koikoi.round import KoiKoiRound
 from core.games.koikoi.rules import KoiKoiRules
 from core.games.koikoi.yaku import KoiKoiYaku, Standing, compiled_yaku, round_month
 from core.state import State
-from hanatui.bots.fast.position import INDEXES, MATES, MONTHS
+from hanatui.bots.fast.position import INDEXES, MATES, MONTHS, Position
 from hanatui.bots.heuristics import Profile, profile_for
 from hanatui.bots.rollout import DENY, DISCARD_RISK, NEAR, Fast, fast_for, scoped_bonus
 from hanatui.bots.shobu import settle, win_points
@@ -301,46 +301,48 @@ def _compile(rules: KoiKoiRules, month: int | None, fast: Fast, style: Style) ->
     )
 
 
-def draw_points(
-    kk: IntRound, st: State, field: int, caps: list[int], calls: list[int], last_yaku: int
-) -> tuple[int, ...]:
-    """`score_round` of the exhaustive draw: the last seat to form a yaku wins it (when the
-    rules say so), or the dealer's privilege, or nothing."""
+def draw_points(kk: IntRound, st: State, p: Position) -> tuple[int, ...]:
+    """`score_round` of the exhaustive draw at ``p``: the last seat to form a yaku wins it (when
+    the rules say so), or the dealer's privilege, or nothing."""
     rules = kk.rules
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
-    if rules.exhaustive_draw_last_yaku_scores and last_yaku >= 0:
-        other = 1 - last_yaku
+    last = p.last
+    if rules.exhaustive_draw_last_yaku_scores and last >= 0:
+        other = 1 - last
+        won_pile, lost_pile = (p.mine, p.theirs) if last == p.turn else (p.theirs, p.mine)
+        calls = p.calls
         won = win_points(
             kk.yaku,
             rules,
-            caps[last_yaku],
-            caps[other],
-            field,
-            calls[last_yaku],
+            won_pile,
+            lost_pile,
+            p.field,
+            calls[last],
             calls[other],
             extra.field_brights,
         )
-        return settle(rules, last_yaku, won, st.totals[other])
+        return settle(rules, last, won, st.totals[other])
     if rules.draw_dealer_points:
         dealer = st.dealer
         return settle(rules, dealer, rules.draw_dealer_points, st.totals[1 - dealer])
     return (0, 0)
 
 
-def shobu_now(
-    kk: IntRound, st: State, field: int, caps: list[int], turn: int, calls: list[int]
-) -> tuple[int, ...]:
-    """The round's points if ``turn`` called shobu now (`shobu._koikoi_points`, on masks)."""
+def shobu_now(kk: IntRound, st: State, p: Position) -> tuple[int, ...]:
+    """The round's points if the mover of ``p`` called shobu now (`shobu._koikoi_points`, on
+    masks)."""
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
+    turn = p.turn
     other = 1 - turn
+    calls = p.calls
     won = win_points(
         kk.yaku,
         kk.rules,
-        caps[turn],
-        caps[other],
-        field,
+        p.mine,
+        p.theirs,
+        p.field,
         calls[turn],
         calls[other],
         extra.field_brights,
