@@ -5,7 +5,7 @@ playout and today's call (``kk="normal"``: the normal level's `koikoi_choice`); 
 decision inside those playouts the table's key (`fast.calls.call_key`) and the call made are
 counted. A key goes into the table as koi-koi when most of its calls were koi-koi. Printed: how
 often the table agrees with the calls it was built from; ``--write`` writes the table
-(hanatui/bots/kkcalls.py).
+(hanatui/bots/fast/kkcalls.py).
 
     .venv/bin/python bench/kk_table.py [--positions 300] [--seed 7] [--playouts 300] [--write]
 """

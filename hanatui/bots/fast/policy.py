@@ -156,8 +156,8 @@ def choose_card(
     other seat's cards in hand (read by a style's fitted inputs alone).
 
     The playouts' innermost loop, about half of a playout: a card's facts come from one tuple
-    (`_cards`), its bonuses from memos that rarely miss (`_Values`), and the tied cards are
-    listed only when there is a tie."""
+    (`rounds.IntRound.cards`), its bonuses from memos that rarely miss
+    (`rounds.IntRound.values`), and the tied cards are listed only when there is a tie."""
     if not hand & (hand - 1):
         return hand.bit_length() - 1
     fast = kk.fast
