@@ -2,7 +2,9 @@
 
 A card is its index (0..47, `core.cards`), a set of cards an int bitmask over the indexes; the
 tables here turn one into the other and name a card's month and mates without a call. A
-`Position` is one two-seat koi-koi position as the fast engine plays it, from the mover's side.
+`Position` is one two-seat koi-koi position as the fast engine plays it, from the mover's side
+(`position_of` reads one off a state): what a playout hands its finish and its koi-koi call,
+what the endgame solve keys its table by, what a round's points on integers are read from.
 """
 
 from __future__ import annotations
