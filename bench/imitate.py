@@ -1,7 +1,7 @@
 """Does koi-koi's playout policy play like the strong player, and can its weights be fitted to?
 
 The strong player's search (`hanatui.bots.strong`) values each candidate by greedy playouts
-(`kkplayout`), so it is only as good as the playout policy's model of play. The classic way to
+(`fast.playout`), so it is only as good as the playout policy's model of play. The classic way to
 improve a rollout policy is to fit it to the stronger search's own choices, then search with it.
 
 Stage 1, the headroom (``record``): the strong player (``StrongBot(playouts=400)``, its other
@@ -11,10 +11,10 @@ card plays with two cards or more, and each choice between two capture targets, 
 is written down (its hand, the field, both piles: all the greedy policy reads), with its choice,
 its search's estimate of each candidate and the search's prior (the normal level's choice, asked
 with random numbers of the recorder's own). The greedy policy's choice on the same table
-(`kkplayout.card_values`, `capture_values`; ties count 1/n) is compared with the strong
+(`fast.policy.card_values`, `capture_values`; ties count 1/n) is compared with the strong
 player's: the agreement, and what the greedy choice loses by the strong player's own estimates.
 
-Stage 2, the fit (``fit``): each candidate's value is a function of `kkplayout.Style`'s weights
+Stage 2, the fit (``fit``): each candidate's value is a function of `fast.rounds.Style`'s weights
 (linear in the near and deny tables, bilinear in risk and near; `forms_of`), extended by
 `Style.urgency` (a capture's value times a factor by the cards of its month out of sight; all
 1.0, as the policy plays today). The weights and a temperature maximise the likelihood of the
@@ -36,13 +36,13 @@ policy agrees with that prior in 77%, and with the strong player in only 23% of 
 the search overruled the prior.
 
 Fitted on 7,887 decisions, on the 3,062 held-out card plays: the plain weights agree in 67.4%,
-the fitted ones (`kkplayout.IMITATE_STYLE`) in 68.8%, +1.4 points [+0.4, +2.3] (paired); the
+the fitted ones (`fast.rounds.IMITATE_STYLE`) in 68.8%, +1.4 points [+0.4, +2.3] (paired); the
 log-likelihood per decision -1.131 (plain, temperature fitted: 1.87) against -0.990 (fitted,
 0.42), uniform -1.536. The fit makes the near and deny weights about 0, a field card's risk two
 to five times the plain one, and a capture of a month with no card out of sight about half as
 urgent (0.56). The urgency alone (the plain weights kept) agrees in 68.7%, +1.3 [+0.6, +2.0];
 separate weights once the mover holds four cards or fewer, 68.7% (log-likelihood -0.986);
-the weights tuned for agreement itself (`kkplayout.AGREE_STYLE`, two passes of coordinate
+the weights tuned for agreement itself (`fast.rounds.AGREE_STYLE`, two passes of coordinate
 search) 69.6%, +2.2 [+1.2, +3.2]. Reweighing what the greedy policy reads moves its agreement
 by one or two points of the third it misses.
 
@@ -75,9 +75,10 @@ from core.state import PLAY, State
 from core.view import View, determinize
 from hanatui.arena.selfplay import play_match
 from hanatui.bots import Bot, StrongBot
-from hanatui.bots.kkplayout import PLAIN_STYLE, Style, round_for
+from hanatui.bots.fast.position import CAPTURES, INDEXES, MATES, MONTHS
+from hanatui.bots.fast.rounds import PLAIN_STYLE, Style, round_for
 from hanatui.bots.normal import normal_policy
-from hanatui.bots.rollout import CAPTURES, INDEXES, MATES, MONTHS, scoped_bonus
+from hanatui.bots.rollout import scoped_bonus
 
 Json = dict[str, Any]
 

@@ -1,11 +1,11 @@
-"""Build koi-koi's playout call table (`hanatui.bots.kkplayout.CALL_TABLE`).
+"""Build koi-koi's playout call table (`hanatui.bots.fast.kkcalls`).
 
 The strong level searches positions of random one-round koi-koi matches with koi-koi's own
 playout and today's call (``kk="normal"``: the normal level's `koikoi_choice`); at every koi-koi
-decision inside those playouts the table's key (`kkplayout.call_key`) and the call made are
+decision inside those playouts the table's key (`fast.calls.call_key`) and the call made are
 counted. A key goes into the table as koi-koi when most of its calls were koi-koi. Printed: how
 often the table agrees with the calls it was built from; ``--write`` writes the table
-(hanatui/bots/kkcalls.py).
+(hanatui/bots/fast/kkcalls.py).
 
     .venv/bin/python bench/kk_table.py [--positions 300] [--seed 7] [--playouts 300] [--write]
 """
@@ -23,48 +23,39 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from decisions import decision_points
 
 from core.engine import legal_actions, to_act
-from core.games.koikoi.yaku import Standing
 from core.rules import find_rules
 from core.state import State
 from core.view import observe
-from hanatui.bots import kkplayout
+from hanatui.bots.fast import playout as fast_playout
+from hanatui.bots.fast.calls import decision_key
+from hanatui.bots.fast.position import Position
+from hanatui.bots.fast.rounds import IntRound
 from hanatui.bots.strong import StrongBot
 
 #: A key is split (`kkcalls.UNSURE`) when more than this share of its calls went the other way.
 UNSURE_SHARE = 0.2
 
-TABLE = Path(__file__).resolve().parent.parent / "hanatui" / "bots" / "kkcalls.py"
+TABLE = Path(__file__).resolve().parent.parent / "hanatui" / "bots" / "fast" / "kkcalls.py"
 
 
 def collect(positions: int, seed: int, playouts: int) -> Counter[tuple[tuple[int, ...], bool]]:
     counts: Counter[tuple[tuple[int, ...], bool]] = Counter()
-    real = kkplayout._call
+    real = fast_playout.koikoi_call
 
     def counted(
-        kk: kkplayout.IntRound,
+        kk: IntRound,
         st: State,
         call: str,
         rng: random.Random,
-        hands: list[int],
-        field: int,
-        pile: tuple[int, ...],
-        caps: list[int],
-        turn: int,
+        p: Position,
         turn_no: int,
-        calls: list[int],
-        decided: list[Standing],
-        seen: list[Standing],
-        last_yaku: int,
         play_on: bool,
     ) -> bool:
-        koi = real(
-            kk, st, call, rng, hands, field, pile, caps, turn, turn_no,
-            calls, decided, seen, last_yaku, play_on,
-        )  # fmt: skip
-        counts[kkplayout._key(kk, st, hands, field, caps, turn, calls), koi] += 1
+        koi = real(kk, st, call, rng, p, turn_no, play_on)
+        counts[decision_key(kk, st, p), koi] += 1
         return koi
 
-    kkplayout._call = counted
+    fast_playout.koikoi_call = counted
     try:
         rules = find_rules("koikoi", rounds=1)
         found = 0
@@ -80,7 +71,7 @@ def collect(positions: int, seed: int, playouts: int) -> Counter[tuple[tuple[int
                     break
             k += 1
     finally:
-        kkplayout._call = real
+        fast_playout.koikoi_call = real
     return counts
 
 
@@ -116,7 +107,7 @@ def main() -> int:
     print(summary)
     if args.write:
         lines = [
-            '"""Koi-koi\'s playout call table: the keys (`kkplayout.call_key`) where the',
+            '"""Koi-koi\'s playout call table: the keys (`fast.calls.call_key`) where the',
             "normal level's `koikoi_choice` called koi-koi most often in the playouts of",
             f"searches. Written by bench/kk_table.py (--positions {args.positions}"
             f" --seed {args.seed} --playouts {args.playouts}):",

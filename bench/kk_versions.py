@@ -2,7 +2,7 @@
 
 The koi-koi default measured +0.35 per hand over the engine path in four runs at 1.6 times the
 budget, and +0.05 in two runs at 2.05 times, after the commits that made its playout cheaper.
-This asks both trees the same questions on the same positions: the points of `kkplayout`'s
+This asks both trees the same questions on the same positions: the points of `fast.playout`'s
 playout with ``--call`` of every candidate on seeded deals with the same tie numbers, and the
 choice and estimates of ``StrongBot(kk=call, kk_playouts=N)`` under the same seed. Each tree
 answers in a process of its own (that tree first on the path, as `bench/legacy_ab.py` runs the
@@ -54,7 +54,8 @@ def answer(path: Path, call: str, deals: int, playouts: int) -> list[Any]:
     from core.rules import find_rules
     from core.view import determinize, observe
     from hanatui.arena.selfplay import bot_players
-    from hanatui.bots.kkplayout import Ties, play_out_score
+    from hanatui.bots.fast.chance import Ties
+    from hanatui.bots.fast.playout import play_out_score
     from hanatui.bots.strong import StrongBot
 
     decode = msgspec.json.Decoder(AnyEvent)

@@ -1,7 +1,7 @@
 """A learned value at the leaf of koi-koi's own playouts, trained by self-play (issue 16).
 
-Koi-koi's own playout (`kkplayout._run`) takes a `Finish`: once both hands hold at most C
-cards at a turn from the hand, its value for the mover is the finish's. `hanatui.bots.leaf.Leaf`
+Koi-koi's own playout (`fast.playout.play_round`) takes a `Finish`: once both hands hold at most
+C cards at a turn from the hand, its value for the mover is the finish's. `fast.leaf.Leaf`
 is a learned one: a linear function of cheap integers of the table (`leaf.features`), one set
 of weights per count of cards in the two hands (`leaf.bucket`), ``StrongBot(leaf=C)``.
 
@@ -97,14 +97,17 @@ from core.games.koikoi.round import KoiKoiRound
 from core.state import HAND, PLAY, State
 from hanatui.arena.selfplay import play_match
 from hanatui.bots import StrongBot
-from hanatui.bots.kkplayout import IntRound, Ties, _run, round_for
-from hanatui.bots.leaf import NAMES, Leaf, bucket, features
+from hanatui.bots.fast.chance import Ties
+from hanatui.bots.fast.leaf import NAMES, Leaf, bucket, features
+from hanatui.bots.fast.playout import play_round
+from hanatui.bots.fast.position import position_of
+from hanatui.bots.fast.rounds import IntRound, round_for
 
 Json = dict[str, Any]
 
 OUT = Path(__file__).resolve().parent / "results" / "leafvalue.json"
 #: The runtime's weights (`leaf.WEIGHTS`), written by ``fit --emit``.
-EMIT = Path(__file__).resolve().parent.parent / "hanatui" / "bots" / "leafweights.py"
+EMIT = Path(__file__).resolve().parent.parent / "hanatui" / "bots" / "fast" / "leafweights.py"
 
 #: The largest hand recorded (both hands hold at most this many cards at the turn).
 MOST = 5
@@ -134,7 +137,7 @@ def leaves(states: Sequence[State]) -> list[State]:
 def greedy_value(kk: IntRound, st: State, seed: int) -> float:
     """One greedy playout of koi-koi's own path (the search's call, "mixed") from ``st``: the
     mover's points less the other's."""
-    pts = _run(kk, st, Ties(seed), "mixed")
+    pts = play_round(kk, st, Ties(seed), "mixed")
     return pts[st.turn] - pts[1 - st.turn]
 
 
@@ -215,10 +218,7 @@ def leaf_of(rec: Json) -> Row:
     assert isinstance(extra, KoiKoiRound)
     t = st.turn
     hand, op = st.hands[t], st.hands[1 - t]
-    x = features(
-        kk, st, hand, op, st.captures[t], st.captures[1 - t], st.field, st.pile, t, extra.koikoi,
-        extra.last_yaku,
-    )  # fmt: skip
+    x = features(kk, st, position_of(st))
     g = rec["greedy"]
     return Row(
         rec["seed"],
@@ -365,17 +365,12 @@ def timing(paths: Sequence[str], cards: int, most: int, batches: int) -> Json:
             continue
         kk = round_for(st)
         assert kk is not None
-        extra = st.extra
-        args = (
-            kk, st, hand, op, st.captures[t], st.captures[1 - t], st.field, st.pile, t,
-            extra.koikoi, extra.decided, extra.seen, extra.last_yaku,
-        )  # fmt: skip
-        rows.append((kk, st, args))
+        rows.append((kk, st, (kk, st, position_of(st))))
         if len(rows) >= most:
             break
-    for kk, st, args in rows:  # warm the memos both read (`_reach`, the standings)
+    for kk, st, args in rows:  # warm the memos both read (`reach`, the standings)
         leaf(*args)
-        _run(kk, st, Ties(0), "mixed")
+        play_round(kk, st, Ties(0), "mixed")
     leaf_t = rest_t = 0.0
     for b in range(batches):
         for which in (b % 2, 1 - b % 2):
@@ -386,7 +381,7 @@ def timing(paths: Sequence[str], cards: int, most: int, batches: int) -> Json:
                 leaf_t += time.process_time() - start
             else:
                 for kk, st, _ in rows:
-                    _run(kk, st, Ties(b), "mixed")
+                    play_round(kk, st, Ties(b), "mixed")
                 rest_t += time.process_time() - start
     n = batches * len(rows)
     return {
@@ -401,7 +396,7 @@ def timing(paths: Sequence[str], cards: int, most: int, batches: int) -> Json:
 def emit(weights: dict[int, list[list[float]]]) -> None:
     """Write ``weights`` (by the leaf's cards) as `leaf.WEIGHTS` (the other cards' weights
     kept when they have as many features)."""
-    from hanatui.bots.leafweights import WEIGHTS
+    from hanatui.bots.fast.leafweights import WEIGHTS
 
     table = {c: w for c, w in WEIGHTS.items() if all(len(r) == len(NAMES) for r in w)}
     for cards, rows in weights.items():

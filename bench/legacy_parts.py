@@ -14,7 +14,7 @@ Positions: single-round two-seat koi-koi dealt by today's engine, both seats pla
 normal policy (``--play normal``: the decisions the strong player meets) or by today's playout
 policy (``--play rollout``: the decisions inside its playouts, where most koi-koi calls are).
 
-It also checks that the deals the search samples (`kkplayout.Dealer`, and `core.view.determinize`
+It also checks that the deals the search samples (`fast.chance.Dealer`, and `core.view.determinize`
 which the first version's code matches line for line) are uniform over what the seat cannot see:
 how often each hidden card lands in the opponent's hand and at each place of the draw pile,
 against the uniform count (a chi-square statistic per view, with its degrees of freedom).
@@ -47,8 +47,9 @@ from core.timeline import Timeline
 from core.view import View, determinize, hidden_indexes, observe
 from hanatui.arena.selfplay import bot_players
 from hanatui.bots import StrongBot
-from hanatui.bots.kkplayout import Dealer, Ties, mixed_policy, table_policy
-from hanatui.bots.kkplayout import play_out_score as kk_play_out_score
+from hanatui.bots.fast.calls import mixed_policy, table_policy
+from hanatui.bots.fast.chance import Dealer, Ties
+from hanatui.bots.fast.playout import play_out_score as kk_play_out_score
 from hanatui.bots.normal import koikoi_choice, normal_policy, relative_points
 from hanatui.bots.rollout import play_out_score as rollout_play_out_score
 from hanatui.bots.rollout import rollout_policy
@@ -221,7 +222,7 @@ def searches(legacy: Legacy, rules: Any, rounds: int, seed: int, playouts: int) 
 
 
 def playouts(rules: Any, rounds: int, seed: int, deals: int) -> Json:
-    """Today's koi-koi playout (`kkplayout`) against the engine path's (`rollout`, which plays
+    """Today's koi-koi playout (`fast.playout`) against the engine path's (`rollout`, which plays
     as the first version's stepping of its engine does: `searches`), on the same deals and tie
     numbers, for every candidate of positions from normal play: how often the points are the
     same with the normal call (``normal``: they must be), with the table's call where its

@@ -10,7 +10,7 @@ other work on the machine disturbs less than the wall clock; on a busy machine b
     .venv/bin/python bench/playouts.py [--decisions 30] [--seed 21] [--games koikoi,...] [--json]
 
 With ``--kk normal`` (or ``table``, ``mixed``), koi-koi's own playout
-(`hanatui.bots.kkplayout`, with that koi-koi call) is timed against today's fast path instead of
+(`hanatui.bots.fast`, with that koi-koi call) is timed against today's fast path instead of
 the engine, on the same decisions (their choices may differ: the search deals and breaks ties
 with other random numbers on that path).
 
@@ -183,7 +183,7 @@ def main() -> int:
         "load_average": [round(load, 1), round(os.getloadavg()[0], 1)],
         "playouts": DEFAULT_PLAYOUTS,
         "kk_playouts": args.kk_playouts or round(DEFAULT_PLAYOUTS * strong.KOIKOI_SCALE),
-        "compared": "today's fast path" if args.kk is None else f"kkplayout ({args.kk})",
+        "compared": "today's fast path" if args.kk is None else f"fast.playout ({args.kk})",
         "tables": results,
     }
     if args.json:

@@ -1,4 +1,4 @@
-"""Tune the weights of koi-koi's playout policy (`kkplayout.Style`) by self-play of the policy.
+"""Tune the weights of koi-koi's playout policy (`fast.rounds.Style`) by self-play of the policy.
 
 The strong level's search is only as good as its playouts: each candidate move is valued by
 rounds the greedy playout policy plays for both seats. This script looks for weights with which
@@ -42,7 +42,9 @@ from core.rules import find_rules
 from core.state import HAND, PLAY, State
 from core.timeline import Timeline
 from hanatui.arena.selfplay import bot_players
-from hanatui.bots.kkplayout import PLAIN_STYLE, Style, Ties, styled_score
+from hanatui.bots.fast.chance import Ties
+from hanatui.bots.fast.playout import styled_score
+from hanatui.bots.fast.rounds import PLAIN_STYLE, Style
 
 #: The weights the search moves: (field of `Style`, index in it or None for a number).
 TUNED: tuple[tuple[str, int | None], ...] = (

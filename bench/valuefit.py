@@ -52,19 +52,19 @@ Separate weights for hands of five cards or more and of four or fewer did no bet
 choice (`expected_value`) or a ranking loss weighted by the value gaps (`pairwise`).
 
 The value lost falls by a sixth, short of the third set as the bar for a screen; the full
-inputs, as written here, cost about 40 times `kkplayout._choose` per decision (0.44 ms against
+inputs, as written here, cost about 40 times `fast.policy.choose_card` per decision (0.44 ms against
 0.01 ms). The cheapest pair is in the playout all the same, as a style (``style``):
 
     .venv/bin/python bench/valuefit.py style /tmp/valuefit-a.jsonl /tmp/valuefit-b.jsonl --save
 
-Stage 4 (``style``): `kkplayout.Style` weighs ``own`` and ``wait`` (`Style.own`, ``wait``) in
+Stage 4 (``style``): `fast.rounds.Style` weighs ``own`` and ``wait`` (`Style.own`, ``wait``) in
 `_choose`'s loop, and of the parts what its tables can: the denial relative to the worth and
 NEAR bonuses (one weight for both: `Style.deny` scaled), a discard's risked worth and risked
 NEAR bonus apart (`Style.risk` scaled, `Style.given_worth`), the mate bonus, a discard's bonus
 (`Style.discard`, taken off captures in the loop: the same choices). The denial's weight is
 also in ``own`` and ``wait`` as the playout computes them (the played card's value, the
 capture's), so it is searched (golden section on the squared error, `style_fit`), the others
-fitted by least squares for each. Measured by the playout's own values (`kkplayout.card_values`
+fitted by least squares for each. Measured by the playout's own values (`fast.policy.card_values`
 under the style, the choices `_choose` makes) on the held-out plays
 (bench/results/valuefit_style.json): the value lost -0.036 [-0.047, -0.026] (-12%), the
 agreement with the search's choice +2.8 points [+2.1, +3.5]: as much as the unconstrained fit
@@ -74,7 +74,7 @@ discard's risked worth 1.37 and risked NEAR bonus 0.46, the mate bonus 0.53, a d
 opponent's reach (the played card's own value weighs 0.12, field cards the opponent surely
 cannot take 0.08), a discard's risked worth more than the plain policy's, its risked NEAR
 bonus less. It is
-``StrongBot(style="valuefit")`` (`kkplayout.VALUEFIT_STYLE`). Off (the plain style) `_choose`
+``StrongBot(style="valuefit")`` (`fast.rounds.VALUEFIT_STYLE`). Off (the plain style) `_choose`
 costs what it did (the same process, batches alternated, process time: 3.229 against 3.235 us
 a call, 100 batches; a whole playout 81.7 against 81.4 us, 30 batches); on, a call costs 30%
 more on random tables, a playout 20% more.
@@ -110,16 +110,10 @@ from core.view import View
 from hanatui.arena.selfplay import play_match
 from hanatui.bots import Bot, StrongBot
 from hanatui.bots import strong as strong_module
-from hanatui.bots.kkplayout import (
-    NONE_HELD,
-    PLAIN_STYLE,
-    IntRound,
-    Style,
-    _gain,
-    card_values,
-    round_for,
-)
-from hanatui.bots.rollout import BITS, CAPTURES, INDEXES, MATES, MONTHS, scoped_bonus
+from hanatui.bots.fast.policy import NONE_HELD, _gain, card_values
+from hanatui.bots.fast.position import BITS, CAPTURES, INDEXES, MATES, MONTHS
+from hanatui.bots.fast.rounds import PLAIN_STYLE, IntRound, Style, round_for
+from hanatui.bots.rollout import scoped_bonus
 from hanatui.bots.strong import Evaluation
 
 Json = dict[str, Any]
@@ -234,7 +228,7 @@ FEATURES = (
 
 #: ``HOLDS[u][k][h]``: the chance that a hand of ``h`` cards dealt from the ``u`` out of sight
 #: holds one or more of ``k`` given ones among them (k <= 4, h <= 8): the complement of the
-#: playout's `kkplayout.NONE_HELD`.
+#: playout's `fast.policy.NONE_HELD`.
 HOLDS = tuple(
     tuple(tuple(1.0 - NONE_HELD[u][h][k] for h in range(9)) for k in range(5)) for u in range(49)
 )
@@ -377,7 +371,7 @@ INPUTS = (*PARTS, *FEATURES)
 
 def parts(kk: IntRound, idx: int, hand: int, field: int, mine: int, theirs: int) -> list[float]:
     """The plain value of playing ``idx`` in its parts (`PARTS`): with the plain weights
-    (`PLAIN_W`) they add up to `kkplayout.card_values`'s value."""
+    (`PLAIN_W`) they add up to `fast.policy.card_values`'s value."""
     prof = kk.fast.prof
     worth = kk.fast.worth
     scopes = kk.fast.scopes
@@ -717,7 +711,7 @@ def evaluate_fit(paths: Sequence[str], train_share: float, steps: int, most: int
 
 
 # --------------------------------------------------------------------------------------------
-# The playout's style (`kkplayout.Style`: ``own``, ``wait`` and the parts it can weigh)
+# The playout's style (`fast.rounds.Style`: ``own``, ``wait`` and the parts it can weigh)
 # --------------------------------------------------------------------------------------------
 
 #: The style fit's inputs per candidate (`style_rows`): the capture's worth and NEAR bonuses
@@ -872,7 +866,7 @@ def _played(rec: Json, values: dict[int, float]) -> tuple[float, float]:
 
 def evaluate_style(paths: Sequence[str], train_share: float) -> Json:
     """The style fit (`style_fit`) on the first ``train_share`` of the decisions, measured on
-    the rest by the playout's own values (`kkplayout.card_values` under the fitted `Style`,
+    the rest by the playout's own values (`fast.policy.card_values` under the fitted `Style`,
     the choices `_choose` makes) against the plain style's."""
     state = table_state()
     kk = round_for(state)

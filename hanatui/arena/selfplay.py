@@ -23,8 +23,9 @@ from core.players import Player
 from core.rules import AnyRules
 from core.timeline import Timeline
 from core.view import observe
-from hanatui.bots.base import Bot, make_bot
+from hanatui.bots.base import Bot
 from hanatui.bots.heuristics import team_numbers
+from hanatui.bots.levels import make_bot
 from hanatui.session.signals import fresh_process_signals
 
 if TYPE_CHECKING:

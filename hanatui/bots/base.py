@@ -1,4 +1,7 @@
-"""The interface every computer player implements."""
+"""The interface every computer player implements, and the strong player's time setting.
+
+Every bot module imports this one; it imports no bot (`hanatui.bots.levels` names the levels
+and builds them)."""
 
 from __future__ import annotations
 
@@ -39,18 +42,3 @@ def set_strong_seconds(seconds: float) -> None:
 def strong_seconds() -> float:
     """The strong player's time per decision set by `set_strong_seconds` (0: none)."""
     return _strong_seconds
-
-
-def make_bot(level: str) -> Bot:
-    """A bot of the named level; raises `HanaError` listing the levels otherwise. The strong
-    level thinks for the time set by `set_strong_seconds`, if any."""
-    from hanatui.bots import BOTS
-
-    if level == "strong" and _strong_seconds > 0:
-        from hanatui.bots.strong import StrongBot
-
-        return StrongBot.timed(_strong_seconds)
-    try:
-        return BOTS[level]()
-    except KeyError:
-        raise HanaError(f"unknown bot level: {level!r} (known: {', '.join(BOTS)})") from None

@@ -41,7 +41,8 @@ from core.actions import Action, PlayCard
 from core.engine import legal_actions, step, to_act
 from core.events import RoundEnded
 from core.state import HAND, PLAY, State
-from hanatui.bots.kkplayout import greedy_card, mixed_policy
+from hanatui.bots.fast.calls import mixed_policy
+from hanatui.bots.fast.policy import greedy_card
 from hanatui.bots.normal import relative_points
 from hanatui.bots.rollout import rollout_policy
 

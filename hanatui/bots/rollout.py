@@ -36,6 +36,7 @@ from core.games.koikoi.round import KoiKoiRound
 from core.games.sakura.game import has_hiki
 from core.state import DECIDE, DRAW, HAND, NEXT_TURN, PLAY, Source, State
 from core.turns import capture_targets, next_turn, proceed
+from hanatui.bots.fast.position import BITS, CAPTURES, INDEXES, MATES, MONTHS
 from hanatui.bots.heuristics import Profile, profile_for
 from hanatui.bots.normal import koikoi_choice, shobu_step
 from hanatui.bots.shobu import shobu_score
@@ -582,27 +583,6 @@ def scoped_bonus(prof: Profile, i: int, caps: int, table: tuple[float, ...]) -> 
     return bonus
 
 
-class _Indexes(dict[int, tuple[int, ...]]):
-    """The cards (indexes) of masks, lowest first, remembered: ``INDEXES[mask]`` (a lookup, no
-    call, once known), since the masks are 48-bit integers whose every operation builds a new
-    object."""
-
-    def __missing__(self, mask: int) -> tuple[int, ...]:
-        out = []
-        rest = mask
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            out.append(low.bit_length() - 1)
-        if len(self) > 100_000:
-            self.clear()
-        cards = self[mask] = tuple(out)
-        return cards
-
-
-INDEXES = _Indexes()
-
-
 def _gain(fast: Fast, mask: int, mine: int, theirs: int) -> float:
     """`rollout_policy`'s ``gain``: the values of the cards of ``mask`` (`_value`), added
     lowest first."""
@@ -652,41 +632,6 @@ def _teams_caps(fast: Fast, seat: int, caps: list[int]) -> tuple[int, int]:
         else:
             theirs |= c
     return mine, theirs
-
-
-#: Each card's bit, built once (a bit past the 30th is a new object every time it is shifted).
-BITS = tuple(1 << i for i in range(48))
-
-#: Per card: the other three cards of its month.
-MATES = tuple(MONTH_MASKS[i >> 2] & ~(1 << i) for i in range(48))
-
-
-def _capture_options() -> tuple[dict[int, tuple[tuple[int, ...], ...]], ...]:
-    """Per card played: for each set of cards of its month on the field, the captures it may
-    make, each as its cards' indexes lowest first (either of two matches; one, or three
-    together, as they lie)."""
-    out = []
-    for idx in range(48):
-        bit = 1 << idx
-        others = MONTH_MASKS[idx >> 2] & ~bit
-        options: dict[int, tuple[tuple[int, ...], ...]] = {}
-        sub = others
-        while sub:
-            lows = [low for low in (1 << i for i in range(48)) if sub & low]
-            takes = lows if len(lows) == 2 else [sub]
-            options[sub] = tuple(
-                tuple(i for i in range(48) if (take | bit) >> i & 1) for take in takes
-            )
-            sub = (sub - 1) & others
-        out.append(options)
-    return tuple(out)
-
-
-#: `_capture_options`, built once.
-CAPTURES = _capture_options()
-
-#: Per card: the four cards of its month.
-MONTHS = tuple(MONTH_MASKS[i >> 2] for i in range(48))
 
 
 def _choose_play(

@@ -23,7 +23,7 @@ card that would complete the opponent's yaku (`rollout.BLOCKING_DENY`), and ``re
 normal level answer the move searched (the opponent's next cards from its hand) before the fast
 playout takes over, at about four times the cost of a playout.
 
-In two-seat koi-koi the playouts take koi-koi's own path (``kk``, `kkplayout`: the round on
+In two-seat koi-koi the playouts take koi-koi's own path (``kk``, `fast.playout`: the round on
 integers, never the engine, the playout's koi-koi call from a table of the normal level's calls
 where they agreed and the normal call where they were split), at under half the CPU per
 decision, and the search spends what it saves on more playouts (``KOIKOI_SCALE`` times the
@@ -62,7 +62,7 @@ within noise; ``solve`` 5 with 2,200 playouts, at the first version's time, -0.2
 +0.18] over 800 hands against it (README, "Computer opponents"). So it stays off.
 
 Two-seat koi-koi's own playouts may weigh their cards by other weights (``style``, a name in
-`kkplayout.STYLES`; "plain", today's, by default): "imitate", fitted to the strong player's own
+`fast.rounds.STYLES`; "plain", today's, by default): "imitate", fitted to the strong player's own
 choices, and "agree", tuned to agree with them most (`bench/imitate.py`: 68.8% and 69.6% of
 its held-out card plays, the plain weights 67.4%). At 200 playouts, over 1,600 hands and at
 the same CPU, "imitate" measured +0.00 [-0.29, +0.29] points per hand over the plain weights
@@ -74,7 +74,7 @@ over 1,600 hands, at 10% more CPU a decision: within noise too.
 Two-seat koi-koi's own playouts may play their cards from the hand with noise, both seats'
 or, with ``noise_opponent``, the opponent's alone (the searching seat's own later plays
 greedy): ``epsilon``, the chance of a card of the hand at random, and ``temperature``, a card
-drawn by the softmax of the policy's card values (`kkplayout.Style`), so that the search does
+drawn by the softmax of the policy's card values (`fast.rounds.Style`), so that the search does
 not exploit a predictable greedy opponent it will not face. Off by default (the greedy
 playouts, not one random number more). At 200 playouts, over 1,600 hands each, against the
 greedy playouts: epsilon 0.1 -0.13 [-0.39, +0.14], 0.25 +0.11 [-0.17, +0.38], 0.4 -0.11
@@ -117,7 +117,11 @@ from core.events import RoundEnded
 from core.state import State
 from core.view import View, determinize, hidden_indexes
 from hanatui.bots.base import Bot
-from hanatui.bots.endgame import Finisher, value_after
+from hanatui.bots.fast.chance import Dealer, Ties
+from hanatui.bots.fast.endgame import Finisher, value_after
+from hanatui.bots.fast.playout import Finish
+from hanatui.bots.fast.playout import play_out_score as kk_play_out_score
+from hanatui.bots.fast.rounds import PLAIN_STYLE, STYLES, Style
 from hanatui.bots.inference import DEFAULT_BETA, Reader, WeightedDealer
 from hanatui.bots.ismcts import (
     DEFAULT_BIAS,
@@ -131,8 +135,6 @@ from hanatui.bots.ismcts import (
     TreeSettings,
     advance,
 )
-from hanatui.bots.kkplayout import PLAIN_STYLE, STYLES, Dealer, Finish, Style, Ties
-from hanatui.bots.kkplayout import play_out_score as kk_play_out_score
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.normal import normal_policy, relative_points
 from hanatui.bots.rollout import (
@@ -153,7 +155,7 @@ TIMED_PLAYOUTS = 1_000_000
 #: How many standard errors a candidate must beat the prior by.
 DEFAULT_Z = 1.0
 #: Two-seat koi-koi's playouts take koi-koi's own path by default, with this koi-koi call
-#: (`kkplayout`; None: the engine's fast path, as the other games) ...
+#: (`fast.playout`; None: the engine's fast path, as the other games) ...
 KOIKOI_CALL: str | None = "mixed"
 #: ... and this many times the decision's budget of playouts, which costs no more CPU than the
 #: budget on the other path: 1.6 did (1.65 measured 2% more), and the playout made 1.32 times
@@ -181,11 +183,11 @@ def playout(
     path (`rollout.play_out_score`, with its options ``model``), which gives the same as
     stepping the engine (`engine_playout`). ``reply``: the other seats' first that many cards
     from the hand (and every decision before them) are the normal level's (`replied_playout`).
-    ``call``: a two-seat koi-koi round is played on integers to its end (`kkplayout`, with that
+    ``call``: a two-seat koi-koi round is played on integers to its end (`fast.playout`, with that
     koi-koi call: ``"normal"``, today's, ``"table"`` or ``"mixed"``), where that playout plays
     it; ``finish``: its end is the exact solve (`endgame.Finisher`) or a learned value
     (`leaf.Leaf`) once both hands are small; ``style``: its policy's weights
-    (`kkplayout.Style`; the other paths play the plain ones).
+    (`fast.rounds.Style`; the other paths play the plain ones).
     """
     if call is not None and policy is rollout_policy and not reply and model == PLAIN:
         points = kk_play_out_score(state, action, rng, call, finish, style)
@@ -336,7 +338,7 @@ def evaluate(
     cards) in place of the greedy playout. ``finish``: koi-koi's own playouts end with the
     exact solve (`endgame.Finisher`) or a learned value (`leaf.Leaf`) once both hands are
     small. ``style``: the weights of
-    koi-koi's own playout policy (`kkplayout.Style`)."""
+    koi-koi's own playout policy (`fast.rounds.Style`)."""
     seat = view.seat
     k = len(legal)
     deadline = None if seconds is None else time.perf_counter() + seconds
@@ -496,7 +498,7 @@ def tree_search(
 ) -> list[Estimate]:
     """Estimates of every legal action of a two-seat koi-koi view, best first: information-set
     MCTS (`ismcts.TreeSearch`) from the view, ``iterations`` of it (and at most ``seconds``),
-    on deals of the hidden cards by `kkplayout.Dealer`, koi-koi's own playout (with ``call``)
+    on deals of the hidden cards by `fast.chance.Dealer`, koi-koi's own playout (with ``call``)
     from the node each iteration adds."""
     seat = view.seat
     deadline = None if seconds is None else time.perf_counter() + seconds
@@ -542,7 +544,7 @@ def own_playout(
     view: View, playouts: int, seconds: float | None, kk: str | None = KOIKOI_CALL
 ) -> tuple[int, str | None]:
     """The playouts and the playout's koi-koi call of a search from ``view``: two-seat koi-koi
-    plays koi-koi's own playout (`kkplayout`) with the call ``kk``, at `KOIKOI_SCALE` times the
+    plays koi-koi's own playout (`fast.playout`) with the call ``kk``, at `KOIKOI_SCALE` times the
     budget (a time budget stays the time alone); every other table, or ``kk`` None, the budget
     on the fast path (call None)."""
     if kk is None or view.rules.game != "koikoi" or view.num_players != 2:
@@ -608,7 +610,7 @@ class StrongBot(Bot):
         # Koi-koi playouts: the other seats' first ``reply`` cards are the normal level's.
         self.reply = reply
         self.model = Model(deny=BLOCKING_DENY if block else DENY)
-        # Two-seat koi-koi: its own playout (`kkplayout`) with this koi-koi call, and the
+        # Two-seat koi-koi: its own playout (`fast.playout`) with this koi-koi call, and the
         # playouts it affords per decision (None: KOIKOI_SCALE times the budget of the decision;
         # a time budget is the time alone).
         self.kk = kk
@@ -648,11 +650,11 @@ class StrongBot(Bot):
         if solve_tail:
             self.finish = Finisher(solve_tail)
         elif leaf:
-            from hanatui.bots.leaf import Leaf  # its weights' table loads only for this option
+            from hanatui.bots.fast.leaf import Leaf
 
             self.finish = Leaf(leaf)
             self.leaf_above = leaf + leaf_gap
-        # Koi-koi's own playouts weigh their cards by this style (`kkplayout.STYLES`): "plain",
+        # Koi-koi's own playouts weigh their cards by this style (`fast.rounds.STYLES`): "plain",
         # `rollout_policy`'s weights.
         if style not in STYLES:
             raise ValueError(f"unknown playout style: {style!r} ({', '.join(STYLES)})")

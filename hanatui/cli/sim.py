@@ -164,12 +164,12 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def _save_match(folder: Path, match: ArenaMatch, prefix: str, by_seating: bool) -> None:
     """Write one arena match's log in ``folder``, never over an earlier file."""
     from core.logfile import header_for
-    from hanatui import __version__
+    from hanatui.session.session import app_version, now_iso
     from hanatui.store.files import free_path, write_log_file
 
     events = match.outcome.events
     assert events is not None
-    header = header_for(events, app=f"hanatui {__version__}", created=_now_iso())
+    header = header_for(events, app=app_version(), created=now_iso())
     suffix = f"-seating{match.rotation + 1}" if by_seating else ""
     name = f"{prefix}-seed{match.seed}{suffix}.hana"
     write_log_file(free_path(folder / name), header, events)
@@ -195,12 +195,6 @@ def _cpu_seconds() -> float:
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
-def _now_iso() -> str:
-    import datetime
-
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 def _progress(

@@ -41,7 +41,7 @@ from core.text import printable, printable_path
 from core.timeline import Timeline
 from hanatui.net import protocol as p
 from hanatui.session.journal import Journal
-from hanatui.session.session import Session, _app_version, _now
+from hanatui.session.session import Session, app_version, now_iso
 from hanatui.session.thinking import think
 from hanatui.store.files import write_atomic
 
@@ -408,7 +408,7 @@ class TableServer:
         client = _Client(ws, seat)
         self._clients[seat] = client
         self._away_since.pop(seat, None)
-        self._send(client, p.Welcome(version=p.VERSION, seat=seat, server=_app_version()))
+        self._send(client, p.Welcome(version=p.VERSION, seat=seat, server=app_version()))
         if self.session is None:
             self._names[seat] = name
             if all(s in self._names for s in self.human_seats):
@@ -727,7 +727,7 @@ class TableServer:
         session = self.session
         assert session is not None
         events: list[Event] = list(session.events)
-        header = header_for(events, app=_app_version(), created=_now(), redacted_for=seat)
+        header = header_for(events, app=app_version(), created=now_iso(), redacted_for=seat)
         comments = session.journal.comments if session.journal is not None else []
         return encode_log(header, redact(events, seat), comments)
 

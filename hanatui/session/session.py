@@ -88,11 +88,13 @@ class Unfinished(msgspec.Struct, frozen=True, kw_only=True):
     totals: tuple[int, ...]
 
 
-def _now() -> str:
+def now_iso() -> str:
+    """Now, in UTC to the second, as a log's header records when it was made."""
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
-def _app_version() -> str:
+def app_version() -> str:
+    """This program as a log's header names the one that wrote it."""
     from hanatui import __version__
 
     return f"hanatui {__version__}"
@@ -112,7 +114,7 @@ class Session:
         self.timeline = timeline
         self.seed = seed
         self.journal = journal
-        self.header = header or header_for(timeline.events, app=_app_version(), created=_now())
+        self.header = header or header_for(timeline.events, app=app_version(), created=now_iso())
         self.version = 0  # bumped on every change, so stale bot moves are dropped
         self.archived: Path | None = None
         self.archive_problem: str | None = None
@@ -161,7 +163,7 @@ class Session:
         timeline = Timeline(events)
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
-        header = header_for(timeline.events, app=_app_version(), created=_now(), **header_extra)
+        header = header_for(timeline.events, app=app_version(), created=now_iso(), **header_extra)
         journal = None
         if autosave:
             path = (directory or autosave_dir()) / JOURNAL_NAME

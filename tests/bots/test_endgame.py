@@ -1,4 +1,4 @@
-"""The endgame solve (`hanatui.bots.endgame`) against a brute-force minimax over the engine, on
+"""The endgame solve (`hanatui.bots.fast.endgame`) against a brute-force minimax over the engine, on
 small endgames of random deals in every koi-koi preset and the options the koi-koi playout
 plays; the strong level's ``solve`` option decides from its seat's view alone, and the default
 player never solves."""
@@ -17,8 +17,12 @@ from core.events import MatchStarted, RoundEnded
 from core.rules import AnyRules, find_rules, presets
 from core.state import HAND, PLAY, State
 from core.view import observe
-from hanatui.bots import endgame, kkplayout, strong
-from hanatui.bots.kkplayout import Ties
+from hanatui.bots import strong
+from hanatui.bots.fast import endgame
+from hanatui.bots.fast.calls import POLICIES
+from hanatui.bots.fast.chance import Ties
+from hanatui.bots.fast.playout import play_out_score
+from hanatui.bots.fast.rounds import round_for
 from hanatui.bots.rollout import rollout_policy
 from hanatui.bots.strong import StrongBot
 from tests.bots.conftest import decision_points, rules_for
@@ -72,7 +76,7 @@ def check(rules: AnyRules, cards: int = 4, seeds: int = 6) -> int:
     endgames were compared."""
     compared = 0
     for state in endgames(rules, cards, seeds):
-        if kkplayout.round_for(state) is None:
+        if round_for(state) is None:
             assert endgame.value(state, 0) is None
             continue
         seat = to_act(state)
@@ -123,7 +127,7 @@ def tail_reference(state: State, action: Action, seat: int, cards: int, ties: Ti
     """A playout with an exact end, by the engine: ``action``, then the playout policy (with
     the mixed call) for both seats until a turn from the hand where both hands hold at most
     ``cards`` cards, then `brute` from there."""
-    policy = kkplayout.POLICIES["mixed"]
+    policy = POLICIES["mixed"]
     out = step(state, action)
     while True:
         for event, _ in out:
@@ -141,7 +145,7 @@ def tail_reference(state: State, action: Action, seat: int, cards: int, ties: Ti
     "options", [{}, {"koikoi_requires_new_yaku": True, "raise_allows_shobu": True}], ids=str
 )
 def test_a_playout_with_an_exact_end_is_the_engines(options):
-    """`kkplayout.play_out_score` with a `Finisher`: the greedy playout to the first turn
+    """`fast.playout.play_out_score` with a `Finisher`: the greedy playout to the first turn
     where both hands are small, then the solve; its points differ by the reference's value."""
     rules = find_rules("koikoi", rounds=3, **options)
     compared = solved = 0
@@ -150,7 +154,7 @@ def test_a_playout_with_an_exact_end_is_the_engines(options):
         assert seat is not None
         for action in legal_actions(state):
             finish = endgame.Finisher(3)
-            points = kkplayout.play_out_score(state, action, Ties(k), "mixed", finish)
+            points = play_out_score(state, action, Ties(k), "mixed", finish)
             assert points is not None
             want = tail_reference(state, action, seat, 3, Ties(k))
             assert points[seat] - points[1 - seat] == want, action

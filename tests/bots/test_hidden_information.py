@@ -212,7 +212,7 @@ def test_the_strong_playout_options_never_depend_on_unseen_cards(entry):
 @pytest.mark.parametrize("call", ["table", "mixed"])
 @pytest.mark.parametrize("entry", [e for e in STANDARD if e[0] == "koikoi"], ids=option_id)
 def test_koikoi_own_playout_never_depends_on_unseen_cards(entry, call):
-    """Koi-koi's own playout (`kkplayout`: its call table, its dealer, its tie-breaks) plays
+    """Koi-koi's own playout (`fast.playout`: its call table, its dealer, its tie-breaks) plays
     out deals of the view alone: permuting the hidden cards changes no decision."""
     game, n, options = entry
     checked = 0

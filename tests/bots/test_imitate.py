@@ -1,4 +1,4 @@
-"""The playout policy's values of its candidates (`kkplayout.card_values`, `capture_values`),
+"""The playout policy's values of its candidates (`fast.policy.card_values`, `capture_values`),
 their weights as functions (`bench/imitate.py`), and the strong player's playout style."""
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ from core.actions import PlayCard
 from core.engine import legal_actions
 from core.rules import find_rules
 from core.view import observe
-from hanatui.bots import kkplayout, rollout
-from hanatui.bots.kkplayout import PLAIN_STYLE, VALUEFIT_STYLE, Style
+from hanatui.bots import rollout
+from hanatui.bots.fast.chance import Ties
+from hanatui.bots.fast.policy import capture_values, card_values, choose_card, choose_target
+from hanatui.bots.fast.rounds import PLAIN_STYLE, STYLES, VALUEFIT_STYLE, Style, round_for
 from hanatui.bots.strong import StrongBot
 from tests.bots.conftest import decision_points
 from tests.bots.test_playout import kk_round, random_table
@@ -46,7 +48,7 @@ def test_the_values_are_those_the_policy_chooses_by(style):
     """The card `_choose` plays is one of the highest valued by `card_values` (the one, unless
     tied), and `_target` takes the higher of `capture_values`'s two, on random tables."""
     _, state = kk_round(find_rules("koikoi", rounds=1))
-    kk = kkplayout.round_for(state, style)
+    kk = round_for(state, style)
     assert kk is not None and kk.style is style
     # The plain urgency (all 1.0) and no fitted input are left out of the loop: today's
     # playouts exactly.
@@ -59,20 +61,18 @@ def test_the_values_are_those_the_policy_chooses_by(style):
     for k in range(1500):
         hand, field, mine, theirs, other = random_table(rng)
         op_cards = other.bit_count()
-        values = kkplayout.card_values(state, hand, field, mine, theirs, style, op_cards)
+        values = card_values(state, hand, field, mine, theirs, style, op_cards)
         assert values is not None and set(values) == set(rollout.INDEXES[hand])
         tied = _tied(values)
         ties += len(tied) > 1
         for seed in range(2 if len(tied) > 1 else 1):
-            got = kkplayout._choose(
-                kk, hand, field, mine, theirs, op_cards, kkplayout.Ties(k + seed)
-            )
+            got = choose_card(kk, hand, field, mine, theirs, op_cards, Ties(k + seed))
             assert got in tied
         for card in rollout.INDEXES[hand]:
             matches = field & rollout.MONTHS[card]
             if matches.bit_count() == 2:
-                a, b = kkplayout.capture_values(state, card, matches, mine, theirs, style) or (0, 0)
-                got = kkplayout._target(kk, 1 << card, matches, mine, theirs, kkplayout.Ties(k))
+                a, b = capture_values(state, card, matches, mine, theirs, style) or (0, 0)
+                got = choose_target(kk, 1 << card, matches, mine, theirs, Ties(k))
                 low = matches & -matches
                 if abs(a - b) > 1e-9:
                     assert got == (low if a > b else matches ^ low)
@@ -85,7 +85,7 @@ def test_the_forms_give_the_policys_values_under_any_weights(imitate):
     weights its values are `card_values`'s and `capture_values`'s, and its gradient is the
     values' slope."""
     state = imitate.table_state()
-    kk = kkplayout.round_for(state)
+    kk = round_for(state)
     rng = random.Random(6)
     checked = 0
     for _ in range(300):
@@ -95,7 +95,7 @@ def test_the_forms_give_the_policys_values_under_any_weights(imitate):
         record = {"kind": "card", "hand": hand, "field": field, "mine": mine, "theirs": theirs}
         cards = rollout.INDEXES[hand]
         decision = imitate.forms_of(kk, {**record, "choice": cards[0]})
-        want = kkplayout.card_values(state, hand, field, mine, theirs, style)
+        want = card_values(state, hand, field, mine, theirs, style)
         assert want is not None
         for card, form in zip(cards, decision.forms, strict=True):
             got, grad = imitate.value(form, weights)
@@ -114,7 +114,7 @@ def test_the_forms_give_the_policys_values_under_any_weights(imitate):
                 rec = {**record, "kind": "target", "card": card, "targets": targets}
                 decision = imitate.forms_of(kk, {**rec, "choice": targets[1]})
                 assert decision.choice == 1
-                pair = kkplayout.capture_values(state, card, matches, mine, theirs, style)
+                pair = capture_values(state, card, matches, mine, theirs, style)
                 got_pair = tuple(imitate.value(f, weights)[0] for f in decision.forms)
                 assert got_pair == pytest.approx(pair, abs=1e-9)
     assert checked > 1000
@@ -124,12 +124,12 @@ def test_the_fit_moves_the_weights_toward_the_choices_made(imitate):
     """Choices made by known weights are fitted by weights that agree with them more than the
     plain ones do, and the likelihood's gradient is its slope."""
     state = imitate.table_state()
-    kk = kkplayout.round_for(state)
+    kk = round_for(state)
     rng = random.Random(7)
     data = []
     while len(data) < 150:
         hand, field, mine, theirs, _ = random_table(rng)
-        values = kkplayout.card_values(state, hand, field, mine, theirs, ODD)
+        values = card_values(state, hand, field, mine, theirs, ODD)
         assert values is not None
         if len(values) < 2 or len(_tied(values)) > 1:
             continue
@@ -167,8 +167,8 @@ def test_the_plain_style_is_todays_player_and_another_style_changes_the_playouts
     """``StrongBot(style="plain")`` searches exactly as the default player (the same
     estimates); a style of other weights (the fitted one among them) changes the playouts'
     values."""
-    monkeypatch.setitem(kkplayout.STYLES, "odd", ODD)
-    assert kkplayout.STYLES["plain"] is PLAIN_STYLE
+    monkeypatch.setitem(STYLES, "odd", ODD)
+    assert STYLES["plain"] is PLAIN_STYLE
     changed = 0
     for k, (view, legal) in enumerate(_views(4)):
         bots = [StrongBot(playouts=60), StrongBot(playouts=60, style="plain")]

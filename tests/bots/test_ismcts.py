@@ -15,8 +15,9 @@ from core.cards import CARDS, Card, mask_of
 from core.engine import legal_actions, step, to_act
 from core.state import HAND, PLAY, State
 from core.view import observe
+from hanatui.bots.fast.chance import Dealer, Ties
+from hanatui.bots.fast.policy import greedy_card
 from hanatui.bots.ismcts import Tree, TreeSettings
-from hanatui.bots.kkplayout import Dealer, Ties, greedy_card
 from hanatui.bots.rollout import rollout_policy
 from hanatui.bots.strong import (
     StrongBot,
@@ -46,7 +47,7 @@ def _plays(limit: int = 12, seeds: int = 6):
 
 
 def test_the_greedy_card_is_the_playout_policys():
-    """The tree's prior at its nodes (`kkplayout.greedy_card`, on integers) is the card the
+    """The tree's prior at its nodes (`fast.policy.greedy_card`, on integers) is the card the
     playout policy plays, ties broken by the same random numbers."""
     checked = 0
     for state, seat, legal in _plays(limit=200, seeds=30):

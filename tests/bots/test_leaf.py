@@ -1,4 +1,4 @@
-"""The learned leaf value of koi-koi's own playouts (`hanatui.bots.leaf`, ``StrongBot(leaf=C)``):
+"""The learned leaf value of koi-koi's own playouts (`fast.leaf`, ``StrongBot(leaf=C)``):
 its features on hand-built tables, the playout ending with it exactly from the first turn from
 the hand where both hands hold at most C cards, and the player without it today's."""
 
@@ -18,9 +18,13 @@ from core.games.koikoi.round import KoiKoiRound
 from core.rules import find_rules
 from core.state import HAND, PLAY, State
 from core.view import observe
-from hanatui.bots import kkplayout, leaf
-from hanatui.bots.kkplayout import Ties, round_for
-from hanatui.bots.leaf import NAMES, WEIGHTS, Leaf, bucket, features
+from hanatui.bots.fast import leaf
+from hanatui.bots.fast.calls import POLICIES
+from hanatui.bots.fast.chance import Ties
+from hanatui.bots.fast.leaf import NAMES, WEIGHTS, Leaf, bucket, features
+from hanatui.bots.fast.playout import play_out_score
+from hanatui.bots.fast.position import Position, position_of
+from hanatui.bots.fast.rounds import round_for
 from hanatui.bots.strong import StrongBot
 from tests.bots.conftest import decision_points, rules_for
 from tests.bots.test_endgame import endgames
@@ -61,7 +65,10 @@ def _named(
     """`features` by name, the mover ``turn``, no seat having formed a yaku yet."""
     kk = round_for(table)
     assert kk is not None
-    x = features(kk, table, hand, op, mine, theirs, field, pile, turn, calls, -1)
+    extra = table.extra
+    assert isinstance(extra, KoiKoiRound)
+    at = Position(hand, op, mine, theirs, field, 0, turn, calls, extra.decided, extra.seen, -1)
+    x = features(kk, replace(table, pile=pile), at)
     return dict(zip(NAMES, x, strict=True))
 
 
@@ -122,10 +129,7 @@ def _leaf_value(cards: int, st: State) -> float:
     assert isinstance(extra, KoiKoiRound)
     t = st.turn
     hand, op = st.hands[t], st.hands[1 - t]
-    x = features(
-        kk, st, hand, op, st.captures[t], st.captures[1 - t], st.field, st.pile, t,
-        extra.koikoi, extra.last_yaku,
-    )  # fmt: skip
+    x = features(kk, st, position_of(st))
     w = WEIGHTS[cards][bucket(hand.bit_count(), op.bit_count())]
     return sum(wi * xi for wi, xi in zip(w, x, strict=True))
 
@@ -134,7 +138,7 @@ def leaf_reference(state: State, action: Action, seat: int, cards: int, ties: Ti
     """A playout ending with the leaf value, by the engine: ``action``, then the playout policy
     (the mixed call) for both seats until a turn from the hand where both hands hold at most
     ``cards`` cards, then the leaf value there (for the mover; for ``seat``)."""
-    policy = kkplayout.POLICIES["mixed"]
+    policy = POLICIES["mixed"]
     out = step(state, action)
     while True:
         for event, _ in out:
@@ -151,7 +155,7 @@ def leaf_reference(state: State, action: Action, seat: int, cards: int, ties: Ti
 
 @pytest.mark.parametrize("cards", sorted(WEIGHTS))
 def test_a_playout_ends_with_the_leaf_from_the_first_small_turn(cards):
-    """`kkplayout.play_out_score` with `Leaf`: the greedy playout to the first turn from the
+    """`fast.playout.play_out_score` with `Leaf`: the greedy playout to the first turn from the
     hand where both hands hold at most ``cards`` cards, then the leaf value, as the engine
     stepped with the same policy and ties gives it; the leaf was asked in most playouts."""
     rules = find_rules("koikoi", rounds=1)
@@ -161,7 +165,7 @@ def test_a_playout_ends_with_the_leaf_from_the_first_small_turn(cards):
         assert seat is not None
         for action in legal_actions(state):
             finish = Leaf(cards)
-            points = kkplayout.play_out_score(state, action, Ties(k), "mixed", finish)
+            points = play_out_score(state, action, Ties(k), "mixed", finish)
             assert points is not None
             want = leaf_reference(state, action, seat, cards, Ties(k))
             assert points[seat] - points[1 - seat] == want, action

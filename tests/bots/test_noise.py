@@ -1,4 +1,4 @@
-"""Noise in koi-koi's own playout (`kkplayout.Style.epsilon`, `.temperature`, `.opponent_only`;
+"""Noise in koi-koi's own playout (`fast.rounds.Style.epsilon`, `.temperature`, `.opponent_only`;
 `StrongBot(epsilon=..., temperature=..., noise_opponent=...)`): off, today's playouts exactly and
 not one random number more; on, the playouts change, the random cards are the hand's, and the
 round still scores as stepping the engine with the same noisy policy does."""
@@ -15,8 +15,13 @@ from core.actions import Action, PlayCard
 from core.engine import legal_actions, to_act
 from core.rules import find_rules
 from core.state import HAND, PLAY, State
-from hanatui.bots import kkplayout, rollout
-from hanatui.bots.kkplayout import PLAIN_STYLE, Style, Ties
+from hanatui.bots import rollout
+from hanatui.bots.fast import playout as fast_playout
+from hanatui.bots.fast.calls import POLICIES
+from hanatui.bots.fast.chance import Ties
+from hanatui.bots.fast.playout import play_out_score
+from hanatui.bots.fast.policy import card_values, noisy_card
+from hanatui.bots.fast.rounds import PLAIN_STYLE, Style, greedy, round_for
 from hanatui.bots.strong import StrongBot
 from tests.bots.conftest import decision_points
 from tests.bots.test_imitate import _views
@@ -29,7 +34,7 @@ def positions(options: dict[str, Any], deals: int, every: int = 3) -> list[State
     out = []
     for seed in range(deals):
         for k, state in enumerate(decision_points(rules, 2, seed, limit=60)):
-            if k % every == 0 and kkplayout.round_for(state) is not None:
+            if k % every == 0 and round_for(state) is not None:
                 out.append(state)
     return out
 
@@ -38,14 +43,14 @@ def test_no_noise_is_todays_playout_and_draws_nothing_more():
     """A style whose noise is zero is the plain style itself (the same compiled round), and the
     playouts of the plain weights give the same points with the same random numbers used."""
     assert Style(epsilon=0.0, temperature=0.0) == PLAIN_STYLE
-    assert kkplayout.greedy(PLAIN_STYLE) is PLAIN_STYLE
+    assert greedy(PLAIN_STYLE) is PLAIN_STYLE
     compared = 0
     for k, state in enumerate(positions({}, 3)):
-        assert kkplayout.round_for(state).noisy is False
+        assert round_for(state).noisy is False
         for action in legal_actions(state):
             ours, today = Ties(k), Ties(k)
-            got = kkplayout.play_out_score(state, action, ours, "mixed", None, Style())
-            assert got == kkplayout.play_out_score(state, action, today, "mixed")
+            got = play_out_score(state, action, ours, "mixed", None, Style())
+            assert got == play_out_score(state, action, today, "mixed")
             assert ours._state == today._state
             compared += 1
     assert compared > 50
@@ -79,7 +84,7 @@ def noisy_policy(call: str, noisy: set[int]):
     """The reference: the playout policy of ``call`` stepped on the engine, where a seat of
     ``noisy`` plays a card from the hand at random (epsilon 1: the draw that decides it, then
     a card of the hand evenly, none with one card left), as koi-koi's playout does."""
-    base = kkplayout.POLICIES[call]
+    base = POLICIES[call]
 
     def policy(state: State, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
         hand = state.hands[seat]
@@ -100,7 +105,7 @@ def test_random_cards_score_as_the_engine_does(monkeypatch, options, opponent_on
     hand, and the round's points are the engine's with the same random cards (the same random
     numbers used); opponent-only, the searching seat's cards stay the greedy policy's."""
     played = []
-    real = kkplayout._noisy_choose
+    real = noisy_card
 
     def recorded(kk, hand, field, mine, theirs, op_cards, rng):
         card = real(kk, hand, field, mine, theirs, op_cards, rng)
@@ -108,7 +113,7 @@ def test_random_cards_score_as_the_engine_does(monkeypatch, options, opponent_on
         played.append(card)
         return card
 
-    monkeypatch.setattr(kkplayout, "_noisy_choose", recorded)
+    monkeypatch.setattr(fast_playout, "noisy_card", recorded)
     style = Style(epsilon=1.0, opponent_only=opponent_only)
     compared = 0
     for k, state in enumerate(positions(options, 3, every=5)):
@@ -118,7 +123,7 @@ def test_random_cards_score_as_the_engine_does(monkeypatch, options, opponent_on
         for action in legal_actions(state):
             for call in ("normal", "mixed"):
                 ours, engine = random.Random(k), random.Random(k)
-                got = kkplayout.play_out_score(state, action, ours, call, None, style)
+                got = play_out_score(state, action, ours, call, None, style)
                 assert got is not None
                 assert got == engine_points(state, action, engine, noisy_policy(call, noisy))
                 assert ours.getstate() == engine.getstate()
@@ -135,19 +140,19 @@ def test_the_softmax_draws_by_the_cards_values():
     checked = 0
     while checked < 3:
         hand, field, mine, theirs = random_table(rng)[:4]
-        values = kkplayout.card_values(state, hand, field, mine, theirs)
+        values = card_values(state, hand, field, mine, theirs)
         assert values is not None
         spread = max(values.values()) - min(values.values())
         if len(values) < 4 or not 0.5 < spread < 3.0:
             continue
         for heat in (1e-6, 0.5, 1e6):
-            noisy = kkplayout.round_for(state, Style(temperature=heat))
+            noisy = round_for(state, Style(temperature=heat))
             assert noisy is not None and noisy.noisy and noisy.values is kk.values
             draws = 20_000 if heat == 0.5 else 2_000
             counts = dict.fromkeys(values, 0)
             ties = Ties(checked)
             for _ in range(draws):
-                counts[kkplayout._noisy_choose(noisy, hand, field, mine, theirs, 0, ties)] += 1
+                counts[noisy_card(noisy, hand, field, mine, theirs, 0, ties)] += 1
             top = max(values.values())
             weights = {c: math.exp((v - top) / heat) for c, v in values.items()}
             total = sum(weights.values())

@@ -20,7 +20,23 @@ from core.games.koikoi.round import KoiKoiRound
 from core.rules import AnyRules, find_rules, presets
 from core.state import DECIDE, HAND, PLAY, State
 from core.view import observe
-from hanatui.bots import kkplayout, rollout
+from hanatui.bots import rollout
+from hanatui.bots.fast.calls import (
+    POLICIES,
+    _normal_call,
+    _state_call,
+    _table_call,
+    decision_key,
+    reach,
+    reach_of,
+    table_call,
+)
+from hanatui.bots.fast.chance import Dealer, Ties
+from hanatui.bots.fast.playout import play_out_score as kk_play_out_score
+from hanatui.bots.fast.playout import styled_score
+from hanatui.bots.fast.policy import choose_card, choose_target
+from hanatui.bots.fast.position import Position
+from hanatui.bots.fast.rounds import PLAIN_STYLE, IntRound, Style, round_for
 from hanatui.bots.normal import shobu_points
 from hanatui.bots.rollout import BLOCKING, PLAIN, Model, play_out, play_out_score, rollout_policy
 from hanatui.bots.shobu import shobu_score
@@ -210,7 +226,7 @@ def test_shobu_is_scored_as_the_engine_scores_it_under_more_options(options):
 
 
 # --------------------------------------------------------------------------------------------
-# Koi-koi's own playout (`kkplayout`): the whole round on integers
+# Koi-koi's own playout (`fast.playout`): the whole round on integers
 # --------------------------------------------------------------------------------------------
 
 
@@ -229,22 +245,22 @@ def engine_points(state: State, action: Action, rng: random.Random, policy) -> t
 
 
 def compare_kk(state: State, seed: int) -> int:
-    """Both calls of `kkplayout.play_out_score` against the engine with the same policy, from
+    """Both calls of `fast.playout.play_out_score` against the engine with the same policy, from
     every legal action of ``state``: the same points, the same random numbers used. Returns how
     many playouts were compared (0 where the playout leaves the round to the engine)."""
     compared = 0
     for action in legal_actions(state):
-        for call, policy in kkplayout.POLICIES.items():
+        for call, policy in POLICIES.items():
             kk_rng, engine_rng = random.Random(seed), random.Random(seed)
-            got = kkplayout.play_out_score(state, action, kk_rng, call)
+            got = kk_play_out_score(state, action, kk_rng, call)
             if got is None:
-                assert kkplayout.round_for(state) is None
+                assert round_for(state) is None
                 continue
             assert got == engine_points(state, action, engine_rng, policy), (call, action)
             assert kk_rng.getstate() == engine_rng.getstate(), "the policies drew differently"
             # the cheap tie-breaking generator the search gives these playouts: the same too
-            kk_ties, engine_ties = kkplayout.Ties(seed), kkplayout.Ties(seed)
-            got = kkplayout.play_out_score(state, action, kk_ties, call)
+            kk_ties, engine_ties = Ties(seed), Ties(seed)
+            got = kk_play_out_score(state, action, kk_ties, call)
             assert got == engine_points(state, action, engine_ties, policy), (call, action)
             assert kk_ties.randrange(1 << 30) == engine_ties.randrange(1 << 30)
             compared += 1
@@ -287,19 +303,19 @@ def test_the_koikoi_playout_scores_as_the_engine_under_options(options):
 def test_the_koikoi_playout_leaves_the_turn_variants_to_the_engine():
     rules = find_rules("koikoi", turn_structure="draw_then_play_two")
     state = next(s for s in decision_points(rules, 2, 1) if s.phase == PLAY)
-    assert kkplayout.play_out_score(state, legal_actions(state)[0], random.Random(1)) is None
+    assert kk_play_out_score(state, legal_actions(state)[0], random.Random(1)) is None
 
 
 def test_ties_breaks_ties_evenly_and_nothing_else():
     """The playouts' tie-breaking generator: the same numbers from the same seed, spread evenly
     over ``range(n)``, other seeds other numbers; any use but those and `random()` (the noisy
     styles' draws, tests/bots/test_noise.py) raises."""
-    ties = kkplayout.Ties(5)
+    ties = Ties(5)
     draws = [ties.randrange(3) for _ in range(3000)]
-    again = kkplayout.Ties(5)
+    again = Ties(5)
     assert [again.randrange(3) for _ in range(3000)] == draws
     assert all(900 < draws.count(k) < 1100 for k in range(3))
-    firsts = [kkplayout.Ties(seed).randrange(4) for seed in range(2000)]
+    firsts = [Ties(seed).randrange(4) for seed in range(2000)]
     assert all(400 < firsts.count(k) < 600 for k in range(4))
     with pytest.raises(TypeError):
         ties.getrandbits(8)
@@ -310,7 +326,7 @@ def test_ties_breaks_ties_evenly_and_nothing_else():
 
 
 def test_the_koikoi_dealer_deals_what_the_seat_cannot_see_evenly():
-    """`kkplayout.Dealer`: every deal agrees with the seat's view (its hand, the field, the
+    """`fast.chance.Dealer`: every deal agrees with the seat's view (its hand, the field, the
     captures; the opponent's hand count and the pile's size), deals the unseen cards alone, and
     puts each of them in the opponent's hand about as often as its share says."""
     rules = find_rules("koikoi", rounds=1)
@@ -318,7 +334,7 @@ def test_the_koikoi_dealer_deals_what_the_seat_cannot_see_evenly():
     seat = to_act(state)
     assert seat is not None
     view = observe(state, seat)
-    dealer = kkplayout.Dealer(view, random.Random(1))
+    dealer = Dealer(view, random.Random(1))
     rng = random.Random(2)
     unseen = view.unseen.mask
     other = 1 - seat
@@ -345,10 +361,10 @@ def test_the_koikoi_dealer_deals_what_the_seat_cannot_see_evenly():
 # --------------------------------------------------------------------------------------------
 
 
-def kk_round(rules: AnyRules) -> tuple[kkplayout.IntRound, State]:
+def kk_round(rules: AnyRules) -> tuple[IntRound, State]:
     """The compiled round of a two-seat state in play under ``rules``, and that state."""
     state = next(s for s in decision_points(rules, 2, 3) if s.phase == PLAY)
-    kk = kkplayout.round_for(state)
+    kk = round_for(state)
     assert kk is not None
     return kk, state
 
@@ -377,23 +393,23 @@ KK_RULES += [
 
 @pytest.mark.parametrize("rules", KK_RULES)
 def test_the_koikoi_playout_chooses_as_the_fast_path(rules):
-    """`kkplayout._choose` and `_target` against `rollout._choose_play` and `_choose_target`
-    of the same table: the same card, the same random numbers used."""
+    """`fast.policy.choose_card` and `choose_target` against `rollout._choose_play` and
+    `_choose_target` of the same table: the same card, the same random numbers used."""
     kk, _ = kk_round(rules)
     rng = random.Random(11)
     ties_seen = 0
     for k in range(1500):
         hand, field, mine, theirs, other_hand = random_table(rng)
-        ours, theirs_rng = kkplayout.Ties(k), kkplayout.Ties(k)
-        got = kkplayout._choose(kk, hand, field, mine, theirs, other_hand.bit_count(), ours)
+        ours, theirs_rng = Ties(k), Ties(k)
+        got = choose_card(kk, hand, field, mine, theirs, other_hand.bit_count(), ours)
         assert got == rollout._choose_play(kk.fast, 0, hand, field, [mine, theirs], theirs_rng)
         assert ours._state == theirs_rng._state
-        ties_seen += ours._state != kkplayout.Ties(k)._state
+        ties_seen += ours._state != Ties(k)._state
         for card in rollout.INDEXES[hand]:
             matches = field & rollout.MONTHS[card]
             if matches.bit_count() == 2:
                 bit = 1 << card
-                got = kkplayout._target(kk, bit, matches, mine, theirs, ours)
+                got = choose_target(kk, bit, matches, mine, theirs, ours)
                 want = rollout._choose_target(kk.fast, 0, bit, matches, [mine, theirs], theirs_rng)
                 assert got == want
                 assert ours._state == theirs_rng._state
@@ -402,28 +418,31 @@ def test_the_koikoi_playout_chooses_as_the_fast_path(rules):
 
 @pytest.mark.parametrize("rules", KK_RULES)
 def test_the_call_keys_reach_and_early_stop_are_the_whole_keys(rules):
-    """`kkplayout._reach` (its counted targets, its memo) against `_reach_of` of every target;
-    `_table_call`, which stops computing the key early, against `table_call` of `_key`."""
+    """`fast.calls.reach` (its counted targets, its memo) against `reach_of` of every target;
+    `_table_call`, which stops computing the key early, against `table_call` of `decision_key`."""
     kk, state = kk_round(rules)
     every = tuple(t.clauses for t in kk.prof.flat)
     rng = random.Random(12)
     for _ in range(1500):
         hand, field, mine, theirs, other = random_table(rng)
-        assert kkplayout._reach(kk.prof, mine, theirs) == kkplayout._reach_of(every, mine, theirs)
-        assert kkplayout._reach(kk.prof, theirs, mine) == kkplayout._reach_of(every, theirs, mine)
+        assert reach(kk.prof, mine, theirs) == reach_of(every, mine, theirs)
+        assert reach(kk.prof, theirs, mine) == reach_of(every, theirs, mine)
         turn = rng.randrange(2)
-        hands = [hand, other] if turn == 0 else [other, hand]
-        caps = [mine, theirs] if turn == 0 else [theirs, mine]
-        calls = [rng.randrange(3), rng.randrange(3)]
-        key = kkplayout._key(kk, state, hands, field, caps, turn, calls)
+        calls = (rng.randrange(3), rng.randrange(3))
+        extra = state.extra
+        assert isinstance(extra, KoiKoiRound)
+        at = Position(
+            hand, other, mine, theirs, field, 0, turn, calls, extra.decided, extra.seen, -1
+        )
+        key = decision_key(kk, state, at)
         for mixed in (False, True):
-            got = kkplayout._table_call(kk, state, hands, field, caps, turn, calls, mixed)
-            assert got == kkplayout.table_call(key, mixed)
+            got = _table_call(kk, state, at, mixed)
+            assert got == table_call(key, mixed)
 
 
 @pytest.mark.parametrize("rules", KK_RULES)
 def test_the_playouts_call_on_masks_is_the_policys_on_the_state(rules):
-    """`kkplayout._normal_call` (the normal call weighed on the playout's integers) against
+    """`fast.calls._normal_call` (the normal call weighed on the playout's integers) against
     `_state_call` (the decision's state built, the playout policy asked), both calls seen."""
     kk, state = kk_round(rules)
     rng = random.Random(13)
@@ -433,28 +452,27 @@ def test_the_playouts_call_on_masks_is_the_policys_on_the_state(rules):
     for _ in range(300):
         hand, field, mine, theirs, other = random_table(rng)
         turn = rng.randrange(2)
-        hands = [hand, other] if turn == 0 else [other, hand]
-        caps = [mine, theirs] if turn == 0 else [theirs, mine]
-        calls = [rng.randrange(2), rng.randrange(2)]
-        got = kkplayout._normal_call(kk, state, hands, field, caps, turn, calls)
-        want = kkplayout._state_call(
-            kk, state, random.Random(0), hands, field, (), caps, turn, state.turn_no,
-            calls, list(extra.decided), list(extra.seen), extra.last_yaku, False,
+        calls = (rng.randrange(2), rng.randrange(2))
+        at = Position(
+            hand, other, mine, theirs, field, len(state.pile), turn, calls, extra.decided,
+            extra.seen, extra.last_yaku,
         )  # fmt: skip
+        got = _normal_call(kk, state, at)
+        want = _state_call(kk, state, random.Random(0), at, state.turn_no, False)
         assert got == want
         called.add(got)
     assert called == {True, False}
 
 
 def test_the_koikoi_dealer_deals_as_sorting_the_cards_by_their_keys():
-    """`kkplayout.Dealer`: the opponent's hand and the pile of each deal are the hidden cards
+    """`fast.chance.Dealer`: the opponent's hand and the pile of each deal are the hidden cards
     sorted by the 32-bit keys the generator gives, ties to the lower card."""
     rules = find_rules("koikoi", rounds=1)
     state = next(s for s in decision_points(rules, 2, 5) if s.phase == PLAY and s.turn_no == 2)
     seat = to_act(state)
     assert seat is not None
     view = observe(state, seat)
-    dealer = kkplayout.Dealer(view, random.Random(1))
+    dealer = Dealer(view, random.Random(1))
     hidden = dealer.hidden
     count = state.hands[1 - seat].bit_count()
     ours, reference = random.Random(3), random.Random(3)
@@ -478,16 +496,16 @@ def first_turns(rules: AnyRules, deals: int) -> list[State]:
 
 @pytest.mark.parametrize("options", KK_OPTIONS[:4], ids=str)
 def test_a_duel_of_plain_styles_is_the_playout_policy_on_the_engine(options):
-    """`kkplayout.styled_score` with `rollout_policy`'s weights in both seats plays the round
+    """`fast.playout.styled_score` with `rollout_policy`'s weights in both seats plays the round
     as stepping the engine with the policy of its call does: the same points, the same random
     numbers used."""
     rules = find_rules("koikoi", rounds=3, **options)
-    plain = (kkplayout.PLAIN_STYLE, kkplayout.PLAIN_STYLE)
+    plain = (PLAIN_STYLE, PLAIN_STYLE)
     played = 0
     for k, state in enumerate(first_turns(rules, 12)):
-        for call, policy in kkplayout.POLICIES.items():
+        for call, policy in POLICIES.items():
             kk_rng, engine_rng = random.Random(k), random.Random(k)
-            got = kkplayout.styled_score(state, kk_rng, plain, call)
+            got = styled_score(state, kk_rng, plain, call)
             if got is None:
                 continue
             first = policy(state, state.turn, legal_actions(state), engine_rng)
@@ -500,14 +518,14 @@ def test_a_duel_of_plain_styles_is_the_playout_policy_on_the_engine(options):
 def test_each_seat_plays_its_own_style():
     """A style that throws its cards away (a discard valued above any capture) loses to the
     playout policy from either seat: each seat's cards are chosen by its own weights."""
-    giveaway = kkplayout.Style(risk=(-5.0, -5.0, -5.0, -5.0), mate=0.0)
-    plain = kkplayout.PLAIN_STYLE
+    giveaway = Style(risk=(-5.0, -5.0, -5.0, -5.0), mate=0.0)
+    plain = PLAIN_STYLE
     states = first_turns(find_rules("koikoi", rounds=1), 60)
     for seat in (0, 1):
         styles = (plain, giveaway) if seat == 0 else (giveaway, plain)
         margin = 0
         for k, state in enumerate(states):
-            points = kkplayout.styled_score(state, kkplayout.Ties(k), styles)
+            points = styled_score(state, Ties(k), styles)
             assert points is not None
             margin += points[seat] - points[1 - seat]
         assert margin / len(states) > 1.0, (seat, margin)

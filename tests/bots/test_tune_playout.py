@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hanatui.bots.kkplayout import PLAIN_STYLE, Style
+from hanatui.bots.fast.rounds import PLAIN_STYLE, Style
 from tests.helpers import bench_script
 
 

@@ -10,7 +10,9 @@ import random
 import pytest
 
 from core.cards import Card
-from hanatui.bots import kkplayout, rollout
+from hanatui.bots import rollout
+from hanatui.bots.fast.policy import _gain, card_values
+from hanatui.bots.fast.rounds import STYLES, VALUEFIT_STYLE, Style, round_for
 from hanatui.bots.strong import Evaluation
 from tests.bots.test_playout import random_table
 from tests.helpers import bench_script
@@ -30,20 +32,20 @@ def vf():
 
 @pytest.fixture(scope="module")
 def kk(vf):
-    found = kkplayout.round_for(vf.table_state())
+    found = round_for(vf.table_state())
     assert found is not None
     return found
 
 
 def test_the_parts_add_up_to_the_plain_value(vf, kk):
-    """With the plain weights the parts of a play's value are `kkplayout.card_values`'s value,
+    """With the plain weights the parts of a play's value are `fast.policy.card_values`'s value,
     on random tables."""
     state = vf.table_state()
     rng = random.Random(3)
     checked = 0
     for _ in range(400):
         hand, field, mine, theirs, _ = random_table(rng)
-        want = kkplayout.card_values(state, hand, field, mine, theirs)
+        want = card_values(state, hand, field, mine, theirs)
         assert want is not None
         for card in rollout.INDEXES[hand]:
             x = vf.parts(kk, card, hand, field, mine, theirs)
@@ -76,8 +78,8 @@ def test_a_closed_yaku_capture_and_the_discard_that_keeps_it(vf, kk):
     hand, field = mask("09a", "02d"), mask("09d", "01c")
     mine, theirs = mask("03a"), mask("09b", "09c")
     take = _features(vf, kk, "09a", hand, field, mine, theirs)
-    whole = kkplayout._gain(kk, mask("09a", "09d"), mine, theirs)
-    own = kkplayout._gain(kk, mask("09a"), mine, theirs)
+    whole = _gain(kk, mask("09a", "09d"), mine, theirs)
+    own = _gain(kk, mask("09a"), mine, theirs)
     assert take["yaku"] == 5.0 and take["yaku_closed"] == 5.0 and take["yaku_race"] == 0.0
     assert take["closed"] == pytest.approx(whole)
     assert take["own"] == pytest.approx(own)
@@ -91,13 +93,13 @@ def test_a_closed_yaku_capture_and_the_discard_that_keeps_it(vf, kk):
     # neither the opponent nor the draw).
     u = 41
     p = 3 / u  # the opponent holds one card
-    jan = kkplayout._gain(kk, mask("01c"), theirs, mine)
-    feb = kkplayout._gain(kk, mask("02d"), theirs, mine)
+    jan = _gain(kk, mask("01c"), theirs, mine)
+    feb = _gain(kk, mask("02d"), theirs, mine)
     hi, lo = max(jan, feb), min(jan, feb)
     assert give["expose"] == pytest.approx(hi * p + lo * p * (1 - p))
     assert take["expose"] == pytest.approx(jan * p)
-    mine_jan = kkplayout._gain(kk, mask("01c"), mine, theirs)
-    mine_feb = kkplayout._gain(kk, mask("02d"), mine, theirs)
+    mine_jan = _gain(kk, mask("01c"), mine, theirs)
+    mine_feb = _gain(kk, mask("02d"), mine, theirs)
     assert give["draw"] == pytest.approx(3 / u * mine_jan + 3 / u * mine_feb)
     assert give["expose_yaku"] == take["expose_yaku"] == 0.0
 
@@ -231,13 +233,13 @@ def test_the_playouts_fitted_inputs_on_a_hand_built_table(vf, kk):
     state = vf.table_state()
     hand, field = mask("09a", "02d"), mask("09d", "01c")
     mine, theirs = mask("03a"), mask("09b")
-    style = kkplayout.Style(own=-0.5, wait=-0.75, discard=0.3, given_worth=2.0)
-    plain = kkplayout.card_values(state, hand, field, mine, theirs)
-    got = kkplayout.card_values(state, hand, field, mine, theirs, style, op_cards=5)
+    style = Style(own=-0.5, wait=-0.75, discard=0.3, given_worth=2.0)
+    plain = card_values(state, hand, field, mine, theirs)
+    got = card_values(state, hand, field, mine, theirs, style, op_cards=5)
     assert plain is not None and got is not None
     cup, plum = INDEX["09a"], INDEX["02d"]
-    whole = kkplayout._gain(kk, mask("09a", "09d"), mine, theirs)
-    own = kkplayout._gain(kk, mask("09a"), mine, theirs)
+    whole = _gain(kk, mask("09a", "09d"), mine, theirs)
+    own = _gain(kk, mask("09a"), mine, theirs)
     assert plain[cup] == pytest.approx(whole)
     # 48 less 2 in hand, 2 on the field, 1 + 1 in the piles: 42 out of sight, 09c among them.
     none = math.comb(41, 5) / math.comb(42, 5)
@@ -249,7 +251,7 @@ def test_the_playouts_fitted_inputs_on_a_hand_built_table(vf, kk):
     assert plain[plum] == pytest.approx(x[3] + x[4] + 0.25 * x[5])
     # the fitted inputs need the opponent's cards in hand
     with pytest.raises(ValueError):
-        kkplayout.card_values(state, hand, field, mine, theirs, style)
+        card_values(state, hand, field, mine, theirs, style)
 
 
 def test_the_playouts_inputs_are_the_benchs(vf, kk):
@@ -257,14 +259,14 @@ def test_the_playouts_inputs_are_the_benchs(vf, kk):
     ``wait`` as `features` computes them (times their weights, less ``discard``); a
     discard's by ``given_worth`` of its risked worth (`parts`)."""
     state = vf.table_state()
-    style = kkplayout.Style(own=-0.8, wait=-0.9, discard=-0.6, given_worth=3.0)
+    style = Style(own=-0.8, wait=-0.9, discard=-0.6, given_worth=3.0)
     rng = random.Random(17)
     captures = 0
     for _ in range(400):
         hand, field, mine, theirs, other = random_table(rng)
         op_cards = other.bit_count()
-        plain = kkplayout.card_values(state, hand, field, mine, theirs)
-        got = kkplayout.card_values(state, hand, field, mine, theirs, style, op_cards)
+        plain = card_values(state, hand, field, mine, theirs)
+        got = card_values(state, hand, field, mine, theirs, style, op_cards)
         assert plain is not None and got is not None
         for card in rollout.INDEXES[hand]:
             f = dict(
@@ -305,7 +307,7 @@ def test_the_style_of_the_fit_weighs_as_the_fit(vf, kk):
         }
         rows = vf.style_rows(kk, rec)
         scores = [sum(a * b for a, b in zip(w, vf._style_x(r, w[1]), strict=True)) for r in rows]
-        got = kkplayout.card_values(state, hand, field, mine, theirs, style, rec["op_cards"])
+        got = card_values(state, hand, field, mine, theirs, style, rec["op_cards"])
         assert got is not None
         values = [got[c[0]] for c in rec["cands"]]
         for s, v in zip(scores, values, strict=True):
@@ -341,12 +343,12 @@ def test_the_style_fit_runs_on_records(vf, tmp_path):
     out = vf.evaluate_style([str(path)], 0.6)
     assert out["decisions"] == out["train"] + out["test"] > 10
     assert out["weights"]["worth"] == 1.0
-    assert set(out["style"]) == set(kkplayout.Style._fields)
+    assert set(out["style"]) == set(Style._fields)
 
 
 def test_the_valuefit_style_is_the_saved_fit(vf):
-    """`kkplayout.VALUEFIT_STYLE` (``StrongBot(style="valuefit")``) is the style
+    """`fast.rounds.VALUEFIT_STYLE` (``StrongBot(style="valuefit")``) is the style
     bench/results/valuefit_style.json saved."""
     saved = json.loads(vf.STYLE_OUT.read_text())["style"]
-    style = kkplayout.Style(**{k: tuple(v) if isinstance(v, list) else v for k, v in saved.items()})
-    assert kkplayout.STYLES["valuefit"] == kkplayout.VALUEFIT_STYLE == style
+    style = Style(**{k: tuple(v) if isinstance(v, list) else v for k, v in saved.items()})
+    assert STYLES["valuefit"] == VALUEFIT_STYLE == style

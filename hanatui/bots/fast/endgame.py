@@ -1,7 +1,7 @@
 """The exact value of a two-seat koi-koi round once every card is known: the endgame solve.
 
 The strong level values a move by playing it out on many deals of the hidden cards with a
-greedy policy for both seats (`kkplayout`). Once the hands are small, a deal's round can be
+greedy policy for both seats (`fast.playout`). Once the hands are small, a deal's round can be
 played out exactly instead: every card is known (the opponent's hand and the pile's order are
 the deal's), so the round is a game of perfect information, and minimax over the decisions
 that are left gives its value. Each seat maximizes its own round points less the other's (two
@@ -9,7 +9,7 @@ seats: `normal.relative_points`, zero-sum), so the search is a negamax.
 
 The decisions are the engine's: the card from the hand, which of two field cards a card
 (played or drawn) takes, and koi-koi or shobu when the end of a turn gives the right. The
-round is played on integers as `kkplayout._run` plays it (the turn, `KoiKoi.after_turn`'s end
+round is played on integers as `playout.play_round` plays it (the turn, `KoiKoi.after_turn`'s end
 of a turn: ``koikoi_requires_new_yaku``, ``raise_allows_shobu``, ``koikoi_once``,
 ``koikoi_min_points``, the forced shobu of an empty hand; the exhaustive draw's points), with
 the greedy choices replaced by the search over every choice. Within one turn the mover makes
@@ -24,7 +24,7 @@ value is what it is worth to players who would each see the cards, not to player
 guess them (strategy fusion). Whether that beats the greedy playout's model is what the
 ``solve`` option of `strong.StrongBot` measures.
 
-Supported: what `kkplayout.round_for` supports (two seats, the standard turn, no wild
+Supported: what `rounds.round_for` supports (two seats, the standard turn, no wild
 Lightning, no play-out of the draw pile); anything else gives None.
 tests/bots/test_endgame.py checks the value against a brute-force minimax over the engine.
 """
@@ -38,11 +38,21 @@ from core.games.koikoi.game import base_points, better, newer
 from core.games.koikoi.round import KoiKoiRound
 from core.games.koikoi.yaku import Standing
 from core.state import DRAW, HAND, PLAY, State
-from hanatui.bots.kkplayout import IntRound, draw_points, round_for, shobu_now
-from hanatui.bots.rollout import BITS, INDEXES, MONTHS
+from hanatui.bots.fast.position import BITS, INDEXES, MONTHS, Position, position_of
+from hanatui.bots.fast.rounds import IntRound, draw_points, round_for, shobu_now
 
 #: The transposition table's bounds: the stored value is exact, a lower or an upper bound.
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+
+#: A `Position`'s fields as a plain tuple, in its order: the solve's inner loop makes one a
+#: turn and one a draw and unpacks each, which a plain tuple does faster than a named one (with
+#: `Position` itself the solve measured 30% slower); `_new(Position, t)` makes the `Position`
+#: where one is asked for.
+Packed = tuple[
+    int, int, int, int, int, int, int, tuple[int, int], tuple[Standing, Standing],
+    tuple[Standing, Standing], int,
+]  # fmt: skip
+_new = tuple.__new__
 
 #: Above any round's points: the search's window when it is open.
 _INF = 1 << 30
@@ -58,50 +68,32 @@ class Stats:
 
 class _Solver:
     """One deal's search: the round's rules and the deal's fixed facts (the pile, the match
-    totals), and its transposition table."""
+    totals), and its transposition table, keyed by the position."""
 
-    def __init__(self, kk: IntRound, st: State, pile: tuple[int, ...] | None = None) -> None:
+    def __init__(self, kk: IntRound, st: State) -> None:
         extra = st.extra
         assert isinstance(extra, KoiKoiRound)
         self.kk = kk
         self.st = st
         rules = kk.rules
         self.rules = rules
-        self.pile = st.pile if pile is None else pile
+        self.pile = st.pile
         self.end = len(self.pile)
         self.standing = kk.yaku.standing
         self.standings = kk.standings
         self.field_free = kk.field_free
         self.requires_new = rules.koikoi_requires_new_yaku
-        self.memo: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.memo: dict[Packed, tuple[int, int]] = {}
         self.nodes = 0
 
-    def turn(
-        self,
-        hand: int,
-        op: int,
-        mine: int,
-        theirs: int,
-        field: int,
-        pos: int,
-        turn: int,
-        calls: tuple[int, int],
-        decided: tuple[Standing, Standing],
-        seen: tuple[Standing, Standing],
-        last: int,
-        alpha: int,
-        beta: int,
-        only: int = -1,
-    ) -> int:
-        """The value for the mover (``turn``, holding ``hand``, its pile ``mine``) of its turn
-        from its hand (``only``: the card it plays, -1: its best card), both playing their
-        best to the end of the round: its points less the other's. Fail-soft alpha-beta."""
+    def turn(self, p: Packed, alpha: int, beta: int, only: int = -1) -> int:
+        """The value for the mover of the position ``p`` of its turn from its hand (``only``:
+        the card it plays, -1: its best card), both playing their best to the end of the
+        round: its points less the other's. Fail-soft alpha-beta."""
         self.nodes += 1
-        key = None
         alpha0 = alpha
         if only < 0:
-            key = (hand, op, mine, theirs, field, turn, calls, decided, seen, last)
-            found = self.memo.get(key)
+            found = self.memo.get(p)
             if found is not None:
                 value, flag = found
                 if flag == _EXACT:
@@ -115,6 +107,7 @@ class _Solver:
                     return value
                 elif value < beta:
                     beta = value
+        hand, op, mine, theirs, field, pos, turn, calls, decided, seen, last = p
         best = -_INF
         # Captures first: they tend to be the best moves, which makes the cuts come sooner.
         if only >= 0:
@@ -128,10 +121,8 @@ class _Solver:
             rest = hand ^ bit
             matches = field & MONTHS[card]
             if not matches:
-                value = self.draw(
-                    rest, op, mine, mine, theirs, field | bit, pos, turn, calls, decided, seen,
-                    last, alpha, beta,
-                )  # fmt: skip
+                at = (rest, op, mine, theirs, field | bit, pos, turn, calls, decided, seen, last)
+                value = self.draw(at, mine, alpha, beta)
                 if value > best:
                     best = value
                     if value > alpha:
@@ -144,10 +135,11 @@ class _Solver:
                 first = matches & -matches
                 options = (first, matches ^ first)
             for taken in options:
-                value = self.draw(
-                    rest, op, mine, mine | taken | bit, theirs, field & ~taken, pos, turn,
-                    calls, decided, seen, last, alpha, beta,
+                at = (
+                    rest, op, mine | taken | bit, theirs, field & ~taken, pos, turn, calls,
+                    decided, seen, last,
                 )  # fmt: skip
+                value = self.draw(at, mine, alpha, beta)
                 if value > best:
                     best = value
                     if value > alpha:
@@ -156,61 +148,43 @@ class _Solver:
                             break
             if alpha >= beta:
                 break
-        if key is not None:
+        if only < 0:
             if best <= alpha0:
                 flag = _UPPER
             elif best >= beta:
                 flag = _LOWER
             else:
                 flag = _EXACT
-            self.memo[key] = (best, flag)
+            self.memo[p] = (best, flag)
         return best
 
-    def draw(
-        self,
-        hand: int,
-        op: int,
-        took: int,
-        mine: int,
-        theirs: int,
-        field: int,
-        pos: int,
-        turn: int,
-        calls: tuple[int, int],
-        decided: tuple[Standing, Standing],
-        seen: tuple[Standing, Standing],
-        last: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
+    def draw(self, p: Packed, took: int, alpha: int, beta: int) -> int:
         """The mover's value from its draw on (``took``: its pile before its turn, -1 when
         not known): the draw's capture, then the end of the turn."""
+        hand, op, mine, theirs, field, pos, turn, calls, decided, seen, last = p
         if pos >= self.end:
-            return self.after(
-                hand, op, took, mine, theirs, field, pos, turn, calls, decided, seen, last,
-                alpha, beta,
-            )  # fmt: skip
+            return self.after(p, took, alpha, beta)
         card = self.pile[pos]
         pos += 1
         bit = BITS[card]
         matches = field & MONTHS[card]
         if not matches:
-            return self.after(
-                hand, op, took, mine, theirs, field | bit, pos, turn, calls, decided, seen,
-                last, alpha, beta,
-            )  # fmt: skip
+            at = (hand, op, mine, theirs, field | bit, pos, turn, calls, decided, seen, last)
+            return self.after(at, took, alpha, beta)
         if matches.bit_count() != 2:
-            return self.after(
-                hand, op, took, mine | matches | bit, theirs, field & ~matches, pos, turn,
-                calls, decided, seen, last, alpha, beta,
+            at = (
+                hand, op, mine | matches | bit, theirs, field & ~matches, pos, turn, calls,
+                decided, seen, last,
             )  # fmt: skip
+            return self.after(at, took, alpha, beta)
         first = matches & -matches
         best = -_INF
         for taken in (first, matches ^ first):
-            value = self.after(
-                hand, op, took, mine | taken | bit, theirs, field & ~taken, pos, turn, calls,
-                decided, seen, last, alpha, beta,
+            at = (
+                hand, op, mine | taken | bit, theirs, field & ~taken, pos, turn, calls,
+                decided, seen, last,
             )  # fmt: skip
+            value = self.after(at, took, alpha, beta)
             if value > best:
                 best = value
                 if value > alpha:
@@ -219,26 +193,11 @@ class _Solver:
                         break
         return best
 
-    def after(
-        self,
-        hand: int,
-        op: int,
-        took: int,
-        mine: int,
-        theirs: int,
-        field: int,
-        pos: int,
-        turn: int,
-        calls: tuple[int, int],
-        decided: tuple[Standing, Standing],
-        seen: tuple[Standing, Standing],
-        last: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """The end of the mover's turn (`kkplayout._run`'s): its yaku, the call or the forced
-        shobu, else the next turn or the exhaustive draw."""
+    def after(self, p: Packed, took: int, alpha: int, beta: int) -> int:
+        """The end of the mover's turn (`playout.play_round`'s): its yaku, the call or the
+        forced shobu, else the next turn or the exhaustive draw."""
         rules = self.rules
+        hand, op, mine, theirs, field, pos, turn, calls, decided, seen, last = p
         now: Standing | None = None
         if not self.field_free:
             now = self.standing(mine, field)
@@ -267,8 +226,7 @@ class _Solver:
                     forced = calls != (0, 0)
                 if not forced and rules.koikoi_min_points:
                     forced = base_points(rules, now) < rules.koikoi_min_points
-                caps = [mine, theirs] if turn == 0 else [theirs, mine]
-                points = shobu_now(self.kk, self.st, field, caps, turn, list(calls))
+                points = shobu_now(self.kk, self.st, _new(Position, p))
                 shobu = points[turn] - points[1 - turn]
                 if forced or shobu >= beta:
                     return shobu
@@ -277,68 +235,35 @@ class _Solver:
                 decided = (now, decided[1]) if turn == 0 else (decided[0], now)
                 if shobu > alpha:
                     alpha = shobu
-                go_on = self.next(
-                    hand, op, mine, theirs, field, pos, turn, calls, decided, seen, last,
-                    alpha, beta,
-                )  # fmt: skip
+                at = (hand, op, mine, theirs, field, pos, turn, calls, decided, seen, last)
+                go_on = self.next(at, alpha, beta)
                 return go_on if go_on > shobu else shobu
-        return self.next(
-            hand, op, mine, theirs, field, pos, turn, calls, decided, seen, last, alpha, beta
-        )
+            p = (hand, op, mine, theirs, field, pos, turn, calls, decided, seen, last)
+        return self.next(p, alpha, beta)
 
-    def next(
-        self,
-        hand: int,
-        op: int,
-        mine: int,
-        theirs: int,
-        field: int,
-        pos: int,
-        turn: int,
-        calls: tuple[int, int],
-        decided: tuple[Standing, Standing],
-        seen: tuple[Standing, Standing],
-        last: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
+    def next(self, p: Packed, alpha: int, beta: int) -> int:
         """The mover's value once its turn is over: the other seat's turn (negated), or the
         exhaustive draw when both hands are empty."""
+        hand, op, mine, theirs, field, pos, turn, calls, decided, seen, last = p
         if not op:
-            if hand:  # not in the standard turn (as `kkplayout._run`)
+            if hand:  # not in the standard turn (as `playout.play_round`)
                 raise AssertionError("endgame: a seat without cards is to play")
-            caps = [mine, theirs] if turn == 0 else [theirs, mine]
-            points = draw_points(self.kk, self.st, field, caps, list(calls), last)
+            points = draw_points(self.kk, self.st, _new(Position, p))
             return points[turn] - points[1 - turn]
-        return -self.turn(
-            op, hand, theirs, mine, field, pos, 1 - turn, calls, decided, seen, last,
-            -beta, -alpha,
-        )  # fmt: skip
+        at = (op, hand, theirs, mine, field, pos, 1 - turn, calls, decided, seen, last)
+        return -self.turn(at, -beta, -alpha)
 
 
 def _start(solver: _Solver, st: State, only: int = -1) -> int:
     """The value for the seat whose turn it is of a state in play (its hand, or its draw)."""
-    extra = st.extra
-    assert isinstance(extra, KoiKoiRound)
-    turn = st.turn
-    hand, op = st.hands[turn], st.hands[1 - turn]
-    mine, theirs = st.captures[turn], st.captures[1 - turn]
-    calls = (extra.koikoi[0], extra.koikoi[1])
-    decided = (extra.decided[0], extra.decided[1])
-    seen = (extra.seen[0], extra.seen[1])
+    p = position_of(st)
     if st.stage == DRAW:
-        return solver.draw(
-            hand, op, -1, mine, theirs, st.field, 0, turn, calls, decided, seen,
-            extra.last_yaku, -_INF, _INF,
-        )  # fmt: skip
-    return solver.turn(
-        hand, op, mine, theirs, st.field, 0, turn, calls, decided, seen, extra.last_yaku,
-        -_INF, _INF, only,
-    )  # fmt: skip
+        return solver.draw(p, -1, -_INF, _INF)
+    return solver.turn(p, -_INF, _INF, only)
 
 
 class Finisher:
-    """A playout's exact end (`kkplayout.Finish`): once both hands hold at most ``cards``
+    """A playout's exact end (`playout.Finish`): once both hands hold at most ``cards``
     cards, the round is solved from the playout's position (perfect information: the deal's
     cards, as the playout knows them). ``stats``: the solves and their nodes."""
 
@@ -346,26 +271,9 @@ class Finisher:
         self.cards = cards
         self.stats = Stats()
 
-    def __call__(
-        self,
-        kk: IntRound,
-        st: State,
-        hand: int,
-        op: int,
-        mine: int,
-        theirs: int,
-        field: int,
-        pile: tuple[int, ...],
-        turn: int,
-        calls: tuple[int, int],
-        decided: tuple[Standing, Standing],
-        seen: tuple[Standing, Standing],
-        last: int,
-    ) -> int:
-        solver = _Solver(kk, st, pile)
-        value = solver.turn(
-            hand, op, mine, theirs, field, 0, turn, calls, decided, seen, last, -_INF, _INF
-        )
+    def __call__(self, kk: IntRound, st: State, p: Position) -> int:
+        solver = _Solver(kk, st)
+        value = solver.turn(p, -_INF, _INF)
         self.stats.solves += 1
         self.stats.nodes += solver.nodes
         return value
@@ -435,7 +343,7 @@ def _after(kk: IntRound, st: State, action: Action, seat: int, stats: Stats | No
 
 def value(state: State, seat: int, stats: Stats | None = None) -> int | None:
     """The round's value for ``seat`` (its points less the other's) when both seats play their
-    best knowing every card (the deal's hands and pile), or None where `kkplayout` does not
+    best knowing every card (the deal's hands and pile), or None where `fast.playout` does not
     play the round. ``stats``: the solves and nodes are added to it."""
     kk = round_for(state)
     if kk is None:

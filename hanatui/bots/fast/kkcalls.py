@@ -1,4 +1,4 @@
-"""Koi-koi's playout call table: the keys (`kkplayout.call_key`) where the
+"""Koi-koi's playout call table: the keys (`calls.call_key`) where the
 normal level's `koikoi_choice` called koi-koi most often in the playouts of
 searches. Written by bench/kk_table.py (--positions 400 --seed 7 --playouts 300):
 114957 calls, 21.4% koi-koi;

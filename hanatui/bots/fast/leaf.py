@@ -1,6 +1,6 @@
 """A learned value at the leaf of koi-koi's own playouts (issue 16; `bench/leafvalue.py`).
 
-Once both hands hold at most ``cards`` cards at a turn from the hand, `kkplayout._run` asks its
+Once both hands hold at most ``cards`` cards at a turn from the hand, `playout.play_round` asks its
 `Finish` for the round's value for the mover in place of playing the rest greedily. `Leaf` is
 such a finish: a linear function of a few integers of the table (`features`), its weights
 fitted by least squares to the round's outcome in the strong player's self-play
@@ -14,9 +14,10 @@ from core.games.koikoi.game import base_points
 from core.games.koikoi.round import KoiKoiRound
 from core.games.koikoi.yaku import Standing
 from core.state import State
-from hanatui.bots.kkplayout import IntRound, _reach, draw_points
-from hanatui.bots.leafweights import WEIGHTS
-from hanatui.bots.rollout import BITS, INDEXES, MONTHS
+from hanatui.bots.fast.calls import reach
+from hanatui.bots.fast.leafweights import WEIGHTS
+from hanatui.bots.fast.position import BITS, INDEXES, MONTHS, Position
+from hanatui.bots.fast.rounds import IntRound, draw_points
 from hanatui.bots.shobu import win_points
 
 #: The features' names (`features`), in order.
@@ -61,39 +62,28 @@ def matching(hand: int, field: int) -> int:
     return n
 
 
-def features(
-    kk: IntRound,
-    st: State,
-    hand: int,
-    op: int,
-    mine: int,
-    theirs: int,
-    field: int,
-    pile: tuple[int, ...],
-    turn: int,
-    calls: tuple[int, int],
-    last: int,
-) -> list[float]:
-    """The leaf's inputs for the mover (``turn``, holding ``hand`` and the pile ``mine``; the
-    other seat ``op`` and ``theirs``), `NAMES` in order: 1; the round's value for the mover
+def features(kk: IntRound, st: State, p: Position) -> list[float]:
+    """The leaf's inputs for the mover of ``p`` (the pile drawn from is ``st``'s), `NAMES` in
+    order: 1; the round's value for the mover
     were it drawn now (`draw_points`); what each seat would win were the round its now (0
     without a yaku: `win_points` of its pile, its calls, the multipliers); how near each is to
-    a further yaku it can still make (`kkplayout._reach`: the fewest cards short, 1, 2 or 3,
+    a further yaku it can still make (`calls.reach`: the fewest cards short, 1, 2 or 3,
     as flags; how many yaku lack one card); each seat's koi-koi calls; how many cards of each
     hand can take a card of the field."""
     extra = st.extra
     assert isinstance(extra, KoiKoiRound)
+    hand, op, mine, theirs, field, pos, turn, calls, _, _, _ = p
+    pile = st.pile
     rules = kk.rules
     yaku = kk.yaku
     other = 1 - turn
     calls_me = calls[turn]
     calls_op = calls[other]
     brights = extra.field_brights
-    caps = [mine, theirs] if turn == 0 else [theirs, mine]
-    drawn = draw_points(kk, st, field, caps, [calls[0], calls[1]], last)
+    drawn = draw_points(kk, st, p)
     prof = kk.prof
-    near_me, ones_me = _reach(prof, mine, theirs)
-    near_op, ones_op = _reach(prof, theirs, mine)
+    near_me, ones_me = reach(prof, mine, theirs)
+    near_op, ones_op = reach(prof, theirs, mine)
     pts_me = base_points(rules, _standing(kk, mine, field))
     pts_op = base_points(rules, _standing(kk, theirs, field))
     win_me = win_op = strike_me = strike_op = draw_me = draw_op = 0
@@ -106,15 +96,15 @@ def features(
     # The pile's next two cards are the mover's draw and the other's (as the playout dealt them).
     if pts_me or near_me <= 2:
         strike_me = strike(kk, hand, mine, theirs, field, pts_me, calls_me, calls_op, brights)
-        if pile:
+        if pos < len(pile):
             draw_me = strike(
-                kk, BITS[pile[0]], mine, theirs, field, pts_me, calls_me, calls_op, brights
+                kk, BITS[pile[pos]], mine, theirs, field, pts_me, calls_me, calls_op, brights
             )
     if pts_op or near_op <= 2:
         strike_op = strike(kk, op, theirs, mine, field, pts_op, calls_op, calls_me, brights)
-        if len(pile) > 1:
+        if pos + 1 < len(pile):
             draw_op = strike(
-                kk, BITS[pile[1]], theirs, mine, field, pts_op, calls_op, calls_me, brights
+                kk, BITS[pile[pos + 1]], theirs, mine, field, pts_op, calls_op, calls_me, brights
             )
     return [
         1,
@@ -201,7 +191,7 @@ def bucket(hand: int, op: int) -> int:
 
 
 class Leaf:
-    """A playout's learned end (`kkplayout.Finish`): once both hands hold at most ``cards``
+    """A playout's learned end (`fast.playout.Finish`): once both hands hold at most ``cards``
     cards, the round's value for the mover is the fitted weights' (`WEIGHTS[cards]`, one row per
     `bucket`) times its `features`. ``calls``: how many times it was asked."""
 
@@ -212,25 +202,10 @@ class Leaf:
         self.weights = WEIGHTS[cards]
         self.calls = 0
 
-    def __call__(
-        self,
-        kk: IntRound,
-        st: State,
-        hand: int,
-        op: int,
-        mine: int,
-        theirs: int,
-        field: int,
-        pile: tuple[int, ...],
-        turn: int,
-        calls: tuple[int, int],
-        decided: tuple[Standing, Standing],
-        seen: tuple[Standing, Standing],
-        last: int,
-    ) -> float:
+    def __call__(self, kk: IntRound, st: State, p: Position) -> float:
         self.calls += 1
-        x = features(kk, st, hand, op, mine, theirs, field, pile, turn, calls, last)
-        w = self.weights[bucket(hand.bit_count(), op.bit_count())]
+        x = features(kk, st, p)
+        w = self.weights[bucket(p.hand.bit_count(), p.op.bit_count())]
         total = 0.0
         for wi, xi in zip(w, x, strict=True):
             total += wi * xi
