@@ -20,7 +20,7 @@ types import without the hooks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from core.actions import describe_action
@@ -62,6 +62,10 @@ OPTIONAL_HOOKS = (
     "playable",
 )
 
+#: The hooks a game may override for the computer players' quick playouts, which run ordinary
+#: turns without the engine (`Game.playout_hooks`); a game overriding one is `Game.refines`.
+PLAYOUT_HOOKS = ("play_extra_possible", "turn_changes_nothing", "wild_now")
+
 #: The hooks about one card landing, asked only about a game's `Game.wild_cards`.
 _CARD_HOOKS = frozenset({"capture_targets", "interrupt_choice", "landed"})
 
@@ -89,6 +93,13 @@ class Game(Generic[R]):
 
     #: The `OPTIONAL_HOOKS` this class overrides; worked out once per class.
     overrides: ClassVar[frozenset[str]] = frozenset()
+    #: The `PLAYOUT_HOOKS` this class overrides; worked out once per class.
+    refines: ClassVar[frozenset[str]] = frozenset()
+
+    #: The `OPTIONAL_HOOKS` whose effects a quick playout (one that runs the ordinary turn itself,
+    #: as the computer players' do) knows to hand to the engine, or None when it does not know
+    #: this game: a game overriding any other hook is played out by the engine alone.
+    playout_hooks: ClassVar[frozenset[str] | None] = None
 
     #: The cards (a mask) that may land otherwise than by the ordinary month match: only about
     #: these does the engine ask `capture_targets`, `landed` and `interrupt_choice` (koi-koi's
@@ -100,6 +111,9 @@ class Game(Generic[R]):
         super().__init_subclass__(**kwargs)
         cls.overrides = frozenset(
             name for name in OPTIONAL_HOOKS if getattr(cls, name) is not getattr(Game, name)
+        )
+        cls.refines = frozenset(
+            name for name in PLAYOUT_HOOKS if getattr(cls, name) is not getattr(Game, name)
         )
         if "wild_cards" not in cls.__dict__ and cls.overrides & _CARD_HOOKS:
             cls.wild_cards = ALL_MASK
@@ -249,6 +263,23 @@ class Game(Generic[R]):
         """The state after an event of the game's own, and what follows it; `CorruptLogError`
         if the event does not follow."""
         raise CorruptLogError(f"event {type(event).__name__} does not belong to {self.title}")
+
+    # --- what quick playouts ask instead of building a state (`playout_hooks`) ---------------
+    def wild_now(self, state: State) -> int:
+        """The cards (a mask of `wild_cards`) wild in ``state``, where the round or the table
+        decides it; asked when a quick playout takes over from the engine. Default: all of
+        `wild_cards`."""
+        return self.wild_cards
+
+    def play_extra_possible(self, hand: int, field: int) -> bool:
+        """Whether ``hand`` and ``field`` allow an action of the game's own in the play phase
+        besides playing a card (Sakura's hiki), asked without building a state. Default: never."""
+        return False
+
+    def turn_changes_nothing(self, state: State) -> Callable[[int, int, int], bool] | None:
+        """For the round of ``state``: whether `after_turn` leaves the end of a turn as it is,
+        asked as ``(seat, captured, field)`` without building a state; None: ask `after_turn`."""
+        return None
 
     # --- the round's score and the match -----------------------------------------------------
     def score_round(self, state: State) -> RoundEnded:

@@ -140,6 +140,9 @@ class Sakura(Game[SakuraRules]):
     rules_section = "§6"
     offers_hiki = True
     wild_cards = GAJI_BIT  # wild from the hand (and the pile, `gaji_wild_on_draw`)
+    playout_hooks = frozenset(
+        {"auto_event", "capture_targets", "interrupt_choice", "landed", "playable"}
+    )
 
     # --- what other code reads -----------------------------------------------------------
     def card_values(self, rules: SakuraRules) -> tuple[int, ...]:
@@ -335,6 +338,10 @@ class Sakura(Game[SakuraRules]):
             if ex is not None and ex.returned_turn == state.turn_no:
                 return hand & ~GAJI_BIT
         return hand
+
+    def play_extra_possible(self, hand: int, field: int) -> bool:
+        """A hiki (`has_hiki`)."""
+        return has_hiki(hand, field)
 
     def legal_extra(self, state: State) -> tuple[Action, ...]:
         phase = state.phase
