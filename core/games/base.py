@@ -90,6 +90,10 @@ class Game(Generic[R]):
     standard: ClassVar[Preset]  # the defaults, as players read them: title, description
     rules_section: ClassVar[str]  # where docs/rules.md describes it, e.g. "§5"
     offers_hiki: ClassVar[bool] = False  # a seat may declare hiki (the table offers its key)
+    #: A yaku costs its holder's opponents its points instead of earning them (Sakura).
+    yaku_costs_others: ClassVar[bool] = False
+    #: The numbers players call yaku by, with their kana and romaji, by yaku id (Sakura's).
+    yaku_numbers: ClassVar[Mapping[str, tuple[int, str, str]]] = {}
 
     #: The `OPTIONAL_HOOKS` this class overrides; worked out once per class.
     overrides: ClassVar[frozenset[str]] = frozenset()

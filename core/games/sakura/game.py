@@ -51,7 +51,7 @@ from core.games.sakura import scoring
 from core.games.sakura.round import SakuraRound, round_of
 from core.games.sakura.rules import PRESETS, STANDARD, SakuraRules
 from core.games.sakura.teams import teams_of
-from core.games.sakura.yaku import sakura_hits, sakura_specs
+from core.games.sakura.yaku import SAKURA_NUMBERS, sakura_hits, sakura_specs
 from core.players import seat_label
 from core.state import (
     CHOOSE,
@@ -139,6 +139,8 @@ class Sakura(Game[SakuraRules]):
     standard = STANDARD
     rules_section = "§6"
     offers_hiki = True
+    yaku_costs_others = True
+    yaku_numbers = SAKURA_NUMBERS
     wild_cards = GAJI_BIT  # wild from the hand (and the pile, `gaji_wild_on_draw`)
     playout_hooks = frozenset(
         {"auto_event", "capture_targets", "interrupt_choice", "landed", "playable"}
