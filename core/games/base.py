@@ -21,10 +21,11 @@ types import without the hooks.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from core.actions import describe_action
-from core.cards import ALL_MASK, MONTH_MASKS, STANDARD_POINTS
+from core.cards import ALL_MASK, MONTH_MASKS, STANDARD_POINTS, cards_of, points_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import RoundEnded, SeatScore
 from core.games.options import OptionWords, Preset, Rules
@@ -90,6 +91,8 @@ class Game(Generic[R]):
     standard: ClassVar[Preset]  # the defaults, as players read them: title, description
     rules_section: ClassVar[str]  # where docs/rules.md describes it, e.g. "§5"
     offers_hiki: ClassVar[bool] = False  # a seat may declare hiki (the table offers its key)
+    #: Captured cards add their points (`card_values`) to a score (not in koi-koi).
+    cards_score: ClassVar[bool] = True
     #: A yaku costs its holder's opponents its points instead of earning them (Sakura).
     yaku_costs_others: ClassVar[bool] = False
     #: The numbers players call yaku by, with their kana and romaji, by yaku id (Sakura's).
@@ -174,6 +177,42 @@ class Game(Generic[R]):
         """The scoring units of ``n`` seats: each seat alone, or teams that pool their captures.
         Raises `IllegalActionError` when ``rules`` cannot seat ``n`` players."""
         return tuple((s,) for s in range(n))
+
+    def has_yaku(self, rules: R) -> bool:
+        """Whether the game has yaku under ``rules`` (Sakura's may be switched off)."""
+        return bool(self.yaku_specs(rules))
+
+    def unit_of(self, rules: R, n: int, seat: int) -> tuple[int, ...]:
+        """The seats ``seat`` scores with among ``n`` (its team's, or itself alone)."""
+        return next((u for u in self.teams(rules, n) if seat in u), (seat,))
+
+    def card_points(self, rules: R, mask: int) -> int | None:
+        """The card points of a pile of captures, None where cards do not score (`cards_score`)."""
+        return points_of(mask, self.card_values(rules)) if self.cards_score else None
+
+    def unit_points(self, rules: R, captures: Sequence[int], seat: int) -> int | None:
+        """The running card points of ``seat``'s scoring unit (its team's captures pooled), given
+        every seat's captured cards; None where cards do not score."""
+        mask = 0
+        for s in self.unit_of(rules, len(captures), seat):
+            mask |= captures[s]
+        return self.card_points(rules, mask)
+
+    def yaku_held(self, rules: R, mask: int) -> tuple[YakuHit, ...]:
+        """The yaku a pile of captures holds (without the field or the round: `evaluate_yaku`),
+        remembered for the piles asked about most recently."""
+        return _held(self, rules, mask)
+
+    def near_yaku(
+        self, rules: R, mine: int, taken: int, limit: int = 2
+    ) -> tuple[tuple[str, int, int], ...]:
+        """Yaku the pile ``mine`` could still make with one (or, with ``limit`` 2, two) more
+        cards, as (name, cards of the pile it needs, cards it needs in all), nearest first.
+
+        ``taken`` is every card already captured by anyone: those cannot come any more. Found by
+        trying the cards still in play, so it follows the game's own evaluator and options; a
+        yaku no card of the pile counts towards is not near."""
+        return _near(self, rules, mine, taken, limit)
 
     # --- setup -----------------------------------------------------------------------------
     def coin_flip_first_dealer(self, rules: R) -> bool:
@@ -293,6 +332,48 @@ class Game(Generic[R]):
     def match_over(self, state: State) -> bool:
         """Checked after each round is scored. Default: the rounds of the rules are played."""
         return state.rounds_done >= state.rules.rounds
+
+
+@lru_cache(maxsize=8192)
+def _held(game: Game[Any], rules: Any, mask: int) -> tuple[YakuHit, ...]:
+    return game.evaluate_yaku(rules, mask, YakuContext())
+
+
+@lru_cache(maxsize=1024)
+def _near(
+    game: Game[Any], rules: Any, mine: int, taken: int, limit: int
+) -> tuple[tuple[str, int, int], ...]:
+    if not mine:
+        # Nothing captured yet: no yaku has a card of ours, so none is near (the search below
+        # would try every pair of cards, ~1,200 evaluations, to find that out).
+        return ()
+    held = {h.id for h in _held(game, rules, mine)}
+    free = [c.bit for c in cards_of(ALL_MASK & ~taken & ~mine)]
+    found: dict[str, tuple[str, int, int]] = {}
+
+    def progress(hit: YakuHit, added: int, missing: int) -> tuple[str, int, int]:
+        # Cards of ours the yaku needs: those without which the completed yaku would vanish
+        # (extra cards that only raise its points do not count as progress).
+        have = 0
+        whole = mine | added
+        for c in hit.cards:
+            if mine & c.bit and hit.id not in {h.id for h in _held(game, rules, whole & ~c.bit)}:
+                have += 1
+        return (hit.name, have, have + missing)
+
+    for bit in free:
+        for h in _held(game, rules, mine | bit):
+            if h.id not in held and h.id not in found:
+                found[h.id] = progress(h, bit, 1)
+    if limit >= 2:
+        singles = set(found)
+        for i, a in enumerate(free):
+            for b in free[i + 1 :]:
+                for h in _held(game, rules, mine | a | b):
+                    if h.id not in held and h.id not in singles and h.id not in found:
+                        found[h.id] = progress(h, a | b, 2)
+    shown = [v for v in found.values() if v[1] > 0]
+    return tuple(sorted(shown, key=lambda t: (t[2] - t[1], -t[1], t[0])))
 
 
 def round_ended(state: State, breakdown: Sequence[SeatScore], next_dealer: int) -> RoundEnded:

@@ -99,6 +99,7 @@ class KoiKoi(Game[KoiKoiRules]):
     rules_section = "§5"
     wild_cards = 1 << LIGHTNING  # P12/P13: wild under `lightning_wild`
     playout_hooks = frozenset({"after_turn", "auto_event", "capture_targets"})
+    cards_score = False  # only yaku score (card values: the customary worth, for the bots)
 
     # --- what other code reads -----------------------------------------------------------
     def yaku_specs(self, rules: KoiKoiRules) -> tuple[YakuSpec, ...]:
