@@ -20,11 +20,12 @@ types import without the hooks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from core.actions import describe_action
-from core.cards import ALL_MASK, MONTH_MASKS, STANDARD_POINTS
+from core.cards import ALL_MASK, MONTH_MASKS, STANDARD_POINTS, cards_of, points_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import RoundEnded, SeatScore
 from core.games.options import OptionWords, Preset, Rules
@@ -62,6 +63,10 @@ OPTIONAL_HOOKS = (
     "playable",
 )
 
+#: The hooks a game may override for the computer players' quick playouts, which run ordinary
+#: turns without the engine (`Game.playout_hooks`); a game overriding one is `Game.refines`.
+PLAYOUT_HOOKS = ("play_extra_possible", "turn_changes_nothing", "wild_now")
+
 #: The hooks about one card landing, asked only about a game's `Game.wild_cards`.
 _CARD_HOOKS = frozenset({"capture_targets", "interrupt_choice", "landed"})
 
@@ -86,9 +91,22 @@ class Game(Generic[R]):
     standard: ClassVar[Preset]  # the defaults, as players read them: title, description
     rules_section: ClassVar[str]  # where docs/rules.md describes it, e.g. "§5"
     offers_hiki: ClassVar[bool] = False  # a seat may declare hiki (the table offers its key)
+    #: Captured cards add their points (`card_values`) to a score (not in koi-koi).
+    cards_score: ClassVar[bool] = True
+    #: A yaku costs its holder's opponents its points instead of earning them (Sakura).
+    yaku_costs_others: ClassVar[bool] = False
+    #: The numbers players call yaku by, with their kana and romaji, by yaku id (Sakura's).
+    yaku_numbers: ClassVar[Mapping[str, tuple[int, str, str]]] = {}
 
     #: The `OPTIONAL_HOOKS` this class overrides; worked out once per class.
     overrides: ClassVar[frozenset[str]] = frozenset()
+    #: The `PLAYOUT_HOOKS` this class overrides; worked out once per class.
+    refines: ClassVar[frozenset[str]] = frozenset()
+
+    #: The `OPTIONAL_HOOKS` whose effects a quick playout (one that runs the ordinary turn itself,
+    #: as the computer players' do) knows to hand to the engine, or None when it does not know
+    #: this game: a game overriding any other hook is played out by the engine alone.
+    playout_hooks: ClassVar[frozenset[str] | None] = None
 
     #: The cards (a mask) that may land otherwise than by the ordinary month match: only about
     #: these does the engine ask `capture_targets`, `landed` and `interrupt_choice` (koi-koi's
@@ -100,6 +118,9 @@ class Game(Generic[R]):
         super().__init_subclass__(**kwargs)
         cls.overrides = frozenset(
             name for name in OPTIONAL_HOOKS if getattr(cls, name) is not getattr(Game, name)
+        )
+        cls.refines = frozenset(
+            name for name in PLAYOUT_HOOKS if getattr(cls, name) is not getattr(Game, name)
         )
         if "wild_cards" not in cls.__dict__ and cls.overrides & _CARD_HOOKS:
             cls.wild_cards = ALL_MASK
@@ -156,6 +177,42 @@ class Game(Generic[R]):
         """The scoring units of ``n`` seats: each seat alone, or teams that pool their captures.
         Raises `IllegalActionError` when ``rules`` cannot seat ``n`` players."""
         return tuple((s,) for s in range(n))
+
+    def has_yaku(self, rules: R) -> bool:
+        """Whether the game has yaku under ``rules`` (Sakura's may be switched off)."""
+        return bool(self.yaku_specs(rules))
+
+    def unit_of(self, rules: R, n: int, seat: int) -> tuple[int, ...]:
+        """The seats ``seat`` scores with among ``n`` (its team's, or itself alone)."""
+        return next((u for u in self.teams(rules, n) if seat in u), (seat,))
+
+    def card_points(self, rules: R, mask: int) -> int | None:
+        """The card points of a pile of captures, None where cards do not score (`cards_score`)."""
+        return points_of(mask, self.card_values(rules)) if self.cards_score else None
+
+    def unit_points(self, rules: R, captures: Sequence[int], seat: int) -> int | None:
+        """The running card points of ``seat``'s scoring unit (its team's captures pooled), given
+        every seat's captured cards; None where cards do not score."""
+        mask = 0
+        for s in self.unit_of(rules, len(captures), seat):
+            mask |= captures[s]
+        return self.card_points(rules, mask)
+
+    def yaku_held(self, rules: R, mask: int) -> tuple[YakuHit, ...]:
+        """The yaku a pile of captures holds (without the field or the round: `evaluate_yaku`),
+        remembered for the piles asked about most recently."""
+        return _held(self, rules, mask)
+
+    def near_yaku(
+        self, rules: R, mine: int, taken: int, limit: int = 2
+    ) -> tuple[tuple[str, int, int], ...]:
+        """Yaku the pile ``mine`` could still make with one (or, with ``limit`` 2, two) more
+        cards, as (name, cards of the pile it needs, cards it needs in all), nearest first.
+
+        ``taken`` is every card already captured by anyone: those cannot come any more. Found by
+        trying the cards still in play, so it follows the game's own evaluator and options; a
+        yaku no card of the pile counts towards is not near."""
+        return _near(self, rules, mine, taken, limit)
 
     # --- setup -----------------------------------------------------------------------------
     def coin_flip_first_dealer(self, rules: R) -> bool:
@@ -250,6 +307,23 @@ class Game(Generic[R]):
         if the event does not follow."""
         raise CorruptLogError(f"event {type(event).__name__} does not belong to {self.title}")
 
+    # --- what quick playouts ask instead of building a state (`playout_hooks`) ---------------
+    def wild_now(self, state: State) -> int:
+        """The cards (a mask of `wild_cards`) wild in ``state``, where the round or the table
+        decides it; asked when a quick playout takes over from the engine. Default: all of
+        `wild_cards`."""
+        return self.wild_cards
+
+    def play_extra_possible(self, hand: int, field: int) -> bool:
+        """Whether ``hand`` and ``field`` allow an action of the game's own in the play phase
+        besides playing a card (Sakura's hiki), asked without building a state. Default: never."""
+        return False
+
+    def turn_changes_nothing(self, state: State) -> Callable[[int, int, int], bool] | None:
+        """For the round of ``state``: whether `after_turn` leaves the end of a turn as it is,
+        asked as ``(seat, captured, field)`` without building a state; None: ask `after_turn`."""
+        return None
+
     # --- the round's score and the match -----------------------------------------------------
     def score_round(self, state: State) -> RoundEnded:
         """The score of the round that is over (every seat's points, line by line)."""
@@ -258,6 +332,48 @@ class Game(Generic[R]):
     def match_over(self, state: State) -> bool:
         """Checked after each round is scored. Default: the rounds of the rules are played."""
         return state.rounds_done >= state.rules.rounds
+
+
+@lru_cache(maxsize=8192)
+def _held(game: Game[Any], rules: Any, mask: int) -> tuple[YakuHit, ...]:
+    return game.evaluate_yaku(rules, mask, YakuContext())
+
+
+@lru_cache(maxsize=1024)
+def _near(
+    game: Game[Any], rules: Any, mine: int, taken: int, limit: int
+) -> tuple[tuple[str, int, int], ...]:
+    if not mine:
+        # Nothing captured yet: no yaku has a card of ours, so none is near (the search below
+        # would try every pair of cards, ~1,200 evaluations, to find that out).
+        return ()
+    held = {h.id for h in _held(game, rules, mine)}
+    free = [c.bit for c in cards_of(ALL_MASK & ~taken & ~mine)]
+    found: dict[str, tuple[str, int, int]] = {}
+
+    def progress(hit: YakuHit, added: int, missing: int) -> tuple[str, int, int]:
+        # Cards of ours the yaku needs: those without which the completed yaku would vanish
+        # (extra cards that only raise its points do not count as progress).
+        have = 0
+        whole = mine | added
+        for c in hit.cards:
+            if mine & c.bit and hit.id not in {h.id for h in _held(game, rules, whole & ~c.bit)}:
+                have += 1
+        return (hit.name, have, have + missing)
+
+    for bit in free:
+        for h in _held(game, rules, mine | bit):
+            if h.id not in held and h.id not in found:
+                found[h.id] = progress(h, bit, 1)
+    if limit >= 2:
+        singles = set(found)
+        for i, a in enumerate(free):
+            for b in free[i + 1 :]:
+                for h in _held(game, rules, mine | a | b):
+                    if h.id not in held and h.id not in singles and h.id not in found:
+                        found[h.id] = progress(h, a | b, 2)
+    shown = [v for v in found.values() if v[1] > 0]
+    return tuple(sorted(shown, key=lambda t: (t[2] - t[1], -t[1], t[0])))
 
 
 def round_ended(state: State, breakdown: Sequence[SeatScore], next_dealer: int) -> RoundEnded:

@@ -22,10 +22,11 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from core.cards import Card, Kind
+from core.games.registry import game_for
 from core.view import View
 from hanatui.app.describe import card_variable
 from hanatui.app.widgets import CARD_SIZES, CardRow, backs_content
-from hanatui.text.words import Near, has_yaku, near_of, plural, running_points, units_of
+from hanatui.text.words import Near, near_of, plural
 
 Part = str | tuple[str, str]
 
@@ -366,14 +367,15 @@ class TableLayout(Widget):
             f"{level}{g['dot']}{plural(view.totals[seat], 'pt')}{dealer}{team}",
         )
         masks = tuple(c.mask for c in view.captures) if view.captures else ()
-        near = near_of(view.rules, masks, seat) if masks and has_yaku(view.rules) else None
+        game = game_for(view.rules)
+        near = near_of(view.rules, masks, seat) if masks and game.has_yaku(view.rules) else None
         return SeatLine(
             seat=seat,
             title=title,
             count=view.hand_counts[seat] if view.hand_counts else 0,
             took=tuple(view.captures[seat]) if view.captures else (),
             near=near,
-            points=running_points(view.rules, masks, seat) if masks else None,
+            points=game.unit_points(view.rules, masks, seat) if masks else None,
             to_act=scene.marked == seat,
             faces=scene.faces.get(seat),
         )
@@ -381,7 +383,7 @@ class TableLayout(Widget):
     @staticmethod
     def team_label(view: View, seat: int, viewer: int, dot: str = " · ") -> str:
         """' · team A (yours)' when the rules seat teams, else ''."""
-        for i, unit in enumerate(units_of(view.rules, view.num_players)):
+        for i, unit in enumerate(game_for(view.rules).teams(view.rules, view.num_players)):
             if seat in unit and len(unit) > 1:
                 yours = " (yours)" if viewer in unit and seat != viewer else ""
                 return f"{dot}team {'ABCDEFG'[i]}{yours}"

@@ -30,10 +30,6 @@ from core.cards import MONTH_MASKS
 from core.engine import legal_actions, run_auto, step, to_act
 from core.events import Event, RoundEnded
 from core.games.base import Game
-from core.games.hanaawase.game import LIGHTNING_BIT
-from core.games.koikoi.game import KoiKoi
-from core.games.koikoi.round import KoiKoiRound
-from core.games.sakura.game import has_hiki
 from core.state import DECIDE, DRAW, HAND, NEXT_TURN, PLAY, Source, State
 from core.turns import capture_targets, next_turn, proceed
 from hanatui.bots.fast.position import BITS, CAPTURES, INDEXES, MATES, MONTHS
@@ -211,56 +207,6 @@ def rollout_policy(
 # The playout fast path
 # --------------------------------------------------------------------------------------------
 
-#: The optional hooks the fast path knows, per game: it runs the ordinary turn itself and hands
-#: everything these hooks may change to the engine (see the module's docstring). A game that
-#: overrides any other hook (koi-koi's turn variants: `after_hand_step`) is played by the engine.
-KNOWN_HOOKS: dict[str, frozenset[str]] = {
-    "bakappana": frozenset(),
-    "hana-awase": frozenset({"auto_event", "capture_targets", "landed"}),
-    "koikoi": frozenset({"after_turn", "auto_event", "capture_targets"}),
-    "sakura": frozenset(
-        {"auto_event", "capture_targets", "interrupt_choice", "landed", "playable"}
-    ),
-}
-
-#: A game's own actions in the play phase, besides playing a card: whether a hand and the field
-#: allow one (Sakura's hiki); the fast path then leaves the decision to the policy on the state.
-PLAY_EXTRAS: dict[str, Callable[[int, int], object]] = {"sakura": has_hiki}
-
-
-def _koikoi_wild(state: State) -> int:
-    """Koi-koi's Lightning is wild for a whole round, or ordinary (`KoiKoiRound.wild`)."""
-    extra = state.extra
-    return state.hooks.wild_cards if isinstance(extra, KoiKoiRound) and extra.wild else 0
-
-
-def _mushi_wild(state: State) -> int:
-    """Hana-awase's wild Lightning (`lightning_wild`): the Lightning itself, or every card while
-    it lies on the field (a card turned up may take it). The fast path hands a wild card to the
-    engine, and only the engine moves the Lightning, so this holds until the fast path stops."""
-    if not state.hooks.wild_cards:
-        return 0
-    return state.hooks.wild_cards if state.field & LIGHTNING_BIT else LIGHTNING_BIT
-
-
-#: The cards wild now, where a game decides it by the round or the table (else
-#: `Game.wild_cards`); asked each time the fast path takes over from the engine.
-WILD_NOW: dict[str, Callable[[State], int]] = {"koikoi": _koikoi_wild, "hana-awase": _mushi_wild}
-
-
-def _koikoi_turn_end(st: State) -> Callable[[int, int, int], bool]:
-    game: Game[Any] = st.hooks
-    assert isinstance(game, KoiKoi)
-    return game.turn_changes_nothing(st)
-
-
-#: For the round of a state: whether a game's `after_turn` would leave the end of a turn as it
-#: is, asked as ``(seat, captured, field)`` without building a state (the fast path builds one
-#: and calls the hook otherwise).
-QUIET_TURN_END: dict[str, Callable[[State], Callable[[int, int, int], bool]]] = {
-    "koikoi": _koikoi_turn_end
-}
-
 
 class Fast(NamedTuple):
     """What the fast path needs of one game under one set of rules and table size."""
@@ -289,7 +235,7 @@ def fast_for(state: State, deny: tuple[float, ...] = DENY) -> Fast | None:
     game = state.hooks
     key = (game, state.rules, len(state.players), deny)
     if key not in _FAST:
-        known = KNOWN_HOOKS.get(game.id)
+        known = game.playout_hooks  # the hooks it hands to the engine (see the docstring)
         fast = None
         if known is not None and game.overrides <= known:
             prof = profile_for(state.rules, len(state.players))
@@ -298,8 +244,8 @@ def fast_for(state: State, deny: tuple[float, ...] = DENY) -> Fast | None:
                 teams=prof.teams,
                 worth=prof.worth,
                 wild=game.wild_cards,
-                wild_now=WILD_NOW.get(game.id),
-                extras=PLAY_EXTRAS.get(game.id),
+                wild_now=game.wild_now if "wild_now" in game.refines else None,
+                extras=game.play_extra_possible if "play_extra_possible" in game.refines else None,
                 after_turn="after_turn" in game.overrides,
                 two=prof.teams == (0, 1),
                 flat=bool(prof.flat),
@@ -447,8 +393,7 @@ def _run(
     game: Game[Any] = st.hooks
     wild = _wild(fast, st)
     extras = fast.extras
-    quiet_for = QUIET_TURN_END.get(game.id)
-    quiet = None if quiet_for is None else quiet_for(st)
+    quiet = game.turn_changes_nothing(st)
     hands = list(st.hands)
     field = st.field
     pile = st.pile

@@ -325,10 +325,13 @@ class Session:
         if seat is None or CallKoiKoi(seat=seat) not in self.legal():
             return []
         from core.games.registry import game_of
-        from hanatui.text.words import yaku_of
 
         after = step(self.state, CallKoiKoi(seat=seat))[-1][1]
         game = game_of(after.rules.game)
+
+        def yaku_of(mask: int) -> tuple[tuple[str, int], ...]:
+            return tuple((h.name, h.points) for h in game.yaku_held(after.rules, mask))
+
         win_lines = getattr(game, "win_lines", None)
         if win_lines is None:
             return []
@@ -341,10 +344,10 @@ class Session:
             if other == seat:
                 continue
             theirs = after.captures[other]
-            held = set(yaku_of(after.rules, theirs))
+            held = set(yaku_of(theirs))
             best: Threat | None = None
             for bit in free:
-                new = tuple(y for y in yaku_of(after.rules, theirs | bit) if y not in held)
+                new = tuple(y for y in yaku_of(theirs | bit) if y not in held)
                 if not new:
                     continue
                 caps = list(after.captures)

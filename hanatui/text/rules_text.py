@@ -9,6 +9,7 @@ docs/rules.md. The app shows these sections (`hanatui.app.screens.info`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,17 +92,78 @@ two Willows, and the odd card of the month the Lightning was paired with goes to
 paired them.""",
 }
 
-VALUES = {
-    "bakappana": "Brights 20, animals 10, ribbons 5, chaff 1 (the Lightning too): 264 in all. "
-    'Under the "80" option chaff counts 0 (240 in all).',
-    "hana-awase": "As in bakappana: brights 20, animals 10, ribbons 5, chaff 1: 264 in all "
-    "(240 with chaff at 0).",
-    "koikoi": "Cards score nothing by themselves: only yaku score. (The computer players still "
-    "weigh cards by the standard values: brights 20, animals 10, ribbons 5, chaff 1.)",
-    "sakura": "The brights 20, except the Rain Man (11a), 5; the ten ribbons 10, and the Yellow "
-    "Paulownia (12b) 10 too; the animals 5; every other chaff 0, the Lightning (the Gaji) "
-    "included: 240 in all.",
+#: What the cards are worth, in words whose numbers come from the game's own value table
+#: (`Game.card_values`): per game, (options changed from the standard rules, the words). In the
+#: words ``{bright}``, ``{animal}``, ``{ribbon}``, ``{chaff}`` stand for the value of each card of
+#: that kind that the words do not name by code, as ``{11a}`` stands for that card's value, and
+#: ``{total}`` for the deck's (`value_words`).
+VALUES: dict[str, tuple[tuple[dict[str, Any], str], ...]] = {
+    "bakappana": (
+        (
+            {},
+            "Brights {bright}, animals {animal}, ribbons {ribbon}, chaff {chaff} (the Lightning "
+            "too): {total} in all.",
+        ),
+        ({"chaff_value": 0}, 'Under the "80" option chaff counts {chaff} ({total} in all).'),
+    ),
+    "hana-awase": (
+        (
+            {},
+            "As in bakappana: brights {bright}, animals {animal}, ribbons {ribbon}, chaff "
+            "{chaff}: {total} in all",
+        ),
+        ({"chaff_value": 0}, "({total} with chaff at {chaff})."),
+    ),
+    "koikoi": (
+        (
+            {},
+            "Cards score nothing by themselves: only yaku score. (The computer players still "
+            "weigh cards by the standard values: brights {bright}, animals {animal}, ribbons "
+            "{ribbon}, chaff {chaff}.)",
+        ),
+    ),
+    "sakura": (
+        (
+            {},
+            "The brights {bright}, except the Rain Man (11a), {11a}; the ten ribbons {ribbon}, "
+            "and the Yellow Paulownia (12b) {12b} too; the animals {animal}; every other chaff "
+            "{chaff}, the Lightning (the Gaji) included: {total} in all.",
+        ),
+    ),
 }
+
+_KINDS = {"bright": Kind.BRIGHT, "animal": Kind.ANIMAL, "ribbon": Kind.RIBBON, "chaff": Kind.CHAFF}
+
+
+def value_words(words: str, values: tuple[int, ...]) -> str:
+    """``words`` (see `VALUES`) with the numbers of the value table ``values`` (by bit index).
+    A kind whose cards not named in ``words`` differ in value raises ValueError: the words no
+    longer say what the table does."""
+    fields = set(re.findall(r"\{(\w+)\}", words))
+    named = {c.index for c in CARDS if c.code in fields}
+    numbers: dict[str, int] = {"total": sum(values)}
+    for c in CARDS:
+        if c.code in fields:
+            numbers[c.code] = values[c.index]
+    for field, kind in _KINDS.items():
+        if field in fields:
+            seen = {values[c.index] for c in CARDS if c.kind is kind and c.index not in named}
+            if len(seen) != 1:
+                raise ValueError(f"the {field} cards are not all worth one value: {sorted(seen)}")
+            numbers[field] = seen.pop()
+    return words.format(**numbers)
+
+
+def values_text(game: str) -> str:
+    """What the cards of ``game`` are worth, from its value table under the standard rules (and
+    the options `VALUES` names)."""
+    standard = find_rules(game)
+    of = game_of(game)
+    return " ".join(
+        value_words(words, of.card_values(standard.replace(**changes) if changes else standard))
+        for changes, words in VALUES[game]
+    )
+
 
 SCORING = {
     "bakappana": "A round scores each player's card points. Zero-sum scoring (an option) takes "
@@ -163,10 +225,9 @@ def yaku_title(spec: YakuSpec, game: str, *, ascii_only: bool = False) -> str:
     """``Flower Viewing (花見酒 hanami-zake; also 花見で一杯 hanami de ippai, 花見 hanami)``."""
     name = yaku_name(spec.id)
     text = name.en
-    if game == "sakura":
-        from core.games.sakura.yaku import SAKURA_NUMBERS
-
-        number, kana, romaji = SAKURA_NUMBERS[spec.id]
+    called = game_of(game).yaku_numbers.get(spec.id)
+    if called is not None:
+        number, kana, romaji = called
         letter = romaji if ascii_only else f"{kana} {romaji}"
         text = f"{number} ({letter}) {text}"
     japanese = name.japanese(ascii_only=ascii_only)
@@ -186,7 +247,7 @@ def yaku_cards(spec: YakuSpec) -> str:
 
 
 def yaku_points(spec: YakuSpec, game: str) -> str:
-    if game == "sakura":
+    if game_of(game).yaku_costs_others:
         return f"each opponent loses {spec.points}"
     return plural(spec.points, "point")
 
@@ -308,7 +369,7 @@ def page(game: str, *, ascii_only: bool = False, rules: Any = None) -> list[tupl
 def _page(game: str, *, ascii_only: bool) -> list[tuple[str, str]]:
     sections = [
         ("How it plays", PLAY[game]),
-        ("What the cards are worth", VALUES[game]),
+        ("What the cards are worth", values_text(game)),
         ("Scoring", SCORING[game]),
     ]
     yaku = yaku_section(game, ascii_only=ascii_only)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from core.cards import ALL_MASK, MONTH_CALENDAR, MONTH_NAMES, Card, cards_of, points_of
+from core.cards import MONTH_CALENDAR, MONTH_NAMES, Card
 from core.events import (
     CaptureChosen,
     CardDrawn,
@@ -35,11 +34,10 @@ from core.events import (
     UndoTaken,
 )
 from core.games.options import Rules
-from core.games.registry import GAMES, evaluate_yaku, game_for
+from core.games.registry import GAMES, game_for
 from core.names import yaku_name
 from core.players import seat_label
 from core.state import State
-from core.yaku import YakuHit
 
 REASONS = {
     "cards_exhausted": "every card played",
@@ -295,7 +293,7 @@ class _Whose:
 
     def unit(self, seat: int) -> tuple[str, bool]:
         """The player (or the team) ``seat`` scores with, and whether that is more than one."""
-        members = unit_of(self.rules, len(self.names), seat)
+        members = game_for(self.rules).unit_of(self.rules, len(self.names), seat)
         if len(members) == 1:
             return self.one(seat), False
         return and_list([self.one(s) for s in members]), True
@@ -324,7 +322,7 @@ def score_line_words(
     if kind == "par":
         n = len(names)
         return f"par: {-line.points * n} shared by {n} players"
-    if kind in ("yaku", "penalty") and rules.game == "sakura" and what is not None:
+    if kind in ("yaku", "penalty") and game_for(rules).yaku_costs_others and what is not None:
         holder = owner if kind == "yaku" else seat if seat is not None else owner
         return f"{whose.holds(holder)} {yaku_name(what).en}"
     if kind == "yaku" and what is not None:
@@ -457,77 +455,7 @@ def breakdown_rows(
     return [(words, tuple(cells)) for words, cells in rows.items()]
 
 
-# --- yaku: held and near -----------------------------------------------------------------------
-
-
-@lru_cache(maxsize=8192)
-def _hits(rules: Rules, mask: int) -> tuple[YakuHit, ...]:
-    return evaluate_yaku(rules, mask)
-
-
-def has_yaku(rules: Rules) -> bool:
-    """Whether the game has yaku under these rules (Sakura's may be switched off)."""
-    return bool(game_for(rules).yaku_specs(rules))
-
-
-def yaku_of(rules: Rules, mask: int) -> tuple[tuple[str, int], ...]:
-    """(name, points) of each yaku a captured mask holds under ``rules``."""
-    return tuple((h.name, h.points) for h in _hits(rules, mask))
-
-
-def near_yaku(rules: Rules, mine: int, taken: int, limit: int = 2) -> list[tuple[str, int, int]]:
-    """Yaku a pile of captures could still make with one or two more cards: (name, have, need).
-
-    ``taken`` is every card already captured by anyone: those cannot come any more. Found by trying
-    the cards still in play, so it follows each game's own evaluator and house rules.
-    """
-    return list(_near_cached(rules, mine, taken, limit))
-
-
-@lru_cache(maxsize=1024)
-def _near_cached(
-    rules: Rules, mine: int, taken: int, limit: int
-) -> tuple[tuple[str, int, int], ...]:
-    if not mine:
-        # Nothing captured yet: no yaku has a card of ours, so none is shown as near (the
-        # search below would try every pair of cards, ~1,200 evaluations, to find that out).
-        return ()
-    held = {h.id for h in _hits(rules, mine)}
-    free = [c.bit for c in cards_of(ALL_MASK & ~taken & ~mine)]
-    found: dict[str, tuple[str, int, int]] = {}
-
-    def progress(hit: YakuHit, added: int, missing: int) -> tuple[str, int, int]:
-        # Cards of ours the yaku needs: those without which the completed yaku would vanish
-        # (extra cards that only raise its points do not count as progress).
-        have = 0
-        whole = mine | added
-        for c in hit.cards:
-            if mine & c.bit and hit.id not in {h.id for h in _hits(rules, whole & ~c.bit)}:
-                have += 1
-        return (hit.name, have, have + missing)
-
-    for bit in free:
-        for h in _hits(rules, mine | bit):
-            if h.id not in held and h.id not in found:
-                found[h.id] = progress(h, bit, 1)
-    if limit >= 2:
-        singles = set(found)
-        for i, a in enumerate(free):
-            for b in free[i + 1 :]:
-                for h in _hits(rules, mine | a | b):
-                    if h.id not in held and h.id not in singles and h.id not in found:
-                        found[h.id] = progress(h, a | b, 2)
-    shown = [v for v in found.values() if v[1] > 0]
-    return tuple(sorted(shown, key=lambda t: (t[2] - t[1], -t[1], t[0])))
-
-
-def units_of(rules: Rules, n: int) -> tuple[tuple[int, ...], ...]:
-    """The scoring units: one per seat, or Sakura's teams (whose captures count together)."""
-    return game_for(rules).teams(rules, n)
-
-
-def unit_of(rules: Rules, n: int, seat: int) -> tuple[int, ...]:
-    return next((u for u in units_of(rules, n) if seat in u), (seat,))
+# --- yaku: held and near (the game's queries: `core.games.base.Game`) -----------------------------
 
 
 @dataclass(frozen=True)
@@ -558,7 +486,8 @@ def near_of(rules: Rules, captures: Sequence[int], seat: int, *, limit: int = 2)
 
     ``captures`` are every seat's captured masks (public on every table).
     """
-    unit = unit_of(rules, len(captures), seat)
+    game = game_for(rules)
+    unit = game.unit_of(rules, len(captures), seat)
     mine = 0
     for s in unit:
         mine |= captures[s]
@@ -566,27 +495,11 @@ def near_of(rules: Rules, captures: Sequence[int], seat: int, *, limit: int = 2)
     for c in captures:
         taken |= c
     return Near(
-        held=yaku_of(rules, mine),
-        near=tuple(near_yaku(rules, mine, taken, limit)),
+        held=tuple((h.name, h.points) for h in game.yaku_held(rules, mine)),
+        near=game.near_yaku(rules, mine, taken, limit),
         team=len(unit) > 1,
-        costs=rules.game == "sakura",
+        costs=game.yaku_costs_others,
     )
-
-
-def card_points(rules: Rules, mask: int) -> int | None:
-    """The card points of a pile of captures in the games that count them (None in koi-koi)."""
-    if rules.game == "koikoi":
-        return None
-    return points_of(mask, game_for(rules).card_values(rules))
-
-
-def running_points(rules: Rules, captures: Sequence[int], seat: int) -> int | None:
-    """A seat's running card points (its team's pool in Sakura), None where cards do not count."""
-    unit = unit_of(rules, len(captures), seat)
-    mask = 0
-    for s in unit:
-        mask |= captures[s]
-    return card_points(rules, mask)
 
 
 __all__ = [
@@ -595,26 +508,20 @@ __all__ = [
     "and_list",
     "breakdown_rows",
     "card_japanese",
-    "card_points",
     "conjugate",
     "describe_event",
     "future_words",
     "game_title",
-    "has_yaku",
     "month_of_round",
     "month_words",
     "near_of",
-    "near_yaku",
     "plural",
     "round_summary",
-    "running_points",
     "score_line_cell",
     "score_line_text",
     "score_line_words",
     "seat_label",
     "times_words",
-    "units_of",
     "verb_for",
     "winners_words",
-    "yaku_of",
 ]

@@ -152,7 +152,8 @@ def test_the_fast_path_runs_the_ordinary_turn_itself(monkeypatch):
     ended, _ = play_out(state, legal_actions(state)[0], random.Random(1))
     assert isinstance(ended, RoundEnded)
     assert len(calls) <= 6
-    assert rollout.KNOWN_HOOKS["koikoi"] >= state.hooks.overrides
+    known = state.hooks.playout_hooks
+    assert known is not None and known >= state.hooks.overrides
 
 
 def engine_shobu(state: State, seat: int) -> RoundEnded | None:

@@ -8,11 +8,18 @@ import re
 
 import pytest
 
-from core.cards import ALL_MASK, points_of
+from core.cards import ALL_MASK, CARDS, SAKURA_POINTS, Card, Kind, points_of
 from core.games.registry import GAMES, game_of
 from core.names import yaku_name
 from core.rules import find_rules, presets
-from hanatui.text.rules_text import VALUES, page, preset_lines, yaku_groups, yaku_section
+from hanatui.text.rules_text import (
+    page,
+    preset_lines,
+    value_words,
+    values_text,
+    yaku_groups,
+    yaku_section,
+)
 
 YAKU_GAMES = [g for g in GAMES if game_of(g).yaku_specs(find_rules(g))]
 
@@ -74,9 +81,71 @@ def test_a_page_states_the_games_card_total(game: str):
     rules = find_rules(game)
     total = points_of(ALL_MASK, game_of(game).card_values(rules))
     if game == "koikoi":
-        assert "score nothing by themselves" in VALUES[game]
+        assert "score nothing by themselves" in values_text(game)
     else:
-        assert f"{total} in all" in VALUES[game]
+        assert f"{total} in all" in values_text(game)
+
+
+def values_section(game: str) -> str:
+    return dict(page(game))["What the cards are worth"]
+
+
+def test_the_values_on_a_page_follow_the_games_value_table(monkeypatch):
+    import core.games.bakappana.scoring as bakappana
+    import core.games.sakura.game as sakura
+
+    points = list(sakura.SAKURA_POINTS)
+    points[Card.C11A.index] = 7  # the Rain Man
+    points[Card.C12B.index] = 15  # the Yellow Paulownia
+    monkeypatch.setattr(sakura, "SAKURA_POINTS", tuple(points))
+    text = values_section("sakura")
+    assert "Rain Man (11a), 7;" in text and "Yellow Paulownia (12b) 15 too" in text
+    assert "247 in all" in text  # 240 + 2 + 5
+    brights = tuple(25 if c.kind is Kind.BRIGHT else c.points for c in CARDS)
+    monkeypatch.setattr(bakappana, "STANDARD_POINTS", brights)
+    text = values_section("bakappana")
+    assert text.startswith("Brights 25, animals 10, ribbons 5, chaff 1 (the Lightning too): 289")
+    assert 'Under the "80" option chaff counts 0 (265 in all).' in text  # chaff_value 0 rules
+    assert values_section("hana-awase").startswith("As in bakappana: brights 25,")
+
+
+def test_value_words_refuse_a_table_the_words_no_longer_describe():
+    values = list(SAKURA_POINTS)
+    assert value_words("ribbons {ribbon}: {total}", tuple(values)) == "ribbons 10: 240"
+    values[Card.C01B.index] = 3
+    with pytest.raises(ValueError, match="ribbon"):
+        value_words("ribbons {ribbon}", tuple(values))
+    assert value_words("ribbons {ribbon}, 01b {01b}", tuple(values)) == "ribbons 10, 01b 3"
+
+
+def test_the_yaku_on_a_page_follow_the_games_yaku_table(monkeypatch):
+    import core.games.koikoi.yaku as koikoi_yaku
+    from core.games.koikoi.rules import YAKU_VALUES
+
+    monkeypatch.setitem(YAKU_VALUES, "nintendo", {**YAKU_VALUES["nintendo"], "goko": 12})
+    rows = tuple(
+        row._replace(cards=row.cards | Card.C04B.bit) if row.id == "akatan" else row
+        for row in koikoi_yaku.YAKU_ROWS
+    )
+    monkeypatch.setattr(koikoi_yaku, "YAKU_ROWS", rows)
+    lines = yaku_section("koikoi")
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"  {yaku_name('goko').en} "))
+    assert lines[at].endswith(": 12 points")
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"  {yaku_name('akatan').en} "))
+    assert Card.C04B.name_en in lines[at + 1] and "04b" in lines[at + 1]
+
+
+def test_sakuras_yaku_numbers_and_costs_come_from_the_game(monkeypatch):
+    sakura = game_of("sakura")
+    first = sakura.yaku_specs(find_rules("sakura"))[0]
+    number, kana, romaji = sakura.yaku_numbers[first.id]
+    line = yaku_section("sakura")[1]
+    assert line.startswith(f"  {number} ({kana} {romaji}) ")
+    assert line.endswith(f": each opponent loses {first.points}")
+    monkeypatch.setattr(type(sakura), "yaku_numbers", {})
+    monkeypatch.setattr(type(sakura), "yaku_costs_others", False)
+    line = yaku_section("sakura")[1]
+    assert line.startswith(f"  {yaku_name(first.id).en} (") and line.endswith(" points")
 
 
 def test_the_sakura_page_gives_sakuras_values_and_special_rules():

@@ -16,11 +16,12 @@ from msgspec.structs import replace
 from core.cards import ALL_MASK, mask_of
 from core.events import RoundEnded, ScoreLine
 from core.games.options import Rules
+from core.games.registry import game_for
 from core.games.sakura.game import GAME as SAKURA
 from core.logfile import read_log
 from core.rules import find_rules
 from hanatui.text.export import text_record
-from hanatui.text.words import breakdown_rows, score_line_text, score_line_words, unit_of
+from hanatui.text.words import breakdown_rows, score_line_text, score_line_words
 from tests.core.test_hanaawase import AKA
 from tests.core.test_hanaawase import scored as hanaawase_scored
 from tests.core.test_koikoi import scored as koikoi_scored
@@ -261,7 +262,7 @@ def _whose(line: ScoreLine, owner: int, game: str) -> int | None:
 def _allowed(line: ScoreLine, owner: int, rules: Rules, n: int) -> set[int]:
     """Seats a line may name: its owner and its own seat, with their teammates (Sakura)."""
     seats = {owner} if line.seat is None else {line.seat, owner}
-    return {member for s in seats for member in unit_of(rules, n, s)}
+    return {member for s in seats for member in game_for(rules).unit_of(rules, n, s)}
 
 
 def test_a_koikoi_line_can_be_worded_without_its_value():
@@ -274,13 +275,13 @@ def test_a_koikoi_line_can_be_worded_without_its_value():
 
 @pytest.mark.parametrize("game", ["koikoi", "hana-awase", "sakura"])
 def test_a_seat_near_a_yaku_holds_one_of_its_cards_so_an_empty_pile_is_near_none(game):
-    """The table's near line only names yaku the seat has a card of (`near_yaku` shows none
+    """The table's near line only names yaku the seat has a card of (`Game.near_yaku` shows none
     without), which is why a seat that has captured nothing is answered at once."""
     from core.cards import CARDS
-    from hanatui.text.words import near_yaku
 
     rules = find_rules(game)
-    assert near_yaku(rules, 0, 0) == [] and near_yaku(rules, 0, mask_of(["01a", "03a"])) == []
+    near_yaku = game_for(rules).near_yaku
+    assert near_yaku(rules, 0, 0) == () and near_yaku(rules, 0, mask_of(["01a", "03a"])) == ()
     seen = 0
     for card in CARDS[::5]:
         near = near_yaku(rules, card.bit, 0)

@@ -18,6 +18,7 @@ class Bakappana(Game[BakappanaRules]):
     presets = PRESETS
     standard = STANDARD
     rules_section = "§3"
+    playout_hooks = frozenset()
 
     def card_values(self, rules: BakappanaRules) -> tuple[int, ...]:
         return scoring.card_values(rules)

@@ -51,6 +51,7 @@ class HanaAwase(Game[HanaAwaseRules]):
     presets = PRESETS
     standard = STANDARD
     rules_section = "§4"
+    playout_hooks = frozenset({"auto_event", "capture_targets", "landed"})
 
     def card_values(self, rules: HanaAwaseRules) -> tuple[int, ...]:
         return cards.card_values(rules)
@@ -100,6 +101,12 @@ class HanaAwaseMushi(HanaAwase):
     """
 
     wild_cards = ALL_MASK  # the Lightning on the field changes how any drawn card lands
+
+    def wild_now(self, state: State) -> int:
+        """The Lightning itself, or every card while it lies on the field (a card turned up may
+        take it). A quick playout hands a wild card to the engine, and only the engine moves the
+        Lightning, so this holds until the playout stops."""
+        return self.wild_cards if state.field & LIGHTNING_BIT else LIGHTNING_BIT
 
     def after_deal(self, state: State) -> tuple[State, Then]:
         state, then = super().after_deal(state)

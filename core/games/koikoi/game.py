@@ -98,6 +98,8 @@ class KoiKoi(Game[KoiKoiRules]):
     standard = STANDARD
     rules_section = "§5"
     wild_cards = 1 << LIGHTNING  # P12/P13: wild under `lightning_wild`
+    playout_hooks = frozenset({"after_turn", "auto_event", "capture_targets"})
+    cards_score = False  # only yaku score (card values: the customary worth, for the bots)
 
     # --- what other code reads -----------------------------------------------------------
     def yaku_specs(self, rules: KoiKoiRules) -> tuple[YakuSpec, ...]:
@@ -200,6 +202,11 @@ class KoiKoi(Game[KoiKoiRules]):
     def round_yaku(self, rules: KoiKoiRules, round_no: int) -> KoiKoiYaku:
         """The compiled yaku of a round (its month matters under tsukifuda)."""
         return compiled_yaku(rules, round_month(round_no) if rules.tsukifuda_enabled else None)
+
+    def wild_now(self, state: State) -> int:
+        """The Lightning is wild for a whole round, or ordinary (`KoiKoiRound.wild`)."""
+        extra = state.extra
+        return self.wild_cards if isinstance(extra, KoiKoiRound) and extra.wild else 0
 
     def turn_changes_nothing(self, state: State) -> Callable[[int, int, int], bool]:
         """For the round of ``state``: whether `after_turn` leaves the end of a turn of a seat

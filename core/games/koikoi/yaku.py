@@ -8,7 +8,9 @@ raised yaku from the last decision) and its hits, with the viewing yaku's blocks
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import NamedTuple
 
 from core.cards import (
     ANIMALS,
@@ -47,189 +49,191 @@ DOUBLE_CHAFF = {"sake_cup": SAKE_CUP, "lightning": Card.C11D.bit, "yellow_paulow
 Standing = tuple[tuple[int, int, int], ...]
 
 
+class YakuRow(NamedTuple):
+    """One koi-koi yaku as data: what `koikoi_specs` builds its `YakuSpec` from.
+
+    A mask field may instead name a pool that depends on the options: ``"animals"`` and
+    ``"chaff"`` (where the Sake Cup counts), ``"ribbons"``, ``"month"`` (the round's month, for
+    tsukifuda). The yaku's name and points come from its id (`core.names`, the value table).
+    """
+
+    id: str
+    description: str
+    when: Callable[[KoiKoiRules], bool] | None = None  # None: always listed
+    group: str | None = None  # scores only its best yaku in the group (`YakuSpec.group`)
+    modern_group: bool = False  # the group holds only under the modern ribbon/animal system
+    cards: int | str = 0
+    pool: int | str = 0
+    need: int = 0
+    per_extra: int = 0
+    modern_extra: str = ""  # under the modern system: +1 per card of this pool past extra_base
+    extra_base: int = 0
+    modern_words: str = ""  # added to the description under the modern system
+    classic_words: str = ""  # ... and under the classic one
+    sake_words: str = ""  # ... when the yaku's pool holds the Sake Cup
+    doubles: bool = False  # the double-chaff cards count twice
+
+
+def _modern(rules: KoiKoiRules) -> bool:
+    return rules.ribbon_animal_system == "modern"
+
+
+#: Koi-koi's yaku, in the order they are listed and scored (docs/rules.md §5.2).
+YAKU_ROWS: tuple[YakuRow, ...] = (
+    YakuRow("goko", "all five brights", group="brights", cards=BRIGHTS),
+    YakuRow("shiko", "01a 03a 08a 12a (no Rain Man)", group="brights", cards=DRY_BRIGHTS),
+    YakuRow(
+        "ameshiko",
+        "the Rain Man and three of 01a 03a 08a 12a",
+        group="brights",
+        cards=RAIN_MAN,
+        pool=DRY_BRIGHTS,
+        need=3,
+    ),
+    YakuRow(
+        "sanko",
+        "three of 01a 03a 08a 12a (not the Rain Man)",
+        group="brights",
+        pool=DRY_BRIGHTS,
+        need=3,
+    ),
+    YakuRow(
+        "inoshikacho",
+        "06a 07a 10a",
+        when=lambda rules: rules.inoshikacho_enabled,
+        group="animals",
+        modern_group=True,
+        cards=INOSHIKACHO,
+        modern_extra="animals",
+        extra_base=3,
+        modern_words=", +1 per further animal",
+    ),
+    YakuRow(
+        "tane",
+        "five animals, +1 per further animal",
+        group="animals",
+        modern_group=True,
+        pool="animals",
+        need=5,
+        per_extra=1,
+    ),
+    YakuRow(
+        "akatan_aotan",
+        "the three poetry and three blue ribbons",
+        when=lambda rules: _modern(rules) or rules.akatan_aotan_stack,
+        group="ribbons",
+        modern_group=True,
+        cards=AKATAN | AOTAN,
+        modern_extra="ribbons",
+        extra_base=6,
+        modern_words=", +1 per further ribbon",
+        classic_words=", on top of each set",
+    ),
+    YakuRow(
+        "akatan",
+        "01b 02b 03b",
+        group="ribbons",
+        modern_group=True,
+        cards=AKATAN,
+        modern_extra="ribbons",
+        extra_base=3,
+        modern_words=", +1 per further ribbon",
+    ),
+    YakuRow(
+        "aotan",
+        "06b 09b 10b",
+        group="ribbons",
+        modern_group=True,
+        cards=AOTAN,
+        modern_extra="ribbons",
+        extra_base=3,
+        modern_words=", +1 per further ribbon",
+    ),
+    YakuRow(
+        "tan",
+        "five ribbons (11c counts), +1 per further ribbon",
+        group="ribbons",
+        modern_group=True,
+        pool="ribbons",
+        need=5,
+        per_extra=1,
+    ),
+    YakuRow(
+        "hanamizake",
+        "the Curtain and the Sake Cup",
+        when=lambda rules: rules.viewing_yaku != "off",
+        cards=Card.C03A.bit | SAKE_CUP,
+    ),
+    YakuRow(
+        "tsukimizake",
+        "the Moon and the Sake Cup",
+        when=lambda rules: rules.viewing_yaku != "off",
+        cards=Card.C08A.bit | SAKE_CUP,
+    ),
+    YakuRow(
+        "kasu",
+        "ten chaff, +1 per further chaff",
+        pool="chaff",
+        need=10,
+        per_extra=1,
+        sake_words="; the Sake Cup counts as chaff",
+        doubles=True,
+    ),
+    YakuRow(
+        "tsukifuda",
+        "the four cards of the round's month",
+        when=lambda rules: rules.tsukifuda_enabled,
+        cards="month",
+    ),
+)
+
+
 def koikoi_specs(
     rules: KoiKoiRules, sake_as: str = "both", month: int | None = None
 ) -> list[YakuSpec]:
-    """The koi-koi yaku specs under ``rules``.
+    """The koi-koi yaku specs under ``rules``: the rows of `YAKU_ROWS` that the options list.
 
     ``sake_as``: the Sake Cup counts as ``both`` animal and chaff, ``animal`` only or ``chaff``
-    only. ``month``: the round's month for tsukifuda (None: no tsukifuda).
+    only. ``month``: the round's month for tsukifuda (None: no tsukifuda, whose row is left out).
     """
-    v = rules.yaku_value
-    modern = rules.ribbon_animal_system == "modern"
-    animals = ANIMALS if sake_as != "chaff" else ANIMALS & ~SAKE_CUP
+    modern = _modern(rules)
     chaff = CHAFF | SAKE_CUP if sake_as != "animal" else CHAFF
+    pools = {
+        "animals": ANIMALS if sake_as != "chaff" else ANIMALS & ~SAKE_CUP,
+        "chaff": chaff,
+        "ribbons": RIBBONS,
+        "month": 0 if month is None else MONTH_MASKS[month - 1],
+    }
+    month_words = "" if month is None else f" ({MONTH_NAMES[month - 1]})"  # in tsukifuda's name
     doubles = 0
-    for name in rules.double_chaff_cards:
-        doubles |= DOUBLE_CHAFF[name]
-    doubles &= chaff
-    animal_group = "animals" if modern else None
-    ribbon_group = "ribbons" if modern else None
-    extra = 1 if modern else 0
-    specs = [
-        YakuSpec(
-            id="goko",
-            name=yaku_name("goko").en,
-            name_ja=yaku_name("goko").ja,
-            points=v("goko"),
-            group="brights",
-            cards=BRIGHTS,
-            description="all five brights",
-        ),
-        YakuSpec(
-            id="shiko",
-            name=yaku_name("shiko").en,
-            name_ja=yaku_name("shiko").ja,
-            points=v("shiko"),
-            group="brights",
-            cards=DRY_BRIGHTS,
-            description="01a 03a 08a 12a (no Rain Man)",
-        ),
-        YakuSpec(
-            id="ameshiko",
-            name=yaku_name("ameshiko").en,
-            name_ja=yaku_name("ameshiko").ja,
-            points=v("ameshiko"),
-            group="brights",
-            cards=RAIN_MAN,
-            pool=DRY_BRIGHTS,
-            need=3,
-            description="the Rain Man and three of 01a 03a 08a 12a",
-        ),
-        YakuSpec(
-            id="sanko",
-            name=yaku_name("sanko").en,
-            name_ja=yaku_name("sanko").ja,
-            points=v("sanko"),
-            group="brights",
-            pool=DRY_BRIGHTS,
-            need=3,
-            description="three of 01a 03a 08a 12a (not the Rain Man)",
-        ),
-    ]
-    if rules.inoshikacho_enabled:
+    for card in rules.double_chaff_cards:
+        doubles |= DOUBLE_CHAFF[card]
+    specs = []
+    for row in YAKU_ROWS:
+        if (row.when is not None and not row.when(rules)) or (
+            row.cards == "month" and month is None
+        ):
+            continue
+        pool = row.pool if isinstance(row.pool, int) else pools[row.pool]
+        name = yaku_name(row.id)
+        title = name.en + month_words if row.cards == "month" else name.en
+        extra = 1 if modern and row.modern_extra else 0
+        words = row.modern_words if modern else row.classic_words
         specs.append(
             YakuSpec(
-                id="inoshikacho",
-                name=yaku_name("inoshikacho").en,
-                name_ja=yaku_name("inoshikacho").ja,
-                points=v("inoshikacho"),
-                group=animal_group,
-                cards=INOSHIKACHO,
-                per_extra=extra,
-                extra_pool=animals if extra else 0,
-                extra_base=3,
-                description="06a 07a 10a" + (", +1 per further animal" if extra else ""),
-            )
-        )
-    specs.append(
-        YakuSpec(
-            id="tane",
-            name=yaku_name("tane").en,
-            name_ja=yaku_name("tane").ja,
-            points=v("tane"),
-            group=animal_group,
-            pool=animals,
-            need=5,
-            per_extra=1,
-            description="five animals, +1 per further animal",
-        )
-    )
-    if modern or rules.akatan_aotan_stack:
-        specs.append(
-            YakuSpec(
-                id="akatan_aotan",
-                name=yaku_name("akatan_aotan").en,
-                name_ja=yaku_name("akatan_aotan").ja,
-                points=v("akatan_aotan"),
-                group=ribbon_group,
-                cards=AKATAN | AOTAN,
-                per_extra=extra,
-                extra_pool=RIBBONS if extra else 0,
-                extra_base=6,
-                description="the three poetry and three blue ribbons"
-                + (", +1 per further ribbon" if extra else ", on top of each set"),
-            )
-        )
-    specs += [
-        YakuSpec(
-            id="akatan",
-            name=yaku_name("akatan").en,
-            name_ja=yaku_name("akatan").ja,
-            points=v("akatan"),
-            group=ribbon_group,
-            cards=AKATAN,
-            per_extra=extra,
-            extra_pool=RIBBONS if extra else 0,
-            extra_base=3,
-            description="01b 02b 03b" + (", +1 per further ribbon" if extra else ""),
-        ),
-        YakuSpec(
-            id="aotan",
-            name=yaku_name("aotan").en,
-            name_ja=yaku_name("aotan").ja,
-            points=v("aotan"),
-            group=ribbon_group,
-            cards=AOTAN,
-            per_extra=extra,
-            extra_pool=RIBBONS if extra else 0,
-            extra_base=3,
-            description="06b 09b 10b" + (", +1 per further ribbon" if extra else ""),
-        ),
-        YakuSpec(
-            id="tan",
-            name=yaku_name("tan").en,
-            name_ja=yaku_name("tan").ja,
-            points=v("tan"),
-            group=ribbon_group,
-            pool=RIBBONS,
-            need=5,
-            per_extra=1,
-            description="five ribbons (11c counts), +1 per further ribbon",
-        ),
-    ]
-    if rules.viewing_yaku != "off":
-        specs += [
-            YakuSpec(
-                id="hanamizake",
-                name=yaku_name("hanamizake").en,
-                name_ja=yaku_name("hanamizake").ja,
-                points=v("hanamizake"),
-                cards=Card.C03A.bit | SAKE_CUP,
-                description="the Curtain and the Sake Cup",
-            ),
-            YakuSpec(
-                id="tsukimizake",
-                name=yaku_name("tsukimizake").en,
-                name_ja=yaku_name("tsukimizake").ja,
-                points=v("tsukimizake"),
-                cards=Card.C08A.bit | SAKE_CUP,
-                description="the Moon and the Sake Cup",
-            ),
-        ]
-    specs.append(
-        YakuSpec(
-            id="kasu",
-            name=yaku_name("kasu").en,
-            name_ja=yaku_name("kasu").ja,
-            points=v("kasu"),
-            pool=chaff,
-            need=10,
-            per_extra=1,
-            doubles=doubles,
-            description="ten chaff, +1 per further chaff"
-            + ("; the Sake Cup counts as chaff" if chaff & SAKE_CUP else ""),
-        )
-    )
-    if rules.tsukifuda_enabled and month is not None:
-        specs.append(
-            YakuSpec(
-                id="tsukifuda",
-                name=f"{yaku_name('tsukifuda').en} ({MONTH_NAMES[month - 1]})",
-                name_ja=yaku_name("tsukifuda").ja,
-                points=v("tsukifuda"),
-                cards=MONTH_MASKS[month - 1],
-                description="the four cards of the round's month",
+                id=row.id,
+                name=title,
+                name_ja=name.ja,
+                points=rules.yaku_value(row.id),
+                group=row.group if modern or not row.modern_group else None,
+                cards=row.cards if isinstance(row.cards, int) else pools[row.cards],
+                pool=pool,
+                need=row.need,
+                per_extra=row.per_extra or extra,
+                extra_pool=pools[row.modern_extra] if extra else 0,
+                extra_base=row.extra_base,
+                doubles=doubles & chaff if row.doubles else 0,
+                description=row.description + words + (row.sake_words if pool & SAKE_CUP else ""),
             )
         )
     return specs

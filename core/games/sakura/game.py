@@ -51,7 +51,7 @@ from core.games.sakura import scoring
 from core.games.sakura.round import SakuraRound, round_of
 from core.games.sakura.rules import PRESETS, STANDARD, SakuraRules
 from core.games.sakura.teams import teams_of
-from core.games.sakura.yaku import sakura_hits, sakura_specs
+from core.games.sakura.yaku import SAKURA_NUMBERS, sakura_hits, sakura_specs
 from core.players import seat_label
 from core.state import (
     CHOOSE,
@@ -139,7 +139,12 @@ class Sakura(Game[SakuraRules]):
     standard = STANDARD
     rules_section = "§6"
     offers_hiki = True
+    yaku_costs_others = True
+    yaku_numbers = SAKURA_NUMBERS
     wild_cards = GAJI_BIT  # wild from the hand (and the pile, `gaji_wild_on_draw`)
+    playout_hooks = frozenset(
+        {"auto_event", "capture_targets", "interrupt_choice", "landed", "playable"}
+    )
 
     # --- what other code reads -----------------------------------------------------------
     def card_values(self, rules: SakuraRules) -> tuple[int, ...]:
@@ -335,6 +340,10 @@ class Sakura(Game[SakuraRules]):
             if ex is not None and ex.returned_turn == state.turn_no:
                 return hand & ~GAJI_BIT
         return hand
+
+    def play_extra_possible(self, hand: int, field: int) -> bool:
+        """A hiki (`has_hiki`)."""
+        return has_hiki(hand, field)
 
     def legal_extra(self, state: State) -> tuple[Action, ...]:
         phase = state.phase
