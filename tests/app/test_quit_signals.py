@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -103,6 +104,26 @@ def test_what_the_journal_could_not_write_is_rescued(isolated_dirs, tmp_path, mo
     assert len(rescue.events) == len(before.events) + int(found.group(1)) > len(before.events)
 
 
+def _wait_delivered(pid: int, sig: signal.Signals, seconds: float = 10) -> None:
+    """Until ``sig`` is no longer pending for process ``pid`` (Linux's /proc says; elsewhere a
+    short wait)."""
+    status = Path(f"/proc/{pid}/status")
+    if not status.exists():
+        time.sleep(0.5)
+        return
+    bit = 1 << (int(sig) - 1)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        fields = dict(
+            line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line
+        )
+        pending = int(fields.get("SigPnd", "0"), 16) | int(fields.get("ShdPnd", "0"), 16)
+        if not pending & bit:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"{sig.name} still pending after {seconds} s")
+
+
 def test_more_signals_while_quitting_change_nothing(isolated_dirs):
     # Back to back: the first quits the app, the others come while it quits and are only
     # noted. The journal is as one signal leaves it, and the status names the first.
@@ -112,7 +133,11 @@ def test_more_signals_while_quitting_change_nothing(isolated_dirs):
     try:
         terminal.play_until(journal, 8, pause=0.1)
         at_signal = events_in(journal)
-        for sig in (signal.SIGTERM, *QUIT_SIGNALS, signal.SIGTERM):
+        os.kill(terminal.proc.pid, signal.SIGTERM)
+        # Delivered before the next are sent: the kernel hands pending signals over lowest
+        # number first, so a SIGHUP sent while this SIGTERM waits would arrive before it.
+        _wait_delivered(terminal.proc.pid, signal.SIGTERM)
+        for sig in (*QUIT_SIGNALS, signal.SIGTERM):
             os.kill(terminal.proc.pid, sig)
         status = terminal.wait_exit()
     finally:
