@@ -31,7 +31,7 @@ from core.engine import legal_actions
 from core.events import Event, MatchEnded, RoundEnded
 from core.games.registry import game_for
 from hanatui.app.common import HanaFooter
-from hanatui.app.layout import TableLayout, glyphs
+from hanatui.app.layout import TABLE_LARGE, TableLayout, glyphs
 from hanatui.app.screens.table_draw import TableDrawing
 from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session import Session
@@ -49,8 +49,13 @@ class TableScreen(TableDrawing):
     TableScreen .gamelog { height: 1fr; border: round $panel-lighten-2; background: $surface;
         border-title-color: $text-muted; }
     TableScreen.-ascii .gamelog { border: ascii $panel-lighten-2; }
-    /* the compact table's status is its status line: not again under the game log (g) */
-    TableScreen TableLayout.-compact #status { display: none; }
+    /* the table's status is its status line, the screen's width under the board: not
+       squeezed (and wrapped) into the strip under the game log */
+    TableScreen TableLayout #status { display: none; }
+    TableScreen TableLayout #status-line { display: block; }
+    /* the field takes the rows the seats leave (120x40 is not two thirds empty), its cards in
+       the middle */
+    TableScreen TableLayout #field-panel { height: 1fr; min-height: 6; align-vertical: middle; }
     """
 
     # The hand is focused by the turn loop when the player is to play (`_focus_hand`), never
@@ -121,6 +126,7 @@ class TableScreen(TableDrawing):
             hand_focusable=True,
             # the other seats' panels come with the table: its first frame shows the deal
             seats=tuple((self.viewer + k) % n for k in range(1, n)),
+            large_from=TABLE_LARGE,
             id="layout",
         )
         yield HanaFooter(show_command_palette=not self.ascii_mode)

@@ -16,7 +16,16 @@ from hanatui.app.describe import card_variable
 from hanatui.app.layout import Scene, TableLayout, glyphs
 from hanatui.app.widgets import CardRow
 from hanatui.session import Session
-from hanatui.words import card_japanese, describe_event, game_title, month_of_round, month_words
+from hanatui.words import (
+    card_japanese,
+    describe_event,
+    game_title,
+    last_move,
+    last_move_cards,
+    last_move_seat,
+    month_of_round,
+    month_words,
+)
 
 if TYPE_CHECKING:
     from textual.widgets import RichLog
@@ -72,6 +81,7 @@ class TableDrawing(Screen[None]):
             hand = [None] * (view.hand_counts[self.viewer] if view.hand_counts else 0)
         to_act = self.session.to_act()
         marked = to_act if to_act is not None else None
+        caption, moved = self._last_move()
         scene = Scene(
             view=view,
             seat=self.viewer,
@@ -82,6 +92,8 @@ class TableDrawing(Screen[None]):
             last=self._last_card,
             you_note=self._prompt(view, to_act),
             ascii_mode=ascii_mode,
+            caption=caption,
+            moved=moved,
         )
         if not self.layout_widget.draw(scene):
             return  # drawn by the layout once the seats' panels are mounted
@@ -93,6 +105,19 @@ class TableDrawing(Screen[None]):
         self._highlight_matches()
         self._sync_log()
         self.refresh_bindings()
+
+    def _last_move(self) -> tuple[str, frozenset[Card]]:
+        """What just happened, in words, and the cards to mark: another seat's last move stays
+        marked until the seat at the keyboard moves (its own moves are not marked)."""
+        events = self.session.events
+        if not events:
+            return "", frozenset()
+        upto = len(events) - 1
+        words = last_move(events, self.session.timeline.states, upto, self.viewer)
+        seat = last_move_seat(events, upto)
+        if seat is None or seat == self.viewer:
+            return words, frozenset()
+        return words, last_move_cards(events, upto)
 
     def _header(self, view: View) -> list[str | tuple[str, str]]:
         """The round in progress (until the next deal), its dealer and the koi-koi calls."""
