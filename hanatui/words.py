@@ -565,6 +565,21 @@ def breakdown_rows(
     return [(words, tuple(cells)) for words, cells in rows.items()]
 
 
+def breakdown_cards(
+    ended: RoundEnded, rules: Rules, names: Sequence[str]
+) -> dict[str, tuple[Card, ...]]:
+    """The cards each yaku row of `breakdown_rows` was made with (rows by their words; rows
+    of no cards, such as a multiplier, are left out)."""
+    cards: dict[str, tuple[Card, ...]] = {}
+    for score in ended.breakdown:
+        for line in score.lines:
+            if line.kind != "yaku" or not line.cards:
+                continue
+            words = score_line_words(line, score.seat, rules, names, counts=False)
+            cards.setdefault(words, tuple(sorted(line.cards, key=lambda c: c.index)))
+    return cards
+
+
 # --- yaku: held and near -----------------------------------------------------------------------
 
 
@@ -701,6 +716,7 @@ __all__ = [
     "REASONS",
     "Near",
     "and_list",
+    "breakdown_cards",
     "breakdown_rows",
     "card_japanese",
     "card_points",

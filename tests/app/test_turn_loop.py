@@ -11,7 +11,7 @@ import pytest
 from core.actions import DeclareHiki, PlayCard
 from core.cards import MONTH_MASKS
 from core.engine import legal_actions
-from core.events import CardPlayed, UndoTaken
+from core.events import CardPlayed, Dealt, UndoTaken
 from hanatui.app.app import HanaApp, is_key, known_binding_ids
 from hanatui.app.screens.dialogs import (
     CaptureDialog,
@@ -432,3 +432,25 @@ async def test_the_title_offers_resume_only_when_there_is_something(isolated_dir
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert app.screen.check_action("resume", ()) is False
+
+
+async def test_redo_on_a_rounds_result_shows_that_result_again():
+    """Finish round 1; on its result undo (back to the last play), then redo: the round's result
+    comes back, not round 2 with the computer's first play made."""
+    session = new_session("koikoi", 2, seed=5, rounds=2)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        from .test_play import play_round
+
+        ended = await play_round(pilot)
+        assert isinstance(app.screen, RoundResultScreen)
+        count = len(session.events)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert not isinstance(app.screen, RoundResultScreen)
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert isinstance(app.screen, RoundResultScreen), app.screen
+        assert app.screen.event == ended
+        assert len(session.events) == count + 1  # the undo's record, nothing played since
+        assert not any(isinstance(e, Dealt) and e.round == 2 for e in session.events)

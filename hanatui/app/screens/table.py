@@ -28,7 +28,7 @@ from textual.widgets import Static
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
 from core.cards import Card
 from core.engine import legal_actions
-from core.events import Event, MatchEnded, RoundEnded
+from core.events import Dealt, Event, MatchEnded, RoundEnded
 from core.games.registry import game_for
 from hanatui.app.common import HanaFooter
 from hanatui.app.layout import TABLE_LARGE, TableLayout, glyphs
@@ -105,6 +105,7 @@ class TableScreen(TableDrawing):
         self._log_mounted = asyncio.Event()
         self._first_frame = asyncio.Event()
         self._resumed = False
+        self._result_due = False  # a redone round's end: the loop shows its result first
 
     def post_message(self, message: Message) -> bool:
         if isinstance(message, events.ScreenResume) and not self._resumed:
@@ -247,9 +248,24 @@ class TableScreen(TableDrawing):
                 self._dialogs.remove(screen)
             self._deciding = False
 
+    def _unseen_result(self) -> list[Event]:
+        """The round's end the table has not shown yet: redone, the last events end a round
+        and the next is not dealt (its result is shown again before the deal)."""
+        tail: list[Event] = []
+        for ev in reversed(self.session.events):
+            if isinstance(ev, Dealt):
+                return []
+            tail.append(ev)
+            if isinstance(ev, RoundEnded):
+                return tail[::-1]
+        return []
+
     @work(exclusive=True, group="turns", exit_on_error=True)
     async def turn_loop(self) -> None:
         session = self.session
+        if self._result_due:
+            self._result_due = False
+            await self._after_events(self._unseen_result())
         while self.is_attached:
             session.settle()
             self.refresh_table()
@@ -455,6 +471,8 @@ class TableScreen(TableDrawing):
             return
         self.stop_loop()
         self.session.redo()
+        # a redo that brings back a round's end shows its result again, as the play did
+        self._result_due = bool(self._unseen_result())
         self._after_history_change()
 
     def _after_history_change(self) -> None:
