@@ -23,7 +23,7 @@ from textual.widgets import Static
 
 from core.cards import Card, Kind
 from core.view import View
-from hanatui.app.describe import card_variable
+from hanatui.app.describe import card_class, card_variable
 from hanatui.app.widgets import CARD_SIZES, CardRow, backs_content
 from hanatui.words import Near, has_yaku, near_of, plural, running_points, units_of
 
@@ -451,7 +451,12 @@ class TableLayout(Widget):
             )
         # the field
         field_panel = self.query_one("#field-panel", Vertical)
-        field_panel.border_title = Content("Field")
+        # a poetry ribbon's face carries a * (widgets.card_lines): said where one is in sight
+        shown = [*view.field, *(c for c in scene.hand if c is not None)]
+        poetry = any(card_class(c) == "-poetry" for c in shown)
+        field_panel.border_title = Content(
+            f"Field{glyphs(ascii_mode)['dot']}* poetry ribbon" if poetry else "Field"
+        )
         field_panel.border_subtitle = Content(scene.pile_note or f"pile {view.pile_count}")
         field_row = self.query_one("#field", CardRow)
         width = max(field_row.size.width, left_width - 4, 7)

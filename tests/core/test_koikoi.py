@@ -616,7 +616,7 @@ def test_tsukifuda() -> None:
 
 # P12, P13: the wild Lightning --------------------------------------------------------------
 
-WILD_FIELD = "01a 02b 03c 04a 05b 06c 07a 08c"  # no Willow; 08c: a Susuki card
+WILD_FIELD = "01a 02b 03c 04a 05b 06c 07a 08c"  # no Willow; 08c: a Pampas card
 
 
 def test_lightning_wild_always_takes_any_field_card() -> None:

@@ -106,6 +106,7 @@ class TableScreen(TableDrawing):
         self._first_frame = asyncio.Event()
         self._resumed = False
         self._result_due = False  # a redone round's end: the loop shows its result first
+        self._hint: tuple[int, str] | None = None  # (the session's version it is for, words)
 
     def post_message(self, message: Message) -> bool:
         if isinstance(message, events.ScreenResume) and not self._resumed:
@@ -545,9 +546,13 @@ class TableScreen(TableDrawing):
         """Ask the strong computer player what it would do here (off the UI thread)."""
         if not self._my_turn():
             return
-        self.notify(
-            "Thinking about a hint" + glyphs(self.ascii_mode)["more"], markup=False, timeout=2
+        # said on the table (the panel of the seat at the bottom), not in a toast over it: a
+        # toast covered the status line, and one landed on the round's result after the turn
+        self._hint = (
+            self.session.version,
+            "thinking about a hint" + glyphs(self.ascii_mode)["more"],
         )
+        self.refresh_table(force=True)
         self.hint_worker(self.session.version, self.session.state, self.viewer)
 
     @work(exclusive=True, group="hint")
@@ -558,7 +563,8 @@ class TableScreen(TableDrawing):
         if found is None or version != self.session.version or not self.is_attached:
             return
         action, expected = found
-        self.notify(describe_hint(action, expected), markup=False, title="Hint", timeout=8)
+        self._hint = (version, "hint: " + describe_hint(action, expected))
+        self.refresh_table(force=True)
         if isinstance(action, PlayCard):
             hand = self.hand_row
             if action.card in hand.cards:

@@ -41,6 +41,7 @@ class TableDrawing(Screen[None]):
     _drawn: tuple[object, ...] | None
     _last_card: Card | None
     _logged: int
+    _hint: tuple[int, str] | None
 
     async def _mount_log(self) -> None:
         raise NotImplementedError  # `TableScreen` puts the game log in its box
@@ -164,6 +165,9 @@ class TableDrawing(Screen[None]):
         if to_act is None:
             return ""
         if to_act == self.viewer and self.session.is_human(to_act):
+            hint = self._hint
+            if hint is not None and hint[0] == self.session.version:
+                return hint[1]  # until the move is made (the version moves on)
             if view.phase == "choose":
                 return "choose a capture"
             if view.phase == "decide":
