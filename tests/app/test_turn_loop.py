@@ -454,3 +454,41 @@ async def test_redo_on_a_rounds_result_shows_that_result_again():
         assert app.screen.event == ended
         assert len(session.events) == count + 1  # the undo's record, nothing played since
         assert not any(isinstance(e, Dealt) and e.round == 2 for e in session.events)
+
+
+def _same_worth_choice(state) -> bool:
+    from core.actions import ChooseCapture
+    from core.engine import legal_actions
+    from core.games.registry import same_worth
+
+    if state.phase != "choose":
+        return False
+    targets = [a.target for a in legal_actions(state) if isinstance(a, ChooseCapture)]
+    return (
+        len(targets) == 2
+        and None not in targets
+        and same_worth(state.rules, targets[0], targets[1])
+    )
+
+
+@pytest.mark.parametrize("auto", [True, False], ids=["picked", "asked"])
+async def test_a_choice_between_cards_worth_the_same_is_made_without_asking(auto):
+    """12a on 12c and 12d: no question when the setting is on (the log records the choice);
+    asked as before when it is off."""
+    from core.events import CaptureChosen
+
+    session = session_where("koikoi", 2, _same_worth_choice)
+    app = HanaApp(settings=settings(same_choice_auto=auto), save=False, session=session)
+    count = len(session.events)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, CaptureDialog) or len(session.events) > count:
+                break
+        if auto:
+            assert not isinstance(app.screen, CaptureDialog)
+            chosen = [e for e in session.events[count:] if isinstance(e, CaptureChosen)]
+            assert chosen and chosen[0].seat == 0
+        else:
+            assert isinstance(app.screen, CaptureDialog)
+            assert len(session.events) == count

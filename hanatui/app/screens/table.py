@@ -29,7 +29,7 @@ from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHi
 from core.cards import Card
 from core.engine import legal_actions
 from core.events import Dealt, Event, MatchEnded, RoundEnded
-from core.games.registry import game_for
+from core.games.registry import game_for, same_worth
 from hanatui.app.common import HanaFooter
 from hanatui.app.layout import TABLE_LARGE, TableLayout, glyphs
 from hanatui.app.screens.table_draw import TableDrawing
@@ -308,6 +308,9 @@ class TableScreen(TableDrawing):
             from hanatui.app.screens.decisions import CaptureDialog
 
             choices = [a for a in legal if isinstance(a, ChooseCapture)]
+            same = self._same_choice(choices)
+            if same is not None:
+                return same  # recorded as a choice all the same (the log's CaptureChosen)
             chosen: Action | None = await self._ask(
                 CaptureDialog(choices, ascii_mode=self.ascii_mode)
             )
@@ -335,6 +338,21 @@ class TableScreen(TableDrawing):
             return await self._choice
         finally:
             self._choice = None
+
+    def _same_choice(self, choices: list[ChooseCapture]) -> ChooseCapture | None:
+        """The choice to make without asking, when the setting is on and every target is worth
+        the same under the rules in force (`core.games.registry.same_worth`): the first."""
+        settings = getattr(self.app, "settings", None)
+        if not getattr(settings, "same_choice_auto", False) or len(choices) < 2:
+            return None
+        rules = self.session.state.rules
+        first = choices[0].target
+        if first is None or any(
+            c.target is None or c.card != choices[0].card or not same_worth(rules, first, c.target)
+            for c in choices
+        ):
+            return None
+        return choices[0]
 
     async def _computer_move(self, seat: int) -> Action:
         """The computer seat's move, thought out off the UI thread, at the chosen pace."""
