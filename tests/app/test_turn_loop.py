@@ -464,11 +464,10 @@ def _same_worth_choice(state) -> bool:
     if state.phase != "choose":
         return False
     targets = [a.target for a in legal_actions(state) if isinstance(a, ChooseCapture)]
-    return (
-        len(targets) == 2
-        and None not in targets
-        and same_worth(state.rules, targets[0], targets[1])
-    )
+    if len(targets) != 2:
+        return False
+    first, second = targets
+    return first is not None and second is not None and same_worth(state.rules, first, second)
 
 
 @pytest.mark.parametrize("auto", [True, False], ids=["picked", "asked"])
