@@ -160,6 +160,7 @@ class Scene:
     __slots__ = (
         "ascii_mode",
         "caption",
+        "caption_label",
         "faces",
         "hand",
         "hand_classes",
@@ -189,6 +190,7 @@ class Scene:
         ascii_mode: bool = False,
         caption: str = "",
         moved: frozenset[Card] = frozenset(),
+        caption_label: str = "last move",
     ) -> None:
         """``caption``: the last move in words (`hanatui.words.last_move`), under the board;
         ``moved``: its cards, marked where they now lie (field cards, captures)."""
@@ -204,6 +206,7 @@ class Scene:
         self.you_note = you_note
         self.ascii_mode = ascii_mode
         self.caption = caption
+        self.caption_label = caption_label
         self.moved = moved
 
 
@@ -487,13 +490,14 @@ class TableLayout(Widget):
         self.query_one("#hand", CardRow).show(
             scene.hand, ascii_mode=ascii_mode, classes=scene.hand_classes, size=size
         )
-        self.caption(scene.caption, ascii_mode=ascii_mode)
+        self.caption(scene.caption, ascii_mode=ascii_mode, label=scene.caption_label)
         return True
 
-    def caption(self, text: str, *, ascii_mode: bool) -> None:
-        """The caption under the board: the last move in words, cut to the screen's width."""
+    def caption(self, text: str, *, ascii_mode: bool, label: str = "last move") -> None:
+        """The caption under the board: the last move in words (or what ``label`` names), cut
+        to the screen's width."""
         width = max((self.app.size.width or 80) - 2, 1)
-        line = Content.assemble(("last move  ", "dim"), text) if text else Content("")
+        line = Content.assemble((f"{label}  ", "dim"), text) if text else Content("")
         self.query_one("#caption", Static).update(clip(line, width, ascii_mode))
 
     def _draw_topbar(self, scene: Scene) -> None:

@@ -295,6 +295,9 @@ async def test_hint_names_a_legal_move_and_focuses_its_card():
         # said on the table, in the panel of the seat at the bottom: no toast over the table
         assert str(you.border_subtitle).startswith("hint: ") and "play" in str(you.border_subtitle)
         assert not any(n.title == "Hint" for n in app._notifications)
+        # and in the caption line, which every size shows (80x24 draws no panel note)
+        caption = str(table.query_one("#caption").render())
+        assert caption.startswith("hint  ") and "play" in caption
         focused = app.focused
         assert isinstance(focused, CardRow) and focused.cursor_card is not None
         assert PlayCard(seat=table.viewer, card=focused.cursor_card) in session.legal()

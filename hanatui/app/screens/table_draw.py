@@ -83,6 +83,12 @@ class TableDrawing(Screen[None]):
         to_act = self.session.to_act()
         marked = to_act if to_act is not None else None
         caption, moved = self._last_move()
+        label = "last move"
+        hint = self._hint
+        if hint is not None and hint[0] == self.session.version and to_act == self.viewer:
+            # the hint in the caption until the move is made: the compact table draws no
+            # bottom border for the seat panel's note
+            label, caption = "hint", hint[1].removeprefix("hint: ")
         scene = Scene(
             view=view,
             seat=self.viewer,
@@ -94,6 +100,7 @@ class TableDrawing(Screen[None]):
             you_note=self._prompt(view, to_act),
             ascii_mode=ascii_mode,
             caption=caption,
+            caption_label=label,
             moved=moved,
         )
         if not self.layout_widget.draw(scene):
