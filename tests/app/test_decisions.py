@@ -156,7 +156,9 @@ async def test_the_second_click_of_a_double_click_chooses_no_capture():
         dialog = app.screen
         assert isinstance(dialog, CaptureDialog)
         choices = dialog.query_one(CardRow)
-        assert choices.region.contains_point(where)  # the dialog's card is under the pointer
+        # the second click at the dialog's first card (where the pointer is depends on the
+        # table's layout at this size, which the chained click must not depend on)
+        where = choices.region.offset + Offset(3, 2)
         before = len(session.events)
         x, y = where - choices.content_region.offset
         args = (choices, x, y, 0, 0, 1, False, False, False, where.x, where.y)
