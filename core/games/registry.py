@@ -94,6 +94,38 @@ def game_for(rules: Rules) -> Game[Any]:
     return game_of(rules.game).for_rules(rules)
 
 
+def same_worth(rules: Rules, a: Card, b: Card) -> bool:
+    """Whether taking ``a`` or ``b`` is the same under ``rules`` in every scoring: the same kind
+    and card value, the same place in every yaku of the game's table (each of a spec's masks
+    holds both or neither), and neither a card the game treats apart (its wild cards; a game
+    whose card hooks say nothing of which cards are special treats them all apart).
+
+    Two chaff of one month are the same in koi-koi; the Sake Cup (an animal that also counts as
+    chaff) is never the same as another card.
+
+    >>> from core.rules import find_rules
+    >>> same_worth(find_rules("koikoi"), Card.parse("12c"), Card.parse("12d"))
+    True
+    >>> same_worth(find_rules("koikoi"), Card.parse("12b"), Card.parse("12c"))
+    False
+    """
+    if a == b:
+        return True
+    if a.month != b.month or a.kind is not b.kind:
+        return False
+    game = game_for(rules)
+    if (a.bit | b.bit) & game.wild_cards:
+        return False
+    values = game.card_values(rules)
+    if values[a.index] != values[b.index]:
+        return False
+    for spec in game.yaku_specs(rules):
+        for mask in (spec.cards, spec.pool, spec.extra_pool, spec.doubles):
+            if bool(mask & a.bit) != bool(mask & b.bit):
+                return False
+    return True
+
+
 def evaluate_yaku(
     rules: Rules,
     cards: Iterable[Card | str] | CardSet | int,

@@ -24,15 +24,17 @@ from textual.widgets import Static
 from core.cards import Card, Kind
 from core.games.registry import game_for
 from core.view import View
-from hanatui.app.describe import card_variable
+from hanatui.app.describe import card_class, card_variable
 from hanatui.app.widgets import CARD_SIZES, CardRow, backs_content
 from hanatui.text.words import Near, near_of, plural
 
 Part = str | tuple[str, str]
 
-#: Below these the table is compact; at LARGE and above the cards grow.
+#: Below these the table is compact; at LARGE and above the cards grow (the table's own, with
+#: no move list beside it: TABLE_LARGE, so that 120x40 is not two thirds empty).
 COMPACT = (110, 34)
 LARGE = (160, 50)
+TABLE_LARGE = (110, 38)
 
 
 def glyphs(ascii_mode: bool) -> dict[str, str]:
@@ -42,9 +44,16 @@ def glyphs(ascii_mode: bool) -> dict[str, str]:
     return {"dot": " · ", "times": "\u00d7", "marker": "▶ ", "dash": "—", "more": "…"}
 
 
-def captures_content(cards: Iterable[Card], *, ascii_mode: bool, brief: bool = False) -> Content:
+def captures_content(
+    cards: Iterable[Card],
+    *,
+    ascii_mode: bool,
+    brief: bool = False,
+    fresh: frozenset[Card] = frozenset(),
+) -> Content:
     """Captured cards grouped by kind: brights, animals and ribbons by code (``brief``: counted),
-    chaff counted."""
+    chaff counted. The ``fresh`` ones (taken by the last move) are marked ``+``, bold and
+    underlined, and named after a counted group: the mark reads without colour."""
     cards = list(cards)
     if not cards:
         return Content("nothing yet")
@@ -59,10 +68,22 @@ def captures_content(cards: Iterable[Card], *, ascii_mode: bool, brief: bool = F
         symbol = kind.letter if ascii_mode else kind.kanji
         if kind is Kind.CHAFF or brief:
             parts.append((f"{symbol}{times}{len(group)}", card_variable(group[0])))
+            new = [c for c in group if c in fresh]
+            if new and brief:  # one line a seat: how many are new, the caption names them
+                parts.append((f"(+{len(new)})", f"bold underline {card_variable(new[0])}"))
+            elif new:
+                parts.append(" (")
+                marked = " ".join(f"+{c.value}" for c in new)
+                parts.append((marked, f"bold underline {card_variable(new[0])}"))
+                parts.append(")")
             continue
         parts.append((f"{symbol}", card_variable(group[0])))
         for c in group:
-            parts.append((f" {c.value}", card_variable(c)))
+            if c in fresh:
+                parts.append(" ")
+                parts.append((f"+{c.value}", f"bold underline {card_variable(c)}"))
+            else:
+                parts.append((f" {c.value}", card_variable(c)))
     return Content.assemble(*parts)
 
 
@@ -107,7 +128,7 @@ def clip(content: Content, width: int, ascii_mode: bool = False) -> Content:
 class SeatLine:
     """What the table says about one seat."""
 
-    __slots__ = ("count", "faces", "near", "points", "seat", "title", "to_act", "took")
+    __slots__ = ("count", "faces", "fresh", "near", "points", "seat", "title", "to_act", "took")
 
     def __init__(
         self,
@@ -120,7 +141,9 @@ class SeatLine:
         points: int | None,
         to_act: bool,
         faces: Content | None = None,
+        fresh: frozenset[Card] = frozenset(),
     ) -> None:
+        self.fresh = fresh
         self.seat = seat
         self.title = title
         self.count = count
@@ -137,12 +160,15 @@ class Scene:
 
     __slots__ = (
         "ascii_mode",
+        "caption",
+        "caption_label",
         "faces",
         "hand",
         "hand_classes",
         "header",
         "last",
         "marked",
+        "moved",
         "pile_note",
         "seat",
         "view",
@@ -163,7 +189,12 @@ class Scene:
         pile_note: str = "",
         you_note: str = "",
         ascii_mode: bool = False,
+        caption: str = "",
+        moved: frozenset[Card] = frozenset(),
+        caption_label: str = "last move",
     ) -> None:
+        """``caption``: the last move in words (`hanatui.text.words.last_move`), under the board;
+        ``moved``: its cards, marked where they now lie (field cards, captures)."""
         self.view = view
         self.seat = seat
         self.header = header
@@ -175,6 +206,9 @@ class Scene:
         self.pile_note = pile_note
         self.you_note = you_note
         self.ascii_mode = ascii_mode
+        self.caption = caption
+        self.caption_label = caption_label
+        self.moved = moved
 
 
 class SeatPanel(Static):
@@ -198,7 +232,7 @@ class SeatPanel(Static):
         hand = (
             backs_content(line.count, ascii_mode=ascii_mode) if line.faces is None else line.faces
         )
-        took = captures_content(line.took, ascii_mode=ascii_mode, brief=tight)
+        took = captures_content(line.took, ascii_mode=ascii_mode, brief=tight, fresh=line.fresh)
         points = Content("") if line.points is None else Content(f"   {line.points} in cards")
         lines: list[Content] = []
         if self.has_class("-compact"):
@@ -250,6 +284,7 @@ class TableLayout(Widget):
     TableLayout .line { height: auto; }
     TableLayout #status { height: 4; padding: 0 1; background: $panel; }
     TableLayout #status-line { height: 1; padding: 0 1; display: none; background: $panel; }
+    TableLayout #caption { height: 1; padding: 0 1; background: $panel; }
     TableLayout.-compact #side { display: none; }
     TableLayout.-compact.-side-open #side { display: block; width: 1fr; }
     TableLayout.-compact.-side-open #left { display: none; }
@@ -278,6 +313,7 @@ class TableLayout(Widget):
         extra: Sequence[Widget] = (),
         hand_focusable: bool = False,
         seats: tuple[int, ...] | None = None,
+        large_from: tuple[int, int] = LARGE,
         id: str | None = None,
     ) -> None:
         """``seats``: the other seats, in the order `draw` will show them, when known now: their
@@ -293,6 +329,7 @@ class TableLayout(Widget):
             self._panels = {seat: SeatPanel(classes=f"seat-{seat}") for seat in seats}
             self._panel_order = seats
         self._pending: Scene | None = None
+        self._large_from = large_from
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
@@ -310,6 +347,7 @@ class TableLayout(Widget):
             with Vertical(id="side"):
                 yield from self._side
                 yield Static(id="status")
+        yield Static(id="caption")
         yield Static(id="status-line")
 
     # --- size -----------------------------------------------------------------------------------
@@ -323,7 +361,8 @@ class TableLayout(Widget):
         width, height = self.app.size
         if self.compact:
             return "normal"
-        return "large" if width >= LARGE[0] and height >= LARGE[1] else "normal"
+        wide, high = self._large_from
+        return "large" if width >= wide and height >= high else "normal"
 
     def toggle_side(self) -> bool:
         """Open or fold the side column on the compact table; True if it is now open."""
@@ -378,6 +417,7 @@ class TableLayout(Widget):
             points=game.unit_points(view.rules, masks, seat) if masks else None,
             to_act=scene.marked == seat,
             faces=scene.faces.get(seat),
+            fresh=scene.moved,
         )
 
     @staticmethod
@@ -416,7 +456,12 @@ class TableLayout(Widget):
             )
         # the field
         field_panel = self.query_one("#field-panel", Vertical)
-        field_panel.border_title = Content("Field")
+        # a poetry ribbon's face carries a * (widgets.card_lines): said where one is in sight
+        shown = [*view.field, *(c for c in scene.hand if c is not None)]
+        poetry = any(card_class(c) == "-poetry" for c in shown)
+        field_panel.border_title = Content(
+            f"Field{glyphs(ascii_mode)['dot']}* poetry ribbon" if poetry else "Field"
+        )
         field_panel.border_subtitle = Content(scene.pile_note or f"pile {view.pile_count}")
         field_row = self.query_one("#field", CardRow)
         width = max(field_row.size.width, left_width - 4, 7)
@@ -426,6 +471,7 @@ class TableLayout(Widget):
             view.field,
             ascii_mode=ascii_mode,
             last=scene.last,
+            moved=scene.moved,
             size="small" if compact else size,
         )
         # the seat at the bottom
@@ -434,7 +480,9 @@ class TableLayout(Widget):
         you.border_title = me.title
         you.border_subtitle = Content(scene.you_note)
         you.set_class(me.to_act, "-to-act")
-        took = Content("took  ") + captures_content(me.took, ascii_mode=ascii_mode)
+        took = Content("took  ") + captures_content(
+            me.took, ascii_mode=ascii_mode, fresh=scene.moved
+        )
         if me.points is not None:
             took += Content(f"   {me.points} in cards")
         lines = [took]
@@ -444,7 +492,15 @@ class TableLayout(Widget):
         self.query_one("#hand", CardRow).show(
             scene.hand, ascii_mode=ascii_mode, classes=scene.hand_classes, size=size
         )
+        self.caption(scene.caption, ascii_mode=ascii_mode, label=scene.caption_label)
         return True
+
+    def caption(self, text: str, *, ascii_mode: bool, label: str = "last move") -> None:
+        """The caption under the board: the last move in words (or what ``label`` names), cut
+        to the screen's width."""
+        width = max((self.app.size.width or 80) - 2, 1)
+        line = Content.assemble((f"{label}  ", "dim"), text) if text else Content("")
+        self.query_one("#caption", Static).update(clip(line, width, ascii_mode))
 
     def _draw_topbar(self, scene: Scene) -> None:
         """The header: what is being played, then every score; the scores go to a second line
@@ -513,17 +569,20 @@ def show_field(
     *,
     ascii_mode: bool,
     last: Card | None,
+    moved: frozenset[Card] = frozenset(),
     size: str = "normal",
 ) -> None:
-    """Lay the field out in lines of cards, as many to a line as ``width`` holds; ``last`` (the
-    card that just landed) is marked."""
+    """Lay the field out in lines of cards, as many to a line as ``width`` holds; the cards of
+    the last move (``moved``) are marked "-last", and ``last`` (the card that just landed)
+    with them."""
     cards = sorted(field, key=lambda c: c.index)
     per_row = max(1, width // CARD_SIZES[size][0])
-    classes = {last: "-last"} if last is not None and last in cards else {}
+    classes = {c: "-last" for c in cards if c in moved or c == last}
     row.show(cards, ascii_mode=ascii_mode, classes=classes, size=size, per_row=per_row)
 
 
 __all__ = [
+    "TABLE_LARGE",
     "Scene",
     "SeatLine",
     "SeatPanel",

@@ -35,6 +35,9 @@ CARD_SIZES = {"small": (7, 3), "normal": (7, 4), "large": (9, 5)}
 #: highlight).
 MARKS = ("-capturer", "-last", "-match", "-flash")
 
+#: What a card of the last move shows in its top border (``╭last─╮``).
+LAST_TAG = "last"
+
 #: Box characters: top (left, fill, right), side, bottom (left, fill, right).
 _BOXES = {
     "round": (("╭", "─", "╮"), "│", ("╰", "─", "╯")),
@@ -422,7 +425,9 @@ class CardRow(Widget):
             reverse=reverse or None,
         )
         lines = card_lines(card, size=self._card_size, ascii_mode=self._ascii)
-        return border, frame, text, RichStyle(bgcolor=rich_bg), lines
+        # the last move's cards say so in their top border: a mark that needs no colour
+        tag = LAST_TAG if "-last" in marks and card is not None else ""
+        return border, frame, text, RichStyle(bgcolor=rich_bg), lines, tag
 
     def _all_looks(self) -> list[tuple[Any, ...]]:
         """`_card_look` of every card, with the theme's colours."""
@@ -450,15 +455,17 @@ class CardRow(Widget):
         segments: list[Segment] = []
         inside = width - 2
         for index in range(first, first + len(chosen)):
-            border, frame, text, blank, lines = looks[index]
+            border, frame, text, blank, lines, tag = looks[index]
             top, side, bottom = _BOXES[border]
             if row_y == 0 or row_y == height - 1:
                 left, fill, right = top if row_y == 0 else bottom
-                segments += [
-                    Segment(left, frame),
-                    Segment(fill * inside, frame),
-                    Segment(right, frame),
-                ]
+                segments.append(Segment(left, frame))
+                if tag and row_y == 0:
+                    segments.append(Segment(tag, frame + RichStyle(bold=True)))
+                    segments.append(Segment(fill * (inside - len(tag)), frame))
+                else:
+                    segments.append(Segment(fill * inside, frame))
+                segments.append(Segment(right, frame))
                 continue
             words = lines[row_y - 1] if row_y - 1 < len(lines) else ""
             segments.append(Segment(side, frame))

@@ -63,6 +63,8 @@ class Settings(msgspec.Struct, kw_only=True):
     pace: float = 0.6  # seconds a computer seat takes per move
     ascii: bool = False
     animations: bool = True
+    # a capture choice between cards worth the same under the rules is made without asking
+    same_choice_auto: bool = True
     name: str = "You"
     bot_level: str = "easy"
     strong_seconds: float = 0.0  # the strong player's time per decision (0: its playout budget)

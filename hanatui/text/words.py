@@ -224,6 +224,114 @@ def describe_event(
     return type(event).__name__
 
 
+#: The events that open a new move in `last_move` (each says what it is on its own).
+_MOVE_OPENERS = (
+    CardPlayed,
+    HikiDeclared,
+    KoiKoiCalled,
+    ShobuCalled,
+    Dealt,
+    RoundEnded,
+    MatchStarted,
+    MatchEnded,
+    DealerDrawn,
+    Redeal,
+    UndoTaken,
+    GajiInterrupted,
+    GajiClaimed,
+    LightningClaimed,
+)
+
+
+def last_move_start(events: Sequence[Event], upto: int) -> int:
+    """The index of the event that opened the move ``events[upto]`` belongs to: a play, its
+    choice and the draw that follows are one move, as players tell it."""
+    start = upto
+    while start > 0 and not isinstance(events[start], _MOVE_OPENERS):
+        start -= 1
+    return start
+
+
+def _taken_words(captured: Sequence[Card], card: Card) -> str:
+    taken = [c.value for c in captured if c != card]
+    return f", takes {' '.join(taken)}" if taken else ""
+
+
+def last_move(
+    events: Sequence[Event], states: Sequence[State], upto: int, viewer: int | None = None
+) -> str:
+    """The move that ``events[upto]`` ends (or is part of), in one sentence for the caption
+    under the board: ``CPU plays 08d Pampas chaff, takes 08c; draws 03a Curtain, no match``.
+
+    ``states[i]`` is the state after ``events[i]``; ``viewer`` as in `describe_event` (a card
+    drawn secretly into another seat's hand is not named). The table and the replay viewer
+    both say their last move with this.
+    """
+    if upto < 0 or upto >= len(events):
+        return ""
+    start = last_move_start(events, upto)
+    first = events[start]
+    if not isinstance(first, CardPlayed):
+        line = describe_event(first, states[start - 1] if start else None, states[start], viewer)
+        return (line or "").strip("- ")
+    players = states[upto].players
+    seat = first.seat
+    name = players[seat].name if 0 <= seat < len(players) else seat_label(seat)
+    parts: list[str] = []
+    for i in range(start, upto + 1):
+        event = events[i]
+        after = states[i]
+        if isinstance(event, CardPlayed | CardDrawn):
+            verb = verb_for(name, "play" if isinstance(event, CardPlayed) else "draw")
+            text = f"{verb} {event.card.description}"
+            if event.captured:
+                text += _taken_words(event.captured, event.card)
+            elif after.phase != "choose":
+                text += ", no match"
+            elif i == upto:
+                text += ", choosing what it takes"
+            parts.append(text)
+        elif isinstance(event, CaptureChosen) and parts:
+            if event.target is None:
+                parts[-1] += ", lays it on the field"
+            else:
+                parts[-1] += _taken_words(event.captured, event.card)
+        elif isinstance(event, DrawnToHand):
+            hidden = viewer is not None and viewer != event.seat
+            card = "a card" if hidden else event.card.description
+            unmatched = event.reason == "unmatched_draw"
+            keep = ", no match: kept in hand" if unmatched else " into the hand"
+            parts.append(f"{verb_for(name, 'draw')} {card}{keep}")
+        else:
+            line = describe_event(event, states[i - 1] if i else None, after, viewer)
+            if line:
+                parts.append(line)
+    return f"{name} " + "; ".join(parts)
+
+
+def last_move_cards(events: Sequence[Event], upto: int) -> frozenset[Card]:
+    """The cards the move ending at ``events[upto]`` played, drew or took: what a board marks
+    as the last move (see `last_move`)."""
+    if upto < 0 or upto >= len(events):
+        return frozenset()
+    cards: set[Card] = set()
+    for event in events[last_move_start(events, upto) : upto + 1]:
+        if isinstance(event, CardPlayed | CardDrawn | CaptureChosen):
+            cards.add(event.card)
+            cards.update(event.captured)
+        elif isinstance(event, HikiDeclared | GajiClaimed | LightningClaimed):
+            cards.update(event.captured)
+    return frozenset(cards)
+
+
+def last_move_seat(events: Sequence[Event], upto: int) -> int | None:
+    """The seat whose move ``events[upto]`` ends, or None (a deal, a round's end)."""
+    if upto < 0 or upto >= len(events):
+        return None
+    seat = getattr(events[last_move_start(events, upto)], "seat", None)
+    return seat if isinstance(seat, int) else None
+
+
 #: What a seat's decision is called while its cards are still hidden (the replay's future moves).
 _FUTURE_VERBS: dict[type, str] = {
     CardPlayed: "play a card",
@@ -455,6 +563,21 @@ def breakdown_rows(
     return [(words, tuple(cells)) for words, cells in rows.items()]
 
 
+def breakdown_cards(
+    ended: RoundEnded, rules: Rules, names: Sequence[str]
+) -> dict[str, tuple[Card, ...]]:
+    """The cards each yaku row of `breakdown_rows` was made with (rows by their words; rows
+    of no cards, such as a multiplier, are left out)."""
+    cards: dict[str, tuple[Card, ...]] = {}
+    for score in ended.breakdown:
+        for line in score.lines:
+            if line.kind != "yaku" or not line.cards:
+                continue
+            words = score_line_words(line, score.seat, rules, names, counts=False)
+            cards.setdefault(words, tuple(sorted(line.cards, key=lambda c: c.index)))
+    return cards
+
+
 # --- yaku: held and near (the game's queries: `core.games.base.Game`) -----------------------------
 
 
@@ -506,6 +629,7 @@ __all__ = [
     "REASONS",
     "Near",
     "and_list",
+    "breakdown_cards",
     "breakdown_rows",
     "card_japanese",
     "conjugate",

@@ -82,7 +82,8 @@ async def test_a_click_on_a_field_card_plays_nothing_and_one_on_a_hand_card_play
 
 async def test_each_card_is_drawn_with_its_border_the_chosen_one_heavy_a_match_double():
     app = HanaApp(settings=settings(), save=False, session=new_session("koikoi", 2, seed=11))
-    async with app.run_test(size=(120, 40)) as pilot:
+    # normal cards (from 110x38 the table's cards are large)
+    async with app.run_test(size=(120, 36)) as pilot:
         table = await _table(pilot)
         hand, field = table.hand_row, table.field_row
         hand.focus_card(1)

@@ -11,7 +11,7 @@ import pytest
 from core.actions import DeclareHiki, PlayCard
 from core.cards import MONTH_MASKS
 from core.engine import legal_actions
-from core.events import CardPlayed, UndoTaken
+from core.events import CardPlayed, Dealt, UndoTaken
 from hanatui.app.app import HanaApp, default_keys, known_binding_ids
 from hanatui.app.keymap import is_key
 from hanatui.app.screens.dialogs import (
@@ -435,3 +435,62 @@ async def test_the_title_offers_resume_only_when_there_is_something(isolated_dir
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert app.screen.check_action("resume", ()) is False
+
+
+async def test_redo_on_a_rounds_result_shows_that_result_again():
+    """Finish round 1; on its result undo (back to the last play), then redo: the round's result
+    comes back, not round 2 with the computer's first play made."""
+    session = new_session("koikoi", 2, seed=5, rounds=2)
+    app = HanaApp(settings=settings(), save=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        from .test_play import play_round
+
+        ended = await play_round(pilot)
+        assert isinstance(app.screen, RoundResultScreen)
+        count = len(session.events)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert not isinstance(app.screen, RoundResultScreen)
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert isinstance(app.screen, RoundResultScreen), app.screen
+        assert app.screen.event == ended
+        assert len(session.events) == count + 1  # the undo's record, nothing played since
+        assert not any(isinstance(e, Dealt) and e.round == 2 for e in session.events)
+
+
+def _same_worth_choice(state) -> bool:
+    from core.actions import ChooseCapture
+    from core.engine import legal_actions
+    from core.games.registry import same_worth
+
+    if state.phase != "choose":
+        return False
+    targets = [a.target for a in legal_actions(state) if isinstance(a, ChooseCapture)]
+    if len(targets) != 2:
+        return False
+    first, second = targets
+    return first is not None and second is not None and same_worth(state.rules, first, second)
+
+
+@pytest.mark.parametrize("auto", [True, False], ids=["picked", "asked"])
+async def test_a_choice_between_cards_worth_the_same_is_made_without_asking(auto):
+    """12a on 12c and 12d: no question when the setting is on (the log records the choice);
+    asked as before when it is off."""
+    from core.events import CaptureChosen
+
+    session = session_where("koikoi", 2, _same_worth_choice)
+    app = HanaApp(settings=settings(same_choice_auto=auto), save=False, session=session)
+    count = len(session.events)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, CaptureDialog) or len(session.events) > count:
+                break
+        if auto:
+            assert not isinstance(app.screen, CaptureDialog)
+            chosen = [e for e in session.events[count:] if isinstance(e, CaptureChosen)]
+            assert chosen and chosen[0].seat == 0
+        else:
+            assert isinstance(app.screen, CaptureDialog)
+            assert len(session.events) == count

@@ -43,7 +43,7 @@ from hanatui.bots.shobu import shobu_score
 from tests.bots.conftest import OPTION_SETS, decision_points, option_id, rules_for
 from tests.core.test_koikoi_playouts import sample_options
 
-# Besides the bots' option sets: the wild Lightning only when the Susuki was dealt, the Gaji
+# Besides the bots' option sets: the wild Lightning only when a Pampas card was dealt, the Gaji
 # also wild from the pile or discarded from the first field, the Gaji's claim passed on in play,
 # the biggest tables, and hana-awase's wild Lightning with two players.
 MORE: list[tuple[str, int, dict[str, object]]] = [

@@ -616,7 +616,7 @@ def test_tsukifuda() -> None:
 
 # P12, P13: the wild Lightning --------------------------------------------------------------
 
-WILD_FIELD = "01a 02b 03c 04a 05b 06c 07a 08c"  # no Willow; 08c: a Susuki card
+WILD_FIELD = "01a 02b 03c 04a 05b 06c 07a 08c"  # no Willow; 08c: a Pampas card
 
 
 def test_lightning_wild_always_takes_any_field_card() -> None:
@@ -1099,3 +1099,21 @@ def test_sample_replays_show_the_koikoi_situations() -> None:
     assert any(isinstance(e, DrawnToHand) for e in variants.events)
     three = read_log((root / "hana-awase-3p-seed3.hana").read_bytes())
     assert three.state is not None and three.state.num_players == 3 and three.state.phase == OVER
+
+
+def test_same_worth_comes_from_the_rules_of_each_game():
+    """Two cards are worth the same only where every yaku and value of the rules in force treats
+    them alike: two koi-koi chaff of a month are; the Sake Cup (animal and chaff) and a chaff are
+    not, nor are a poetry ribbon and a chaff."""
+    from core.cards import Card
+    from core.games.registry import same_worth
+    from core.rules import find_rules
+
+    koikoi = find_rules("koikoi")
+    assert same_worth(koikoi, Card.parse("12c"), Card.parse("12d"))
+    assert not same_worth(koikoi, Card.parse("09a"), Card.parse("09c"))
+    assert not same_worth(koikoi, Card.parse("01b"), Card.parse("01c"))
+    assert same_worth(koikoi, Card.parse("09c"), Card.parse("09d"))
+    # symmetric, and never across months
+    assert same_worth(koikoi, Card.parse("12d"), Card.parse("12c"))
+    assert not same_worth(koikoi, Card.parse("11c"), Card.parse("12c"))

@@ -212,7 +212,7 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         Literal["off", "always", "if_susuki_on_initial_field"],
         _opt(
             "The Lightning (11d), played or drawn, may take any one field card: never; always; "
-            "or only in rounds whose first field holds a Susuki (August) card."
+            "or only in rounds whose first field holds a Pampas (August) card."
         ),
     ] = "off"
     play_out_draw_pile: Annotated[
@@ -445,7 +445,7 @@ WORDS: dict[str, OptionWords] = {
         {
             "off": "never",
             "always": "always",
-            "if_susuki_on_initial_field": "with a Susuki on the field",
+            "if_susuki_on_initial_field": "with a Pampas card on the field",
         },
     ),
     "play_out_draw_pile": OptionWords("Play out the draw pile"),

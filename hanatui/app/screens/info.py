@@ -45,6 +45,13 @@ SCREEN_CSS = """
 """
 
 
+def _same_label(value: bool) -> Content:
+    """The same-worth setting's label: what it does, on or off."""
+    if value:
+        return Content("on: taken without asking (the rules make them the same)")
+    return Content("off: always asked")
+
+
 def _on_off(value: bool) -> Content:
     """A checkbox's label: its mark differs on and off only by colour (none with NO_COLOR)."""
     return Content("on" if value else "off")
@@ -100,6 +107,14 @@ class SettingsScreen(Screen[None]):
                     _on_off(settings.animations),
                     value=settings.animations,
                     id="animations",
+                    compact=True,
+                )
+            with Horizontal(classes="row"):
+                yield Static(Content("Same-worth choices"), classes="label")
+                yield Checkbox(
+                    _same_label(settings.same_choice_auto),
+                    value=settings.same_choice_auto,
+                    id="same-choice",
                     compact=True,
                 )
             with Horizontal(classes="row"):
@@ -175,6 +190,9 @@ class SettingsScreen(Screen[None]):
             settings.animations = event.value
             app.animation_level = "full" if event.value else "none"
             event.checkbox.label = _on_off(event.value)
+        elif event.checkbox.id == "same-choice":
+            settings.same_choice_auto = event.value
+            event.checkbox.label = _same_label(event.value)
         hana_app(app).save_settings()
 
     def on_input_changed(self, event: Input.Changed) -> None:

@@ -21,7 +21,7 @@ from core.players import Player
 from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import TooSmall
-from hanatui.text.words import REASONS, breakdown_rows, plural, winners_words
+from hanatui.text.words import REASONS, breakdown_cards, breakdown_rows, plural, winners_words
 
 
 def _add_columns(
@@ -42,15 +42,23 @@ def breakdown_table(
     """A round's score, line by line, one column a seat: a row per line, in words naming the
     players (the same words in several columns share a row: Sakura's yaku held by one player
     and paid by the others)."""
-    rows = breakdown_rows(event, rules, [p.name for p in players])
-    width = min(max([cell_len(words) for words, _ in rows] + [11]), LABEL_WIDTH)
+    names = [p.name for p in players]
+    rows = breakdown_rows(event, rules, names)
+    made_of = breakdown_cards(event, rules, names)
+    codes = {words: "  " + " ".join(c.value for c in cards) for words, cards in made_of.items()}
+    widths = [cell_len(words) for words, _ in rows] + [cell_len(c) for c in codes.values()]
+    width = min(max([*widths, 11]), LABEL_WIDTH)
     _add_columns(table, "", width, players)
     for words, cells in rows:
+        label = Text(words)
+        cards = codes.get(words)
+        if cards:  # the yaku's cards under its name, dim: what made it, at a glance
+            label.append("\n" + cards, style="dim")
         # a longer line wraps onto a second row line rather than being cut
         table.add_row(
-            Text(words),
+            label,
             *[Text(cell) for cell in cells],
-            height=1 if cell_len(words) <= width else None,
+            height=1 if cell_len(words) <= width and not cards else None,
         )
     table.add_row(Text("round score"), *[Text(f"{p:+d}") for p in event.points])
     table.add_row(Text("match total"), *[Text(str(t)) for t in event.totals])
@@ -82,7 +90,15 @@ class RoundResultScreen(ModalScreen[None]):
     """
     )
     BINDINGS = [
-        Binding("enter,space,escape", "close", "Next round", id="result.next"),
+        Binding("enter,space,escape", "close", "Next round", id="result.next", key_display="enter"),
+        # the last round's: the footer says what the button says
+        Binding(
+            "enter,space,escape",
+            "close_last",
+            "See the match result",
+            id="result.next",  # one key, remapped as one
+            key_display="enter",
+        ),
         *UNDO_BINDINGS,
     ]
 
@@ -109,11 +125,21 @@ class RoundResultScreen(ModalScreen[None]):
                 label = "See the match result" if self.last else "Next round"
                 yield Button(_label(f"{label} (enter)"), id="next", variant="primary")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close":
+            return not self.last
+        if action == "close_last":
+            return self.last
+        return True
+
     def on_mount(self) -> None:
         breakdown_table(self.query_one(DataTable), self.event, self.players, self.rules)
         self.query_one("#next", Button).focus()
 
     def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_close_last(self) -> None:
         self.dismiss(None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -37,6 +37,8 @@ from hanatui.text.words import (
     and_list,
     card_japanese,
     game_title,
+    last_move,
+    last_move_cards,
     month_of_round,
     verb_for,
 )
@@ -209,6 +211,13 @@ class ReplayDrawing(Screen[None]):
             pile_note=pile_note,
             you_note="all hands shown" if self.all_hands else f"the view of {me.name}",
             ascii_mode=ascii_mode,
+            caption=last_move(
+                self.timeline.events,
+                self.timeline.states,
+                self.position - 1,
+                None if self.all_hands else self.seat,
+            ),
+            moved=last_move_cards(self.timeline.events, self.position - 1),
         )
         if not self.query_one("#layout", TableLayout).draw(scene):
             return  # the seats' panels are being mounted: drawn again when they are

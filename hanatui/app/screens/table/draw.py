@@ -20,6 +20,9 @@ from hanatui.text.words import (
     card_japanese,
     describe_event,
     game_title,
+    last_move,
+    last_move_cards,
+    last_move_seat,
     month_of_round,
     month_words,
 )
@@ -38,6 +41,7 @@ class TableDrawing(Screen[None]):
     _drawn: tuple[object, ...] | None
     _last_card: Card | None
     _logged: int
+    _hint: tuple[int, str] | None
 
     async def _mount_log(self) -> None:
         raise NotImplementedError  # `TableScreen` puts the game log in its box
@@ -78,6 +82,13 @@ class TableDrawing(Screen[None]):
             hand = [None] * (view.hand_counts[self.viewer] if view.hand_counts else 0)
         to_act = self.session.to_act()
         marked = to_act if to_act is not None else None
+        caption, moved = self._last_move()
+        label = "last move"
+        hint = self._hint
+        if hint is not None and hint[0] == self.session.version and to_act == self.viewer:
+            # the hint in the caption until the move is made: the compact table draws no
+            # bottom border for the seat panel's note
+            label, caption = "hint", hint[1].removeprefix("hint: ")
         scene = Scene(
             view=view,
             seat=self.viewer,
@@ -88,6 +99,9 @@ class TableDrawing(Screen[None]):
             last=self._last_card,
             you_note=self._prompt(view, to_act),
             ascii_mode=ascii_mode,
+            caption=caption,
+            caption_label=label,
+            moved=moved,
         )
         if not self.layout_widget.draw(scene):
             return  # drawn by the layout once the seats' panels are mounted
@@ -99,6 +113,19 @@ class TableDrawing(Screen[None]):
         self._highlight_matches()
         self._sync_log()
         self.refresh_bindings()
+
+    def _last_move(self) -> tuple[str, frozenset[Card]]:
+        """What just happened, in words, and the cards to mark: another seat's last move stays
+        marked until the seat at the keyboard moves (its own moves are not marked)."""
+        events = self.session.events
+        if not events:
+            return "", frozenset()
+        upto = len(events) - 1
+        words = last_move(events, self.session.timeline.states, upto, self.viewer)
+        seat = last_move_seat(events, upto)
+        if seat is None or seat == self.viewer:
+            return words, frozenset()
+        return words, last_move_cards(events, upto)
 
     def _header(self, view: View) -> list[str | tuple[str, str]]:
         """The round in progress (until the next deal), its dealer and the koi-koi calls."""
@@ -145,6 +172,9 @@ class TableDrawing(Screen[None]):
         if to_act is None:
             return ""
         if to_act == self.viewer and self.session.is_human(to_act):
+            hint = self._hint
+            if hint is not None and hint[0] == self.session.version:
+                return hint[1]  # until the move is made (the version moves on)
             if view.phase == "choose":
                 return "choose a capture"
             if view.phase == "decide":

@@ -28,10 +28,10 @@ from textual.widgets import Static
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
 from core.cards import Card
 from core.engine import legal_actions
-from core.events import Event, MatchEnded, RoundEnded
-from core.games.registry import game_for
+from core.events import Dealt, Event, MatchEnded, RoundEnded
+from core.games.registry import game_for, same_worth
 from hanatui.app.common import HanaFooter, hana_app
-from hanatui.app.layout import TableLayout, glyphs
+from hanatui.app.layout import TABLE_LARGE, TableLayout, glyphs
 from hanatui.app.screens.table.draw import TableDrawing
 from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session.session import Session
@@ -49,8 +49,13 @@ class TableScreen(TableDrawing):
     TableScreen .gamelog { height: 1fr; border: round $panel-lighten-2; background: $surface;
         border-title-color: $text-muted; }
     TableScreen.-ascii .gamelog { border: ascii $panel-lighten-2; }
-    /* the compact table's status is its status line: not again under the game log (g) */
-    TableScreen TableLayout.-compact #status { display: none; }
+    /* the table's status is its status line, the screen's width under the board: not
+       squeezed (and wrapped) into the strip under the game log */
+    TableScreen TableLayout #status { display: none; }
+    TableScreen TableLayout #status-line { display: block; }
+    /* the field takes the rows the seats leave (120x40 is not two thirds empty), its cards in
+       the middle */
+    TableScreen TableLayout #field-panel { height: 1fr; min-height: 6; align-vertical: middle; }
     """
 
     # The hand is focused by the turn loop when the player is to play (`_focus_hand`), never
@@ -100,6 +105,8 @@ class TableScreen(TableDrawing):
         self._log_mounted = asyncio.Event()
         self._first_frame = asyncio.Event()
         self._resumed = False
+        self._result_due = False  # a redone round's end: the loop shows its result first
+        self._hint: tuple[int, str] | None = None  # (the session's version it is for, words)
 
     def post_message(self, message: Message) -> bool:
         if isinstance(message, events.ScreenResume) and not self._resumed:
@@ -121,6 +128,7 @@ class TableScreen(TableDrawing):
             hand_focusable=True,
             # the other seats' panels come with the table: its first frame shows the deal
             seats=tuple((self.viewer + k) % n for k in range(1, n)),
+            large_from=TABLE_LARGE,
             id="layout",
         )
         yield HanaFooter(show_command_palette=not self.ascii_mode)
@@ -241,9 +249,24 @@ class TableScreen(TableDrawing):
                 self._dialogs.remove(screen)
             self._deciding = False
 
+    def _unseen_result(self) -> list[Event]:
+        """The round's end the table has not shown yet: redone, the last events end a round
+        and the next is not dealt (its result is shown again before the deal)."""
+        tail: list[Event] = []
+        for ev in reversed(self.session.events):
+            if isinstance(ev, Dealt):
+                return []
+            tail.append(ev)
+            if isinstance(ev, RoundEnded):
+                return tail[::-1]
+        return []
+
     @work(exclusive=True, group="turns", exit_on_error=True)
     async def turn_loop(self) -> None:
         session = self.session
+        if self._result_due:
+            self._result_due = False
+            await self._after_events(self._unseen_result())
         while self.is_attached:
             session.settle()
             self.refresh_table()
@@ -285,6 +308,9 @@ class TableScreen(TableDrawing):
             from hanatui.app.screens.decisions import CaptureDialog
 
             choices = [a for a in legal if isinstance(a, ChooseCapture)]
+            same = self._same_choice(choices)
+            if same is not None:
+                return same  # recorded as a choice all the same (the log's CaptureChosen)
             chosen: Action | None = await self._ask(
                 CaptureDialog(choices, ascii_mode=self.ascii_mode)
             )
@@ -312,6 +338,21 @@ class TableScreen(TableDrawing):
             return await self._choice
         finally:
             self._choice = None
+
+    def _same_choice(self, choices: list[ChooseCapture]) -> ChooseCapture | None:
+        """The choice to make without asking, when the setting is on and every target is worth
+        the same under the rules in force (`core.games.registry.same_worth`): the first."""
+        settings = getattr(self.app, "settings", None)
+        if not getattr(settings, "same_choice_auto", False) or len(choices) < 2:
+            return None
+        rules = self.session.state.rules
+        first = choices[0].target
+        if first is None or any(
+            c.target is None or c.card != choices[0].card or not same_worth(rules, first, c.target)
+            for c in choices
+        ):
+            return None
+        return choices[0]
 
     async def _computer_move(self, seat: int) -> Action:
         """The computer seat's move, thought out off the UI thread, at the chosen pace."""
@@ -447,6 +488,8 @@ class TableScreen(TableDrawing):
             return
         self.stop_loop()
         self.session.redo()
+        # a redo that brings back a round's end shows its result again, as the play did
+        self._result_due = bool(self._unseen_result())
         self._after_history_change()
 
     def _after_history_change(self) -> None:
@@ -519,9 +562,13 @@ class TableScreen(TableDrawing):
         """Ask the strong computer player what it would do here (off the UI thread)."""
         if not self._my_turn():
             return
-        self.notify(
-            "Thinking about a hint" + glyphs(self.ascii_mode)["more"], markup=False, timeout=2
+        # said on the table (the panel of the seat at the bottom), not in a toast over it: a
+        # toast covered the status line, and one landed on the round's result after the turn
+        self._hint = (
+            self.session.version,
+            "thinking about a hint" + glyphs(self.ascii_mode)["more"],
         )
+        self.refresh_table(force=True)
         self.hint_worker(self.session.version, self.session.state, self.viewer)
 
     @work(exclusive=True, group="hint")
@@ -532,7 +579,8 @@ class TableScreen(TableDrawing):
         if found is None or version != self.session.version or not self.is_attached:
             return
         action, expected = found
-        self.notify(describe_hint(action, expected), markup=False, title="Hint", timeout=8)
+        self._hint = (version, "hint: " + describe_hint(action, expected))
+        self.refresh_table(force=True)
         if isinstance(action, PlayCard):
             hand = self.hand_row
             if action.card in hand.cards:
