@@ -178,6 +178,11 @@ class Game(Generic[R]):
         Raises `IllegalActionError` when ``rules`` cannot seat ``n`` players."""
         return tuple((s,) for s in range(n))
 
+    def yaku_payers(self, rules: R, n: int) -> int:
+        """How many times a seat's yaku are paid at an ``n``-seat table: once, or once by each
+        other player (hana-awase's seed and zero-sum scoring)."""
+        return 1
+
     def has_yaku(self, rules: R) -> bool:
         """Whether the game has yaku under ``rules`` (Sakura's may be switched off)."""
         return bool(self.yaku_specs(rules))

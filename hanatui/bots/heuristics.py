@@ -96,22 +96,20 @@ def _build_profile(rules: Rules, n: int) -> Profile:
     game = game_for(rules)
     values = tuple(float(v) for v in game.card_values(rules))
     targets = targets_from_specs(game.yaku_specs(rules))
-    koikoi = game.id == "koikoi"
+    koikoi = not game.cards_score  # yaku only: a round is won by calling shobu
     if koikoi:
-        # Card points do not score in koi-koi; a trace of them breaks ties toward bigger cards.
+        # Card points do not score; a trace of them breaks ties toward bigger cards.
         values = tuple(0.01 * v for v in values)
         potential = 1.0
-    elif game.id == "sakura":
-        # A yaku costs every opponent the penalty: worth about that to its holder.
-        potential = 0.8
-    elif game.id == "hana-awase":
-        # A yaku is paid once by each other player under seed and zero-sum scoring.
-        scoring = getattr(rules, "scoring", "plain")
-        scale = (n - 1) if scoring in ("seed", "zero_sum") else 1
-        targets = tuple(t._replace(points=t.points * scale) for t in targets)
+    elif targets:
+        # A yaku is worth about its points to its holder (in Sakura what it costs every
+        # opponent), times the players who pay it (hana-awase: each other player, by scoring).
+        scale = game.yaku_payers(rules, n)
+        if scale != 1:
+            targets = tuple(t._replace(points=t.points * scale) for t in targets)
         potential = 0.8
     else:
-        potential = 0.0
+        potential = 0.0  # no yaku (bakappana): the weight of none
     groups: dict[str, list[Target]] = {}
     single: list[Target] = []
     for t in targets:

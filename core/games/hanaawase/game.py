@@ -18,7 +18,7 @@ from core.events import Event, LightningClaimed, RoundEnded, RoundEndReason
 from core.games.bakappana import scoring as cards
 from core.games.base import Game
 from core.games.hanaawase.rules import PRESETS, STANDARD, HanaAwaseRules
-from core.games.hanaawase.scoring import HanaAwaseRound, score_round, shown_teyaku
+from core.games.hanaawase.scoring import HanaAwaseRound, score_round, shown_teyaku, yaku_payers
 from core.games.hanaawase.yaku import hanaawase_hits, hanaawase_specs
 from core.players import seat_label
 from core.state import DRAW, END_ROUND, PLAY, SCORING, Source, State, Then
@@ -58,6 +58,9 @@ class HanaAwase(Game[HanaAwaseRules]):
 
     def yaku_specs(self, rules: HanaAwaseRules) -> tuple[YakuSpec, ...]:
         return hanaawase_specs(rules.yaku_table)
+
+    def yaku_payers(self, rules: HanaAwaseRules, n: int) -> int:
+        return yaku_payers(rules, n)
 
     def evaluate_yaku(
         self, rules: HanaAwaseRules, captured: int, context: YakuContext

@@ -28,6 +28,12 @@ class HanaAwaseRound(RoundState, frozen=True, kw_only=True):
     lightning_user: int = -1
 
 
+def yaku_payers(rules: HanaAwaseRules, n: int) -> int:
+    """How many times a seat's yaku are paid at an ``n``-seat table: by each other player under
+    ``seed`` and ``zero_sum`` scoring, once under ``plain``."""
+    return n - 1 if rules.scoring in ("seed", "zero_sum") else 1
+
+
 def teyaku_payment(chaff: int) -> int:
     """What each other player pays for a chaff teyaku: 6 chaff 20, 7 or more 30."""
     if chaff >= 7:
@@ -83,7 +89,7 @@ def score_round(state: State, rules: HanaAwaseRules) -> RoundEnded:
             lines[s].extend(notes)
             for h in hits[s]:
                 lines[s].append(ScoreLine(kind="yaku", id=h.id, points=h.points, cards=h.cards))
-            factor = n - 1 if rules.scoring in ("seed", "zero_sum") else 1
+            factor = yaku_payers(rules, n)
             times = "yaku_paid_by_each" if rules.scoring == "zero_sum" else "yaku_by_players"
             if factor > 1 and yaku_points[s]:
                 lines[s].append(
