@@ -96,9 +96,24 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     return found
 
 
+def _stop_signals_as_a_terminal_gives_them() -> None:
+    """A suite started under ``nohup`` or from a shell's background job inherits SIGHUP or
+    SIGINT ignored, and every program it starts would too: the app and the arenas keep an
+    ignored stop signal ignored on purpose, so the tests that send one would see nothing
+    happen. The suite runs with them as a terminal gives them (SIGINT raises
+    KeyboardInterrupt, SIGHUP and SIGTERM end), before the first test, so that the per-test
+    check below sees the same state throughout."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    for number in (signal.SIGHUP, signal.SIGTERM):
+        if signal.getsignal(number) == signal.SIG_IGN:
+            signal.signal(number, signal.SIG_DFL)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """With ``HANATUI_SUITE_SECONDS`` set (CI sets it), a run that has not ended by then prints
     every thread's stack of each of its processes and ends: the log says where it stopped."""
+    _stop_signals_as_a_terminal_gives_them()
     seconds = os.environ.get("HANATUI_SUITE_SECONDS")
     if seconds:
         faulthandler.dump_traceback_later(float(seconds), exit=True)
