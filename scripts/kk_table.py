@@ -7,7 +7,7 @@ counted. A key goes into the table as koi-koi when most of its calls were koi-ko
 often the table agrees with the calls it was built from; ``--write`` writes the table
 (hanatui/bots/fast/kkcalls.py).
 
-    .venv/bin/python bench/kk_table.py [--positions 300] [--seed 7] [--playouts 300] [--write]
+    .venv/bin/python scripts/kk_table.py [--positions 300] [--seed 7] [--playouts 300] [--write]
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# The positions are the speed benchmarks' (bench/decisions.py: the real choices of random matches).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from decisions import decision_points
 
@@ -109,7 +110,7 @@ def main() -> int:
         lines = [
             '"""Koi-koi\'s playout call table: the keys (`fast.calls.call_key`) where the',
             "normal level's `koikoi_choice` called koi-koi most often in the playouts of",
-            f"searches. Written by bench/kk_table.py (--positions {args.positions}"
+            f"searches. Written by scripts/kk_table.py (--positions {args.positions}"
             f" --seed {args.seed} --playouts {args.playouts}):",
             f"{summary}.",
             '"""',
