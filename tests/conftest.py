@@ -135,10 +135,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     replace that one and bring the lab tests back unasked."""
     if config.getoption("lab") or re.search(r"\blab\b", config.getoption("markexpr") or ""):
         return
-    kept = [item for item in items if item.get_closest_marker("lab") is None]
-    if len(kept) < len(items):
-        config.hook.pytest_deselected(items=[i for i in items if i.get_closest_marker("lab")])
-        items[:] = kept
+    lab = [item for item in items if item.get_closest_marker("lab") is not None]
+    if lab:
+        config.hook.pytest_deselected(items=lab)
+        items[:] = [item for item in items if item.get_closest_marker("lab") is None]
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:

@@ -4,10 +4,11 @@ result."""
 
 from __future__ import annotations
 
-import pytest
 import copy
 import importlib.util
 from pathlib import Path
+
+import pytest
 
 #: Tests of a study in lab/, run by `make lab-test` (tests/conftest.py).
 pytestmark = pytest.mark.lab
