@@ -40,7 +40,7 @@ SCREEN_CSS = """
 {name} .heading {{ text-style: bold; color: $accent; margin-top: 1; }}
 {name} .row {{ height: auto; }}
 {name} .row {{ margin-bottom: 1; }}
-{name} .row > .label {{ width: 24; padding: 0 1 0 0; }}
+{name} .row > .label {{ width: 26; padding: 0 1 0 0; }}
 {name} Checkbox {{ width: auto; }}
 {name} .row Select, {name} .row Input {{ width: 30; }}
 {name} .note {{ color: $text-muted; }}
