@@ -73,7 +73,9 @@ def imports(modules: dict[str, Path]) -> tuple[dict[str, set[str]], list[str]]:
                     if source is None:
                         continue
                     targets.add(source)
-                    hidden = alias.name.startswith("_") and not alias.name.startswith("__")
+                    # `_` alone is gettext's function by a convention every translator knows
+                    hidden = alias.name.startswith("_") and alias.name != "_"
+                    hidden = hidden and not alias.name.startswith("__")
                     if hidden and source != module:
                         private.append(f"{module} imports {alias.name} from {source}")
         targets.discard(module)

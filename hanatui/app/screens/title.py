@@ -16,29 +16,40 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from hanatui.app.common import HanaFooter, TooSmall, game_title, hana_app
+from hanatui.text.i18n import N_, _
+from hanatui.text.names import ascii_text
 
 LOGO = """\
  ╭─────╮╭─────╮╭─────╮
  │松 光││桜 光││芒 光│   h a n a t u i
- │ 01a ││ 03a ││ 08a │   hanafuda at the terminal
+ │ 01a ││ 03a ││ 08a │   {subtitle}
  ╰─────╯╰─────╯╰─────╯"""
 
 LOGO_ASCII = """\
  +-----+ +-----+ +-----+
  | 01 L| | 03 L| | 08 L|   h a n a t u i
- | 01a | | 03a | | 08a |   hanafuda at the terminal
+ | 01a | | 03a | | 08a |   {subtitle}
  +-----+ +-----+ +-----+"""
+
+
+def _logo(ascii_mode: bool) -> str:
+    """The logo, its subtitle in the player's language."""
+    subtitle = _("hanafuda at the terminal")
+    if ascii_mode:
+        return LOGO_ASCII.format(subtitle=ascii_text(subtitle))
+    return LOGO.format(subtitle=subtitle)
+
 
 #: The menu's entries: id -> (label, look). The look is a Textual button variant's.
 ITEMS = {
-    "resume": ("Resume (c)", "success"),
-    "new": ("New game (n)", "primary"),
-    "host": ("Host a table (h)", "default"),
-    "join": ("Join a table (j)", "default"),
-    "games": ("Games played & replays (g)", "default"),
-    "settings": ("Settings (s)", "default"),
-    "rules": ("Rules and yaku (r)", "default"),
-    "quit": ("Quit (q)", "error"),
+    "resume": (N_("Resume (c)"), "success"),
+    "new": (N_("New game (n)"), "primary"),
+    "host": (N_("Host a table (h)"), "default"),
+    "join": (N_("Join a table (j)"), "default"),
+    "games": (N_("Games played & replays (g)"), "default"),
+    "settings": (N_("Settings (s)"), "default"),
+    "rules": (N_("Rules and yaku (r)"), "default"),
+    "quit": (N_("Quit (q)"), "error"),
 }
 #: The rows of the menu, top to bottom; "resume" only while a game is unfinished.
 ROWS = (("resume",), ("new",), ("host", "join"), ("games",), ("settings",), ("rules",), ("quit",))
@@ -155,7 +166,7 @@ class TitleMenu(Widget, can_focus=True):
         if item == self.hover:
             classes.append(f"title-menu--{'button' if look == 'default' else look}-hover")
         style = self.get_visual_style(*classes)
-        text = f" {label} "
+        text = f" {_(label)} "
         left = (cells - len(text)) // 2
         right = cells - left - len(text)
         if item == self.cursor and self.has_focus:
@@ -251,14 +262,14 @@ class TitleScreen(Screen[None]):
     TitleScreen #logo { color: $hana-bright; width: auto; margin-bottom: 1; }
     """
     BINDINGS = [
-        Binding("n", "app.new_game", "New game", id="title.new"),
-        Binding("c", "resume", "Resume", id="title.resume"),
-        Binding("h", "app.host", "Host", id="title.host"),
-        Binding("j", "app.join", "Join", id="title.join"),
-        Binding("g", "app.history", "Games", id="title.games"),
-        Binding("s", "app.settings", "Settings", id="title.settings"),
-        Binding("r", "app.rules", "Rules", id="title.rules"),
-        Binding("q", "app.quit", "Quit", id="title.quit"),
+        Binding("n", "app.new_game", N_("New game"), id="title.new"),
+        Binding("c", "resume", N_("Resume"), id="title.resume"),
+        Binding("h", "app.host", N_("Host"), id="title.host"),
+        Binding("j", "app.join", N_("Join"), id="title.join"),
+        Binding("g", "app.history", N_("Games"), id="title.games"),
+        Binding("s", "app.settings", N_("Settings"), id="title.settings"),
+        Binding("r", "app.rules", N_("Rules"), id="title.rules"),
+        Binding("q", "app.quit", N_("Quit"), id="title.quit"),
         Binding("up,k", "menu(-1)", "Up", show=False, id="title.up"),
         Binding("down,j", "menu(1)", "Down", show=False, id="title.down"),
     ]
@@ -267,7 +278,7 @@ class TitleScreen(Screen[None]):
         yield TooSmall()
         ascii_mode = bool(getattr(self.app, "ascii_mode", False))
         with Vertical(id="menu"):
-            yield Static(Content(LOGO_ASCII if ascii_mode else LOGO), id="logo")
+            yield Static(Content(_logo(ascii_mode)), id="logo")
             yield TitleMenu(id="entries")
         yield HanaFooter()
 
@@ -279,7 +290,7 @@ class TitleScreen(Screen[None]):
 
     def refresh_resume(self) -> None:
         ascii_mode = bool(getattr(self.app, "ascii_mode", False))
-        self.query_one("#logo", Static).update(Content(LOGO_ASCII if ascii_mode else LOGO))
+        self.query_one("#logo", Static).update(Content(_logo(ascii_mode)))
         app = hana_app(self.app)
         app.recheck_journal()  # read-only: the other hanatui may have closed meanwhile
         unfinished = app.unfinished()
@@ -289,7 +300,11 @@ class TitleScreen(Screen[None]):
             pairs = zip(unfinished.players, unfinished.totals, strict=False)
             totals = ", ".join(f"{n} {t}" for n, t in pairs)
             title = game_title(unfinished.game)
-            menu.set_resume(f"{title}, round {unfinished.round} of {unfinished.rounds}: {totals}")
+            menu.set_resume(
+                _("{game}, round {round} of {rounds}: {totals}").format(
+                    game=title, round=unfinished.round, rounds=unfinished.rounds, totals=totals
+                )
+            )
         else:
             menu.set_resume(None)
         # one key more in the footer: at 80 columns it sits closer (hanatui/hanatui.tcss)
