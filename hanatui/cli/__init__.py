@@ -7,7 +7,7 @@ Exit statuses: 0 success, 1 a checked file is invalid (verify) or a run failed, 
 Errors are one clear line on stderr, never a traceback.
 
 cli/ may import every part of hanatui; no part imports cli/ but net/commands.py, for the
-common option reader and the app runner.
+common option reader.
 """
 
 from __future__ import annotations
