@@ -3,8 +3,8 @@
 The suite runs many tests in one process (a pytest-xdist worker), in a random order
 (pytest-randomly). A test that left a signal handler, the wake-up fd, an excepthook, the working
 directory, an environment variable, the umask, a logging handler or the language changed would
-change what the tests after it do -- an arena's worker processes inherited such a handler once and the
-suite hung. `process_state_kept` fails the test that does, naming what it changed.
+change what the tests after it do -- an arena's worker processes inherited such a handler once
+and the suite hung. `process_state_kept` fails the test that does, naming what it changed.
 """
 
 from __future__ import annotations
