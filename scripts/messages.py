@@ -30,9 +30,11 @@ from babel.messages.pofile import read_po, write_po
 
 from core.cards import CARDS, MONTH_CALENDAR, MONTHS, Kind
 from core.names import YAKU_NAMES
-from hanatui.text.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE
+from hanatui.text.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The catalogs of this script's own tree (not of whichever hanatui the interpreter imports).
+LOCALE_DIR = ROOT / "hanatui" / "locale"
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]|%[sd]")
 

@@ -40,31 +40,18 @@ SCREEN_CSS = """
 {name} .heading {{ text-style: bold; color: $accent; margin-top: 1; }}
 {name} .row {{ height: auto; }}
 {name} .row {{ margin-bottom: 1; }}
-{name} .row > .label {{ width: 26; padding: 0 1 0 0; }}
+{name} .row > .label {{ width: 24; padding: 0 1 0 0; }}
 {name} Checkbox {{ width: auto; }}
+{name} .row > .explain {{ width: 1fr; color: $text-muted; padding: 0 0 0 1; }}
 {name} .row Select, {name} .row Input {{ width: 30; }}
 {name} .note {{ color: $text-muted; }}
 """
 
 
-def _same_label(value: bool) -> Content:
-    """The same-worth setting's label: what it does, on or off."""
-    if value:
-        return Content(_("on: taken without asking (the rules make them the same)"))
-    return Content(_("off: always asked"))
-
-
 def _on_off(value: bool) -> Content:
-    """A checkbox's label: its mark differs on and off only by colour (none with NO_COLOR)."""
+    """A checkbox's label: its mark differs on and off only by colour (none with NO_COLOR).
+    What "on" does is said beside it, in words that wrap: no language's longer words are cut."""
     return Content(_("on") if value else _("off"))
-
-
-def _ascii_label(value: bool) -> Content:
-    """ASCII cards' label: its state, and what "on" draws (off, "off: cards drawn as ..." would
-    read as what off does)."""
-    if value:
-        return Content(_("on: cards drawn as +-----+ with L A R C"))
-    return Content(_("off (on: cards drawn as +-----+ with L A R C)"))
 
 
 class SettingsScreen(Screen[None]):
@@ -123,7 +110,10 @@ class SettingsScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Static(Content(_("ASCII cards")), classes="label")
                 yield Checkbox(
-                    _ascii_label(settings.ascii), value=settings.ascii, id="ascii", compact=True
+                    _on_off(settings.ascii), value=settings.ascii, id="ascii", compact=True
+                )
+                yield Static(
+                    Content(_("on: cards drawn as +-----+ with L A R C")), classes="explain"
                 )
             with Horizontal(classes="row"):
                 yield Static(Content(_("Animations")), classes="label")
@@ -136,10 +126,19 @@ class SettingsScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Static(Content(_("Same-worth choices")), classes="label")
                 yield Checkbox(
-                    _same_label(settings.same_choice_auto),
+                    _on_off(settings.same_choice_auto),
                     value=settings.same_choice_auto,
                     id="same-choice",
                     compact=True,
+                )
+                yield Static(
+                    Content(
+                        _(
+                            "on: a capture between cards worth the same under the rules is "
+                            "taken without asking; off: always asked"
+                        )
+                    ),
+                    classes="explain",
                 )
             with Horizontal(classes="row"):
                 yield Static(Content(_("Your name")), classes="label")
@@ -222,14 +221,14 @@ class SettingsScreen(Screen[None]):
         if event.checkbox.id == "ascii":
             settings.ascii = event.value
             hana_app(app).set_ascii(event.value)
-            event.checkbox.label = _ascii_label(event.value)
+            event.checkbox.label = _on_off(event.value)
         elif event.checkbox.id == "animations":
             settings.animations = event.value
             app.animation_level = "full" if event.value else "none"
             event.checkbox.label = _on_off(event.value)
         elif event.checkbox.id == "same-choice":
             settings.same_choice_auto = event.value
-            event.checkbox.label = _same_label(event.value)
+            event.checkbox.label = _on_off(event.value)
         hana_app(app).save_settings()
 
     def on_input_changed(self, event: Input.Changed) -> None:

@@ -32,25 +32,42 @@ LOGO_ASCII = """\
  +-----+ +-----+ +-----+"""
 
 
+#: The room beside the logo's cards for its subtitle (the menu is 56 columns inside).
+SUBTITLE_ROOM = 28
+
+
 def _logo(ascii_mode: bool) -> str:
-    """The logo, its subtitle in the player's language."""
+    """The logo, its subtitle in the player's language: beside the cards, or under them when a
+    language's words are longer than the room there."""
     subtitle = _("hanafuda at the terminal")
     if ascii_mode:
-        return LOGO_ASCII.format(subtitle=ascii_text(subtitle))
-    return LOGO.format(subtitle=subtitle)
+        subtitle = ascii_text(subtitle)
+    logo = LOGO_ASCII if ascii_mode else LOGO
+    if len(subtitle) <= SUBTITLE_ROOM:
+        return logo.format(subtitle=subtitle)
+    return logo.format(subtitle="").rstrip() + "\n " + subtitle
 
 
-#: The menu's entries: id -> (label, look). The look is a Textual button variant's.
+#: The menu's entries: id -> (label, look, key). The look is a Textual button variant's; the
+#: key is a placeholder of the label, so that no language translates it.
 ITEMS = {
-    "resume": (N_("Resume (c)"), "success"),
-    "new": (N_("New game (n)"), "primary"),
-    "host": (N_("Host a table (h)"), "default"),
-    "join": (N_("Join a table (j)"), "default"),
-    "games": (N_("Games played & replays (g)"), "default"),
-    "settings": (N_("Settings (s)"), "default"),
-    "rules": (N_("Rules and yaku (r)"), "default"),
-    "quit": (N_("Quit (q)"), "error"),
+    "resume": (N_("Resume ({key})"), "success", "c"),
+    "new": (N_("New game ({key})"), "primary", "n"),
+    "host": (N_("Host a table ({key})"), "default", "h"),
+    "join": (N_("Join a table ({key})"), "default", "j"),
+    "games": (N_("Games played & replays ({key})"), "default", "g"),
+    "settings": (N_("Settings ({key})"), "default", "s"),
+    "rules": (N_("Rules and yaku ({key})"), "default", "r"),
+    "quit": (N_("Quit ({key})"), "error", "q"),
 }
+
+
+def entry_label(item: str) -> str:
+    """An entry's words in the player's language, with its key: ``New game (n)``."""
+    label, _look, key = ITEMS[item]
+    return _(label).format(key=key)
+
+
 #: The rows of the menu, top to bottom; "resume" only while a game is unfinished.
 ROWS = (("resume",), ("new",), ("host", "join"), ("games",), ("settings",), ("rules",), ("quit",))
 #: Columns between two entries of one row.
@@ -129,11 +146,23 @@ class TitleMenu(Widget, can_focus=True):
     def _rows(self) -> list[tuple[str, ...]]:
         return [row for row in ROWS if row != ("resume",) or self.resume_info is not None]
 
+    def _shown_rows(self, width: int) -> list[tuple[str, ...]]:
+        """The rows as drawn: entries side by side where their words fit, else one a row (a
+        longer language's "Host a table" and "Join a table" may not fit half the width)."""
+        shown: list[tuple[str, ...]] = []
+        for row in self._rows():
+            each = (width - GAP * (len(row) - 1)) // len(row)
+            if len(row) > 1 and any(len(entry_label(item)) + 2 > each for item in row):
+                shown.extend((item,) for item in row)
+            else:
+                shown.append(row)
+        return shown
+
     def _lines(self, width: int) -> list[_Line]:
         """The menu line by line: entries a blank line apart, the resume summary under
         "Resume"."""
         lines: list[_Line] = []
-        for row in self._rows():
+        for row in self._shown_rows(width):
             if lines:
                 lines.append(())
             each = (width - GAP * (len(row) - 1)) // len(row)
@@ -159,14 +188,14 @@ class TitleMenu(Widget, can_focus=True):
 
     # --- drawing --------------------------------------------------------------------------------
     def _entry(self, item: str, cells: int) -> Content:
-        label, look = ITEMS[item]
+        look = ITEMS[item][1]
         classes = ["title-menu--button"]
         if look != "default":
             classes.append(f"title-menu--{look}")
         if item == self.hover:
             classes.append(f"title-menu--{'button' if look == 'default' else look}-hover")
         style = self.get_visual_style(*classes)
-        text = f" {_(label)} "
+        text = f" {entry_label(item)} "
         left = (cells - len(text)) // 2
         right = cells - left - len(text)
         if item == self.cursor and self.has_focus:
@@ -212,7 +241,7 @@ class TitleMenu(Widget, can_focus=True):
 
     def action_sideways(self, step: int) -> None:
         """Left and right move within a row of several entries."""
-        for row in self._rows():
+        for row in self._shown_rows(self.size.width):
             if self.cursor in row:
                 at = row.index(self.cursor) + step
                 if 0 <= at < len(row):
