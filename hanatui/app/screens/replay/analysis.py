@@ -264,6 +264,18 @@ class ReplayAnalysis(ReplayReview):
         self.refresh_bindings()
         self.notify(f"The analysis failed: {event.worker.error}", markup=False, severity="error")
 
+    def action_learn(self) -> None:
+        """Learn from your mistakes: the seat in view's flagged decisions to try again."""
+        from hanatui.app.screens.replay.learn import LearnScreen, learn_refusal
+
+        self._stop_autoplay()
+        seat = self.seat
+        refusal = learn_refusal(self.analysis, seat, self.game_log.header.players[seat].name)
+        if refusal is not None or self.analysis is None:
+            self.notify(refusal or "", markup=False, timeout=4)
+            return
+        self.app.push_screen(LearnScreen(self.game_log, self.analysis, seat))
+
     def stop_analysis(self) -> bool:
         """Ask a running analysis to stop after the decision in hand; False if none runs."""
         if self._analyser is None:
