@@ -238,10 +238,20 @@ async def test_clicking_the_evaluation_graph_goes_to_the_decision_drawn_there(tm
         a = screen.analysis
         assert a is not None
         width = box.content_region.width
-        x = min(width - 1, index * width // len(screen.story))
-        indexes = [d.index for d in a.decisions]
-        target = decision_at_column(indexes, events=len(screen.story), width=width, x=x)
-        assert target is not None
+        events = len(screen.story)
+
+        def column(i: int) -> int:
+            return min(width - 1, i * width // events)
+
+        columns = [column(d.index) for d in a.decisions]
+        # a decision alone in its column (not the one the cursor is on)
+        target = next(
+            d.index
+            for d, c in zip(a.decisions, columns, strict=True)
+            if columns.count(c) == 1 and d.index + 1 != screen.position
+        )
+        x = column(target)
+        assert decision_at_column([d.index for d in a.decisions], events=events, width=width, x=x)
         await pilot.click("#evaluation", offset=(box.content_region.x - box.region.x + x, 1))
         await pilot.pause()
         assert screen.position == target + 1

@@ -42,7 +42,8 @@ def app() -> HanaApp:
 
 
 def caption(screen) -> str:
-    return str(screen.query_one("#caption").content)
+    """The caption under the board, without its label."""
+    return str(screen.query_one("#caption").content).removeprefix("learn  ")
 
 
 async def until(pilot, condition, tries: int = 1000) -> bool:

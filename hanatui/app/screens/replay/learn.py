@@ -57,6 +57,7 @@ NONE_FLAGGED = "{player} made no mistake the analysis flags: nothing to learn he
 KEYS_CARDS = "←→ choose{dot}enter answer{dot}s solution{dot}n next{dot}esc back"
 KEYS_CARDS_ASCII = "<- -> choose{dot}enter answer{dot}s solution{dot}n next{dot}esc back"
 KEYS_LIST = "1-{n} answer{dot}s solution{dot}n next{dot}esc back"
+KEYS_OVER = "enter back to the replay"
 CHOICE = "{n}. {move}"
 PUZZLE = "{n}. move {move}: {words}"
 STATUS = {
@@ -74,6 +75,7 @@ class Puzzle:
     decision: Decision
     answers: list[Judgement] = field(default_factory=list)
     shown: bool = False  # the solution was shown
+    shown_at: int = 0  # after how many answers
     found: bool = False  # found before the solution was shown
 
     @property
@@ -178,8 +180,8 @@ class LearnScreen(Screen[None]):
         self.refresh_view()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "answer", "answer_index", "solution"):
-            return True if not self.over else None
+        if action in ("move", "answer_index", "solution"):
+            return True if not self.over else None  # enter goes back from the summary
         return True
 
     # --- drawing ------------------------------------------------------------------------------
@@ -221,6 +223,8 @@ class LearnScreen(Screen[None]):
         if not self.query_one("#layout", TableLayout).draw(scene):
             return
         self.query_one("#learn", Static).update(self.lines())
+        # the compact table's bottom line (the box under the hand may be scrolled away there)
+        self.query_one("#status-line", Static).update(Content.styled(self.keys(), "dim"))
         self.query_one("#puzzles", Static).update(self.puzzle_list())
         self.refresh_bindings()
 
@@ -233,10 +237,10 @@ class LearnScreen(Screen[None]):
             return WEIGHING.format(
                 move=move_words(self.weighing), more=glyphs(self.ascii_mode)["more"]
             )
+        if puzzle.shown and puzzle.shown_at == len(puzzle.answers):
+            return self.solution_words()  # nothing answered since
         if puzzle.answers:
             return self.judgement_words(puzzle.answers[-1])
-        if puzzle.shown:
-            return self.solution_words()
         return ASK.format(move=move_words(puzzle.decision.move))
 
     def judgement_words(self, j: Judgement) -> str:
@@ -254,9 +258,9 @@ class LearnScreen(Screen[None]):
 
     def lines(self) -> Content:
         """The box under the hand: what to find, the answers so far, the solution if shown."""
-        dot = glyphs(self.ascii_mode)["dot"]
         if self.over:
-            return Content(SUMMARY_LONG.format(found=self.found_count(), total=len(self.puzzles)))
+            done = Content(SUMMARY_LONG.format(found=self.found_count(), total=len(self.puzzles)))
+            return Content("\n").join([done, self.puzzle_list()])
         puzzle = self.puzzle
         d = puzzle.decision
         cls = self.analysis.class_of(d)
@@ -277,13 +281,18 @@ class LearnScreen(Screen[None]):
         out.extend(Content(self.judgement_words(j)) for j in puzzle.answers)
         if puzzle.shown:
             out.append(Content(self.solution_words()))
+        out.append(Content.styled(self.keys(), "dim"))
+        return Content("\n").join(out)
+
+    def keys(self) -> str:
+        """The keys that answer now."""
+        dot = glyphs(self.ascii_mode)["dot"]
+        if self.over:
+            return KEYS_OVER.format(dot=dot)
         if self.cards_only():
             keys = KEYS_CARDS_ASCII if self.ascii_mode else KEYS_CARDS
-            out.append(Content.styled(keys.format(dot=dot), "dim"))
-        else:
-            n = min(len(self.choices()), 10)
-            out.append(Content.styled(KEYS_LIST.format(n=n % 10 or 10, dot=dot), "dim"))
-        return Content("\n").join(out)
+            return keys.format(dot=dot)
+        return KEYS_LIST.format(n=min(len(self.choices()), 10), dot=dot)
 
     def puzzle_list(self) -> Content:
         lines = []
@@ -382,6 +391,7 @@ class LearnScreen(Screen[None]):
         if self.over or self.weighing is not None:
             return
         self.puzzle.shown = True
+        self.puzzle.shown_at = len(self.puzzle.answers)
         self.refresh_view()
         d = self.puzzle.decision
         if isinstance(d.best_move, PlayCard):
