@@ -253,7 +253,7 @@ class ReplayAnalysis(ReplayReview):
             f"{counts[c]} {PLURALS[c] if counts[c] != 1 else c}"
             for c in ("blunder", "mistake", "inaccuracy")
         )
-        return f"Analysis done: {found}. n jumps to the next mistake."
+        return f"Analysis done: {found}. n jumps to the next mistake, t learns from them."
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "analysis" or event.state != WorkerState.ERROR:

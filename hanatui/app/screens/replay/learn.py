@@ -31,7 +31,7 @@ from hanatui.analysis import MARKS, Decision, GameAnalysis
 from hanatui.analysis.learn import Judgement, judge, puzzles
 from hanatui.analysis.model import describe_move
 from hanatui.app.common import HanaFooter
-from hanatui.app.layout import Scene, TableLayout, glyphs
+from hanatui.app.layout import TABLE_LARGE, Scene, TableLayout, glyphs
 from hanatui.app.screens.replay.playon import BETTER_MARK, PLAYED_MARK, move_words
 from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.text.words import game_title, last_move_cards
@@ -93,6 +93,9 @@ class LearnScreen(Screen[None]):
     DEFAULT_CSS = """
     LearnScreen { background: $hana-felt; }
     LearnScreen TableLayout #side { width: 37%; max-width: 44; min-width: 30; }
+    /* the field takes the rows the seats and the box leave, its cards in the middle */
+    LearnScreen TableLayout #field-panel { height: 1fr; min-height: 6; align-vertical: middle; }
+    LearnScreen TableLayout #status { display: none; }  /* no card's words here */
     LearnScreen #learn { height: auto; border: round $accent; padding: 0 1; }
     LearnScreen TableLayout.-compact #learn { border: none; border-top: round $accent; }
     LearnScreen #puzzles { height: 1fr; border: round $panel-lighten-2; padding: 0 1; }
@@ -163,6 +166,7 @@ class LearnScreen(Screen[None]):
             extra=[Static(id="learn")],
             hand_focusable=True,
             seats=tuple((self.seat + k) % n for k in range(1, n)),
+            large_from=TABLE_LARGE,
             id="layout",
         )
         yield HanaFooter(show_command_palette=False)
