@@ -230,7 +230,7 @@ async def test_play_on_from_after_a_play_draws_and_asks_the_next_seat():
 
 
 async def test_clicking_the_evaluation_graph_goes_to_the_decision_drawn_there(tmp_path):
-    path, index = analysed(tmp_path, "koikoi")
+    path, _ = analysed(tmp_path, "koikoi")
     async with app().run_test(size=SIZE) as pilot:
         screen = await open_viewer(pilot, path)
         box = screen.query_one("#evaluation")
