@@ -58,7 +58,7 @@ class Judgement:
 def puzzles(analysis: GameAnalysis, seat: int, *, at_least: Class = "mistake") -> list[Decision]:
     """``seat``'s decisions the analysis classes ``at_least`` (default: mistakes and
     blunders), in the game's order."""
-    out = []
+    out: list[Decision] = []
     after = -1
     while True:
         found = analysis.next_flagged(after, seat=seat, at_least=at_least)
