@@ -96,7 +96,7 @@ async def test_the_mode_asks_the_blunder_refuses_it_and_accepts_the_best(reviewe
         assert "-better" in hand._marks[hand.cards.index(BEST)]
         await pilot.press("n")
         assert screen.over and caption(screen) == "Found 1 of 1."
-        await pilot.press("enter")
+        await pilot.press("n")
         await pilot.pause()
         assert pilot.app.screen is not screen
 
@@ -114,7 +114,7 @@ async def test_another_answer_is_weighed_in_the_background_and_the_solution_show
         assert caption(screen).startswith("12c: ")
         await pilot.press("s")
         assert screen.puzzle.shown
-        assert caption(screen).startswith("The best move found: play 09b")
+        assert caption(screen).startswith("The best move found: 09b, expecting")
         await pilot.press("n")
         found = 1 if j.found else 0
         assert caption(screen) == f"Found {found} of 1."

@@ -47,17 +47,18 @@ ASK_LONG = (
 WEIGHING = "Weighing {move}{more}"
 FOUND_BEST = "{move}: as good as the best found."
 FOUND_GOOD = "{move}: good, within the noise of the best found ({points} points short)."
-WORSE = "{move}: {points} points worse than the best ({best}). Try again, or s for the solution."
-SAME = "{move} is the move made: {points} points worse than the best. Try another."
+WORSE = "{move}: {points} points worse than the best found ({expected} this round); try again."
+SAME = "{move} is the move made: {points} points worse than the best found; try another."
 SOLUTION = "The best move found: {best}, expecting {expected} points this round."
+SOLUTION_LONG = "The best move found: {best}, expecting {expected} points this round."
 SUMMARY = "Found {found} of {total}."
-SUMMARY_LONG = "Learn from your mistakes is over: you found {found} of {total}. Enter goes back."
+SUMMARY_LONG = "Learn from your mistakes is over: you found {found} of {total}. n goes back."
 NONE_ANALYSED = "Nothing analysed for {player} yet: a analyses the game, then t."
 NONE_FLAGGED = "{player} made no mistake the analysis flags: nothing to learn here."
 KEYS_CARDS = "←→ choose{dot}enter answer{dot}s solution{dot}n next{dot}esc back"
 KEYS_CARDS_ASCII = "<- -> choose{dot}enter answer{dot}s solution{dot}n next{dot}esc back"
 KEYS_LIST = "1-{n} answer{dot}s solution{dot}n next{dot}esc back"
-KEYS_OVER = "enter back to the replay"
+KEYS_OVER = "n or esc: back to the replay"
 CHOICE = "{n}. {move}"
 PUZZLE = "{n}. move {move}: {words}"
 STATUS = {
@@ -184,8 +185,8 @@ class LearnScreen(Screen[None]):
         self.refresh_view()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "answer_index", "solution"):
-            return True if not self.over else None  # enter goes back from the summary
+        if action in ("move", "answer", "answer_index", "solution"):
+            return not self.over  # the summary: only n and escape (back to the replay)
         return True
 
     # --- drawing ------------------------------------------------------------------------------
@@ -254,11 +255,17 @@ class LearnScreen(Screen[None]):
             return (FOUND_BEST if j.best else FOUND_GOOD).format(move=move, points=points)
         if j.answer == self.puzzle.decision.move:
             return SAME.format(move=move, points=points)
-        return WORSE.format(move=move, points=points, best=move_words(j.best_move))
+        return WORSE.format(move=move, points=points, expected=f"{j.best_expected:+.1f}")
 
-    def solution_words(self) -> str:
+    def solution_words(self, *, long: bool = False) -> str:
+        """The solution: the best move in brief (the caption) or in words (the box)."""
         d = self.puzzle.decision
-        return SOLUTION.format(best=describe_move(d.best_move), expected=f"{d.best_expected:+.1f}")
+        template, best = (
+            (SOLUTION_LONG, describe_move(d.best_move))
+            if long
+            else (SOLUTION, move_words(d.best_move))
+        )
+        return template.format(best=best, expected=f"{d.best_expected:+.1f}")
 
     def lines(self) -> Content:
         """The box under the hand: what to find, the answers so far, the solution if shown."""
@@ -284,7 +291,7 @@ class LearnScreen(Screen[None]):
                 out.append(Content(CHOICE.format(n=(i + 1) % 10, move=describe_move(action))))
         out.extend(Content(self.judgement_words(j)) for j in puzzle.answers)
         if puzzle.shown:
-            out.append(Content(self.solution_words()))
+            out.append(Content(self.solution_words(long=True)))
         out.append(Content.styled(self.keys(), "dim"))
         return Content("\n").join(out)
 
@@ -331,7 +338,6 @@ class LearnScreen(Screen[None]):
 
     def action_answer(self) -> None:
         if self.over:
-            self.action_leave()
             return
         if not self.cards_only():
             return  # the moves are answered by their numbers
