@@ -185,7 +185,9 @@ class LearnScreen(Screen[None]):
         self.refresh_view()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "answer", "answer_index", "solution"):
+        if action == "answer":  # enter answers with a card; the listed moves by number
+            return not self.over and self.cards_only()
+        if action in ("move", "answer_index", "solution"):
             return not self.over  # the summary: only n and escape (back to the replay)
         return True
 
