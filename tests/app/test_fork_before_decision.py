@@ -265,3 +265,25 @@ def test_the_decision_drawn_in_a_column_or_the_nearest():
     assert decision_at_column([12, 15, 57], events=100, width=10, x=1) == 15  # the latest
     assert decision_at_column([12, 15, 57], events=100, width=10, x=1, worst={12: 4}) == 12
     assert decision_at_column([12, 15, 57], events=100, width=10, x=4) == 57  # nearest: 5
+
+
+async def test_play_on_before_another_seats_decision_the_computer_plays_it_at_once():
+    log = read_log_file(LOGS["bakappana"])
+    plays = [p for p in decision_points(log) if p.seat == 1 and p.kind == "play"]
+    index = plays[2].index
+    async with app().run_test(size=SIZE) as pilot:
+        screen = await open_viewer(pilot, LOGS["bakappana"])
+        screen.seek(index + 1)
+        point = screen.fork_point()
+        assert point.decision == index and point.seat == 1
+        session = screen.fork_session(
+            ForkChoice(seat=0, mode="same_future", level="easy"), autosave=False, seed=2
+        )
+        assert screen.fork_note(point, ForkChoice(seat=0, mode="same_future", level="easy")) is None
+        table = TableScreen(session)
+        await pilot.app.push_screen(table)
+        # the computer's decision is made at once, then the person is asked
+        assert await until(pilot, lambda: table._choice is not None)
+        played = session.events[index]
+        assert isinstance(played, CardPlayed) and played.seat == 1
+        assert session.to_act() == 0
