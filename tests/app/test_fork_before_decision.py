@@ -20,7 +20,7 @@ from core.events import CardDrawn, CardPlayed, Event
 from core.fork import fork_events
 from hanatui.analysis import Analyser, cache, decision_points
 from hanatui.app.app import HanaApp
-from hanatui.app.screens.replay.playon import ForkPoint, decision_note, fork_point
+from hanatui.app.screens.replay.playon import ForkPoint, decision_note, fork_note, fork_point
 from hanatui.app.screens.replay.render import MoveList
 from hanatui.app.screens.replay.review_render import decision_at_column
 from hanatui.app.screens.replay.screen import ForkChoice, ForkDialog, ReplayScreen
@@ -279,7 +279,7 @@ async def test_play_on_before_another_seats_decision_the_computer_plays_it_at_on
         session = screen.fork_session(
             ForkChoice(seat=0, mode="same_future", level="easy"), autosave=False, seed=2
         )
-        assert screen.fork_note(point, ForkChoice(seat=0, mode="same_future", level="easy")) is None
+        assert fork_note(point, seat=0, players=session.players, analysis=None) is None
         table = TableScreen(session)
         await pilot.app.push_screen(table)
         # the computer's decision is made at once, then the person is asked

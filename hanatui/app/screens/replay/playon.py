@@ -9,11 +9,13 @@ No Textual here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
 from core.cards import MONTH_NAMES, Card
 from core.engine import to_act
+from core.players import Player
 from core.timeline import Timeline
 from core.view import observe
 from hanatui.analysis import GameAnalysis, move_of
@@ -66,6 +68,31 @@ def fork_point(timeline: Timeline, position: int) -> ForkPoint:
     if move is None or move.seat != seat:
         return ForkPoint(position)
     return ForkPoint(index, decision=index, seat=seat, move=move)
+
+
+def fork_players(count: int, *, name: str, seat: int, level: str) -> tuple[Player, ...]:
+    """The players of a game played on from a replay: ``name`` at ``seat``, the computer
+    at ``level`` at the others."""
+    return tuple(
+        Player(name=name, kind="human")
+        if i == seat
+        else Player(name="CPU" if count == 2 else f"CPU {i + 1}", kind="bot", bot=level)
+        for i in range(count)
+    )
+
+
+def fork_note(
+    point: ForkPoint,
+    *,
+    seat: int,
+    players: Sequence[Player],
+    analysis: GameAnalysis | None,
+) -> TableNote | None:
+    """What the new table says until its first move, when ``seat`` plays on before its own
+    decision (`decision_note`); nothing for another seat (its hand is not shown)."""
+    if point.seat is None or seat != point.seat:
+        return None
+    return decision_note(point, player=players[seat].name, analysis=analysis)
 
 
 def move_words(action: Action) -> str:
@@ -130,6 +157,8 @@ __all__ = [
     "ForkPoint",
     "better_move",
     "decision_note",
+    "fork_note",
+    "fork_players",
     "fork_point",
     "move_words",
 ]

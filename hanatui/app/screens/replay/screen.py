@@ -33,7 +33,7 @@ from core.logfile import LogRead, Origin
 from core.players import Player
 from core.timeline import Timeline
 from hanatui.app.common import HanaFooter
-from hanatui.app.layout import TableLayout, TableNote
+from hanatui.app.layout import TableLayout
 from hanatui.app.screens.replay.analysis import ReplayAnalysis
 from hanatui.app.screens.replay.dialogs import (
     ForkChoice,
@@ -43,7 +43,7 @@ from hanatui.app.screens.replay.dialogs import (
     ShareDialog,
 )
 from hanatui.app.screens.replay.draw import DEFAULT_SPEED, SPEEDS, ReplayCommands
-from hanatui.app.screens.replay.playon import ForkPoint, decision_note, fork_point
+from hanatui.app.screens.replay.playon import ForkPoint, fork_note, fork_players, fork_point
 from hanatui.app.screens.replay.render import MoveList, score_chart
 from hanatui.app.widgets import TooSmall
 from hanatui.text.story import Story, safe_text
@@ -367,23 +367,9 @@ class ReplayScreen(ReplayAnalysis):
 
     def fork_players(self, choice: ForkChoice) -> tuple[Player, ...]:
         """The new game's players: you at the chosen seat, the computer at the others."""
-        n = len(self.game_log.header.players)
-        settings = getattr(self.app, "settings", None)
-        me = getattr(settings, "name", "You") or "You"
-        return tuple(
-            Player(name=me, kind="human")
-            if i == choice.seat
-            else Player(name="CPU" if n == 2 else f"CPU {i + 1}", kind="bot", bot=choice.level)
-            for i in range(n)
-        )
-
-    def fork_note(self, point: ForkPoint, choice: ForkChoice) -> TableNote | None:
-        """What the new table says until its first move: the move made at the decision and the
-        analysis's better one, for the deciding seat only (another seat's hand is not shown)."""
-        if point.seat is None or choice.seat != point.seat:
-            return None
-        player = self.fork_players(choice)[point.seat].name
-        return decision_note(point, player=player, analysis=self.analysis)
+        name = getattr(getattr(self.app, "settings", None), "name", "") or "You"
+        count = len(self.game_log.header.players)
+        return fork_players(count, name=name, seat=choice.seat, level=choice.level)
 
     def _fork(self, point: ForkPoint, choice: ForkChoice | None) -> None:
         if choice is None:
@@ -397,7 +383,8 @@ class ReplayScreen(ReplayAnalysis):
         except (HanaError, OSError) as exc:
             self.notify(f"Cannot play on from here: {exc}", markup=False, severity="error")
             return
-        self.app.push_screen(TableScreen(session, note=self.fork_note(point, choice)))
+        note = fork_note(point, seat=choice.seat, players=session.players, analysis=self.analysis)
+        self.app.push_screen(TableScreen(session, note=note))
 
     def action_share(self) -> None:
         self._stop_autoplay()
