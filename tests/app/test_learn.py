@@ -179,3 +179,27 @@ async def test_every_game_gets_its_decisions_asked_and_judged(sample):
         assert screen.puzzle.found and screen.puzzle.answers[-1].best
         await pilot.press("n")
         assert caption(screen) == "Found 1 of 1."
+
+
+async def test_a_decision_that_is_no_card_play_is_answered_by_the_number_of_its_move():
+    """A koi-koi call: the moves are listed and answered by their numbers; enter is not."""
+    log = read_log_file(REPLAYS / "koikoi-2p-seed6.hana")
+    calls = [p for p in decision_points(log) if p.seat == 0 and p.kind == "koikoi"][:1]
+    analysis = Analyser(log, seats=[0], budget=10, indexes=[p.index for p in calls]).run()
+    (d,) = analysis.decisions
+    async with app().run_test(size=SIZE) as pilot:
+        screen = LearnScreen(log, analysis, 0)
+        screen.puzzles = [Puzzle(d)]
+        screen.over = False
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        assert not screen.cards_only()
+        box = str(screen.query_one("#learn").content)
+        assert "1. call koi-koi" in box and "2. call shobu" in box
+        await pilot.press("enter")
+        assert screen.puzzle.answers == []
+        other = next(c.action for c in d.candidates if c.action != d.move)
+        await pilot.press(str(screen.choices().index(other) + 1))
+        await pilot.pause()
+        assert await until(pilot, lambda: bool(screen.puzzle.answers))
+        assert screen.puzzle.answers[-1].answer == other

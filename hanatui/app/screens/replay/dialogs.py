@@ -123,13 +123,18 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
             else:
                 title = f"Play on from move {self.position}"
             yield Static(Content(title), classes="title")
-            yield Static(
-                Content(
-                    "A new game starts from this position: you take one seat, the computer plays "
-                    "the others. The new log records which game and move it came from."
-                ),
-                classes="hint",
-            )
+            if self.before:
+                hint = (
+                    "A new game starts just before this move, so that it can be made again: you "
+                    "take one seat, the computer plays the others. The new log records which "
+                    "game and move it came from."
+                )
+            else:
+                hint = (
+                    "A new game starts from this position: you take one seat, the computer "
+                    "plays the others. The new log records which game and move it came from."
+                )
+            yield Static(Content(hint), classes="hint")
             with Horizontal(classes="row"):
                 yield Static(Content("Your seat"), classes="label")
                 yield Select(
