@@ -203,3 +203,26 @@ async def test_a_decision_that_is_no_card_play_is_answered_by_the_number_of_its_
         await pilot.pause()
         assert await until(pilot, lambda: bool(screen.puzzle.answers))
         assert screen.puzzle.answers[-1].answer == other
+
+
+async def test_an_answer_that_cannot_be_weighed_says_so_and_can_be_tried_again(
+    reviewed, monkeypatch
+):
+    from core.errors import HanaError
+    from hanatui.app.screens.replay import learn
+
+    log, _, analysis = reviewed
+
+    def broken(*args: object) -> None:
+        raise HanaError("no search today")
+
+    monkeypatch.setattr(learn, "judge", broken)
+    async with app().run_test(size=SIZE) as pilot:
+        screen = LearnScreen(log, analysis, 0)
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        await answer(pilot, screen, Card("12c"))
+        assert await until(pilot, lambda: screen.weighing is None)
+        assert screen.puzzle.answers == []
+        assert any("no search today" in str(n.message) for n in pilot.app._notifications)
+        assert caption(screen) == "Find a better move than 10d."

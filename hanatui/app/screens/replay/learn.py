@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
 from core.actions import Action, PlayCard
 from core.cards import Card
@@ -45,6 +46,7 @@ ASK_LONG = (
     "Find a better move."
 )
 WEIGHING = "Weighing {move}{more}"
+WEIGH_FAILED = "The answer could not be weighed: {error}"
 FOUND_BEST = "{move}: as good as the best found."
 FOUND_GOOD = "{move}: good, within the noise of the best found ({points} points short)."
 WORSE = "{move}: {points} points worse than the best found ({expected} this round); try again."
@@ -389,6 +391,13 @@ class LearnScreen(Screen[None]):
         found = judge(self.game_log, self.analysis, self.puzzles[current].decision, action)
         with contextlib.suppress(RuntimeError):  # the app closed meanwhile
             self.app.call_from_thread(self.judged, current, found)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "learn" or event.state != WorkerState.ERROR:
+            return
+        self.weighing = None
+        self.refresh_view()
+        self.notify(WEIGH_FAILED.format(error=event.worker.error), markup=False, severity="error")
 
     def judged(self, current: int, found: Judgement) -> None:
         """An answer's judgement is in."""
