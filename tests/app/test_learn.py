@@ -226,3 +226,24 @@ async def test_an_answer_that_cannot_be_weighed_says_so_and_can_be_tried_again(
         assert screen.puzzle.answers == []
         assert any("no search today" in str(n.message) for n in pilot.app._notifications)
         assert caption(screen) == "Find a better move than 10d."
+
+
+async def test_f_in_the_mode_plays_on_from_before_the_decision_in_hand(reviewed):
+    from hanatui.app.screens.replay.screen import ForkDialog
+
+    log, index, analysis = reviewed
+    async with app().run_test(size=SIZE) as pilot:
+        screen = ReplayScreen(log, None)
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        screen.analysis = analysis
+        screen.refresh_bindings()
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, LearnScreen)
+        await pilot.press("f")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ForkDialog)
+        assert dialog.position == index and dialog.before and dialog.seat == 0
+        assert screen.position == index + 1  # the viewer at the decision, under the dialog

@@ -264,6 +264,9 @@ class ReplayAnalysis(ReplayReview):
         self.refresh_bindings()
         self.notify(f"The analysis failed: {event.worker.error}", markup=False, severity="error")
 
+    def action_fork(self) -> None:
+        raise NotImplementedError  # `ReplayScreen` plays on
+
     def action_learn(self) -> None:
         """Learn from your mistakes: the seat in view's flagged decisions to try again."""
         from hanatui.app.screens.replay.learn import LearnScreen, learn_refusal
@@ -274,7 +277,14 @@ class ReplayAnalysis(ReplayReview):
         if refusal is not None or self.analysis is None:
             self.notify(refusal or "", markup=False, timeout=4)
             return
-        self.app.push_screen(LearnScreen(self.game_log, self.analysis, seat))
+
+        def done(index: int | None) -> None:
+            if index is not None:  # play on from before that decision
+                self.timeline.seek(index + 1)
+                self.refresh_view()
+                self.action_fork()
+
+        self.app.push_screen(LearnScreen(self.game_log, self.analysis, seat), done)
 
     def stop_analysis(self) -> bool:
         """Ask a running analysis to stop after the decision in hand; False if none runs."""

@@ -407,7 +407,8 @@ Reviewing
   click the graph  go to the decision drawn there
   t                learn from your mistakes: each mistake of the seat
                    in view again, from before it: find a better move
-                   (judged by the analysis), or see the solution
+                   (judged by the analysis), or see the solution; f
+                   there plays on from before it
   c                comment on this move;  C  on the whole game (saved
                    in the file; a commented move is marked in the move
                    list)

@@ -6,7 +6,8 @@ the hand (arrows and enter, a click, or its number), or, when the decision is no
 (a capture, koi-koi or shobu, a hiki), one of the moves listed by number. The answer is judged
 by the analysis: as good as the best found, or by how many points worse (`judge`, which searches
 an answer not judged yet in a thread, as the analysis searched the decision). The solution can
-be shown; n goes to the next; after the last, a summary: found N of M.
+be shown; n goes to the next; after the last, a summary: found N of M. f goes back to the
+replay to play on from before the decision in hand.
 
 Only the seat's own view is drawn (hidden cards stay backs), and the words name only its cards.
 """
@@ -57,9 +58,11 @@ SUMMARY = "Found {found} of {total}."
 SUMMARY_LONG = "Learn from your mistakes is over: you found {found} of {total}. n goes back."
 NONE_ANALYSED = "Nothing analysed for {player} yet: a analyses the game, then t."
 NONE_FLAGGED = "{player} made no mistake the analysis flags: nothing to learn here."
-KEYS_CARDS = "←→ choose{dot}enter answer{dot}s solution{dot}n next{dot}esc back"
-KEYS_CARDS_ASCII = "<- -> choose{dot}enter answer{dot}s solution{dot}n next{dot}esc back"
-KEYS_LIST = "1-{n} answer{dot}s solution{dot}n next{dot}esc back"
+KEYS_CARDS = "←→ choose{dot}enter answer{dot}s solution{dot}n next{dot}f play on{dot}esc back"
+KEYS_CARDS_ASCII = (
+    "<- -> choose{dot}enter answer{dot}s solution{dot}n next{dot}f play on{dot}esc back"
+)
+KEYS_LIST = "1-{n} answer{dot}s solution{dot}n next{dot}f play on{dot}esc back"
 KEYS_OVER = "n or esc: back to the replay"
 CHOICE = "{n}. {move}"
 PUZZLE = "{n}. move {move}: {words}"
@@ -90,7 +93,7 @@ class Puzzle:
         return "missed" if self.answers else "open"
 
 
-class LearnScreen(Screen[None]):
+class LearnScreen(Screen[int | None]):
     """The decisions of one seat to try again, one at a time."""
 
     DEFAULT_CSS = """
@@ -123,6 +126,7 @@ class LearnScreen(Screen[None]):
         ],
         Binding("s", "solution", "Solution", id="learn.solution"),
         Binding("n", "next", "Next", id="learn.next"),
+        Binding("f", "play_on", "Play on", id="learn.play_on"),
         Binding("escape,q", "leave", "Back", id="learn.leave"),
     ]
 
@@ -189,7 +193,7 @@ class LearnScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "answer":  # enter answers with a card; the listed moves by number
             return not self.over and self.cards_only()
-        if action in ("move", "answer_index", "solution"):
+        if action in ("move", "answer_index", "solution", "play_on"):
             return not self.over  # the summary: only n and escape (back to the replay)
         return True
 
@@ -433,6 +437,13 @@ class LearnScreen(Screen[None]):
             self.over = True
         self.refresh_view()
         self._focus_hand()
+
+    def action_play_on(self) -> None:
+        """Back to the replay, to play on from before this decision (its play on dialog)."""
+        if self.over:
+            return
+        self.workers.cancel_group(self, "learn")
+        self.dismiss(self.puzzle.decision.index)
 
     def action_leave(self) -> None:
         self.workers.cancel_group(self, "learn")
