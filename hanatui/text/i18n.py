@@ -24,12 +24,12 @@ it at once.
 
 from __future__ import annotations
 
-import gettext as _gettext
 import math
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Protocol
 
 DOMAIN = "hanatui"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -42,7 +42,33 @@ PSEUDO = "qps"
 _ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-class PseudoTranslations(_gettext.NullTranslations):
+class Translations(Protocol):
+    """What we ask of a catalog (`gettext.GNUTranslations` is one)."""
+
+    def gettext(self, message: str, /) -> str: ...
+    def ngettext(self, msgid1: str, msgid2: str, n: int, /) -> str: ...
+    def pgettext(self, context: str, message: str, /) -> str: ...
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int, /) -> str: ...
+
+
+class SourceTranslations:
+    """English, the source's own words: no catalog read, and gettext not even imported (the
+    table opens sooner)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return msgid1 if n == 1 else msgid2
+
+
+class PseudoTranslations(SourceTranslations):
     """The pseudo-language: each message accented and 40 % longer, placeholders and markup
     untouched, so that a test sees both a string that escaped translation (no accents) and a
     screen too narrow for a longer language (a cut ``»``)."""
@@ -65,27 +91,29 @@ class PseudoTranslations(_gettext.NullTranslations):
         return self._pseudo(message)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return self._pseudo(msgid1 if n == 1 else msgid2)
+        return self._pseudo(super().ngettext(msgid1, msgid2, n))
 
     def pgettext(self, context: str, message: str) -> str:
         return self._pseudo(message)
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return self._pseudo(msgid1 if n == 1 else msgid2)
+        return self._pseudo(super().npgettext(context, msgid1, msgid2, n))
 
 
-def _load(code: str) -> _gettext.NullTranslations:
+def _load(code: str) -> Translations:
     if code == PSEUDO:
         return PseudoTranslations()
     if code == SOURCE_LANGUAGE:  # its catalog says each message as the source does
-        return _gettext.NullTranslations()
+        return SourceTranslations()
+    import gettext  # only for a catalog: English starts without it
+
     try:
-        return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+        return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
     except OSError:  # no catalog: the source's own English
-        return _gettext.NullTranslations()
+        return SourceTranslations()
 
 
-_current: _gettext.NullTranslations = _load(SOURCE_LANGUAGE)
+_current: Translations = SourceTranslations()
 _language = SOURCE_LANGUAGE
 
 
