@@ -52,7 +52,9 @@ CODES = [f"{month:02d}{letter}" for month in range(1, 13) for letter in "abcd"]
 def _stream(label: str, seed: bytes) -> Iterator[int]:
     counter = 0
     while True:
-        yield from hashlib.sha256(label.encode("ascii") + seed + struct.pack(">Q", counter)).digest()
+        yield from hashlib.sha256(
+            label.encode("ascii") + seed + struct.pack(">Q", counter)
+        ).digest()
         counter += 1
 
 
@@ -109,7 +111,8 @@ def test_the_vectors_of_the_page() -> None:
     seed = combined_seed(secret, entropy)
     assert seed.hex() == values["seed"]
     assert (
-        hashlib.sha256(b"hanatui seed v1" + secret + b"".join(entropy)).hexdigest() == values["seed"]
+        hashlib.sha256(b"hanatui seed v1" + secret + b"".join(entropy)).hexdigest()
+        == values["seed"]
     )
     assert " ".join(c.value for c in deck_from_seed(seed)) == values["deck"]
     dealer = SeededRng(seed, DEALER_LABEL).sample(CARDS, 2)

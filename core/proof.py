@@ -1,0 +1,293 @@
+"""Checking the proof of every deal in a log (docs/deals.md), and when a table's reveal is due.
+
+A proved chance event (a deal or the dealer draw) is preceded by the table's commitment
+(`DealCommitted`) and the entropy of every person at the table (`EntropyGiven`), and followed,
+once its cards are no longer hidden, by the table's secret (`DealRevealed`). `check_deals` works
+out for each chance event of a log whether the secret matches the commitment and the logged
+outcome is the published shuffle of the combined seed. Pure: it reads events, nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import msgspec
+
+from core.cards import Card
+from core.chance import draw_dealer
+from core.events import (
+    DealCommitted,
+    DealerDrawn,
+    DealRevealed,
+    Dealt,
+    EntropyGiven,
+    Event,
+    MatchStarted,
+    Redeal,
+    RoundEnded,
+)
+from core.shuffle import DEALER_LABEL, SeededRng, combined_seed, commitment, deck_from_seed
+
+Status = Literal["proved", "unproved", "pending", "withheld", "forged"]
+#: Why a chance event is not proved (`DealProof.reason`); the words are the showing module's.
+Reason = Literal[
+    "no_commitment",  # unproved: nothing committed before it (an older log, a reshuffled fork)
+    "in_play",  # pending: its round is still being played
+    "not_revealed",  # withheld: the round is over, the secret never came
+    "second_commitment",  # forged: a commitment came while another waited for its deal
+    "round_differs",  # forged: the proof's events name another round than the deal
+    "entropy_twice",  # forged: ``seat`` gave entropy twice
+    "entropy_alone",  # forged: entropy with no commitment before it
+    "reveal_alone",  # forged: a secret revealed with no committed deal before it
+    "secret_differs",  # forged: the revealed secret does not fit the commitment
+    "entropy_missing",  # forged: ``seat``, a person, gave no entropy
+    "entropy_omitted",  # forged: the deck is the shuffle of a seed without ``seat``'s entropy
+    "deck_changed",  # forged: the outcome is not the shuffle of the seed
+]
+
+
+class DealProof(msgspec.Struct, frozen=True, kw_only=True):
+    """What a log proves about one chance event.
+
+    ``status``: ``proved`` (the revealed secret matches its commitment and the outcome is the
+    shuffle of the combined seed); ``unproved`` (no commitment: an older log, or a deal a
+    play-on reshuffled); ``pending`` (committed, its round still being played); ``withheld``
+    (committed, the round is over and the table never revealed its secret); ``forged`` (the
+    proof contradicts the log). ``reason`` says why it is not proved, about ``seat`` for the
+    reasons about one seat. ``event``: the chance event's index in the log (for a stray proof
+    event, its own); ``entropy``: the seats whose contribution the seed mixes in; ``redacted``:
+    only the cards a player's view shows were compared.
+    """
+
+    event: int
+    round: int
+    kind: Literal["deal", "dealer_draw"]
+    status: Status
+    reason: Reason | None = None
+    seat: int | None = None
+    entropy: tuple[int, ...] = ()
+    redacted: bool = False
+
+
+class _Pending:
+    """A commitment seen, with the contributions after it and the chance event it is for."""
+
+    def __init__(self, at: int, ev: DealCommitted) -> None:
+        self.at = at
+        self.commit = ev
+        self.entropy: dict[int, bytes] = {}
+        self.problem: Reason | None = None
+        self.seat: int | None = None
+
+
+def _chance_kind(event: Event) -> Literal["deal", "dealer_draw"] | None:
+    if isinstance(event, Dealt):
+        return "deal"
+    if isinstance(event, DealerDrawn):
+        return "dealer_draw"
+    return None
+
+
+def _matches(event: Event, seed: bytes, first: MatchStarted) -> bool:
+    """Whether the logged chance event is what the seed draws (a redacted deck's hidden cards,
+    null, match any card)."""
+    if isinstance(event, Dealt):
+        deck: tuple[Card | None, ...] = event.deck
+        expected = deck_from_seed(seed)
+        return all(c is None or c == e for c, e in zip(deck, expected, strict=True))
+    assert isinstance(event, DealerDrawn)
+    drawn = draw_dealer(first.rules, len(first.players), SeededRng(seed, DEALER_LABEL))
+    return drawn == event
+
+
+def _is_over(event: Event, kind: str) -> bool:
+    """Whether ``event`` ends the hiding of a chance event's cards (see `reveal_due`)."""
+    return kind == "dealer_draw" or isinstance(event, RoundEnded | Redeal)
+
+
+def check_deals(events: Sequence[Event], *, branch: int = 0) -> list[DealProof]:
+    """The proof of each chance event of a match's events, in order. ``branch``: for a game
+    played on from another log, the index it branched at: the deals before it were made for
+    that log's players, so they need not hold the entropy of every person seated here."""
+    if not events or not isinstance(events[0], MatchStarted):
+        return []
+    first = events[0]
+    people = tuple(i for i, p in enumerate(first.players) if p.kind == "human")
+    pending: _Pending | None = None  # committed, its chance event not yet seen
+    open_: dict[int, tuple[_Pending, Event]] = {}  # chance index -> its proof, not revealed
+    ended: set[int] = set()  # chance events whose cards are no longer hidden
+    results: dict[int, DealProof] = {}
+    forged_extra: list[DealProof] = []
+    for i, event in enumerate(events):
+        if isinstance(event, DealCommitted):
+            twice = pending is not None
+            pending = _Pending(i, event)
+            if twice:
+                pending.problem = "second_commitment"
+        elif isinstance(event, EntropyGiven):
+            if pending is None:
+                forged_extra.append(
+                    DealProof(
+                        event=i,
+                        round=event.round,
+                        kind="deal",
+                        status="forged",
+                        reason="entropy_alone",
+                    )
+                )
+                continue
+            if event.round != pending.commit.round:
+                pending.problem = "round_differs"
+            if event.seat in pending.entropy:
+                pending.problem, pending.seat = "entropy_twice", event.seat
+            pending.entropy[event.seat] = bytes.fromhex(event.value)
+        elif isinstance(event, DealRevealed):
+            target = max(open_, default=None)
+            if target is None:
+                forged_extra.append(
+                    DealProof(
+                        event=i,
+                        round=event.round,
+                        kind="deal",
+                        status="forged",
+                        reason="reveal_alone",
+                    )
+                )
+                continue
+            proof, chance = open_.pop(target)
+            needed = people if target >= branch else ()
+            results[target] = _judge(target, proof, chance, event, first, needed)
+        else:
+            kind = _chance_kind(event)
+            for at, (_, chance) in open_.items():
+                if at not in ended and _is_over(event, _chance_kind(chance) or "deal"):
+                    ended.add(at)
+            if kind is None:
+                continue
+            round_no = event.round if isinstance(event, Dealt) else 1
+            if pending is None:
+                results[i] = DealProof(
+                    event=i,
+                    round=round_no,
+                    kind=kind,
+                    status="unproved",
+                    reason="no_commitment",
+                )
+                continue
+            if pending.commit.round != round_no:
+                pending.problem = "round_differs"
+            open_[i] = (pending, event)
+            if kind == "dealer_draw":
+                ended.add(i)
+            pending = None
+    for at, (proof, chance) in open_.items():
+        kind = _chance_kind(chance) or "deal"
+        round_no = chance.round if isinstance(chance, Dealt) else 1
+        if proof.problem:
+            results[at] = DealProof(
+                event=at,
+                round=round_no,
+                kind=kind,
+                status="forged",
+                reason=proof.problem,
+                seat=proof.seat,
+            )
+        elif at in ended:
+            results[at] = DealProof(
+                event=at,
+                round=round_no,
+                kind=kind,
+                status="withheld",
+                reason="not_revealed",
+            )
+        else:
+            results[at] = DealProof(
+                event=at,
+                round=round_no,
+                kind=kind,
+                status="pending",
+                reason="in_play",
+            )
+    return sorted([*results.values(), *forged_extra], key=lambda p: p.event)
+
+
+def _judge(
+    at: int,
+    proof: _Pending,
+    chance: Event,
+    reveal: DealRevealed,
+    first: MatchStarted,
+    people: tuple[int, ...],
+) -> DealProof:
+    kind = _chance_kind(chance) or "deal"
+    round_no = chance.round if isinstance(chance, Dealt) else 1
+    redacted = isinstance(chance, Dealt) and None in chance.deck
+
+    def verdict(status: Status, reason: Reason | None = None, seat: int | None = None) -> DealProof:
+        return DealProof(
+            event=at,
+            round=round_no,
+            kind=kind,
+            status=status,
+            reason=reason,
+            seat=seat,
+            entropy=tuple(sorted(proof.entropy)),
+            redacted=redacted,
+        )
+
+    if proof.problem:
+        return verdict("forged", proof.problem, proof.seat)
+    if reveal.round != round_no:
+        return verdict("forged", "round_differs")
+    secret = bytes.fromhex(reveal.secret)
+    if commitment(secret) != proof.commit.commitment:
+        return verdict("forged", "secret_differs")
+    missing = [s for s in people if s not in proof.entropy]
+    if missing:
+        return verdict("forged", "entropy_missing", missing[0])
+    seats = sorted(proof.entropy)
+    values = [proof.entropy[s] for s in seats]
+    if _matches(chance, combined_seed(secret, values), first):
+        return verdict("proved")
+    for k, seat in enumerate(seats):
+        if _matches(chance, combined_seed(secret, values[:k] + values[k + 1 :]), first):
+            return verdict("forged", "entropy_omitted", seat)
+    return verdict("forged", "deck_changed")
+
+
+def reveal_due(events: Sequence[Event]) -> tuple[int, DealCommitted] | None:
+    """The chance event whose secret a table should reveal now, as (its ordinal among the
+    match's chance events, from 0; its commitment), or None: the last chance event, if it was
+    committed, is not revealed yet and its cards are no longer hidden (the dealer draw at once,
+    a deal once a `RoundEnded` or `Redeal` follows it)."""
+    over = False
+    at = None
+    for i in range(len(events) - 1, -1, -1):
+        event = events[i]
+        if isinstance(event, DealRevealed):
+            return None
+        if isinstance(event, RoundEnded | Redeal):
+            over = True
+        elif isinstance(event, DealerDrawn):
+            over = True
+            at = i
+            break
+        elif isinstance(event, Dealt):
+            at = i
+            break
+    if at is None or not over:
+        return None
+    j = at - 1
+    while j > 0 and isinstance(events[j], EntropyGiven):
+        j -= 1
+    committed = events[j]
+    if not isinstance(committed, DealCommitted):
+        return None
+    ordinal = sum(1 for e in events[:at] if isinstance(e, Dealt | DealerDrawn))
+    return ordinal, committed
+
+
+def chance_ordinal(events: Sequence[Event]) -> int:
+    """How many chance events (deals, dealer draws) the events hold: the next one's ordinal."""
+    return sum(1 for e in events if isinstance(e, Dealt | DealerDrawn))
