@@ -9,7 +9,7 @@ outcome is the published shuffle of the combined seed. Pure: it reads events, no
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 import msgspec
@@ -28,6 +28,7 @@ from core.events import (
     RoundEnded,
 )
 from core.shuffle import DEALER_LABEL, SeededRng, combined_seed, commitment, deck_from_seed
+from core.state import State
 
 Status = Literal["proved", "unproved", "pending", "withheld", "forged"]
 #: Why a chance event is not proved (`DealProof.reason`); the words are the showing module's.
@@ -291,3 +292,32 @@ def reveal_due(events: Sequence[Event]) -> tuple[int, DealCommitted] | None:
 def chance_ordinal(events: Sequence[Event]) -> int:
     """How many chance events (deals, dealer draws) the events hold: the next one's ordinal."""
     return sum(1 for e in events if isinstance(e, Dealt | DealerDrawn))
+
+
+#: The events after which a chance event's secret may be due (see `reveal_due`).
+REVEALING = (DealerDrawn, Redeal, RoundEnded)
+
+
+def with_reveals(
+    events: Sequence[Event],
+    pairs: Sequence[tuple[Event, State]],
+    secret: Callable[[int], bytes | None],
+) -> list[tuple[Event, State]]:
+    """``pairs`` (new events with their states, after ``events``) with each secret that falls
+    due placed right after the event that makes it due (so a match still ends with
+    `MatchEnded`). ``secret(ordinal)`` is the table's secret for that chance event, or None
+    (not this table's, or not to be revealed); one that does not match the commitment (a deal
+    this table did not commit to, as in a game played on from a replay) is not revealed."""
+    out: list[tuple[Event, State]] = []
+    for pair in pairs:
+        out.append(pair)
+        if not isinstance(pair[0], REVEALING):
+            continue
+        due = reveal_due([*events, *(e for e, _ in out)])
+        if due is None:
+            continue
+        ordinal, committed = due
+        value = secret(ordinal)
+        if value is not None and commitment(value) == committed.commitment:
+            out.append((DealRevealed(round=committed.round, secret=value.hex()), pair[1]))
+    return out

@@ -14,13 +14,14 @@ import signal
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from core.chance import advance, proved_advance
 from core.engine import is_chance, is_over, legal_actions, step, to_act
-from core.events import DealerDrawn, DealRevealed, Event, MatchStarted, Redeal, RoundEnded
+from core.events import Event, MatchStarted
 from core.players import Player
-from core.proof import chance_ordinal, reveal_due
+from core.proof import REVEALING, chance_ordinal, with_reveals
 from core.rules import AnyRules
 from core.shuffle import key_of_seed, table_secret
 from core.timeline import Timeline
@@ -79,21 +80,14 @@ def play_match(
             legal = legal_actions(state)
             action = bots[seat].choose(observe(state, seat), legal, bot_rngs[seat])
             pairs = step(state, action)
+        if proved and any(isinstance(e, REVEALING) for e, _ in pairs):
+            pairs = with_reveals(timeline.events, pairs, partial(table_secret, key))
         timeline.extend(pairs)
-        if proved and any(isinstance(e, _REVEALING) for e, _ in pairs):
-            due = reveal_due(timeline.events)
-            if due is not None:
-                secret = table_secret(key, due[0]).hex()
-                timeline.append(DealRevealed(round=due[1].round, secret=secret), timeline.last)
         state = timeline.last
         if on_round is not None and state.rounds_done != rounds_seen:
             rounds_seen = state.rounds_done
             on_round(timeline)
     return timeline
-
-
-#: The events after which a proved chance event's secret may be due (`core.proof.reveal_due`).
-_REVEALING = (DealerDrawn, Redeal, RoundEnded)
 
 
 def seat_rotations(n: int, entries: Sequence[object]) -> list[tuple[int, ...]]:

@@ -52,9 +52,9 @@ STATUS_WORDS = {
     ),
 }
 #: The one line for a log written before the proofs.
-BEFORE_PROOFS = "deals: no proof, this log was written before format version {version}"
+BEFORE_PROOFS = "its deals carry no proof (written before format version {version})"
 #: The one line for a log without any proof (a program that deals without them).
-NO_PROOFS = "deals: no proof, this log holds no commitment"
+NO_PROOFS = "its deals carry no proof (no commitment)"
 #: Marks a line about a player's view.
 REDACTED_NOTE = " (the cards this player's view shows)"
 #: A seat with the player's name, in the report.
@@ -192,19 +192,21 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 comments = len(log.comments)
                 noted = f", {plural(comments, 'comment')}" if comments else ""
                 verdict = "FORGED DEALS" if forged else "ok"
+                lines = []
+                if log.written_in < PROOF_VERSION:
+                    noted += "; " + BEFORE_PROOFS.format(version=PROOF_VERSION)
+                elif proofs and all(p.status == "unproved" for p in proofs):
+                    noted += "; " + NO_PROOFS
+                else:
+                    names = [p.name for p in state.players]
+                    lines = deal_lines(proofs, names, log.header.origin)
                 print(
                     f"{shown}: {verdict} ({state.rules.game}, {len(state.players)} players, "
                     f"{plural(state.rounds_done, 'round')}, {len(log.events)} events{noted}, "
                     f"{status})"
                 )
-                names = [p.name for p in state.players]
-                if log.written_in < PROOF_VERSION:
-                    print("  " + BEFORE_PROOFS.format(version=PROOF_VERSION))
-                elif proofs and all(p.status == "unproved" for p in proofs):
-                    print("  " + NO_PROOFS)
-                else:
-                    for line in deal_lines(proofs, names, log.header.origin):
-                        print("  " + line)
+                for line in lines:
+                    print("  " + line)
     if args.json:
         # ASCII only: a file name or reason can never put a raw control or bidi character out
         import json

@@ -33,7 +33,6 @@ from core.errors import HanaError
 from core.events import (
     DECISION_EVENTS,
     DealCommitted,
-    DealRevealed,
     EntropyGiven,
     Event,
     MatchStarted,
@@ -42,7 +41,7 @@ from core.events import (
 )
 from core.logfile import Header, header_for
 from core.players import Player
-from core.proof import chance_ordinal, reveal_due
+from core.proof import chance_ordinal, with_reveals
 from core.rules import AnyRules
 from core.shuffle import commitment, key_of_seed, local_entropy, table_secret
 from core.state import State
@@ -267,11 +266,8 @@ class Session:
 
     # --- playing ----------------------------------------------------------------------------
     def _record(self, pairs: list[tuple[Event, State]]) -> list[Event]:
+        pairs = with_reveals(self.events, pairs, self.reveal_secret)
         self.timeline.extend(pairs)
-        reveal = self._reveal()
-        if reveal is not None:
-            self.timeline.append(reveal, self.state)
-            pairs = [*pairs, (reveal, self.state)]
         events = [e for e, _ in pairs]
         if self.journal is not None:
             self.journal.append(events)
@@ -334,17 +330,11 @@ class Session:
         """The contribution of ``seat``, a person playing here, to chance event ``ordinal``."""
         return local_entropy(self.deal_key, ordinal, seat)
 
-    def _reveal(self) -> DealRevealed | None:
-        """The secret due now (see `core.proof.reveal_due`), if it is this session's: a game
-        played on from a replay cannot reveal the deals it did not make."""
-        due = reveal_due(self.events)
-        if due is None:
-            return None
-        ordinal, committed = due
-        secret = self.secret(ordinal)
-        if commitment(secret) != committed.commitment:
-            return None
-        return DealRevealed(round=committed.round, secret=secret.hex())
+    def reveal_secret(self, ordinal: int) -> bytes | None:
+        """The secret this table reveals for chance event ``ordinal`` once it is due (a game
+        played on from a replay cannot reveal the deals it did not make: `with_reveals` checks
+        the commitment)."""
+        return self.secret(ordinal)
 
     def act(self, action: Action) -> list[Event]:
         """Play an action (raises `IllegalActionError` if it is not legal); the new events."""
