@@ -257,15 +257,24 @@ def _judge(
     return verdict("forged", "deck_changed")
 
 
-def reveal_due(events: Sequence[Event]) -> tuple[int, DealCommitted] | None:
+def reveal_due(
+    events: Sequence[Event], tail: Sequence[Event] = (), *, chances: int | None = None
+) -> tuple[int, DealCommitted] | None:
     """The chance event whose secret a table should reveal now, as (its ordinal among the
     match's chance events, from 0; its commitment), or None: the last chance event, if it was
     committed, is not revealed yet and its cards are no longer hidden (the dealer draw at once,
-    a deal once a `RoundEnded` or `Redeal` follows it)."""
+    a deal once a `RoundEnded` or `Redeal` follows it). The events are ``events`` then
+    ``tail``; ``chances``, if the caller counts them, is how many chance events they hold (so
+    the work is only the last round's)."""
+    split = len(events)
+
+    def get(i: int) -> Event:
+        return events[i] if i < split else tail[i - split]
+
     over = False
     at = None
-    for i in range(len(events) - 1, -1, -1):
-        event = events[i]
+    for i in range(split + len(tail) - 1, -1, -1):
+        event = get(i)
         if isinstance(event, DealRevealed):
             return None
         if isinstance(event, RoundEnded | Redeal):
@@ -280,13 +289,14 @@ def reveal_due(events: Sequence[Event]) -> tuple[int, DealCommitted] | None:
     if at is None or not over:
         return None
     j = at - 1
-    while j > 0 and isinstance(events[j], EntropyGiven):
+    while j > 0 and isinstance(get(j), EntropyGiven):
         j -= 1
-    committed = events[j]
+    committed = get(j)
     if not isinstance(committed, DealCommitted):
         return None
-    ordinal = sum(1 for e in events[:at] if isinstance(e, Dealt | DealerDrawn))
-    return ordinal, committed
+    if chances is None:
+        chances = chance_ordinal(events) + chance_ordinal(tail)
+    return chances - 1, committed
 
 
 def chance_ordinal(events: Sequence[Event]) -> int:
@@ -302,18 +312,23 @@ def with_reveals(
     events: Sequence[Event],
     pairs: Sequence[tuple[Event, State]],
     secret: Callable[[int], bytes | None],
+    *,
+    chances: int | None = None,
 ) -> list[tuple[Event, State]]:
     """``pairs`` (new events with their states, after ``events``) with each secret that falls
     due placed right after the event that makes it due (so a match still ends with
     `MatchEnded`). ``secret(ordinal)`` is the table's secret for that chance event, or None
     (not this table's, or not to be revealed); one that does not match the commitment (a deal
-    this table did not commit to, as in a game played on from a replay) is not revealed."""
+    this table did not commit to, as in a game played on from a replay) is not revealed.
+    ``chances``: how many chance events ``events`` holds, if the caller counts them."""
     out: list[tuple[Event, State]] = []
     for pair in pairs:
         out.append(pair)
         if not isinstance(pair[0], REVEALING):
             continue
-        due = reveal_due([*events, *(e for e, _ in out)])
+        tail = [e for e, _ in out]
+        known = None if chances is None else chances + chance_ordinal(tail)
+        due = reveal_due(events, tail, chances=known)
         if due is None:
             continue
         ordinal, committed = due

@@ -67,11 +67,13 @@ def play_match(
     timeline = Timeline([MatchStarted(rules=rules, players=players)])
     state = timeline.last
     rounds_seen = 0
+    chances = 0  # the chance events so far (a proved one's ordinal)
     while not is_over(state):
+        before = chances
         if is_chance(state):
             if proved:
-                ordinal = chance_ordinal(timeline.events)
-                pairs = proved_advance(state, table_secret(key, ordinal), {})
+                pairs = proved_advance(state, table_secret(key, chances), {})
+                chances += chance_ordinal([e for e, _ in pairs])
             else:
                 pairs = advance(state, chance_rng)
         else:
@@ -81,7 +83,7 @@ def play_match(
             action = bots[seat].choose(observe(state, seat), legal, bot_rngs[seat])
             pairs = step(state, action)
         if proved and any(isinstance(e, REVEALING) for e, _ in pairs):
-            pairs = with_reveals(timeline.events, pairs, partial(table_secret, key))
+            pairs = with_reveals(timeline.events, pairs, partial(table_secret, key), chances=before)
         timeline.extend(pairs)
         state = timeline.last
         if on_round is not None and state.rounds_done != rounds_seen:

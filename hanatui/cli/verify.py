@@ -205,8 +205,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
                     f"{plural(state.rounds_done, 'round')}, {len(log.events)} events{noted}, "
                     f"{status})"
                 )
-                for line in lines:
-                    print("  " + line)
+                for sentence in lines:
+                    print("  " + sentence)
     if args.json:
         # ASCII only: a file name or reason can never put a raw control or bidi character out
         import json

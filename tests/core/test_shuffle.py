@@ -23,6 +23,7 @@ from core.shuffle import (
     combined_seed,
     commitment,
     deck_from_seed,
+    shuffle_in_place,
 )
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "deals.md"
@@ -98,10 +99,10 @@ def test_the_vectors_of_the_page() -> None:
     assert len(blocks) == 2
     decks = blocks[0]
     assert len(decks) >= 10
-    for (k1, seed), (k2, deck) in zip(decks[::2], decks[1::2], strict=True):
+    for (k1, seed_hex), (k2, deck) in zip(decks[::2], decks[1::2], strict=True):
         assert (k1, k2) == ("seed", "deck")
-        assert " ".join(c.value for c in deck_from_seed(bytes.fromhex(seed))) == deck
-        assert " ".join(their_deck(bytes.fromhex(seed))) == deck
+        assert " ".join(c.value for c in deck_from_seed(bytes.fromhex(seed_hex))) == deck
+        assert " ".join(their_deck(bytes.fromhex(seed_hex))) == deck
     whole = blocks[1]
     values = dict(whole)
     secret = bytes.fromhex(values["secret"])
@@ -224,3 +225,10 @@ def test_changing_any_contribution_or_the_secret_changes_the_deck(
     assert deck_from_seed(combined_seed(changed(secret), contributions)) != deck
     # leaving a contribution out changes it too
     assert deck_from_seed(combined_seed(secret, contributions[:k] + contributions[k + 1 :])) != deck
+
+
+def test_the_decks_fast_path_is_the_stream_shuffle() -> None:
+    for seed in _seeds(2000, b"fast"):
+        cards = list(CARDS)
+        shuffle_in_place(cards, Stream(seed, DECK_LABEL))
+        assert deck_from_seed(seed) == tuple(cards)
