@@ -352,6 +352,8 @@ _FUTURE_VERBS: dict[type, str] = {
 
 def future_words(event: Event, states: Sequence[State], index: int) -> str:
     """An event as a seat may know of it before it happens: who moves, not with which card."""
+    if isinstance(event, PROOF_EVENTS):
+        return ""  # a deal's proof: no line (`describe_event`)
     seat = getattr(event, "seat", None)
     players = states[index].players
     if isinstance(seat, int) and 0 <= seat < len(players):

@@ -93,3 +93,22 @@ def test_proved_logs_replay_identically(seed: int, humans: int) -> None:
     proofs = check_deals(log.events)
     assert proofs and all(p.status == "proved" for p in proofs)
     assert all(p.entropy == tuple(range(humans)) for p in proofs)
+
+
+def test_the_replays_move_list_words_each_proof_event() -> None:
+    """Before and after the cursor alike (a proof names no card), never an empty line."""
+    from core.events import DealRevealed, EntropyGiven
+    from hanatui.text.story import Story
+
+    session = proved_session(seed=3, rounds=1)
+    events = session.events
+    story = Story(events, session.timeline.states)
+    for position in (1, len(events)):
+        for i, event in enumerate(events):
+            line = story.line(i, position, 0, all_hands=False)
+            if isinstance(event, DealCommitted):
+                assert line == "The table commits to its secret for the next deal"
+            elif isinstance(event, EntropyGiven):
+                assert line == "P1 adds entropy to the next deal's seed"
+            elif isinstance(event, DealRevealed):
+                assert line.startswith("The table reveals its secret")
