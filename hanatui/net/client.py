@@ -254,6 +254,7 @@ class RemoteSession(Session):
         self.deal_checks: dict[int, DealProof] = {}
         #: The player's view of the match when a deal was found not to match (the evidence)
         self.deal_evidence: bytes | None = None
+        self.deal_evidence_path: Path | None = None
         self.connection = Connection(
             url, name, self._on_message, self._on_status, ssl_context=ssl_context
         )
@@ -486,9 +487,7 @@ class RemoteSession(Session):
                 why = DEAL_REASONS.get(proof.reason or "", proof.reason or "")
                 text = DEAL_FORGED.format(round=proof.round, why=why)
             self.problem = text
-            if self.seat is not None:
-                header = header_for(self.redacted, redacted_for=self.seat)
-                self.deal_evidence = encode_log(header, self.redacted)
+            self._keep_evidence()
             self._tell("deal_checked", (False, text))
         if checked is not None:  # the latest only: a rejoin brings every round again
             self._tell("deal_checked", (True, checked))
@@ -504,6 +503,21 @@ class RemoteSession(Session):
         del timeline.states[same:]
         for event in events[same:]:
             timeline.append(event)
+
+    def _keep_evidence(self) -> None:
+        """The player's view of the match as it stands, in memory and among the player's games
+        (a file of its own, besides the match kept at its end), once a deal did not match."""
+        from hanatui.store.files import free_log_name, write_atomic
+        from hanatui.store.settings import games_dir
+
+        if self.seat is None:
+            return
+        header = header_for(self.redacted, redacted_for=self.seat)
+        self.deal_evidence = encode_log(header, self.redacted)
+        with contextlib.suppress(OSError):  # kept in memory all the same
+            path = free_log_name(games_dir(), f"{self.state.rules.game}-evidence")
+            write_atomic(path, self.deal_evidence)
+            self.deal_evidence_path = path
 
     # --- the end ----------------------------------------------------------------------------
     def archive(self, directory: Path | None = None) -> Path | None:

@@ -18,6 +18,7 @@ from core.events import (
     RoundEnded,
 )
 from core.logfile import read_log
+from hanatui.cli import main
 from hanatui.net import server as server_module
 from hanatui.net.client import RemoteSession
 from hanatui.session.session import Session
@@ -115,6 +116,10 @@ async def test_players_catch_a_host_that_deals_a_deck_of_its_choice(data_dir, mo
             # the evidence: the player's view as it stood, which verify refuses as well
             assert player.deal_evidence is not None
             read_log(player.deal_evidence)
+            path = player.deal_evidence_path
+            assert path is not None and path.parent == data_dir / "games"
+            assert path.read_bytes() == player.deal_evidence
+            assert main(["verify", str(path)]) == 1  # and verify refuses it too
         assert said and not said[0][0] and "round 1" in said[0][1]
     finally:
         await ann.close()
