@@ -182,12 +182,15 @@ class DealCommitted(Event, frozen=True, tag="deal_committed"):
     commitment: Hex32
 
 
-class EntropyGiven(Event, frozen=True, tag="entropy_given"):
-    """A seat's contribution to the next chance event's seed, given after the commitment."""
+class EntropyGiven(Event, frozen=True, tag="entropy_given", omit_defaults=True):
+    """A seat's contribution to the next chance event's seed, given after the commitment.
+    ``by_table``: the player's own program gave none (a network player away or silent when the
+    deal was due), so the table made it; written only when true."""
 
     round: Annotated[int, msgspec.Meta(ge=1)]
     seat: Seat
     value: Hex32
+    by_table: bool = False
 
 
 class DealRevealed(Event, frozen=True, tag="deal_revealed"):

@@ -57,7 +57,8 @@ class DealProof(msgspec.Struct, frozen=True, kw_only=True):
     (committed, the round is over and the table never revealed its secret); ``forged`` (the
     proof contradicts the log). ``reason`` says why it is not proved, about ``seat`` for the
     reasons about one seat. ``event``: the chance event's index in the log (for a stray proof
-    event, its own); ``entropy``: the seats whose contribution the seed mixes in; ``redacted``:
+    event, its own); ``entropy``: the seats whose contribution the seed mixes in, ``by_table``
+    those the table made for a player who gave none (away from a network table); ``redacted``:
     only the cards a player's view shows were compared.
     """
 
@@ -68,6 +69,7 @@ class DealProof(msgspec.Struct, frozen=True, kw_only=True):
     reason: Reason | None = None
     seat: int | None = None
     entropy: tuple[int, ...] = ()
+    by_table: tuple[int, ...] = ()
     redacted: bool = False
 
 
@@ -78,6 +80,7 @@ class _Pending:
         self.at = at
         self.commit = ev
         self.entropy: dict[int, bytes] = {}
+        self.by_table: set[int] = set()
         self.problem: Reason | None = None
         self.seat: int | None = None
 
@@ -143,6 +146,8 @@ def check_deals(events: Sequence[Event], *, branch: int = 0) -> list[DealProof]:
             if event.seat in pending.entropy:
                 pending.problem, pending.seat = "entropy_twice", event.seat
             pending.entropy[event.seat] = bytes.fromhex(event.value)
+            if event.by_table:
+                pending.by_table.add(event.seat)
         elif isinstance(event, DealRevealed):
             target = max(open_, default=None)
             if target is None:
@@ -234,6 +239,7 @@ def _judge(
             reason=reason,
             seat=seat,
             entropy=tuple(sorted(proof.entropy)),
+            by_table=tuple(sorted(proof.by_table)),
             redacted=redacted,
         )
 

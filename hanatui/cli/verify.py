@@ -57,6 +57,8 @@ BEFORE_PROOFS = "its deals carry no proof (written before format version {versio
 NO_PROOFS = "its deals carry no proof (no commitment)"
 #: Marks a line about a player's view.
 REDACTED_NOTE = " (the cards this player's view shows)"
+#: Added to a proved deal's line when the table made a player's entropy (away at a network table).
+BY_TABLE_NOTE = "; the table made the entropy of {who}, who gave none (away from the table)"
 #: A seat with the player's name, in the report.
 SEAT_WORDS = "{name} ({seat})"
 
@@ -100,6 +102,8 @@ def deal_lines(
         line = STATUS_WORDS[key].format(
             what=what, why=why, who=who, source=printable(origin.source) if origin else ""
         )
+        if proof.by_table:
+            line += BY_TABLE_NOTE.format(who=and_list([_who(s, names) for s in proof.by_table]))
         if proof.redacted:
             line += REDACTED_NOTE
         lines.append(line)
@@ -131,6 +135,7 @@ def _deals(log: LogRead) -> tuple[list[DealProof], dict[str, Any]]:
                 "reason": p.reason,
                 "seat": p.seat,
                 "entropy": list(p.entropy),
+                "by_table": list(p.by_table),
                 "redacted": p.redacted,
             }
             for p in proofs

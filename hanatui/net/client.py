@@ -58,6 +58,10 @@ DEAL_FORGED = (
     "THE DEAL DOES NOT MATCH: round {round} was not dealt from its committed seed ({why}). "
     "The match's log is kept as evidence."
 )
+DEAL_WITHOUT_YOU = (
+    "Round {round} was dealt without your entropy: the table made it, as you were away when "
+    "the deal was due. That deal proves only the table's own commitment."
+)
 DEAL_WITHHELD = (
     "THE TABLE WITHHELD ITS SECRET: round {round} is over and the host never revealed the "
     "secret of its deal, so the deal cannot be checked."
@@ -478,7 +482,9 @@ class RemoteSession(Session):
                 proof = msgspec.structs.replace(proof, status="forged", reason="not_yours")
             self.deal_checks[proof.event] = proof
             if proof.status == "proved":
-                if proof.kind == "deal":
+                if self.seat in proof.by_table:
+                    self._tell("deal_checked", (False, DEAL_WITHOUT_YOU.format(round=proof.round)))
+                elif proof.kind == "deal":
                     checked = DEAL_CHECKED.format(round=proof.round)
                 continue
             if proof.status == "withheld":

@@ -553,7 +553,7 @@ class TableServer:
             if self._entropy_timer is not None:
                 self._entropy_timer.cancel()
                 self._entropy_timer = None
-            session.deal(given)
+            session.deal(given, remote=self.human_seats)
 
     def _take_entropy(self, client: _Client, message: p.Entropy) -> None:
         """A player's contribution to the deal due now; a late or repeated one changes nothing

@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -299,17 +299,26 @@ class Session:
             self._record([(committed, self.state)])
         return committed
 
-    def deal(self, given: Mapping[int, bytes]) -> list[Event]:
+    def deal(self, given: Mapping[int, bytes], remote: Collection[int] = ()) -> list[Event]:
         """The chance event due now, on its commitment (recorded first if it is not yet): each
         person's contribution is the one ``given`` for that seat (from a player's own program,
-        at a network table), else made here; then every automatic event after it."""
+        at a network table), else made here (marked ``by_table`` for a seat in ``remote``, one
+        whose player's program should have given it); then every automatic event after it."""
         out = [] if self.pending_commitment() is not None else [self.commit()]
         ordinal = chance_ordinal(self.events)
         people = {s: given.get(s) or self.entropy(ordinal, s) for s in contributors(self.state)}
         state = self.state
         round_no = chance_round(state)
         pairs: list[tuple[Event, State]] = [
-            (EntropyGiven(round=round_no, seat=s, value=v.hex()), state)
+            (
+                EntropyGiven(
+                    round=round_no,
+                    seat=s,
+                    value=v.hex(),
+                    by_table=s in remote and s not in given,
+                ),
+                state,
+            )
             for s, v in sorted(people.items())
         ]
         event = self.chance_event(proved_chance_event(state, self.secret(ordinal), people))

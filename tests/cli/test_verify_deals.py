@@ -198,3 +198,23 @@ def test_a_proof_field_that_is_not_64_hex_digits_is_refused_with_its_line(tmp_pa
     with pytest.raises(CorruptLogError) as err:
         read_log(b"".join(lines))
     assert err.value.line == i + 1
+
+
+def test_a_deal_whose_entropy_the_table_made_says_so(tmp_path, session, capsys):
+    """A network player away when the deal was due: the deal is proved, against the table's own
+    commitment only, and verify names whose entropy the table made."""
+    events = list(session.events)
+    i = _second_round_deal(events)
+    given = events[i - 1]
+    assert isinstance(given, EntropyGiven)
+    events[i - 1] = msgspec.structs.replace(given, by_table=True)
+    path = write(tmp_path, session, events)
+    assert main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("  round 2, deal 1"))
+    assert line.endswith(
+        "the table made the entropy of P1 (seat 1), who gave none (away from the table)"
+    )
+    assert main(["verify", "--json", str(path)]) == 0
+    deals = json.loads(capsys.readouterr().out)["files"][0]["deals"]
+    assert [d["by_table"] for d in deals if d["round"] == 2 and d["kind"] == "deal"] == [[0]]

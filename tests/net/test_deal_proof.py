@@ -169,6 +169,11 @@ async def test_a_seat_that_sends_no_entropy_does_not_stop_the_table(data_dir):
         given = [e for e in events if isinstance(e, EntropyGiven)][:2]
         assert given[0].value == ann.entropy_given[committed.commitment].hex()
         assert not bob.entropy_given
+        # the log says whose entropy the table made, and so does each program's check
+        assert [(e.seat, e.by_table) for e in given] == [(0, False), (1, True)]
+        await until(lambda: bool(ann.deal_checks) and bool(bob.deal_checks))
+        draw = next(iter(bob.deal_checks.values()))
+        assert draw.status == "proved" and draw.by_table == (1,)
     finally:
         await ann.close()
         await bob.close()
