@@ -275,11 +275,19 @@ class Session:
         return events
 
     def settle(self) -> list[Event]:
-        """Deal (and run what follows automatically) while chance is due; the new events."""
+        """Deal while chance is due, and run the automatic events due (a draw, a score): after
+        it someone is to act or the match is over. A match played here never stops between an
+        action and its automatic events, but one continued from a recorded position may (a
+        replay's "play on" after a play, before its draw). The new events."""
         out: list[Event] = []
-        while is_chance(self.state):
-            out += self.deal({})
-        return out
+        while True:
+            if is_chance(self.state):
+                out += self.deal({})
+                continue
+            due = run_auto(self.state)
+            if not due:
+                return out
+            out += self._record(due)
 
     def pending_commitment(self) -> DealCommitted | None:
         """The commitment recorded for the chance event due now, if there is one yet."""
