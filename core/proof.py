@@ -105,11 +105,6 @@ def _matches(event: Event, seed: bytes, first: MatchStarted) -> bool:
     return drawn == event
 
 
-def _is_over(event: Event, kind: str) -> bool:
-    """Whether ``event`` ends the hiding of a chance event's cards (see `reveal_due`)."""
-    return kind == "dealer_draw" or isinstance(event, RoundEnded | Redeal)
-
-
 def check_deals(events: Sequence[Event], *, branch: int = 0) -> list[DealProof]:
     """The proof of each chance event of a match's events, in order. ``branch``: for a game
     played on from another log, the index it branched at: the deals before it were made for
@@ -121,6 +116,8 @@ def check_deals(events: Sequence[Event], *, branch: int = 0) -> list[DealProof]:
     pending: _Pending | None = None  # committed, its chance event not yet seen
     open_: dict[int, tuple[_Pending, Event]] = {}  # chance index -> its proof, not revealed
     ended: set[int] = set()  # chance events whose cards are no longer hidden
+    hidden: list[int] = []  # open chance events whose cards are still hidden
+    order: list[int] = []  # the open chance events, in order (a reveal is for the last)
     results: dict[int, DealProof] = {}
     forged_extra: list[DealProof] = []
     for i, event in enumerate(events):
@@ -149,7 +146,7 @@ def check_deals(events: Sequence[Event], *, branch: int = 0) -> list[DealProof]:
             if event.by_table:
                 pending.by_table.add(event.seat)
         elif isinstance(event, DealRevealed):
-            target = max(open_, default=None)
+            target = order.pop() if order else None
             if target is None:
                 forged_extra.append(
                     DealProof(
@@ -166,9 +163,9 @@ def check_deals(events: Sequence[Event], *, branch: int = 0) -> list[DealProof]:
             results[target] = _judge(target, proof, chance, event, first, needed)
         else:
             kind = _chance_kind(event)
-            for at, (_, chance) in open_.items():
-                if at not in ended and _is_over(event, _chance_kind(chance) or "deal"):
-                    ended.add(at)
+            if hidden and isinstance(event, RoundEnded | Redeal):
+                ended.update(hidden)  # each chance event is looked at once: linear in the log
+                hidden.clear()
             if kind is None:
                 continue
             round_no = event.round if isinstance(event, Dealt) else 1
@@ -184,8 +181,11 @@ def check_deals(events: Sequence[Event], *, branch: int = 0) -> list[DealProof]:
             if pending.commit.round != round_no:
                 pending.problem = "round_differs"
             open_[i] = (pending, event)
+            order.append(i)
             if kind == "dealer_draw":
                 ended.add(i)
+            else:
+                hidden.append(i)
             pending = None
     for at, (proof, chance) in open_.items():
         kind = _chance_kind(chance) or "deal"
