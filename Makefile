@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench lab-test clean screenshot
+.PHONY: play test lint bench lab-test clean screenshot messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,13 @@ bench: $(STAMP)
 # The tests of the lab's studies (marked lab), which `make test` leaves out.
 lab-test: $(STAMP)
 	$(BIN)/python -m pytest -n auto --lab -m lab $(PYTEST_ARGS)
+
+# The message catalogs (docs/languages.md): new messages of the source into each language's
+# .po, then each .po compiled to the .mo the app reads.
+messages: $(STAMP)
+	$(BIN)/python scripts/messages.py update
+	$(BIN)/python scripts/messages.py compile
+	$(BIN)/python scripts/messages.py check
 
 # The README's picture of the table (docs/screenshot.svg), drawn by the app itself.
 screenshot: $(STAMP)

@@ -2,20 +2,26 @@
 
 Chance outcomes are recorded whole in the events they return (the full deck order, every card of
 the dealer draw), so a log replays identically anywhere, without any random-number generator.
+
+A proved table (docs/deals.md) draws every chance event from a seed instead: `proved_advance`
+records the table's commitment and each contributing seat's entropy, then the deal or dealer draw
+that the published shuffle (`core.shuffle`) makes of the combined seed; `core.proof` checks it
+once the secret is revealed. The engine never needs the secret to play.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any, Protocol, TypeVar
 
 from core.cards import CARDS, Card
-from core.engine import dealer_from_draws
+from core.engine import apply, dealer_from_draws, run_auto
 from core.errors import IllegalActionError
-from core.events import DealerDrawn, Dealt, Event
+from core.events import DealCommitted, DealerDrawn, Dealt, EntropyGiven, Event
 from core.games.registry import game_of
 from core.rules import Rules
+from core.shuffle import DEALER_LABEL, SeededRng, combined_seed, commitment, deck_from_seed
 from core.state import DEAL, DEALER_DRAW, State
 
 T = TypeVar("T")
@@ -82,8 +88,6 @@ def draw_dealer(rules: Rules, players: int, rng: Rng) -> DealerDrawn:
 
 def advance(state: State, rng: Rng) -> list[tuple[Event, State]]:
     """The chance event due now, then every automatic event after it, each with its state."""
-    from core.engine import apply, run_auto
-
     event = chance_event(state, rng)
     state = apply(state, event)
     return [(event, state), *run_auto(state)]
@@ -96,3 +100,45 @@ def chance_event(state: State, rng: Rng) -> Event:
     if state.phase == DEAL:
         return deal(state.rules, rng, round=state.rounds_done + 1, dealer=state.dealer)
     raise IllegalActionError(f"no chance event is due in phase {state.phase!r}")
+
+
+def contributors(state: State) -> tuple[int, ...]:
+    """The seats whose entropy a proved chance event mixes in: every person's (a computer seat
+    plays for the table, whose secret is its part)."""
+    return tuple(i for i, p in enumerate(state.players) if p.kind == "human")
+
+
+def chance_round(state: State) -> int:
+    """The round the chance event due now is for (the dealer draw is for round 1)."""
+    return state.rounds_done + 1
+
+
+def commit_events(state: State, secret: bytes, contributions: Mapping[int, bytes]) -> list[Event]:
+    """The commitment to ``secret`` and each seat's contribution, in seat order."""
+    round_no = chance_round(state)
+    events: list[Event] = [DealCommitted(round=round_no, commitment=commitment(secret))]
+    for seat in sorted(contributions):
+        events.append(EntropyGiven(round=round_no, seat=seat, value=contributions[seat].hex()))
+    return events
+
+
+def proved_chance_event(state: State, secret: bytes, contributions: Mapping[int, bytes]) -> Event:
+    """The chance event due now drawn from the seed of ``secret`` and ``contributions`` (seat
+    order): a deal is `deck_from_seed`, the dealer draw a `SeededRng` on `DEALER_LABEL`."""
+    seed = combined_seed(secret, [contributions[s] for s in sorted(contributions)])
+    if state.phase == DEAL:
+        return Dealt(round=chance_round(state), dealer=state.dealer, deck=deck_from_seed(seed))
+    if state.phase == DEALER_DRAW:
+        return draw_dealer(state.rules, len(state.players), SeededRng(seed, DEALER_LABEL))
+    raise IllegalActionError(f"no chance event is due in phase {state.phase!r}")
+
+
+def proved_advance(
+    state: State, secret: bytes, contributions: Mapping[int, bytes]
+) -> list[tuple[Event, State]]:
+    """`advance` at a proved table: the commitment and the contributions (which change nothing
+    in the state), the chance event of their seed, and every automatic event after it."""
+    pairs = [(event, state) for event in commit_events(state, secret, contributions)]
+    event = proved_chance_event(state, secret, contributions)
+    state = apply(state, event)
+    return [*pairs, (event, state), *run_auto(state)]

@@ -18,6 +18,7 @@ from core.actions import Action, ChooseCapture, PlayCard, describe_action
 from core.cards import CARDS, MONTH_MASKS, Card, cards_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
+    PROOF_EVENTS,
     CaptureChosen,
     CardDrawn,
     CardPlayed,
@@ -661,6 +662,10 @@ _APPLY: dict[type[Event], Callable[[State, Any], State]] = {
 }
 
 
+#: The proof events (`core.events.PROOF_EVENTS`), which leave the state as it is.
+_PROOF: frozenset[type[Event]] = frozenset(PROOF_EVENTS)
+
+
 def start(ev: MatchStarted) -> State:
     """The state of a match that has just begun."""
     game = game_for(ev.rules)
@@ -699,6 +704,8 @@ def apply(state: State | None, event: Event) -> State:
         return start(event)
     if isinstance(event, MatchStarted):
         raise CorruptLogError("match_started appears twice")
+    if type(event) in _PROOF:
+        return state  # a deal's proof: checked by core.proof, nothing to fold
     if state.phase == OVER:
         raise CorruptLogError(f"{_tag(event)} after the match ended")
     due = _auto(state)

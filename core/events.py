@@ -167,6 +167,45 @@ class UndoTaken(Event, frozen=True, tag="undo_taken"):
     seat: Seat
 
 
+#: 32 bytes in lowercase hex: nothing else (no free text) can stand in such a field.
+HEX32_PATTERN = "^[0-9a-f]{64}$"
+Hex32 = Annotated[str, msgspec.Meta(pattern=HEX32_PATTERN)]
+"""32 bytes as 64 lowercase hex digits (a secret, a commitment, a contribution)."""
+
+
+class DealCommitted(Event, frozen=True, tag="deal_committed"):
+    """Before a chance event (a deal, the dealer draw) the table commits to its secret for it:
+    ``commitment`` is SHA-256 of a label and the secret (docs/deals.md). ``round``: the round the
+    chance event is for."""
+
+    round: Annotated[int, msgspec.Meta(ge=1)]
+    commitment: Hex32
+
+
+class EntropyGiven(Event, frozen=True, tag="entropy_given", omit_defaults=True):
+    """A seat's contribution to the next chance event's seed, given after the commitment.
+    ``by_table``: the player's own program gave none (a network player away or silent when the
+    deal was due), so the table made it; written only when true."""
+
+    round: Annotated[int, msgspec.Meta(ge=1)]
+    seat: Seat
+    value: Hex32
+    by_table: bool = False
+
+
+class DealRevealed(Event, frozen=True, tag="deal_revealed"):
+    """The table's secret of the last committed chance event, once its cards are no longer
+    hidden (the dealer draw at once, a deal when its round ends or it is void)."""
+
+    round: Annotated[int, msgspec.Meta(ge=1)]
+    secret: Hex32
+
+
+#: The events of a deal's proof: they change nothing in the game's state (`core.proof` checks
+#: them), so they may stand anywhere, even after the match's end.
+PROOF_EVENTS = (DealCommitted, EntropyGiven, DealRevealed)
+
+
 ScoreKind = Literal["cards", "par", "yaku", "multiplier", "bonus", "penalty", "note"]
 
 

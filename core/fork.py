@@ -3,7 +3,8 @@
 The new match's events are the recorded events up to the position (so it folds like any log),
 with new players, and either the same future (the recorded deck) or the cards the forking seat
 could not see reshuffled among their places (a fair what-if: the seat learns nothing it did not
-know). Cards seen by the seat keep their places, so the prefix stays valid.
+know). Cards seen by the seat keep their places, so the prefix stays valid. A reshuffled deal
+loses its proof (docs/deals.md): it is no longer the shuffle its table committed to.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from msgspec.structs import replace
 from core.chance import Rng, shuffle_positions
 from core.engine import fold, is_over
 from core.errors import HanaError
-from core.events import Dealt, Event, MatchStarted
+from core.events import DealCommitted, Dealt, EntropyGiven, Event, MatchStarted
 from core.players import Player
 from core.view import observe
 
@@ -61,5 +62,11 @@ def fork_events(
     if len(deck) != len(dealt.deck):
         raise HanaError("a redacted deal cannot be reshuffled")
     prefix[dealt_at] = replace(dealt, deck=shuffle_positions(deck, unseen, rng))
+    # the reshuffled deal is no longer the one its proof committed to: its proof goes
+    start = dealt_at
+    while start > 0 and isinstance(prefix[start - 1], EntropyGiven):
+        start -= 1
+    if start > 0 and isinstance(prefix[start - 1], DealCommitted):
+        del prefix[start - 1 : dealt_at]
     fold(prefix)  # the prefix must still replay: it never mentions an unseen card
     return prefix

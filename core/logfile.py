@@ -29,9 +29,12 @@ from core.events import (
     CaptureChosen,
     CardDrawn,
     CardPlayed,
+    DealCommitted,
     DealerDrawn,
+    DealRevealed,
     Dealt,
     DrawnToHand,
+    EntropyGiven,
     Event,
     GajiClaimed,
     GajiInterrupted,
@@ -55,10 +58,13 @@ from core.text import SAFE_TEXT_PATTERN, UNSAFE_TEXT, printable
 
 FORMAT: Final = "hanatui"
 #: The format version this program writes and the newest it reads (2: comments; 3: the lines of a
-#: round's score are data, without words).
-VERSION = 3
+#: round's score are data, without words; 4: the proof of each deal, docs/deals.md).
+VERSION = 4
 #: Logs older than this wrote a round's score lines as words (``label``) without their data.
 SCORE_DATA_VERSION = 3
+#: Logs older than this hold no proof of their deals (`deal_committed`, `entropy_given`,
+#: `deal_revealed`).
+PROOF_VERSION = 4
 #: Logs larger than this are refused before any parsing. A 12-round 7-player match is ~100 KB.
 MAX_BYTES = 4 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
@@ -81,6 +87,9 @@ AnyEvent = (
     | UndoTaken
     | RoundEnded
     | MatchEnded
+    | DealCommitted
+    | EntropyGiven
+    | DealRevealed
 )
 
 
@@ -197,6 +206,9 @@ RedactedEvent = (
     | UndoTaken
     | RoundEnded
     | MatchEnded
+    | DealCommitted
+    | EntropyGiven
+    | DealRevealed
 )
 
 # The decoders are built on first use: building the first resolves the type of every event
@@ -254,6 +266,8 @@ UPCASTERS: dict[int, Upcaster] = {
     # Version 2 added comment lines: a version-1 log is a version-2 log as it stands.
     1: Upcaster(),
     2: Upcaster(line=_drop_score_words),
+    # Version 4 added the proof events: a version-3 log is a version-4 log without proofs.
+    3: Upcaster(),
 }
 
 

@@ -14,13 +14,16 @@ import signal
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
-from core.chance import advance
+from core.chance import advance, proved_advance
 from core.engine import is_chance, is_over, legal_actions, step, to_act
 from core.events import Event, MatchStarted
 from core.players import Player
+from core.proof import REVEALING, chance_ordinal, with_reveals
 from core.rules import AnyRules
+from core.shuffle import key_of_seed, table_secret
 from core.timeline import Timeline
 from core.view import observe
 from hanatui.bots.base import Bot
@@ -46,28 +49,42 @@ def play_match(
     seed: int,
     players: tuple[Player, ...] | None = None,
     on_round: Callable[[Timeline], None] | None = None,
+    proved: bool = False,
 ) -> Timeline:
     """Play one whole match between ``bots`` (one per seat) and return its timeline.
 
     The deal and every bot draw from their own generators seeded from ``seed``, so the same seed
-    gives the same match.
+    gives the same match. ``proved``: the deals are proved as at a table (docs/deals.md), the
+    table's secrets from the seed (the arena's matches, whose logs `hanatui sim --save` keeps);
+    otherwise they come from a `random.Random` of the seed (tests and benchmarks that want the
+    decks they always had).
     """
     if players is None:
         players = bot_players([b.level for b in bots])
     chance_rng = random.Random(seed)
+    key = key_of_seed(seed)
     bot_rngs = [random.Random(seed * 7919 + 104729 * (i + 1)) for i in range(len(bots))]
     timeline = Timeline([MatchStarted(rules=rules, players=players)])
     state = timeline.last
     rounds_seen = 0
+    chances = 0  # the chance events so far (a proved one's ordinal)
     while not is_over(state):
+        before = chances
         if is_chance(state):
-            timeline.extend(advance(state, chance_rng))
+            if proved:
+                pairs = proved_advance(state, table_secret(key, chances), {})
+                chances += chance_ordinal([e for e, _ in pairs])
+            else:
+                pairs = advance(state, chance_rng)
         else:
             seat = to_act(state)
             assert seat is not None, f"stuck in phase {state.phase}"
             legal = legal_actions(state)
             action = bots[seat].choose(observe(state, seat), legal, bot_rngs[seat])
-            timeline.extend(step(state, action))
+            pairs = step(state, action)
+        if proved and any(isinstance(e, REVEALING) for e, _ in pairs):
+            pairs = with_reveals(timeline.events, pairs, partial(table_secret, key), chances=before)
+        timeline.extend(pairs)
         state = timeline.last
         if on_round is not None and state.rounds_done != rounds_seen:
             rounds_seen = state.rounds_done
@@ -246,7 +263,7 @@ def play_task(task: MatchTask) -> MatchOutcome:
         if bot is None:
             bot = _BOTS[level] = make_bot(level)
         bots.append(bot)
-    timeline = play_match(task.rules, bots, seed=task.seed)
+    timeline = play_match(task.rules, bots, seed=task.seed, proved=True)
     events = tuple(timeline.events) if task.keep_events else None
     return MatchOutcome(timeline.last.history, events)
 

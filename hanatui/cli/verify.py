@@ -1,18 +1,155 @@
-"""`hanatui verify`: check that logs read, fold and score as the engine says."""
+"""`hanatui verify`: check that logs read, fold and score as the engine says, and that every
+deal is the published shuffle of its committed seed (docs/deals.md)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from hanatui.cli.common import EXIT_INVALID, EXIT_OK, file_error
 
 if TYPE_CHECKING:
     import argparse
 
+    from core.logfile import LogRead, Origin
+    from core.proof import DealProof
+
+#: Why a deal is not proved, as a sentence (`core.proof.Reason`); ``{seat}`` names a seat.
+REASON_WORDS = {
+    "no_commitment": "no commitment came before it",
+    "in_play": "its round is still being played, so the secret is not revealed yet",
+    "not_revealed": "the table never revealed its secret",
+    "second_commitment": "a second commitment came before the deal",
+    "round_differs": "its proof names another round",
+    "entropy_twice": "{seat} gave entropy twice",
+    "entropy_alone": "entropy was given with no commitment before it",
+    "reveal_alone": "a secret was revealed with no committed deal before it",
+    "secret_differs": "the revealed secret does not match the commitment",
+    "entropy_missing": "the seed omits the contribution of {seat}, who gave none",
+    "entropy_omitted": "the deck is the shuffle of a seed that omits the contribution of {seat}",
+    "deck_changed": "the cards are not the shuffle of the seed (they were changed)",
+}
+#: What a chance event is, for a line of the report.
+KIND_WORDS = {
+    "deal": "round {round}, deal {deal}",
+    "dealer_draw": "the draw for the first dealer",
+}
+#: A chance event's verdict, by its status.
+STATUS_WORDS = {
+    "proved": "{what}: proved, with the entropy of {who}",
+    "proved_alone": "{what}: proved (the table's secret alone: no person at the table)",
+    "unproved": "{what}: not proved, {why}",
+    "pending": "{what}: not proved yet, {why}",
+    "withheld": "{what}: NOT PROVED, {why}",
+    "forged": "{what}: FORGED, {why}",
+    "before_fork": (
+        "{what}: dealt in {source}, which this game was played on from: its secret is revealed "
+        "there, not here"
+    ),
+    "reshuffled": (
+        "{what}: not proved, its unseen cards were reshuffled when this game was played on "
+        "from {source}"
+    ),
+}
+#: The one line for a log written before the proofs.
+BEFORE_PROOFS = "its deals carry no proof (written before format version {version})"
+#: The one line for a log without any proof (a program that deals without them).
+NO_PROOFS = "its deals carry no proof (no commitment)"
+#: Marks a line about a player's view.
+REDACTED_NOTE = " (the cards this player's view shows)"
+#: Added to a proved deal's line when the table made a player's entropy (away at a network table).
+BY_TABLE_NOTE = "; the table made the entropy of {who}, who gave none (away from the table)"
+#: A seat with the player's name, in the report.
+SEAT_WORDS = "{name} ({seat})"
+
+
+def _who(seat: int, names: Sequence[str]) -> str:
+    from core.players import seat_label
+    from core.text import printable
+
+    if 0 <= seat < len(names):
+        return SEAT_WORDS.format(name=printable(names[seat]), seat=seat_label(seat))
+    return seat_label(seat)
+
+
+def deal_lines(
+    proofs: Sequence[DealProof], names: Sequence[str], origin: Origin | None = None
+) -> list[str]:
+    """One sentence per chance event of a log (``origin``: the log it was played on from)."""
+    from core.text import printable
+    from hanatui.text.words import and_list
+
+    lines = []
+    deal_of_round: dict[int, int] = {}
+    for proof in proofs:
+        if proof.kind == "deal":
+            deal_of_round[proof.round] = deal_of_round.get(proof.round, 0) + 1
+        what = KIND_WORDS[proof.kind].format(
+            round=proof.round, deal=deal_of_round.get(proof.round, 1)
+        )
+        seat = _who(proof.seat, names) if proof.seat is not None else ""
+        why = REASON_WORDS[proof.reason].format(seat=seat) if proof.reason else ""
+        key = str(proof.status)
+        if proof.status == "proved" and not proof.entropy:
+            key = "proved_alone"
+        who = and_list([_who(s, names) for s in proof.entropy])
+        if (
+            origin is not None
+            and proof.event < origin.event
+            and proof.status in ("withheld", "unproved")
+        ):
+            key = "reshuffled" if proof.status == "unproved" else "before_fork"
+        line = STATUS_WORDS[key].format(
+            what=what, why=why, who=who, source=printable(origin.source) if origin else ""
+        )
+        if proof.by_table:
+            line += BY_TABLE_NOTE.format(who=and_list([_who(s, names) for s in proof.by_table]))
+        if proof.redacted:
+            line += REDACTED_NOTE
+        lines.append(line)
+    return lines
+
+
+def _deals(log: LogRead) -> tuple[list[DealProof], dict[str, Any]]:
+    """The proofs of a log's deals, and their part of the JSON report."""
+    from core.logfile import PROOF_VERSION
+    from core.proof import check_deals
+
+    events = log.events
+    seat = log.header.redacted_for
+    if seat is not None:
+        from core.redact import redact
+
+        # the reader filled the hidden cards so the log replays; compare only those shown
+        events = redact(events, seat)
+    origin = log.header.origin
+    proofs = check_deals(events, branch=origin.event if origin is not None else 0)
+    report: dict[str, Any] = {
+        "deals_proved": bool(proofs) and all(p.status == "proved" for p in proofs),
+        "deals": [
+            {
+                "event": p.event,
+                "round": p.round,
+                "kind": p.kind,
+                "status": p.status,
+                "reason": p.reason,
+                "seat": p.seat,
+                "entropy": list(p.entropy),
+                "by_table": list(p.by_table),
+                "redacted": p.redacted,
+            }
+            for p in proofs
+        ],
+    }
+    if log.written_in < PROOF_VERSION:
+        report["deals_note"] = f"written before format version {PROOF_VERSION}"
+    return proofs, report
+
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from core.engine import is_over
     from core.errors import CorruptLogError, HanaError  # lazily: the app starts faster
+    from core.logfile import PROOF_VERSION
     from core.text import printable, printable_path
     from hanatui.store.files import read_log_file
     from hanatui.text.words import plural
@@ -38,10 +175,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
         else:
             state = log.state
             assert state is not None
+            proofs, deals = _deals(log)
+            forged = [p for p in proofs if p.status == "forged"]
+            failed = failed or bool(forged)
             report.append(
                 {
                     "file": name,
-                    "valid": True,
+                    "valid": not forged,
                     "game": state.rules.game,
                     "players": len(state.players),
                     "events": len(log.events),
@@ -49,17 +189,29 @@ def cmd_verify(args: argparse.Namespace) -> int:
                     "rounds": state.rounds_done,
                     "finished": is_over(state),
                     "totals": list(state.totals),
+                    **deals,
                 }
             )
             if not args.json:
                 status = "finished" if is_over(state) else "unfinished"
                 comments = len(log.comments)
                 noted = f", {plural(comments, 'comment')}" if comments else ""
+                verdict = "FORGED DEALS" if forged else "ok"
+                lines = []
+                if log.written_in < PROOF_VERSION:
+                    noted += "; " + BEFORE_PROOFS.format(version=PROOF_VERSION)
+                elif proofs and all(p.status == "unproved" for p in proofs):
+                    noted += "; " + NO_PROOFS
+                else:
+                    names = [p.name for p in state.players]
+                    lines = deal_lines(proofs, names, log.header.origin)
                 print(
-                    f"{shown}: ok ({state.rules.game}, {len(state.players)} players, "
+                    f"{shown}: {verdict} ({state.rules.game}, {len(state.players)} players, "
                     f"{plural(state.rounds_done, 'round')}, {len(log.events)} events{noted}, "
                     f"{status})"
                 )
+                for sentence in lines:
+                    print("  " + sentence)
     if args.json:
         # ASCII only: a file name or reason can never put a raw control or bidi character out
         import json

@@ -20,14 +20,25 @@ from pathlib import Path
 from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
+import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from core.actions import Action
 from core.engine import to_act
 from core.errors import HanaError
-from core.events import Dealt, Event, MatchEnded, Redeal, RoundEnded
-from core.logfile import header_for, read_log
+from core.events import (
+    PROOF_EVENTS,
+    DealCommitted,
+    Dealt,
+    EntropyGiven,
+    Event,
+    MatchEnded,
+    Redeal,
+    RoundEnded,
+)
+from core.logfile import encode_log, header_for, read_log
+from core.proof import DealProof, check_deals
 from core.redact import unredact
 from core.text import printable
 from core.timeline import Timeline
@@ -40,6 +51,34 @@ REJOIN_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0)
 GIVE_UP_AFTER = 600.0
 
 Listener = Callable[[str, Any], None]
+
+#: What the table says of a deal this seat's program checked at the round's end (docs/deals.md).
+DEAL_CHECKED = "Deal checked: round {round} was dealt from the committed seed with your entropy."
+DEAL_FORGED = (
+    "THE DEAL DOES NOT MATCH: round {round} was not dealt from its committed seed ({why}). "
+    "The match's log is kept as evidence."
+)
+DEAL_WITHOUT_YOU = (
+    "Round {round} was dealt without your entropy: the table made it, as you were away when "
+    "the deal was due. That deal proves only the table's own commitment."
+)
+DEAL_WITHHELD = (
+    "THE TABLE WITHHELD ITS SECRET: round {round} is over and the host never revealed the "
+    "secret of its deal, so the deal cannot be checked."
+)
+#: Why a deal does not match, for the table (`core.proof.Reason`).
+DEAL_REASONS = {
+    "second_commitment": "a second commitment came before the deal",
+    "round_differs": "its proof names another round",
+    "entropy_twice": "a seat's entropy came twice",
+    "entropy_alone": "entropy came with no commitment",
+    "reveal_alone": "a secret came with no committed deal",
+    "secret_differs": "the revealed secret does not match the commitment",
+    "entropy_missing": "a player's entropy is missing",
+    "entropy_omitted": "the seed leaves out a player's entropy",
+    "deck_changed": "the cards are not the shuffle of the seed",
+    "not_yours": "your entropy is not the one this seat gave",
+}
 
 
 def parse_address(url: str) -> tuple[str, str]:
@@ -179,7 +218,8 @@ class RemoteSession(Session):
     ``listener`` (set by the screen showing the table) is told ``(kind, data)`` for: "lobby",
     "update" (new events), "rewind" (an undo took events back, or a rejoin changed them),
     "presence", "refused" (the reason), "undo_asked" (`UndoAsked`), "undo_settled"
-    (`UndoSettled`), "notice" (text), "connected", "reconnecting" and "ended" (the reason).
+    (`UndoSettled`), "notice" (text), "deal_checked" (``(ok, text)``: a deal checked at its
+    round's end, or loudly not), "connected", "reconnecting" and "ended" (the reason).
     """
 
     def __init__(self, url: str, name: str, *, ssl_context: ssl.SSLContext | None = None) -> None:
@@ -206,10 +246,19 @@ class RemoteSession(Session):
         self._refused: str | None = None
         self._log: p.Log | None = None
         self._log_wait = asyncio.Event()
+        self._sending: asyncio.Future[bool] | None = None
         self._asking: asyncio.Future[bool] | None = None
         #: The undo request the table asks this seat to answer, until it is settled: a table
         #: mounted after it came (a rejoin gets the match and the question at once) asks it then.
         self.undo_open: p.UndoAsked | None = None
+        #: The entropy this seat gave, by the commitment it was for (the same one is sent again
+        #: for the same commitment: after a rejoin or an undo)
+        self.entropy_given: dict[str, bytes] = {}
+        #: The verdict on each chance event checked so far, by its index in the match
+        self.deal_checks: dict[int, DealProof] = {}
+        #: The player's view of the match when a deal was found not to match (the evidence)
+        self.deal_evidence: bytes | None = None
+        self.deal_evidence_path: Path | None = None
         self.connection = Connection(
             url, name, self._on_message, self._on_status, ssl_context=ssl_context
         )
@@ -377,7 +426,77 @@ class RemoteSession(Session):
             self._tell("update", None)
         if self.over and self._log is None and message.events:
             self._asking = asyncio.ensure_future(self.connection.send(p.GetLog()))  # to keep
+        self._give_entropy()
+        self._check_deals()
         self._changed.set()
+
+    # --- proved deals (docs/deals.md) -------------------------------------------------------
+    def _give_entropy(self) -> None:
+        """When the table has committed to a deal, send this seat's contribution to its seed:
+        32 random bytes made here, after the commitment was seen."""
+        import secrets
+
+        events = self.redacted
+        i = len(events) - 1
+        while i > 0 and isinstance(events[i], EntropyGiven):
+            i -= 1
+        committed = events[i] if events else None
+        if not isinstance(committed, DealCommitted) or self.seat is None:
+            return
+        if any(isinstance(e, EntropyGiven) and e.seat == self.seat for e in events[i:]):
+            return
+        value = self.entropy_given.setdefault(committed.commitment, secrets.token_bytes(32))
+        message = p.Entropy(commitment=committed.commitment, value=value.hex())
+        self._sending = asyncio.ensure_future(self.connection.send(message))
+
+    def _own_entropy_used(self, at: int) -> bool:
+        """Whether the chance event at ``at`` mixed in the entropy this seat gave for it (or
+        this seat gave none for it: it was away, or it is another program's match)."""
+        events = self.redacted
+        i = at - 1
+        mine = None
+        while i > 0 and isinstance(events[i], EntropyGiven):
+            event = events[i]
+            assert isinstance(event, EntropyGiven)
+            if event.seat == self.seat:
+                mine = event.value
+            i -= 1
+        committed = events[i] if i >= 0 else None
+        if not isinstance(committed, DealCommitted):
+            return True
+        gave = self.entropy_given.get(committed.commitment)
+        return gave is None or gave.hex() == mine
+
+    def _check_deals(self) -> None:
+        """Check every deal whose round is over, once: the table says "deal checked", or
+        loudly that it does not match (and the player's view is kept as evidence), or that the
+        host withheld its secret."""
+        checked: str | None = None
+        for proof in check_deals(self.redacted):
+            if proof.status in ("pending", "unproved"):
+                continue
+            known = self.deal_checks.get(proof.event)
+            if known is not None and known.status == proof.status:
+                continue
+            if proof.status == "proved" and not self._own_entropy_used(proof.event):
+                proof = msgspec.structs.replace(proof, status="forged", reason="not_yours")
+            self.deal_checks[proof.event] = proof
+            if proof.status == "proved":
+                if self.seat in proof.by_table:
+                    self._tell("deal_checked", (False, DEAL_WITHOUT_YOU.format(round=proof.round)))
+                elif proof.kind == "deal":
+                    checked = DEAL_CHECKED.format(round=proof.round)
+                continue
+            if proof.status == "withheld":
+                text = DEAL_WITHHELD.format(round=proof.round)
+            else:
+                why = DEAL_REASONS.get(proof.reason or "", proof.reason or "")
+                text = DEAL_FORGED.format(round=proof.round, why=why)
+            self.problem = text
+            self._keep_evidence()
+            self._tell("deal_checked", (False, text))
+        if checked is not None:  # the latest only: a rejoin brings every round again
+            self._tell("deal_checked", (True, checked))
 
     def _adopt(self, events: list[Event]) -> None:
         """Make the timeline hold ``events``, replaying only from the first that differs."""
@@ -390,6 +509,21 @@ class RemoteSession(Session):
         del timeline.states[same:]
         for event in events[same:]:
             timeline.append(event)
+
+    def _keep_evidence(self) -> None:
+        """The player's view of the match as it stands, in memory and among the player's games
+        (a file of its own, besides the match kept at its end), once a deal did not match."""
+        from hanatui.store.files import free_log_name, write_atomic
+        from hanatui.store.settings import games_dir
+
+        if self.seat is None:
+            return
+        header = header_for(self.redacted, redacted_for=self.seat)
+        self.deal_evidence = encode_log(header, self.redacted)
+        with contextlib.suppress(OSError):  # kept in memory all the same
+            path = free_log_name(games_dir(), f"{self.state.rules.game}-evidence")
+            write_atomic(path, self.deal_evidence)
+            self.deal_evidence_path = path
 
     # --- the end ----------------------------------------------------------------------------
     def archive(self, directory: Path | None = None) -> Path | None:
@@ -409,8 +543,6 @@ class RemoteSession(Session):
             except HanaError:
                 data = None
         if data is None:
-            from core.logfile import encode_log
-
             data = encode_log(header_for(self.redacted, redacted_for=self.seat), self.redacted)
         directory = directory or games_dir()
         try:
@@ -430,7 +562,7 @@ def _unseen_result(events: list[Event]) -> list[Event]:
         event = events[i]
         if isinstance(event, RoundEnded):
             return events[i:]
-        if not isinstance(event, Dealt | Redeal | MatchEnded):
+        if not isinstance(event, (Dealt, Redeal, MatchEnded, *PROOF_EVENTS)):
             return []
     return []
 

@@ -14,12 +14,13 @@ from typing import Annotated, Literal
 import msgspec
 
 from core.actions import CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
-from core.events import Text
+from core.events import Hex32, Text
 from core.logfile import RedactedEvent
 from core.players import BotLevel, Name
 
 #: The protocol version this program speaks. A server refuses a client of another version.
-VERSION = 1
+#: (2: the seats' entropy for proved deals.)
+VERSION = 2
 
 #: The largest frame a server accepts from a client (an action is ~100 bytes).
 MAX_CLIENT_FRAME = 16 * 1024
@@ -91,11 +92,19 @@ class HandOver(_Message, frozen=True, tag="hand_over"):
     level: BotLevel
 
 
+class Entropy(_Message, frozen=True, tag="entropy"):
+    """This seat's contribution to the seed of the chance event whose ``commitment`` the table
+    sent (docs/deals.md): 32 random bytes in hex, made after the commitment was seen."""
+
+    commitment: Hex32
+    value: Hex32
+
+
 class GetLog(_Message, frozen=True, tag="get_log"):
     """Ask for the match so far as a .hana log in this seat's player view."""
 
 
-ClientMessage = Hello | Act | UndoRequest | UndoAnswer | HandOver | GetLog
+ClientMessage = Hello | Act | UndoRequest | UndoAnswer | HandOver | GetLog | Entropy
 
 # --------------------------------------------------------------------------------------------
 # Server to client
@@ -250,6 +259,7 @@ __all__ = [
     "Act",
     "AnyAction",
     "ClientMessage",
+    "Entropy",
     "Events",
     "GetLog",
     "HandOver",

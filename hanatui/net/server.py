@@ -30,7 +30,7 @@ import msgspec
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from core.engine import legal_actions
+from core.engine import is_chance, legal_actions
 from core.errors import HanaError
 from core.events import Event, MatchStarted
 from core.logfile import Comment, encode_log, header_for
@@ -55,6 +55,9 @@ DEFAULT_HAND_OVER_AFTER = 60
 DEFAULT_UNDO_TIMEOUT = 60.0
 #: Messages queued for one client before it counts as not reading (and is disconnected).
 MAX_QUEUED = 512
+#: Seconds the table waits for the players' entropy for a deal (docs/deals.md) before it deals
+#: with contributions of its own for the seats that sent none.
+DEFAULT_ENTROPY_TIMEOUT = 10.0
 
 TABLE_SUFFIX = ".table"
 
@@ -131,6 +134,7 @@ class TableServer:
         pace: float = DEFAULT_PACE,
         hand_over_after: int = DEFAULT_HAND_OVER_AFTER,
         undo_timeout: float = DEFAULT_UNDO_TIMEOUT,
+        entropy_timeout: float = DEFAULT_ENTROPY_TIMEOUT,
         max_per_second: int = p.MAX_MESSAGES_PER_SECOND,
         on_change: Callable[[], None] | None = None,
     ) -> None:
@@ -148,6 +152,13 @@ class TableServer:
         self.pace = pace
         self.hand_over_after = hand_over_after
         self.undo_timeout = undo_timeout
+        self.entropy_timeout = entropy_timeout
+        #: The players' entropy by the commitment it was given for, then by seat (kept: after an
+        #: undo the same commitment comes again, and its deal must be the same)
+        self._entropy: dict[str, dict[int, bytes]] = {}
+        self._entropy_timer: asyncio.TimerHandle | None = None
+        self._entropy_timer_for = ""  # the commitment the timer waits on
+        self._entropy_late: set[str] = set()  # commitments whose wait is over
         self.max_per_second = max_per_second
         self.on_change = on_change
         self._names: dict[int, str] = {}
@@ -277,6 +288,9 @@ class TableServer:
         """Stop listening and close every connection (the journal keeps the match)."""
         if self._bots is not None:
             self._bots.cancel()
+        if self._entropy_timer is not None:
+            self._entropy_timer.cancel()
+            self._entropy_timer = None
         for client in list(self._clients.values()):
             self._drop(client, p.CLOSE_GOING_AWAY, "the table is closing")
         if self._server is not None:
@@ -456,6 +470,8 @@ class TableServer:
             self._hand_over(client, message)
         elif isinstance(message, p.GetLog):
             self._send(client, p.Log(text=self.player_view(client.seat).decode()))
+        elif isinstance(message, p.Entropy):
+            self._take_entropy(client, message)
 
     def _act(self, client: _Client, message: p.Act) -> None:
         session = self.session
@@ -500,7 +516,7 @@ class TableServer:
         computer seats move."""
         session = self.session
         assert session is not None
-        session.settle()
+        self._deal()
         vote = self._vote
         if vote is not None and not session.can_undo(vote.seat):
             self._settle_vote(False, "the game moved on")
@@ -510,6 +526,54 @@ class TableServer:
             self.finished.set()
         self._kick_bots()
         self._notify()
+
+    # --- proved deals (docs/deals.md) ------------------------------------------------------
+    def _deal(self) -> None:
+        """Deal while a chance event is due: first the commitment, which every player sees; then,
+        once each seated player's entropy has come (or the wait is over), the deal itself."""
+        session = self.session
+        assert session is not None
+        while is_chance(session.state):
+            committed = session.commit().commitment
+            given = self._entropy.setdefault(committed, {})
+            waiting = [
+                s
+                for s in self.human_seats
+                if s in self._clients and s not in self.stand_ins and s not in given
+            ]
+            if waiting and committed not in self._entropy_late:
+                if self._entropy_timer is None or self._entropy_timer_for != committed:
+                    if self._entropy_timer is not None:
+                        self._entropy_timer.cancel()
+                    self._entropy_timer_for = committed
+                    self._entropy_timer = asyncio.get_running_loop().call_later(
+                        self.entropy_timeout, self._entropy_timeout, committed
+                    )
+                return
+            if self._entropy_timer is not None:
+                self._entropy_timer.cancel()
+                self._entropy_timer = None
+            session.deal(given, remote=self.human_seats)
+
+    def _take_entropy(self, client: _Client, message: p.Entropy) -> None:
+        """A player's contribution to the deal due now; a late or repeated one changes nothing
+        (the player's program checks at the round's end what was used)."""
+        session = self.session
+        assert session is not None
+        committed = session.pending_commitment()
+        if committed is None or committed.commitment != message.commitment:
+            return
+        given = self._entropy.setdefault(committed.commitment, {})
+        if client.seat in given or client.seat in self.stand_ins:
+            return
+        given[client.seat] = bytes.fromhex(message.value)
+        self._changed()
+
+    def _entropy_timeout(self, committed: str) -> None:
+        self._entropy_timer = None
+        self._entropy_late.add(committed)
+        if self.session is not None and not self.session.over:
+            self._changed()
 
     def _send_events(self, client: _Client) -> None:
         session = self.session

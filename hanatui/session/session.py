@@ -5,10 +5,14 @@ action causes, appends them, and writes every event to the autosave journal (flu
 as it happens, so a killed terminal loses nothing. Widgets never hold game state: they draw the
 `View` a session hands them.
 
-Randomness comes from generators seeded by the session seed: the deals by the number of events
-so far, the computer players' choices by the position on the table (not the count of events,
-which an undo changes), so a resumed game continues exactly as it would have, a seeded game is
-reproducible, and the same move after an undo gets the same computer reply.
+Randomness comes from the session seed: every deal (and the dealer draw) is proved
+(docs/deals.md): the session's deal key, which follows from the seed, gives the table's secret
+for the match's n-th chance event and each person's contribution to it; the log records the
+commitment and the contributions before the deal and the secret once the round is over. The
+computer players' choices come from generators keyed by the position on the table (not the count
+of events, which an undo changes). So a resumed game continues exactly as it would have, a seeded
+game is reproducible, an undo replays the same committed deal, and the same move after an undo
+gets the same computer reply.
 """
 
 from __future__ import annotations
@@ -16,20 +20,30 @@ from __future__ import annotations
 import contextlib
 import datetime
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgspec
 
 from core.actions import Action, CallKoiKoi, CallShobu
-from core.chance import advance
-from core.engine import is_chance, is_over, legal_actions, step, to_act
+from core.chance import chance_round, contributors, proved_chance_event
+from core.engine import apply, is_chance, is_over, legal_actions, run_auto, step, to_act
 from core.errors import HanaError
-from core.events import DECISION_EVENTS, Event, MatchStarted, RoundEnded, ScoreLine
+from core.events import (
+    DECISION_EVENTS,
+    DealCommitted,
+    EntropyGiven,
+    Event,
+    MatchStarted,
+    RoundEnded,
+    ScoreLine,
+)
 from core.logfile import Header, header_for
 from core.players import Player
+from core.proof import chance_ordinal, with_reveals
 from core.rules import AnyRules
+from core.shuffle import commitment, key_of_seed, local_entropy, table_secret
 from core.state import State
 from core.timeline import Timeline
 from core.view import View, observe
@@ -113,6 +127,7 @@ class Session:
     ) -> None:
         self.timeline = timeline
         self.seed = seed
+        self.deal_key = key_of_seed(seed)
         self.journal = journal
         self.header = header or header_for(timeline.events, app=app_version(), created=now_iso())
         self.version = 0  # bumped on every change, so stale bot moves are dropped
@@ -137,7 +152,7 @@ class Session:
 
         game_for(rules).check_players(rules, len(players))
         if seed is None:
-            seed = random.SystemRandom().randrange(1 << 31)
+            seed = random.SystemRandom().randrange(1 << 63)
         timeline = Timeline([MatchStarted(rules=rules, players=tuple(players))])
         journal = None
         if autosave:
@@ -162,7 +177,7 @@ class Session:
         header gets ``header_extra`` (e.g. ``origin``). Autosaves like `new`."""
         timeline = Timeline(events)
         if seed is None:
-            seed = random.SystemRandom().randrange(1 << 31)
+            seed = random.SystemRandom().randrange(1 << 63)
         header = header_for(timeline.events, app=app_version(), created=now_iso(), **header_extra)
         journal = None
         if autosave:
@@ -180,7 +195,7 @@ class Session:
         log, journal = Journal.resume(path or autosave_dir() / JOURNAL_NAME)
         seed = journal.seed
         if seed is None:
-            seed = random.SystemRandom().randrange(1 << 31)
+            seed = random.SystemRandom().randrange(1 << 63)
         timeline = Timeline()
         timeline.extend(zip(log.events, log.states, strict=True))
         return cls(timeline, seed=seed, journal=journal, header=log.header)
@@ -251,6 +266,7 @@ class Session:
 
     # --- playing ----------------------------------------------------------------------------
     def _record(self, pairs: list[tuple[Event, State]]) -> list[Event]:
+        pairs = with_reveals(self.events, pairs, self.reveal_secret)
         self.timeline.extend(pairs)
         events = [e for e, _ in pairs]
         if self.journal is not None:
@@ -259,12 +275,83 @@ class Session:
         return events
 
     def settle(self) -> list[Event]:
-        """Deal (and run what follows automatically) while chance is due; the new events."""
+        """Deal while chance is due, and run the automatic events due (a draw, a score): after
+        it someone is to act or the match is over. A match played here never stops between an
+        action and its automatic events, but one continued from a recorded position may (a
+        replay's "play on" after a play, before its draw). The new events."""
         out: list[Event] = []
-        while is_chance(self.state):
-            rng = random.Random(f"{self.seed}:{len(self.events)}:chance")
-            out += self._record(advance(self.state, rng))
-        return out
+        while True:
+            if is_chance(self.state):
+                out += self.deal({})
+                continue
+            due = run_auto(self.state)
+            if not due:
+                return out
+            out += self._record(due)
+
+    def pending_commitment(self) -> DealCommitted | None:
+        """The commitment recorded for the chance event due now, if there is one yet."""
+        events = self.events
+        i = len(events) - 1
+        while i > 0 and isinstance(events[i], EntropyGiven):
+            i -= 1
+        last = events[i]
+        return last if isinstance(last, DealCommitted) and is_chance(self.state) else None
+
+    def commit(self) -> DealCommitted:
+        """Record (once) the table's commitment for the chance event due now (docs/deals.md)."""
+        committed = self.pending_commitment()
+        if committed is None:
+            secret = self.secret(chance_ordinal(self.events))
+            committed = DealCommitted(round=chance_round(self.state), commitment=commitment(secret))
+            self._record([(committed, self.state)])
+        return committed
+
+    def deal(self, given: Mapping[int, bytes], remote: Collection[int] = ()) -> list[Event]:
+        """The chance event due now, on its commitment (recorded first if it is not yet): each
+        person's contribution is the one ``given`` for that seat (from a player's own program,
+        at a network table), else made here (marked ``by_table`` for a seat in ``remote``, one
+        whose player's program should have given it); then every automatic event after it."""
+        out = [] if self.pending_commitment() is not None else [self.commit()]
+        ordinal = chance_ordinal(self.events)
+        people = {s: given.get(s) or self.entropy(ordinal, s) for s in contributors(self.state)}
+        state = self.state
+        round_no = chance_round(state)
+        pairs: list[tuple[Event, State]] = [
+            (
+                EntropyGiven(
+                    round=round_no,
+                    seat=s,
+                    value=v.hex(),
+                    by_table=s in remote and s not in given,
+                ),
+                state,
+            )
+            for s, v in sorted(people.items())
+        ]
+        event = self.chance_event(proved_chance_event(state, self.secret(ordinal), people))
+        after = apply(state, event)
+        pairs += [(event, after), *run_auto(after)]
+        return out + self._record(pairs)
+
+    def chance_event(self, event: Event) -> Event:
+        """The chance event this table deals, as the published shuffle made it (here: as it is;
+        a test's cheating table changes it)."""
+        return event
+
+    def secret(self, ordinal: int) -> bytes:
+        """The table's secret for the match's chance event number ``ordinal`` (from 0)."""
+        return table_secret(self.deal_key, ordinal)
+
+    def entropy(self, ordinal: int, seat: int) -> bytes:
+        """The contribution of ``seat``, a person playing here, to chance event ``ordinal``."""
+        return local_entropy(self.deal_key, ordinal, seat)
+
+    def reveal_secret(self, ordinal: int) -> bytes | None:
+        """The secret this table reveals for chance event ``ordinal`` once it is due (a game
+        played on from a replay cannot reveal the deals it did not make: `with_reveals` checks
+        the commitment)."""
+        return self.secret(ordinal)
 
     def act(self, action: Action) -> list[Event]:
         """Play an action (raises `IllegalActionError` if it is not legal); the new events."""

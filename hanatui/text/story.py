@@ -11,7 +11,17 @@ import re
 from collections.abc import Sequence
 
 from core.cards import Card
-from core.events import Dealt, Event, MatchEnded, MatchStarted, RoundEnded
+from core.events import (
+    PROOF_EVENTS,
+    DealCommitted,
+    DealRevealed,
+    Dealt,
+    EntropyGiven,
+    Event,
+    MatchEnded,
+    MatchStarted,
+    RoundEnded,
+)
 from core.state import State
 from core.text import UNSAFE_TEXT
 from core.view import observe
@@ -105,16 +115,19 @@ class Story:
         """The move list's line for event ``index``, in full."""
         text = self._words.get(index)
         if text is None:
+            event = self.events[index]
             before = self.states[index - 1] if index else None
-            text = describe_event(self.events[index], before, self.states[index]) or ""
-            self._words[index] = text
-        return text
+            text = _proof_words(event, self.states[index]) or describe_event(
+                event, before, self.states[index]
+            )
+            self._words[index] = text or ""
+        return self._words[index]
 
     def line(self, index: int, position: int, seat: int, *, all_hands: bool) -> str:
         """Event ``index`` as ``seat`` may know of it with the cursor at ``position``: a past
         move naming a card the seat cannot see, or any move still to come, names no card."""
-        if all_hands:
-            return self.words(index)
+        if all_hands or isinstance(self.events[index], PROOF_EVENTS):
+            return self.words(index)  # a deal's proof names no card
         if index < position:
             text = self.words(index)
             if not mentions_hidden(text, hidden_from(self.states[position - 1], seat)):
@@ -161,3 +174,23 @@ def safe_text(text: str, limit: int = 200) -> str:
 
 
 __all__ = ["Story", "hidden_from", "mentions_hidden", "safe_text"]
+
+
+#: The move list's lines for a deal's proof (docs/deals.md).
+PROOF_WORDS = {
+    "committed": "The table commits to its secret for the next deal",
+    "entropy": "{player} adds entropy to the next deal's seed",
+    "revealed": "The table reveals its secret: the deal can be checked (hanatui verify)",
+}
+
+
+def _proof_words(event: Event, after: State) -> str | None:
+    if isinstance(event, DealCommitted):
+        return PROOF_WORDS["committed"]
+    if isinstance(event, EntropyGiven):
+        players = after.players
+        name = players[event.seat].name if 0 <= event.seat < len(players) else "A player"
+        return PROOF_WORDS["entropy"].format(player=name)
+    if isinstance(event, DealRevealed):
+        return PROOF_WORDS["revealed"]
+    return None

@@ -13,6 +13,7 @@ from typing import Any
 
 from core.cards import MONTH_CALENDAR, MONTH_NAMES, Card
 from core.events import (
+    PROOF_EVENTS,
     CaptureChosen,
     CardDrawn,
     CardPlayed,
@@ -146,6 +147,8 @@ def describe_event(
     def does(seat: int, verb: str) -> str:
         return conjugate(who(seat), verb)
 
+    if isinstance(event, PROOF_EVENTS):
+        return None  # a deal's proof: `hanatui verify` and the network table speak of it
     if isinstance(event, MatchStarted):
         return (
             f"{game_title(event.rules.game)}, {plural(event.rules.rounds, 'round')}: "
@@ -349,6 +352,8 @@ _FUTURE_VERBS: dict[type, str] = {
 
 def future_words(event: Event, states: Sequence[State], index: int) -> str:
     """An event as a seat may know of it before it happens: who moves, not with which card."""
+    if isinstance(event, PROOF_EVENTS):
+        return ""  # a deal's proof: no line (`describe_event`)
     seat = getattr(event, "seat", None)
     players = states[index].players
     if isinstance(seat, int) and 0 <= seat < len(players):

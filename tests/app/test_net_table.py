@@ -8,12 +8,15 @@ import random
 
 import pytest
 
+from core.cards import CARDS, Card
+from core.events import Dealt, Event
 from core.rules import find_rules
 from hanatui.app.app import HanaApp
 from hanatui.app.screens.dialogs import CaptureDialog, KoiKoiDialog, RoundResultScreen
 from hanatui.app.screens.net import AskDialog, LobbyScreen, NetTableScreen
 from hanatui.net.client import RemoteSession
 from hanatui.net.server import SeatPlan, TableServer
+from hanatui.session.session import Session
 from tests.net.helpers import play_seat
 
 from .helpers import settings
@@ -313,11 +316,27 @@ async def test_a_hosted_seat_is_named_by_the_player_who_joins(isolated_dirs, hos
             assert str(raised.value) == "Seat 2 needs a name: type one in its row."
 
 
-async def test_a_round_over_at_the_first_deal_shows_its_result(tmp_path):
-    """With this seed the first deal is a lucky hand: the round is over before anyone moves,
-    in the first events the table receives; the player still sees its result."""
-    from core.events import RoundEnded
+class _LuckySession(Session):
+    """A table that deals seat 1 the four Pine cards in round 1 (a lucky hand): a deal every
+    player's entropy goes into cannot be chosen by a seed, so this table chooses it (and its
+    players' programs say that the deal does not match its seed)."""
 
+    def chance_event(self, event: Event) -> Event:
+        if not isinstance(event, Dealt) or event.round != 1:
+            return event
+        field = [Card(f"{month:02d}a") for month in range(2, 10)]  # no four of a month
+        first = [*field, *(Card(f"01{letter}") for letter in "abcd")]
+        rest = [c for c in CARDS if c not in first]
+        return Dealt(round=event.round, dealer=event.dealer, deck=(*first, *rest))
+
+
+async def test_a_round_over_at_the_first_deal_shows_its_result(tmp_path, monkeypatch):
+    """The first deal is a lucky hand: the round is over before anyone moves, in the first
+    events the table receives; the player still sees its result."""
+    from core.events import RoundEnded
+    from hanatui.net import server as server_module
+
+    monkeypatch.setattr(server_module, "Session", _LuckySession)
     server = TableServer.new(
         find_rules("koikoi"), [SeatPlan(), SeatPlan()], tmp_path / "t.hana", pace=0, seed=126
     )

@@ -164,7 +164,7 @@ def test_sim_save_never_replaces_a_log_saved_before(tmp_path, capsys):
 
 def test_sim_counts_in_words(capsys):
     """The first line counts in words: "1 hand in 1 match; 1 hand decided"."""
-    main(["sim", "koikoi", "--hands", "1", "--seed", "1", "--jobs", "1"])
+    main(["sim", "koikoi", "--hands", "1", "--seed", "2", "--jobs", "1"])  # a hand decided
     first = capsys.readouterr().out.splitlines()[0]
     assert first.startswith("koikoi: 1 hand in 1 match, "), first
     assert first.endswith("; 1 hand decided"), first

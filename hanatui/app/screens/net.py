@@ -287,6 +287,12 @@ class NetTableScreen(TableScreen):
             self._undo_settled(data)
         elif kind == "notice":
             self.notify(str(data), markup=False, timeout=8)
+        elif kind == "deal_checked":
+            ok, text = data
+            if ok:
+                self.notify(text, markup=False, timeout=4)
+            else:
+                self.notify(text, markup=False, severity="error", timeout=60)
         elif kind == "reconnecting":
             self.notify(f"Connection lost ({data}); rejoining...", markup=False, severity="warning")
         elif kind == "connected":
