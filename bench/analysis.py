@@ -10,6 +10,7 @@ default budget, wall clock and decisions per second.
 
     .venv/bin/python bench/analysis.py                         # noise at 500/1000/2000, then speed
     .venv/bin/python bench/analysis.py --budgets 1000 --decisions 30 --seeds 4 --no-speed
+    .venv/bin/python bench/analysis.py --speed-only            # `make bench`: the speed alone
 
 Results go to bench/results/analysis.json. These are measurements, not tests.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import platform
 import random
 import statistics
@@ -144,20 +146,31 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=20, help="decisions per kind")
     parser.add_argument("--seeds", type=int, default=4, help="runs of each decision")
     parser.add_argument("--no-speed", action="store_true")
+    parser.add_argument(
+        "--speed-only",
+        action="store_true",
+        help="only the speed of a whole match's analysis (`make bench`), the noise kept as it is",
+    )
     args = parser.parse_args()
     budgets = [int(b) for b in args.budgets.split(",")]
     results: dict = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
-    results["machine"] = (
+    machine = (
         f"{platform.machine()}, {platform.python_implementation()} {platform.python_version()}, "
         f"{time.strftime('%Y-%m-%d')}"
     )
+    if not args.speed_only:
+        results["machine"] = machine
     noise_results = results.setdefault("noise", {})
-    for game in args.games.split(","):
+    for game in [] if args.speed_only else args.games.split(","):
         noise_results.setdefault(game, {}).update(
             noise(game, GAMES[game], budgets, args.decisions, args.seeds)
         )
     if not args.no_speed:
-        results["speed"] = speed(seed=5)
+        results["speed"] = speed(seed=5) | {
+            "recorded": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            "machine": machine,
+            "load_average_after": round(os.getloadavg()[0], 2),
+        }
     RESULTS.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {RESULTS.relative_to(ROOT)}")
 

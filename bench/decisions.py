@@ -16,6 +16,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from record import save
+
 from core.chance import advance
 from core.engine import apply, is_chance, is_over, legal_actions, step, to_act
 from core.events import MatchStarted
@@ -86,8 +88,10 @@ def main() -> int:
         for label, r in results.items()
         if args.level == "normal" and r["median_ms"] >= 1000 * NORMAL_TARGET_S
     ]
+    report = {"level": args.level, "seed": args.seed, "tables": results, "missed": missed}
+    save("decisions" if args.level == "normal" else f"decisions_{args.level}", report)
     if args.json:
-        print(json.dumps({"level": args.level, "tables": results, "missed": missed}, indent=2))
+        print(json.dumps(report, indent=2))
     else:
         print(f"{args.level} level, decision times over real choices (3 rounds, seed {args.seed})")
         for label, r in results.items():

@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from record import save
+
 from core.chance import advance
 from core.engine import apply, is_chance, is_over, legal_actions, step
 from core.events import Event, MatchStarted, RoundEnded
@@ -190,6 +192,7 @@ def main() -> None:
         "targets": {"engine_loop": 5.0, "sim": 3.0},
     }
     results["load_average"] = [round(load_before, 2), round(os.getloadavg()[0], 2)]
+    save("engine", results)
     if args.json:
         print(json.dumps(results, indent=2))
         return

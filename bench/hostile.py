@@ -17,6 +17,7 @@ import time
 import tracemalloc
 
 from msgspec.structs import replace
+from record import save
 
 from core.chance import advance
 from core.engine import apply, is_chance, is_over, legal_actions, step, to_act
@@ -147,6 +148,7 @@ def main() -> None:
     }
     for name, data in cases().items():
         results[name] = measure(data)
+    save("hostile", results)
     if args.json:
         print(json.dumps(results, indent=2))
         return

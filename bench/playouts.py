@@ -41,6 +41,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from decisions import TABLES, decision_points
+from record import save
 
 from core.engine import legal_actions, to_act
 from core.rules import find_rules
@@ -186,6 +187,7 @@ def main() -> int:
         "compared": "today's fast path" if args.kk is None else f"fast.playout ({args.kk})",
         "tables": results,
     }
+    save("playouts" if args.kk is None else f"playouts_kk_{args.kk}", report)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0

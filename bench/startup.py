@@ -38,6 +38,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from record import save
+
 BARE_APP = """
 from textual.app import App
 from textual.widgets import Footer, Header, Static
@@ -157,6 +159,7 @@ def main() -> int:
         "cpu_ratio": {k: round(med(cpu[k]) / med(cpu["bare"]), 2) for k in TARGETS},
         "target_ratio": TARGETS,
     }
+    save("startup", result)
     if args.json:
         print(json.dumps(result))
         return 0

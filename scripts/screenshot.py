@@ -8,6 +8,7 @@ table is shown from the first seat and saved with `App.save_screenshot`.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import random
@@ -67,7 +68,15 @@ async def _shoot(path: Path, size: tuple[int, int]) -> None:
 
 
 def main() -> int:
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshot.svg"
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "out",
+        nargs="?",
+        type=Path,
+        default=ROOT / "docs" / "screenshot.svg",
+        help="the SVG to write (default: docs/screenshot.svg)",
+    )
+    out: Path = parser.parse_args().out
     os.environ.setdefault("HANATUI_DATA_DIR", tempfile.mkdtemp(prefix="hanatui-shot-"))
     asyncio.run(_shoot(out, (120, 36)))
     print(f"wrote {out}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import faulthandler
 import logging
 import os
+import re
 import signal
 import sys
 import threading
@@ -122,6 +123,27 @@ def pytest_configure(config: pytest.Config) -> None:
     seconds = os.environ.get("HANATUI_SUITE_SECONDS")
     if seconds:
         faulthandler.dump_traceback_later(float(seconds), exit=True)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--lab",
+        action="store_true",
+        help="also run the tests of the lab's studies (marked lab; `make lab-test`)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``lab`` (of the studies in lab/, not of shipped code) are deselected unless
+    ``--lab`` is given or the ``-m`` expression names the marker (``-m lab``, ``-m "lab and
+    not slow"``). A hook rather than ``-m "not lab"`` in addopts: a user's own ``-m`` would
+    replace that one and bring the lab tests back unasked."""
+    if config.getoption("lab") or re.search(r"\blab\b", config.getoption("markexpr") or ""):
+        return
+    lab = [item for item in items if item.get_closest_marker("lab") is not None]
+    if lab:
+        config.hook.pytest_deselected(items=lab)
+        items[:] = [item for item in items if item.get_closest_marker("lab") is None]
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:

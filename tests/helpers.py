@@ -93,20 +93,20 @@ def assert_replays(events: list[Event], states: list[State]) -> None:
     assert fold(roundtrip(events)) == states[-1]
 
 
-#: The benchmarks' folder: scripts, not a package.
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+#: The lab's folder (studies: tuning, fitting, A/B): scripts, not a package.
+LAB = Path(__file__).resolve().parents[1] / "lab"
 
 
 @contextlib.contextmanager
-def bench_script(name: str) -> Iterator[ModuleType]:
-    """The bench script ``name`` (``bench/<name>.py``) loaded as a module, with the bench folder
-    on the import path while it is used (the scripts import each other by name)."""
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+def lab_script(name: str) -> Iterator[ModuleType]:
+    """The lab script ``name`` (``lab/<name>.py``) loaded as a module, with the lab folder on
+    the import path while it is used (the scripts import each other by name)."""
+    spec = importlib.util.spec_from_file_location(f"lab_{name}", LAB / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(BENCH))
+    sys.path.insert(0, str(LAB))
     try:
         spec.loader.exec_module(module)
         yield module
     finally:
-        sys.path.remove(str(BENCH))
+        sys.path.remove(str(LAB))

@@ -19,7 +19,7 @@ from core.state import State
 from hanatui.bots.heuristics import profile_for
 
 #: The spread (standard deviation) of one round's relative points between two normal players,
-#: per game, measured with `bench/tune_normal.py --sigma --deals 150` and rounded.
+#: per game, measured with `lab/tune_normal.py --sigma --deals 150` and rounded.
 SIGMA: dict[str, float] = {"koikoi": 10.0, "bakappana": 50.0, "hana-awase": 100.0, "sakura": 75.0}
 
 

@@ -70,13 +70,13 @@ class Params(NamedTuple):
 DEFAULT_PARAMS = Params()
 
 #: Per game, the weights that differ from the defaults: tuned by self-play with
-#: `bench/tune_normal.py` (coordinate search on seat-swapped duels against the easy level and the
-#: default weights, common seeds), then checked on fresh seeds by `bench/arena.py`.
+#: `lab/tune_normal.py` (coordinate search on seat-swapped duels against the easy level and the
+#: default weights, common seeds), then checked on fresh seeds by `lab/arena.py`.
 GAME_PARAMS: dict[str, Params] = {
     # The card-point races (bakappana, hana-awase, Sakura's 240 points less 50 per yaku): what
     # the field is left offering the next player, to its hand and to its draw, weighs double.
     # The other weights gained nothing measurable over the fresh seeds (the tuning log is in
-    # bench/results/tune_normal.txt).
+    # lab/results/tune_normal.txt).
     "bakappana": Params(exposure=4.0, op_draw=1.0),
     "hana-awase": Params(exposure=4.0, op_draw=1.0),
     # With teams, a card left on the field for the teammate who plays after the next opponent

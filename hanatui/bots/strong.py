@@ -15,10 +15,10 @@ With ``infer`` (two-seat koi-koi), the deals are not uniform: the opponent's ear
 round are public, and a player who left a bright on the field probably held no card of its month.
 The bot remembers what its seat saw at its own decisions and deals the opponent's hand by how
 likely those plays make each card (`inference`). It is off by default: its gain over the uniform
-deal was within noise at equal CPU (README, "Computer opponents").
+deal was within noise at equal CPU (docs/opponents.md).
 
 Two koi-koi options change what the playouts model, both off by default (each measured within
-noise of today's player, README "Computer opponents"): ``block`` has the playout policy take the
+noise of today's player, docs/opponents.md): ``block`` has the playout policy take the
 card that would complete the opponent's yaku (`rollout.BLOCKING_DENY`), and ``reply`` has the
 normal level answer the move searched (the opponent's next cards from its hand) before the fast
 playout takes over, at about four times the cost of a playout.
@@ -31,7 +31,7 @@ budget, or ``kk_playouts``). At equal CPU (1.6 times the budget, before that pla
 1.3 times cheaper) it measured +0.34 [+0.04, +0.64] points per hand over the player with
 today's path, over 1,600 hands; at 2.05 times the budget, the default since, +0.05
 [-0.24, +0.34] over 1,600 more; all six such runs pooled, +0.24 [+0.07, +0.42] over 4,800 hands
-(README, "Computer opponents"). ``kk=None`` plays that player.
+(docs/opponents.md). ``kk=None`` plays that player.
 
 Two-seat koi-koi's searches may stop early (``settle``, off by default; `Settle`): a decision
 stops sampling once its choice is settled, the move it would play being ahead of every other
@@ -39,9 +39,9 @@ candidate still searched by ``settle`` standard errors of the paired differences
 ``settle_margin`` points; ``settle_scale`` times the budget is then its cap, so the close calls
 get the playouts the clear ones leave. At 1,600 playouts, a z 2 stop ends 54% of the searches
 early, saves 36% of the playouts and chooses as the full search in 98% of the decisions
-(`bench/settle.py`). With margin 0.1 and a 1.9x cap, at equal mean CPU, it measured
+(`lab/settle.py`). With margin 0.1 and a 1.9x cap, at equal mean CPU, it measured
 +0.13 [-0.14, +0.41] points per hand over today's player over 1,600 hands, within noise
-(README, "Computer opponents"), so it stays off.
+(docs/opponents.md), so it stays off.
 
 Two-seat koi-koi's card plays may be searched deeper (``tree``, off by default; `ismcts`):
 information-set MCTS from the view (``"ucb"``), or the flat search with a tree of the card plays
@@ -59,15 +59,15 @@ whether that model beats the greedy one, not an exact value of the decision. Wit
 4 and 400 solves (equal CPU) it measured +0.14 [-0.01, +0.29] points per hand over today's
 player over 2,400 hands, and +0.24 [-0.06, +0.54] over the first version's over 1,600, both
 within noise; ``solve`` 5 with 2,200 playouts, at the first version's time, -0.26 [-0.71,
-+0.18] over 800 hands against it (README, "Computer opponents"). So it stays off.
++0.18] over 800 hands against it (docs/opponents.md). So it stays off.
 
 Two-seat koi-koi's own playouts may weigh their cards by other weights (``style``, a name in
 `fast.rounds.STYLES`; "plain", today's, by default): "imitate", fitted to the strong player's own
-choices, and "agree", tuned to agree with them most (`bench/imitate.py`: 68.8% and 69.6% of
+choices, and "agree", tuned to agree with them most (`lab/imitate.py`: 68.8% and 69.6% of
 its held-out card plays, the plain weights 67.4%). At 200 playouts, over 1,600 hands and at
 the same CPU, "imitate" measured +0.00 [-0.29, +0.29] points per hand over the plain weights
 and "agree" +0.05 [-0.23, +0.33], both within noise, so the plain weights stay. "valuefit",
-fitted to the search's values of every candidate with two new inputs (`bench/valuefit.py`:
+fitted to the search's values of every candidate with two new inputs (`lab/valuefit.py`:
 12% less value lost per held-out card play), measured -0.15 [-0.43, +0.12] at 200 playouts
 over 1,600 hands, at 10% more CPU a decision: within noise too.
 
@@ -81,13 +81,13 @@ greedy playouts: epsilon 0.1 -0.13 [-0.39, +0.14], 0.25 +0.11 [-0.17, +0.38], 0.
 [-0.42, +0.20], 0.2 for the opponent alone +0.05 [-0.23, +0.33], at 4-9% more CPU per
 decision; temperature 0.5 +0.02 [-0.28, +0.32], and for the opponent alone +0.02 [-0.26,
 +0.29], at 46% and 34% more (the softmax values every card of the hand). All within noise
-(README, "Computer opponents"), so the playouts stay greedy.
+(docs/opponents.md), so the playouts stay greedy.
 
 Two-seat koi-koi's own playouts may end with a learned value (``leaf``, off by default;
 `leaf.Leaf`): once both hands hold ``leaf`` cards or fewer, the round's value for the mover is
 a linear function of cheap features of the table (each seat's strikes, what its next draw
 would take, how near it is to a further yaku, its captured counts, ...), fitted to the
-outcome of the strong player's self-play (`bench/leafvalue.py`), in the searches of the
+outcome of the strong player's self-play (`lab/leafvalue.py`), in the searches of the
 decisions whose seat holds more than ``leaf`` + ``leaf_gap`` cards. Held out, it predicts
 the self-play outcome far better than one greedy playout, but worse than the mean of 32 (its
 bias at the leaf is larger than the playout's, and a search averages the playouts' variance
@@ -159,8 +159,7 @@ DEFAULT_Z = 1.0
 KOIKOI_CALL: str | None = "mixed"
 #: ... and this many times the decision's budget of playouts, which costs no more CPU than the
 #: budget on the other path: 1.6 did (1.65 measured 2% more), and the playout made 1.32 times
-#: cheaper since, 2.05 costs 3% less than 1.6 did then and 2.1 the same (README, "Computer
-#: opponents").
+#: cheaper since, 2.05 costs 3% less than 1.6 did then and 2.1 the same (docs/opponents.md).
 KOIKOI_SCALE = 2.05
 
 POLICIES: dict[str, Policy] = {"fast": rollout_policy, "normal": normal_policy}

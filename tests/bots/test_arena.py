@@ -4,7 +4,7 @@ Each game (and Sakura with teams) checks the order of the four levels on fixed s
 random, normal over easy, and strong (on a tiny budget, to stay fast) over easy. The thresholds
 sit well below what these seeds give today (in the table) and above what the level below gets
 against the same opponent: a level that lost its edge fails here. Strong against normal is not
-asserted: at a test's size the search's edge is within the noise (`bench/arena.py` measures it).
+asserted: at a test's size the search's edge is within the noise (`lab/arena.py` measures it).
 """
 
 from __future__ import annotations

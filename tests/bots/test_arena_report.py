@@ -1,5 +1,6 @@
-"""The README section `bench/arena.py` writes: it says which steps of the order of the levels are
-not significant or not measured, so a short or missing run cannot pass for a result."""
+"""The page `lab/arena.py` writes (docs/opponents.md): it says which steps of the order of the
+levels are not significant or not measured, so a short or missing run cannot pass for a
+result."""
 
 from __future__ import annotations
 
@@ -7,8 +8,13 @@ import copy
 import importlib.util
 from pathlib import Path
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "arena.py"
-_spec = importlib.util.spec_from_file_location("bench_arena", _PATH)
+import pytest
+
+#: Tests of a study in lab/, run by `make lab-test` (tests/conftest.py).
+pytestmark = pytest.mark.lab
+
+_PATH = Path(__file__).resolve().parents[2] / "lab" / "arena.py"
+_spec = importlib.util.spec_from_file_location("lab_arena", _PATH)
 assert _spec and _spec.loader
 arena = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(arena)
@@ -46,7 +52,7 @@ RESULTS = {
 
 
 def test_a_step_whose_interval_reaches_zero_is_marked_and_listed():
-    text = arena.readme_section(RESULTS)
+    text = arena.opponents_page(RESULTS)
     row = next(line for line in text.splitlines() if line.startswith("| strong vs normal"))
     assert "(not significant)" in row
     normal_row = next(line for line in text.splitlines() if line.startswith("| normal vs easy"))
@@ -57,7 +63,7 @@ def test_a_step_whose_interval_reaches_zero_is_marked_and_listed():
 
 
 def test_a_missing_step_is_listed_as_not_measured():
-    text = arena.readme_section(RESULTS)
+    text = arena.opponents_page(RESULTS)
     missing = text.split("Steps not measured:")[1].split("\n\n")[1]
     assert missing.strip() == "- sakura (5 players): strong vs normal."
 
@@ -66,7 +72,7 @@ def test_every_step_significant_says_so():
     # A deep copy: the shared RESULTS must stay as the other tests read them, in any order.
     results = {"sakura (3 players)": copy.deepcopy(RESULTS["sakura (3 players)"])}
     results["sakura (3 players)"]["pairings"][0] = pairing("strong", "normal", 9.0, 5.0, 13.0, 400)
-    text = arena.readme_section(results)
+    text = arena.opponents_page(results)
     assert "Every step measured is significant." in text
     assert "not significant" not in text
     assert "Steps not measured" not in text
@@ -83,7 +89,7 @@ def test_a_step_short_of_its_hands_is_listed():
             ]
         }
     }
-    text = arena.readme_section(results)
+    text = arena.opponents_page(results)
     short = text.split("fewer hands than asked")[1].split("\n\n")[1]
     assert short.splitlines() == [
         "- sakura (3 players): strong vs normal, 399 hands of 400;",

@@ -1,4 +1,5 @@
-"""How `bench/arena.py` seats the two levels and counts their hands: each distinct seating
+"""How the arena (`hanatui.arena.selfplay`) seats the two levels and `lab/arena.py` counts their
+hands (the tests marked lab, run by `make lab-test`): each distinct seating
 once, teams one level each (Sakura's three teams of two included), records made with repeated
 seatings counted once, and a row extended by a run on fresh deals pooled as one sample."""
 
@@ -17,8 +18,8 @@ from hanatui.arena import selfplay
 from hanatui.bots import BOTS
 from hanatui.bots.heuristics import team_numbers
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "arena.py"
-_spec = importlib.util.spec_from_file_location("bench_arena_seating", _PATH)
+_PATH = Path(__file__).resolve().parents[2] / "lab" / "arena.py"
+_spec = importlib.util.spec_from_file_location("lab_arena_seating", _PATH)
 assert _spec and _spec.loader
 arena = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(arena)
@@ -76,7 +77,7 @@ def test_an_even_table_plays_no_game_twice():
 
 
 def test_two_bots_of_one_level_are_still_seat_swapped():
-    """Two normal players with different weights (`bench/tune_normal.py`) are two sides: each
+    """Two normal players with different weights (`lab/tune_normal.py`) are two sides: each
     deal is played with each in the first seat, not once as if the table were all alike."""
     rules = find_rules("koikoi", rounds=1)
     result = selfplay.duel(rules, BOTS["normal"], BOTS["normal"], deals=3, seed=1)
@@ -85,6 +86,7 @@ def test_two_bots_of_one_level_are_still_seat_swapped():
     assert all(result.hands[i] == result.hands[i + 1][::-1] for i in range(0, 6, 2))
 
 
+@pytest.mark.lab
 def test_a_record_with_repeated_seatings_is_counted_once():
     old = {
         "game": "sakura",
@@ -135,6 +137,7 @@ def record(seed: int, deal_diffs: list[float], players: int = 3) -> dict:
     }
 
 
+@pytest.mark.lab
 def test_extending_pools_the_deals_as_one_sample():
     rng = random.Random(3)
     first = [rng.gauss(1.0, 6.0) for _ in range(50)]
@@ -151,6 +154,7 @@ def test_extending_pools_the_deals_as_one_sample():
     assert "deals 801 to 850 (150 hands)" in arena._fmt_run(both["runs"][0], seeds=True)
 
 
+@pytest.mark.lab
 def test_extending_refuses_deals_counted_twice_or_another_budget():
     old = record(801, [1.0, 2.0, 3.0])
     with pytest.raises(ValueError, match="overlap"):

@@ -1,5 +1,6 @@
 """The playout policy's values of its candidates (`fast.policy.card_values`, `capture_values`),
-their weights as functions (`bench/imitate.py`), and the strong player's playout style."""
+their weights as functions (`lab/imitate.py`: the tests marked lab, run by `make lab-test`),
+and the strong player's playout style."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from hanatui.bots.fast.rounds import PLAIN_STYLE, STYLES, VALUEFIT_STYLE, Style,
 from hanatui.bots.strong import StrongBot
 from tests.bots.conftest import decision_points
 from tests.bots.test_playout import kk_round, random_table
-from tests.helpers import bench_script
+from tests.helpers import lab_script
 
 #: Weights far from the plain ones, every entry changed.
 ODD = Style(
@@ -32,7 +33,7 @@ ODD = Style(
 
 @pytest.fixture(scope="module")
 def imitate():
-    with bench_script("imitate") as module:
+    with lab_script("imitate") as module:
         yield module
 
 
@@ -80,6 +81,7 @@ def test_the_values_are_those_the_policy_chooses_by(style):
     assert ties > 10 and targets > 100
 
 
+@pytest.mark.lab
 def test_the_forms_give_the_policys_values_under_any_weights(imitate):
     """`imitate.forms_of` (a recorded decision as functions of the weights): under random
     weights its values are `card_values`'s and `capture_values`'s, and its gradient is the
@@ -120,6 +122,7 @@ def test_the_forms_give_the_policys_values_under_any_weights(imitate):
     assert checked > 1000
 
 
+@pytest.mark.lab
 def test_the_fit_moves_the_weights_toward_the_choices_made(imitate):
     """Choices made by known weights are fitted by weights that agree with them more than the
     plain ones do, and the likelihood's gradient is its slope."""

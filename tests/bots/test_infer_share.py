@@ -1,4 +1,4 @@
-"""`bench/infer_share.py`: the share of the opponent's hand a reading deals."""
+"""`lab/infer_share.py`: the share of the opponent's hand a reading deals."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ from core.rules import find_rules
 from core.state import HAND, PLAY
 from core.view import observe
 from tests.bots.conftest import decision_points
-from tests.helpers import bench_script
+from tests.helpers import lab_script
+
+#: Tests of a study in lab/, run by `make lab-test` (tests/conftest.py).
+pytestmark = pytest.mark.lab
 
 
 @pytest.fixture(scope="module")
 def infer_share():
-    with bench_script("infer_share") as module:
+    with lab_script("infer_share") as module:
         yield module
 
 

@@ -1,4 +1,4 @@
-"""`bench/kk_calls.py`: the record of a strong player's koi-koi calls, and what a margin would
+"""`lab/kk_calls.py`: the record of a strong player's koi-koi calls, and what a margin would
 have changed, read off that record."""
 
 from __future__ import annotations
@@ -7,12 +7,15 @@ import json
 
 import pytest
 
-from tests.helpers import bench_script
+from tests.helpers import lab_script
+
+#: Tests of a study in lab/, run by `make lab-test` (tests/conftest.py).
+pytestmark = pytest.mark.lab
 
 
 @pytest.fixture(scope="module")
 def kk_calls():
-    with bench_script("kk_calls") as module:
+    with lab_script("kk_calls") as module:
         yield module
 
 

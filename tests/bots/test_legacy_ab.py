@@ -1,4 +1,4 @@
-"""`bench/legacy_ab.py`, the bench that plays today's strong player against an earlier version's
+"""`lab/legacy_ab.py`, the bench that plays today's strong player against an earlier version's
 own code, run here with today's tree in the earlier version's place: the protocol between the two
 processes works, the earlier side answers legal moves from its seat, both seatings of a deal are
 played, and both engines score every round alike."""
@@ -12,14 +12,17 @@ import msgspec
 import pytest
 
 from core.rules import find_rules
-from tests.helpers import bench_script
+from tests.helpers import lab_script
+
+#: Tests of a study in lab/, run by `make lab-test` (tests/conftest.py).
+pytestmark = pytest.mark.lab
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def legacy_ab():
-    with bench_script("legacy_ab") as module:
+    with lab_script("legacy_ab") as module:
         try:
             yield module
         finally:

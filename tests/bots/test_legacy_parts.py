@@ -1,4 +1,4 @@
-"""`bench/legacy_parts.py`, run with today's tree in the earlier version's place: every part
+"""`lab/legacy_parts.py`, run with today's tree in the earlier version's place: every part
 then agrees with itself on every position (so a disagreement in a real run is the versions',
 not the bench's), and today's koi-koi playout with the normal call gives the engine path's
 points on every deal."""
@@ -12,14 +12,17 @@ import msgspec
 import pytest
 
 from core.rules import find_rules
-from tests.helpers import bench_script
+from tests.helpers import lab_script
+
+#: Tests of a study in lab/, run by `make lab-test` (tests/conftest.py).
+pytestmark = pytest.mark.lab
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def parts():
-    with bench_script("legacy_parts") as module:
+    with lab_script("legacy_parts") as module:
         yield module
 
 

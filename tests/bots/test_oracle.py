@@ -1,4 +1,4 @@
-"""`bench/strong_ab.py`'s oracle: the strong player told the opponent's hand, not the pile's
+"""`lab/strong_ab.py`'s oracle: the strong player told the opponent's hand, not the pile's
 order. Its decisions follow the opponent's true hand and never the order of the pile."""
 
 from __future__ import annotations
@@ -12,12 +12,15 @@ from core.engine import legal_actions, to_act
 from core.view import observe
 from tests.bots.conftest import decision_points, rules_for
 from tests.bots.test_hidden_information import permute_hidden
-from tests.helpers import bench_script
+from tests.helpers import lab_script
+
+#: Tests of a study in lab/, run by `make lab-test` (tests/conftest.py).
+pytestmark = pytest.mark.lab
 
 
 @pytest.fixture(scope="module")
 def strong_ab():
-    with bench_script("strong_ab") as module:
+    with lab_script("strong_ab") as module:
         yield module
 
 

@@ -1,16 +1,19 @@
-"""`bench/tune_playout.py`: the self-play duel of two playout styles, and its weights' steps."""
+"""`lab/tune_playout.py`: the self-play duel of two playout styles, and its weights' steps."""
 
 from __future__ import annotations
 
 import pytest
 
 from hanatui.bots.fast.rounds import PLAIN_STYLE, Style
-from tests.helpers import bench_script
+from tests.helpers import lab_script
+
+#: Tests of a study in lab/, run by `make lab-test` (tests/conftest.py).
+pytestmark = pytest.mark.lab
 
 
 @pytest.fixture(scope="module")
 def tune():
-    with bench_script("tune_playout") as module:
+    with lab_script("tune_playout") as module:
         yield module
 
 

@@ -1,5 +1,7 @@
-"""`bench/valuefit.py`: the search's paired values recorded, the plain value's parts, the new
-inputs on hand-built tables, and the fits."""
+"""`lab/valuefit.py`: the search's paired values recorded, the plain value's parts, the new
+inputs on hand-built tables, and the fits. The study's own tests are marked lab (`make
+lab-test`); those of the shipped playout against it (its fitted inputs, the saved style) run in
+every suite."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from hanatui.bots.fast.policy import _gain, card_values
 from hanatui.bots.fast.rounds import STYLES, VALUEFIT_STYLE, Style, round_for
 from hanatui.bots.strong import Evaluation
 from tests.bots.test_playout import random_table
-from tests.helpers import bench_script
+from tests.helpers import lab_script
 
 INDEX = {c.value: i for i, c in enumerate(Card)}
 
@@ -26,7 +28,7 @@ def mask(*cards: str) -> int:
 
 @pytest.fixture(scope="module")
 def vf():
-    with bench_script("valuefit") as module:
+    with lab_script("valuefit") as module:
         yield module
 
 
@@ -37,6 +39,7 @@ def kk(vf):
     return found
 
 
+@pytest.mark.lab
 def test_the_parts_add_up_to_the_plain_value(vf, kk):
     """With the plain weights the parts of a play's value are `fast.policy.card_values`'s value,
     on random tables."""
@@ -56,6 +59,7 @@ def test_the_parts_add_up_to_the_plain_value(vf, kk):
     assert checked > 1000
 
 
+@pytest.mark.lab
 def test_the_chances_and_the_expected_best(vf):
     # one of 10 cards, a hand of 3 dealt from them: 1 - C(9,3)/C(10,3) = 0.3
     assert vf.HOLDS[10][1][3] == pytest.approx(0.3)
@@ -71,6 +75,7 @@ def _features(vf, kk, card, hand, field, mine, theirs, op_cards=1):
     return dict(zip(vf.FEATURES, values, strict=True))
 
 
+@pytest.mark.lab
 def test_a_closed_yaku_capture_and_the_discard_that_keeps_it(vf, kk):
     """The sake cup takes the last September card on the field, the curtain in the pile: a
     five-point yaku, of a month with no card out of sight (the opponent took the other two).
@@ -104,6 +109,7 @@ def test_a_closed_yaku_capture_and_the_discard_that_keeps_it(vf, kk):
     assert give["expose_yaku"] == take["expose_yaku"] == 0.0
 
 
+@pytest.mark.lab
 def test_what_the_field_offers_the_opponents_yaku(vf, kk):
     """The curtain given to the field completes the opponent's three brights if it holds a
     March card; a plain card completes nothing."""
@@ -119,6 +125,7 @@ def test_what_the_field_offers_the_opponents_yaku(vf, kk):
     assert race["yaku"] == race["yaku_race"] == 5.0
 
 
+@pytest.mark.lab
 def test_pairs_kept_in_hand(vf, kk):
     hand, field = mask("05a", "05b", "06a"), mask("07a")
     assert _features(vf, kk, "06a", hand, field, 0, 0)["pairs"] == 1.0
@@ -127,6 +134,7 @@ def test_pairs_kept_in_hand(vf, kk):
     assert _features(vf, kk, "06a", hand, mask("05c"), 0, 0)["pairs"] == 0.0
 
 
+@pytest.mark.lab
 def test_the_values_are_paired_with_the_choice(vf):
     """A candidate dropped after two samples is the choice's mean plus its difference from the
     choice on those two samples."""
@@ -152,6 +160,7 @@ def _synthetic(vf, weights, rng, n=200):
     return data
 
 
+@pytest.mark.lab
 def test_least_squares_recovers_the_weights_of_the_differences(vf):
     rng = random.Random(4)
     truth = [rng.uniform(-2, 2) for _ in vf.INPUTS]
@@ -165,6 +174,7 @@ def test_least_squares_recovers_the_weights_of_the_differences(vf):
     assert all(vf.agree(d, truth) == 1.0 and vf.lost(d, truth) == 0.0 for d in data)
 
 
+@pytest.mark.lab
 def test_the_value_fits_climb_their_objectives(vf):
     """The expected value of the softmax choice and the value-weighted ranking loss: their
     gradients are their slopes, and a few steps improve them from the plain weights."""
@@ -184,6 +194,7 @@ def test_the_value_fits_climb_their_objectives(vf):
         assert objective(data, w, use)[0] > base
 
 
+@pytest.mark.lab
 def test_the_recorder_writes_every_card_play_with_its_candidates(vf, tmp_path):
     path = tmp_path / "rec.jsonl"
     vf.record(str(path), playouts=24, deals=1, seed=149999)
@@ -199,6 +210,7 @@ def test_the_recorder_writes_every_card_play_with_its_candidates(vf, tmp_path):
         assert not (rec["hand"] & rec["field"] or rec["mine"] & rec["theirs"])
 
 
+@pytest.mark.lab
 def test_behind_is_paired_with_the_search_choice(vf):
     rows = tuple(
         vf.Row(c, v, 100, 0.1, (float(c),) * len(vf.INPUTS)) for c, v in enumerate((1.0, 3.0, 2.0))
@@ -212,6 +224,7 @@ def test_behind_is_paired_with_the_search_choice(vf):
     assert vf.behind(d, w) == 1.0 and vf.lost(d, w) == 2.0 and vf.agree(d, w) == 0.0
 
 
+@pytest.mark.lab
 def test_the_fit_runs_on_records(vf, tmp_path):
     path = tmp_path / "rec.jsonl"
     vf.record(str(path), playouts=24, deals=4, seed=149990)
@@ -286,6 +299,7 @@ def test_the_playouts_inputs_are_the_benchs(vf, kk):
     assert captures > 100
 
 
+@pytest.mark.lab
 def test_the_style_of_the_fit_weighs_as_the_fit(vf, kk):
     """`style_of` of `style_fit`-shaped weights: the playout's values under that style differ
     between a decision's candidates as the weights' scores of `style_rows` do (the discards'
@@ -314,6 +328,7 @@ def test_the_style_of_the_fit_weighs_as_the_fit(vf, kk):
             assert v - values[0] == pytest.approx(s - scores[0], abs=1e-6)
 
 
+@pytest.mark.lab
 def test_the_style_fit_recovers_its_weights(vf, kk):
     """Values made by the style's own scores (and noise) are fitted back to their weights."""
     w = [1.0, 0.5, 1.5, 0.5, 0.6, -0.7, -0.8, -0.9]
@@ -337,6 +352,7 @@ def test_the_style_fit_recovers_its_weights(vf, kk):
     assert got == pytest.approx(w, abs=0.02)
 
 
+@pytest.mark.lab
 def test_the_style_fit_runs_on_records(vf, tmp_path):
     path = tmp_path / "rec.jsonl"
     vf.record(str(path), playouts=16, deals=3, seed=149980)
@@ -348,7 +364,7 @@ def test_the_style_fit_runs_on_records(vf, tmp_path):
 
 def test_the_valuefit_style_is_the_saved_fit(vf):
     """`fast.rounds.VALUEFIT_STYLE` (``StrongBot(style="valuefit")``) is the style
-    bench/results/valuefit_style.json saved."""
+    lab/results/valuefit_style.json saved."""
     saved = json.loads(vf.STYLE_OUT.read_text())["style"]
     style = Style(**{k: tuple(v) if isinstance(v, list) else v for k, v in saved.items()})
     assert STYLES["valuefit"] == VALUEFIT_STYLE == style

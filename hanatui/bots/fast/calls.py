@@ -4,7 +4,7 @@ The call (``call``): ``"normal"`` asks `koikoi_choice` on a state built for it (
 playouts exactly); ``"table"`` reads a table of what `koikoi_choice` decided in the playouts of
 many searches (`kkcalls.KOIKOI`, keyed by `call_key`: the points shobu scores now, the cards
 left in the caller's hand, how near each side is to a further yaku it can still make;
-bench/kk_table.py builds it); ``"mixed"`` reads the table where those calls agreed and asks
+scripts/kk_table.py builds it); ``"mixed"`` reads the table where those calls agreed and asks
 `koikoi_choice` where they were split (`kkcalls.UNSURE`). Each is an ordinary `Policy`
 (`POLICIES`) that stepping the engine plays the same way: tests/bots/test_playout.py checks that
 the fast playout gives the engine's points, with the same random numbers used.

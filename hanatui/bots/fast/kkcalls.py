@@ -1,6 +1,6 @@
 """Koi-koi's playout call table: the keys (`calls.call_key`) where the
 normal level's `koikoi_choice` called koi-koi most often in the playouts of
-searches. Written by bench/kk_table.py (--positions 400 --seed 7 --playouts 300):
+searches. Written by scripts/kk_table.py (--positions 400 --seed 7 --playouts 300):
 114957 calls, 21.4% koi-koi;
 the table agrees with 89.7%; 873 keys, 138 of them koi-koi;
 102 split keys (UNSURE), 25.1% of the calls; the mixed call agrees with 98.1%.

@@ -1,10 +1,10 @@
-"""A learned value at the leaf of koi-koi's own playouts (issue 16; `bench/leafvalue.py`).
+"""A learned value at the leaf of koi-koi's own playouts (issue 16; `lab/leafvalue.py`).
 
 Once both hands hold at most ``cards`` cards at a turn from the hand, `playout.play_round` asks its
 `Finish` for the round's value for the mover in place of playing the rest greedily. `Leaf` is
 such a finish: a linear function of a few integers of the table (`features`), its weights
 fitted by least squares to the round's outcome in the strong player's self-play
-(`bench/leafvalue.py`), one set of weights per count of cards in the two hands.
+(`lab/leafvalue.py`), one set of weights per count of cards in the two hands.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The leaf value's fitted weights (`leaf.Leaf`), written by `bench/leafvalue.py fit --emit`:
+"""The leaf value's fitted weights (`leaf.Leaf`), written by `lab/leafvalue.py fit --emit`:
 by the leaf's cards, per `leaf.bucket`, one weight per feature (`leaf.NAMES`)."""
 
 # fmt: off

@@ -93,7 +93,7 @@ def styled_score(
 ) -> tuple[float, ...] | None:
     """The round from ``state`` (a turn in play, a card from the hand next) to its points,
     each seat's cards played by the policy weighing by its own style (``styles[seat]``), both
-    calls ``call``'s: a duel of two playout policies (`bench/tune_playout.py`). None when this
+    calls ``call``'s: a duel of two playout policies (`lab/tune_playout.py`). None when this
     playout does not play the round."""
     seats = tuple(round_for(state, style) for style in styles)
     if seats[0] is None or seats[1] is None or state.phase != PLAY or state.stage != HAND:

@@ -50,7 +50,7 @@ def card_values(
     mover's hand, the field, the mover's pile and the other's; ``op_cards``: the other's cards
     in hand, which a style with fitted inputs needs). None when this playout does not play the
     round. For the fitting of `Style` to a stronger player's choices
-    (`bench/imitate.py`); the playouts' own loop is `choose_card`, the same values written out."""
+    (`lab/imitate.py`); the playouts' own loop is `choose_card`, the same values written out."""
     kk = round_for(state, style)
     if kk is None:
         return None

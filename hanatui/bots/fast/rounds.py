@@ -62,7 +62,7 @@ _Card = tuple[int, int, float, int, ByCounts, dict[int, float], float]
 
 class Style(NamedTuple):
     """The weights of the playout policy's card values. The search's playouts play the default,
-    `rollout_policy`'s; `styled_score` plays others, for `bench/tune_playout.py`, which found
+    `rollout_policy`'s; `styled_score` plays others, for `lab/tune_playout.py`, which found
     the default a local optimum of the policy's duels with itself."""
 
     #: the share of a yaku credited to a card that leaves the taker 0, 1 or 2 cards short
@@ -79,7 +79,7 @@ class Style(NamedTuple):
     #: a card given to the field risks its worth times this and its NEAR bonus for the opponent
     #: (both times `risk`); 1.0, as the policy plays
     given_worth: float = 1.0
-    #: the inputs fitted to the search's values (`bench/valuefit.py`), all 0.0 as the policy
+    #: the inputs fitted to the search's values (`lab/valuefit.py`), all 0.0 as the policy
     #: plays: a capture's value plus ``own`` times the value of the card played (the mover's,
     #: to take later), plus ``wait`` times the value of the field's cards taken times the chance
     #: that the opponent holds no card of their month (a capture no one else can make may
@@ -103,7 +103,7 @@ class Style(NamedTuple):
 PLAIN_STYLE = Style()
 
 
-#: The weights fitted to the strong player's choices (`bench/imitate.py`: the likelihood of its
+#: The weights fitted to the strong player's choices (`lab/imitate.py`: the likelihood of its
 #: card plays and capture choices under a softmax of the policy's values, 7,887 decisions of
 #: ``StrongBot(playouts=400)``): on 3,062 held-out card plays it agrees with the strong player
 #: in 68.8% of them, the plain weights in 67.4% (+1.4 points, 95% [+0.4, +2.3]).
@@ -127,10 +127,10 @@ AGREE_STYLE = Style(
 )
 
 
-#: The weights fitted to the search's values of every candidate (`bench/valuefit.py style`:
+#: The weights fitted to the search's values of every candidate (`lab/valuefit.py style`:
 #: least squares of the values of 12,626 card plays of ``StrongBot(playouts=400)`` on the parts
 #: of the plain value a style can weigh and the two cheapest new inputs, ``own`` and ``wait``;
-#: bench/results/valuefit_style.json): on 5,412 held-out plays the value the playout's choice
+#: lab/results/valuefit_style.json): on 5,412 held-out plays the value the playout's choice
 #: loses against the search's falls from 0.291 to 0.255 points (-0.036 [-0.047, -0.026], -12%),
 #: its agreement with the search's choice rises from 67.6% by 2.8 points [+2.1, +3.5]. Its
 #: playouts cost 20% more than the plain ones (`choose_card` 30%; off, nothing more).

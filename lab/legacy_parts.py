@@ -1,12 +1,12 @@
 """The strong player's parts, today's against the first version's, on positions from real play.
 
-Where `bench/legacy_ab.py` plays whole rounds (noisy, costly), this asks each part of the strong
+Where `lab/legacy_ab.py` plays whole rounds (noisy, costly), this asks each part of the strong
 player's pipeline for its choice on the same positions, in both versions, and counts how often
 they agree: the prior (the normal policy asked on a determinization, as `StrongBot` asks it),
 the playout policy's card and target choice (`rollout_policy`), its koi-koi call (today's
 `koikoi_choice`, today's koi-koi playout's table call ``mixed`` and ``table``, the first
 version's `koikoi_choice`), and what the seat's view counts as unseen. The first version answers
-from its own code and engine (`bench/legacy_server.py`, op ``parts``). A part that breaks ties at
+from its own code and engine (`lab/legacy_server.py`, op ``parts``). A part that breaks ties at
 random is asked under ``--seeds`` seeds on both sides, and two versions agree on a decision when
 they choose the same set of actions.
 
@@ -19,7 +19,7 @@ which the first version's code matches line for line) are uniform over what the 
 how often each hidden card lands in the opponent's hand and at each place of the draw pile,
 against the uniform count (a chi-square statistic per view, with its degrees of freedom).
 
-    nice .venv/bin/python bench/legacy_parts.py --rounds 60 --play normal
+    nice .venv/bin/python lab/legacy_parts.py --rounds 60 --play normal
 """
 
 from __future__ import annotations

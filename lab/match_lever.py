@@ -20,8 +20,8 @@ at most 0 (the top of its 95% interval, capped there). The bound is optimistic (
 the lead only before the round, and every round's switch counts in full), so a bound near zero
 means no match-aware rule built on that weight can win measurably more matches.
 
-    .venv/bin/python bench/match_lever.py --game bakappana --deals 1000
-    .venv/bin/python bench/match_lever.py --game sakura --variants potential=0,exposure=0
+    .venv/bin/python lab/match_lever.py --game bakappana --deals 1000
+    .venv/bin/python lab/match_lever.py --game sakura --variants potential=0,exposure=0
 """
 
 from __future__ import annotations

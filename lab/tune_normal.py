@@ -6,12 +6,12 @@ once per seating) against a fixed opponent panel: the easy level and the normal 
 current weights. One weight at a time is scaled up and down (or stepped from zero); a change is
 kept only when it raises the mean points per hand, first minus second, over the panel by more
 than ``--min-gain``. Passes repeat with smaller steps. The weights found are then checked on
-fresh seeds with `bench/arena.py` (the figures in the README come from there, never from the
+fresh seeds with `lab/arena.py` (the figures in docs/opponents.md come from there, never from the
 tuning seeds).
 
-    .venv/bin/python bench/tune_normal.py --game bakappana --deals 400
-    .venv/bin/python bench/tune_normal.py --game sakura --players 4 --options teams=2x2
-    .venv/bin/python bench/tune_normal.py --game koikoi --sigma --deals 150
+    .venv/bin/python lab/tune_normal.py --game bakappana --deals 400
+    .venv/bin/python lab/tune_normal.py --game sakura --players 4 --options teams=2x2
+    .venv/bin/python lab/tune_normal.py --game koikoi --sigma --deals 150
 
 It prints each accepted step and the final weights as a `Params(...)` literal for
 `GAME_PARAMS` in `hanatui/bots/normal.py`.

@@ -2,8 +2,8 @@
 
 The strong level's search is only as good as its playouts: each candidate move is valued by
 rounds the greedy playout policy plays for both seats. This script looks for weights with which
-that policy plays better koi-koi, on the assumption (checked afterwards with `bench/strong_ab.py`
-and `bench/legacy_ab.py`, never here) that a stronger playout makes a stronger search.
+that policy plays better koi-koi, on the assumption (checked afterwards with `lab/strong_ab.py`
+and `lab/legacy_ab.py`, never here) that a stronger playout makes a stronger search.
 
 The method: coordinate search on seat-swapped duels of the policy against itself, with common
 random numbers. Every deal (two-seat koi-koi, one round, the preset's rules) is played from its
@@ -13,12 +13,12 @@ the current best's. One weight at a time is scaled up and down by ``--step`` (or
 zero); a change is kept when it wins by more than ``--z`` standard errors of the deals' means.
 Passes repeat with the step halved.
 
-    .venv/bin/python bench/tune_playout.py --deals 20000 --seed 500000 --workers 2
+    .venv/bin/python lab/tune_playout.py --deals 20000 --seed 500000 --workers 2
 
 It prints each step and the final weights as a `Style(...)` literal, and with ``--check N`` the
 final style against the start on N fresh deals.
 
-Result (bench/results/tune_playout.txt, 39,522 deals, ``--z 2.5``, stopped in the second pass):
+Result (lab/results/tune_playout.txt, 39,522 deals, ``--z 2.5``, stopped in the second pass):
 the policy's weights are a local optimum of this duel. No weight scaled by 1.5 either way won by
 more than 0.01 points per hand (standard errors 0.002 to 0.011); the only clear effects were
 losses (a field card's risk at two cards out of sight, x1.5: -0.050 ± 0.011). The weights stay

@@ -7,7 +7,13 @@ counted. A key goes into the table as koi-koi when most of its calls were koi-ko
 often the table agrees with the calls it was built from; ``--write`` writes the table
 (hanatui/bots/fast/kkcalls.py).
 
-    .venv/bin/python bench/kk_table.py [--positions 300] [--seed 7] [--playouts 300] [--write]
+    .venv/bin/python scripts/kk_table.py [--positions 300] [--seed 7] [--playouts 300] [--write]
+
+The table shipped was built on 2026-12-01 with ``--positions 400 --seed 7 --playouts 300``
+(114,957 calls, 873 keys). The search has changed since (koi-koi's playouts now run at
+`strong.KOIKOI_SCALE` times the budget), so the same arguments today count 235,290 calls and
+build 946 keys (2026-12-06): rebuilding the table changes the strong player, and wants an A/B
+(`lab/strong_ab.py`) before it ships.
 """
 
 from __future__ import annotations
@@ -18,7 +24,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# The positions are the speed benchmarks' (bench/decisions.py: the real choices of random matches).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from decisions import decision_points
 
@@ -107,9 +114,9 @@ def main() -> int:
     print(summary)
     if args.write:
         lines = [
-            '"""Koi-koi\'s playout call table: the keys (`fast.calls.call_key`) where the',
+            '"""Koi-koi\'s playout call table: the keys (`calls.call_key`) where the',
             "normal level's `koikoi_choice` called koi-koi most often in the playouts of",
-            f"searches. Written by bench/kk_table.py (--positions {args.positions}"
+            f"searches. Written by scripts/kk_table.py (--positions {args.positions}"
             f" --seed {args.seed} --playouts {args.playouts}):",
             f"{summary}.",
             '"""',

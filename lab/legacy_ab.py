@@ -2,7 +2,7 @@
 hand, CPU per decision.
 
 The earlier player is that version's own code, not a setting of today's: the commit's source
-tree (``git archive``, kept in the temporary directory) runs `bench/legacy_server.py` in a
+tree (``git archive``, kept in the temporary directory) runs `lab/legacy_server.py` in a
 process of its own with that tree first on the path, and answers every decision of its seat
 from the view its own engine gives it. Today's engine deals and referees; the earlier engine
 folds the same events, so it refuses any move its rules would not allow, and at every round's
@@ -13,12 +13,12 @@ The default is the strong player of the version issue 16 was filed against (comm
 the first version: 1,000 playouts a decision on the engine's own steps), which that issue asks
 to beat by 0.5 points per hand at no more time per decision:
 
-    .venv/bin/python bench/legacy_ab.py --a '{}' --hands 800 --seed 70000 --workers 2 --save
+    .venv/bin/python lab/legacy_ab.py --a '{}' --hands 800 --seed 70000 --workers 2 --save
 
 ``--a`` is today's `StrongBot` keyword arguments (``{}``: the default, 1,000 playouts),
-``--legacy`` the earlier one's. The summary is `bench/strong_ab.py`'s (side A is today's), with
-the version compared; ``--save`` appends it to bench/results/legacy_ab.json, which
-`bench/arena.py --readme` shows in the README.
+``--legacy`` the earlier one's. The summary is `lab/strong_ab.py`'s (side A is today's), with
+the version compared; ``--save`` appends it to lab/results/legacy_ab.json, which
+`lab/arena.py --docs` shows in docs/opponents.md.
 """
 
 from __future__ import annotations

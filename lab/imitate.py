@@ -22,10 +22,10 @@ strong player's choices under a softmax of the values (Adam steps on the exact g
 first 70% of the decisions in the order played; the agreement and log-likelihood are measured
 on the rest, for the plain style (its temperature fitted alone) and the fitted one.
 
-    .venv/bin/python bench/imitate.py record --out /tmp/decisions.jsonl --seed 126000 --deals 900
-    .venv/bin/python bench/imitate.py fit /tmp/decisions.jsonl --steps 400 --late 4 --passes 2
+    .venv/bin/python lab/imitate.py record --out /tmp/decisions.jsonl --seed 126000 --deals 900
+    .venv/bin/python lab/imitate.py fit /tmp/decisions.jsonl --steps 400 --late 4 --passes 2
 
-Result (bench/results/imitate.json; 900 deals, seeds 126000-126899: 11,268 decisions, 10,211
+Result (lab/results/imitate.json; 900 deals, seeds 126000-126899: 11,268 decisions, 10,211
 card plays): the greedy policy plays the strong player's card in 67.4% [66.6, 68.3] of its card
 plays, its capture target in 77.5% [75.3, 79.7] of its 1,057 choices. Where they differ, by
 the strong player's own estimates the greedy card loses 0.22 points (a rough figure: a
@@ -46,7 +46,7 @@ the weights tuned for agreement itself (`fast.rounds.AGREE_STYLE`, two passes of
 search) 69.6%, +2.2 [+1.2, +3.2]. Reweighing what the greedy policy reads moves its agreement
 by one or two points of the third it misses.
 
-Stage 3 (bench/results/strong_ab.json, ``bench/strong_ab.py``, seed 120000, 1,600 hands,
+Stage 3 (lab/results/strong_ab.json, ``lab/strong_ab.py``, seed 120000, 1,600 hands,
 200 playouts a side): the strong player with "imitate" playouts measured +0.00 [-0.29, +0.29]
 points per hand over the plain ones (29.1 and 28.7 ms a decision), with "agree" +0.05
 [-0.23, +0.33] (28.3 and 28.0 ms): within noise.

@@ -6,13 +6,13 @@ difference with its 95% interval, and the share of decided hands each side won (
 interval). Decision times are measured separately, one level at a time, at each level's default
 budget.
 
-    .venv/bin/python bench/arena.py                        # every game, default sizes
-    .venv/bin/python bench/arena.py --games koikoi --hands 2000 --workers 2
-    .venv/bin/python bench/arena.py --readme               # also rewrite README's section
-    .venv/bin/python bench/arena.py --readme-only          # only that, from the results
+    .venv/bin/python lab/arena.py                        # every game, default sizes
+    .venv/bin/python lab/arena.py --games koikoi --hands 2000 --workers 2
+    .venv/bin/python lab/arena.py --docs                 # also rewrite docs/opponents.md
+    .venv/bin/python lab/arena.py --docs-only            # only that, from the results
 
-Results go to bench/results/arena.json (merged per game) and, with --readme, to the
-"Computer opponents" section of README.md.
+Results go to lab/results/arena.json (merged per game) and, with --docs, to docs/opponents.md,
+a page this script writes whole (from this and the other studies' results files).
 """
 
 from __future__ import annotations
@@ -43,11 +43,11 @@ from hanatui.bots.strong import DEFAULT_PLAYOUTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
-RESULTS = ROOT / "bench" / "results" / "arena.json"
-README = ROOT / "README.md"
+RESULTS = ROOT / "lab" / "results" / "arena.json"
+PAGE = ROOT / "docs" / "opponents.md"
 PAIRINGS = (("strong", "normal"), ("normal", "easy"), ("easy", "random"))
 LEVELS = ("random", "easy", "normal", "strong")
-SECTION = "## Computer opponents"
+TITLE = "# Computer opponents"
 # The hands each pairing is to be measured over: with strong, and between the fast levels.
 MIN_HANDS_STRONG, MIN_HANDS = 400, 1000
 
@@ -434,11 +434,13 @@ def _fmt_run(run: Json, *, seeds: bool) -> str:
     )
 
 
-def readme_section(results: dict[str, Json]) -> str:
-    """The README's "Computer opponents" section from the recorded results."""
+def opponents_page(results: dict[str, Json]) -> str:
+    """The page docs/opponents.md from the recorded results."""
     levels = [f"- `{name}`: {BOTS[name].description}." for name in LEVELS]
     lines = [
-        SECTION,
+        TITLE,
+        "",
+        "<!-- Written by lab/arena.py --docs: change that script, not this page. -->",
         "",
         "Four levels play every game, each deciding from what its seat can see (`observe`) only;",
         "in Sakura with teams a bot plays for its team's pooled captures. In one line each (the",
@@ -454,10 +456,10 @@ def readme_section(results: dict[str, Json]) -> str:
         "  opponent 50, so blocking one weighs as much as making one), and what the field is left",
         "  offering the next opponent, to its hand and to its draw; with teams, what it offers",
         "  the teammate who plays next. Its weights are per game (`GAME_PARAMS`), tuned by",
-        "  self-play with `bench/tune_normal.py`: a coordinate search, one weight at a time scaled",
+        "  self-play with `lab/tune_normal.py`: a coordinate search, one weight at a time scaled",
         "  up and down, on seat-swapped duels with common seeds against easy and the current",
         "  weights, a change kept only when it gains; the winners checked on fresh seeds (the log",
-        "  is `bench/results/tune_normal.txt`). Koi-koi or shobu is a turn-by-turn race between",
+        "  is `lab/results/tune_normal.txt`). Koi-koi or shobu is a turn-by-turn race between",
         "  its chance to raise its score and the opponent's chance to score, with the multipliers",
         "  that would apply.",
         "- Match play (`hanatui/bots/match.py`, normal and strong): in a match of several rounds",
@@ -467,10 +469,10 @@ def readme_section(results: dict[str, Json]) -> str:
         "  early), and a player ahead weighs the field's threats more (plays safe), behind less.",
         "  A one-round game is played for points. In bakappana, hana-awase and Sakura the standing",
         "  wins no measurable share of matches (below), and no lean of normal's can: a round's",
-        "  spread there comes from the deal, not the play. `bench/match_lever.py` measures it: no",
+        "  spread there comes from the deal, not the play. `lab/match_lever.py` measures it: no",
         "  weight moves the spread by more than about 4% (ignoring the field's threats does, at",
         "  6 to 11 points a round), which bounds what playing safe ahead and reaching behind could",
-        "  add at about 0.2% of matches (`bench/results/match_lever.txt`).",
+        "  add at about 0.2% of matches (`lab/results/match_lever.txt`).",
         "- `strong` (`hanatui/bots/strong.py`): determinized Monte Carlo. It deals the cards it",
         "  cannot see at random, consistently with its view, plays every candidate out to the end",
         "  of the round on the same deals with a cheap greedy policy (`rollout.py`), drops the",
@@ -491,7 +493,7 @@ def readme_section(results: dict[str, Json]) -> str:
         "seatings that seat the levels differently only (two here), as the arena below does: a",
         "further rotation would replay the same games and count their hands twice.",
         "",
-        "The figures below are from `bench/arena.py` (results in `bench/results/arena.json`): each",
+        "The figures below are from `lab/arena.py` (results in `lab/results/arena.json`): each",
         "hand a fresh deal played once per seating, the seats swapped; the difference is points",
         "per hand, first minus second, with its 95% interval over the deals (a deal's seatings",
         'are paired: the luck of its cards cancels between them); "first wins" is the first',
@@ -526,7 +528,7 @@ def readme_section(results: dict[str, Json]) -> str:
     lines += _order(results)
     for game in sorted(results):
         entry = results[game]
-        lines.append(f"### {game}")
+        lines.append(f"## {game}")
         lines.append("")
         lines.append("| pairing | hands | points per hand | difference | first wins |")
         lines.append("|---|---|---|---|---|")
@@ -586,19 +588,19 @@ def _pairing(results: dict[str, Json], game: str, a: str, b: str) -> Json | None
     return None
 
 
-STRONG_AB = ROOT / "bench" / "results" / "strong_ab.json"
+STRONG_AB = ROOT / "lab" / "results" / "strong_ab.json"
 
 
 def load_strong_ab() -> list[Json]:
-    """The runs `bench/strong_ab.py --save` recorded (strong against a variant of itself)."""
+    """The runs `lab/strong_ab.py --save` recorded (strong against a variant of itself)."""
     return json.loads(STRONG_AB.read_text(encoding="utf-8")) if STRONG_AB.exists() else []
 
 
-KK_CALLS = ROOT / "bench" / "results" / "kk_calls.json"
+KK_CALLS = ROOT / "lab" / "results" / "kk_calls.json"
 
 
 def load_kk_calls() -> Json | None:
-    """The summary `bench/kk_calls.py --save` recorded (the koi-koi calls' calibration)."""
+    """The summary `lab/kk_calls.py --save` recorded (the koi-koi calls' calibration)."""
     return json.loads(KK_CALLS.read_text(encoding="utf-8")) if KK_CALLS.exists() else None
 
 
@@ -623,7 +625,7 @@ def _kk_calls(run: Json | None) -> list[str]:
     if run["b"] == {"kk": None}:
         b += " (the first version's player move for move, on today's engine)"
     lines = [
-        "The koi-koi call (`bench/kk_calls.py`): every other decision compares candidates on",
+        "The koi-koi call (`lab/kk_calls.py`): every other decision compares candidates on",
         "the same playouts, so a bias the playout model shares between them cancels; the call",
         "does not, shobu's value being exact and koi-koi's the playouts' mean. So the strong",
         f"player's calls were recorded in play: {a} against {b}, {run['hands']:,}",
@@ -655,23 +657,23 @@ def _kk_calls(run: Json | None) -> list[str]:
     return lines
 
 
-INFER_SHARE = ROOT / "bench" / "results" / "infer_share.json"
+INFER_SHARE = ROOT / "lab" / "results" / "infer_share.json"
 
 
 def load_infer_share() -> Json | None:
-    """The summary `bench/infer_share.py --save` recorded (how much of the opponent's hand the
+    """The summary `lab/infer_share.py --save` recorded (how much of the opponent's hand the
     reading finds)."""
     return json.loads(INFER_SHARE.read_text(encoding="utf-8")) if INFER_SHARE.exists() else None
 
 
 def _model_limits(share: Json | None) -> list[str]:
     """The paragraph on what the playout policy's weights and the reading of the opponent's
-    hand could still give (bench/results/tune_playout.txt, `bench/infer_share.py`)."""
+    hand could still give (lab/results/tune_playout.txt, `lab/infer_share.py`)."""
     lines = [
-        "The playout policy's own weights (`bench/tune_playout.py`, `fast.rounds.Style`): in",
+        "The playout policy's own weights (`lab/tune_playout.py`, `fast.rounds.Style`): in",
         "seat-swapped duels of the policy against itself with the same tie-breaks, 39,522",
         "deals, no weight scaled by 1.5 either way gained more than 0.01 points per hand",
-        "(bench/results/tune_playout.txt): they are a local optimum of that duel, and stay.",
+        "(lab/results/tune_playout.txt): they are a local optimum of that duel, and stay.",
     ]
     if share is None:
         return [*lines, ""]
@@ -688,7 +690,7 @@ def _model_limits(share: Json | None) -> list[str]:
         return f"{100 * entry['of_gap']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
 
     lines += [
-        "The reading of the opponent's hand (`bench/infer_share.py`): at "
+        "The reading of the opponent's hand (`lab/infer_share.py`): at "
         f"{share['decisions']:,} hand plays of",
         f"{player} against itself ({share['deals']} deals, seed {share['seed']}), the share of",
         "the opponent's true cards in the hands a deal gives it is",
@@ -708,11 +710,11 @@ def _model_limits(share: Json | None) -> list[str]:
     return lines
 
 
-LEGACY_AB = ROOT / "bench" / "results" / "legacy_ab.json"
+LEGACY_AB = ROOT / "lab" / "results" / "legacy_ab.json"
 
 
 def load_legacy_ab() -> list[Json]:
-    """The runs `bench/legacy_ab.py --save` recorded (today's strong against an earlier
+    """The runs `lab/legacy_ab.py --save` recorded (today's strong against an earlier
     version's own)."""
     return json.loads(LEGACY_AB.read_text(encoding="utf-8")) if LEGACY_AB.exists() else []
 
@@ -727,7 +729,7 @@ def _when(run: Json) -> str:
 
 def _legacy_search(runs: list[Json]) -> list[str]:
     """The paragraph on today's strong player against the one issue 16 was filed against (the
-    first version's own code): every run `bench/legacy_ab.py --save` recorded, runs of the same
+    first version's own code): every run `lab/legacy_ab.py --save` recorded, runs of the same
     two configurations against the same commit pooled, and the issue's target judged from them:
     reached when a pooling of today's player, at no more CPU per decision than the earlier one,
     under the same rules and on rounds both engines scored alike, gains at least 0.5 points per
@@ -747,7 +749,7 @@ def _legacy_search(runs: list[Json]) -> list[str]:
         }
     )
     lines = [
-        "Against the strong player issue 16 was filed against (`bench/legacy_ab.py`): today's",
+        "Against the strong player issue 16 was filed against (`lab/legacy_ab.py`): today's",
         "strong player plays the first version's own code (commit "
         f"{', '.join(sorted({r['legacy_commit'] for r in runs}))}: its engine, rules and",
         "strong player, 1,000 playouts a decision on the engine's own steps), which runs in a",
@@ -756,10 +758,10 @@ def _legacy_search(runs: list[Json]) -> list[str]:
         "referees; the earlier engine scores every round again, and a round it scores",
         "differently is counted. Seat-swapped deals, 95% intervals over the deals, CPU per",
         "decision as each process measured its own decisions. The first version's player is",
-        "today's with `kk` null, move for move: `bench/legacy_parts.py` finds today's searches",
+        "today's with `kk` null, move for move: `lab/legacy_parts.py` finds today's searches",
         "on that path identical to the first version's, choices and estimates, on 537",
         "positions at 200 playouts and 155 at 1,000, and every part (prior, playout policy,",
-        "koi-koi call, view) the same on thousands more (`bench/results/legacy_parts.json`); so",
+        "koi-koi call, view) the same on thousands more (`lab/results/legacy_parts.json`); so",
         "the row of `kk` null against 200 playouts plays one player against itself, a check",
         "of the bench. What is faster today is the engine (the same 1,000 playouts in about a",
         "third of the time), and koi-koi's own playout, which spends it on more playouts.",
@@ -802,8 +804,8 @@ def _legacy_search(runs: list[Json]) -> list[str]:
             else "not reached against it: no pooling of today's player at no more CPU per "
             "decision gains that much with its interval above 0."
         ),
-        "Repeat a row: `bench/legacy_ab.py --a '{}' --hands 800 --seed 70000 --workers 2`",
-        "(and the row's other seeds; `--a` takes today's options as `bench/strong_ab.py` does).",
+        "Repeat a row: `lab/legacy_ab.py --a '{}' --hands 800 --seed 70000 --workers 2`",
+        "(and the row's other seeds; `--a` takes today's options as `lab/strong_ab.py` does).",
         "",
     ]
     return lines
@@ -832,7 +834,7 @@ _STRONG_DEFAULTS: dict[str, Any] = {
 
 
 def _config(options: Json) -> tuple[tuple[str, Any], ...]:
-    """A configuration of `bench/strong_ab.py` without the options at their defaults (runs that
+    """A configuration of `lab/strong_ab.py` without the options at their defaults (runs that
     spelled a default out and runs that left it implicit measured the same player)."""
     return tuple(
         sorted(
@@ -849,7 +851,7 @@ def _name(config: tuple[tuple[str, Any], ...]) -> str:
 
 def _strong_search(runs: list[Json]) -> list[str]:
     """The paragraph on the strong player's search margin in koi-koi: every comparison
-    `bench/strong_ab.py --save` recorded, runs of the same two configurations pooled as one
+    `lab/strong_ab.py --save` recorded, runs of the same two configurations pooled as one
     sample of deals (each on its own seeds)."""
     if not runs:
         return []
@@ -860,10 +862,10 @@ def _strong_search(runs: list[Json]) -> list[str]:
         b = _config({"playouts": DEFAULT_PLAYOUTS, **r["b"]})
         groups.setdefault((a, b), []).append(r)
     lines = [
-        "The strong player's margin in koi-koi, measured (`bench/strong_ab.py`: a variant of",
+        "The strong player's margin in koi-koi, measured (`lab/strong_ab.py`: a variant of",
         "the strong player against today's, seat-swapped on the same deals, at equal CPU per",
         "decision, given fewer playouts where a variant costs more; every run in",
-        "`bench/results/strong_ab.json`, runs of the same pair pooled). The `infer` option",
+        "`lab/results/strong_ab.json`, runs of the same pair pooled). The `infer` option",
         "reads the opponent's hand from its public plays (`hanatui/bots/inference.py`, two-seat",
         "koi-koi): the player remembers what it saw at its own decisions, works out each",
         "opponent turn in between, and deals the opponent's hand by how likely the normal",
@@ -900,7 +902,7 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "other candidate still searched by that many standard errors of the paired",
         "differences, less `settle_margin` points (checked every 16 samples from 48 on), with",
         "`settle_scale` times the budget as its cap, so the close calls get the playouts the",
-        "clear ones leave at the same mean CPU (`bench/settle.py` counts them: at 1,600",
+        "clear ones leave at the same mean CPU (`lab/settle.py` counts them: at 1,600",
         "playouts a z 2 stop ends 54% of the searches early and saves 36% of the playouts,",
         "choosing as the full search in 98% of the decisions; with margin 0.1, 73%, 47% and",
         "95%, over 300 decisions of strong play). Its worst case costs more than",
@@ -914,7 +916,7 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "pooled by configuration; all five runs at the default budget pooled, 2,000 hands:",
         '-0.04 [-0.30, +0.22] per hand. A root without paired samples (`"ucb"`) loses: the',
         "luck of the deals swamps the differences the flat search measures on common ones.",
-        "`oracle` (`bench/strong_ab.py` only, not a player) is today's player told the",
+        "`oracle` (`lab/strong_ab.py` only, not a player) is today's player told the",
         "opponent's hand, the pile's order still unknown: what it gains is the most that any",
         "reading of the opponent's hand (`infer`, an opponent model) could gain.",
         "`solve` (two-seat koi-koi, off by default; `hanatui/bots/fast/endgame.py`) values each",
@@ -930,21 +932,21 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "measured -0.29 [-0.84, +0.25] per hand over 400 hands (seed 99400).",
         '`style` (two-seat koi-koi, `"plain"` by default; `fast.rounds.STYLES`) weighs koi-koi\'s',
         "own playouts' cards by other weights: `\"imitate\"`, fitted to the strong player's",
-        "choices (`bench/imitate.py`: the likelihood of 7,887 recorded decisions of",
+        "choices (`lab/imitate.py`: the likelihood of 7,887 recorded decisions of",
         "`StrongBot(playouts=400)` under a softmax of the policy's values, with a capture's",
         'urgency by the cards of its month out of sight), and `"agree"`, the weights whose',
         "greedy choices agree most with them. On 3,062 held-out card plays the plain weights",
         'play the strong player\'s card in 67.4% [65.9, 69.0] of them, `"imitate"` 68.8%,',
-        '`"agree"` 69.6% (`bench/results/imitate.json`); most of what the strong player plays',
+        '`"agree"` 69.6% (`lab/results/imitate.json`); most of what the strong player plays',
         "is its normal prior, and where its search overrules that prior the policy agrees 23% of",
         'the time. Neither style plays stronger (the rows below). `"valuefit"` is fitted to the',
-        "search's value of every candidate, not its choice alone (`bench/valuefit.py`: least",
+        "search's value of every candidate, not its choice alone (`lab/valuefit.py`: least",
         "squares over 12,626 recorded card plays, each candidate valued by its paired samples),",
         "with two inputs the greedy policy lacks: the value of the card played from the hand (the",
         "mover's to take later) and the field cards' value times the chance the opponent holds",
         "none of their month. On 5,412 held-out plays the value the policy's choice loses against",
         "the search's falls from 0.291 to 0.255 points (eleven new inputs, too costly for a",
-        "playout, reach 0.240; `bench/results/valuefit.json`); its playouts cost 20% more, and it",
+        "playout, reach 0.240; `lab/results/valuefit.json`); its playouts cost 20% more, and it",
         "plays no stronger (the rows below).",
         "`epsilon` and `temperature` (two-seat koi-koi, 0 by default) put noise in koi-koi's",
         "own playouts' cards from the hand, so that the search does not exploit a predictable",
@@ -958,7 +960,7 @@ def _strong_search(runs: list[Json]) -> list[str]:
         "playouts with a learned value once both hands hold that many cards or fewer: a linear",
         "value of 28 cheap inputs (what each seat wins now, its best capture that scores, what",
         "the next draws could score, how near each is to a yaku) fitted by least squares to the",
-        "rounds' outcomes in self-play of the strong player (`bench/leafvalue.py`: 3,199 deals,",
+        "rounds' outcomes in self-play of the strong player (`lab/leafvalue.py`: 3,199 deals,",
         "13,273 positions with both hands at 4 cards or fewer). On held-out deals it predicts",
         "the outcome far better than one greedy playout (mean squared error 73 against 118 at 4",
         "cards) but worse than the mean of 32 (68): the search averages the playouts' noise",
@@ -1024,7 +1026,7 @@ def _strong_search(runs: list[Json]) -> list[str]:
             else []
         ),
         f"Machine: {runs[-1]['machine']}, shared with other work. Repeat a row:",
-        '`bench/strong_ab.py --a \'{"playouts": 970, "infer": true}\' --b \'{"playouts": 1000}\'',
+        '`lab/strong_ab.py --a \'{"playouts": 970, "infer": true}\' --b \'{"playouts": 1000}\'',
         "--hands 400 --seed 8000 --workers 1` (and the row's other seeds).",
         "",
     ]
@@ -1137,18 +1139,9 @@ def _order(results: dict[str, Json]) -> list[str]:
     return out
 
 
-def write_readme(results: dict[str, Json]) -> None:
-    """Replace (or append) the "Computer opponents" section of README.md, nothing else."""
-    text = README.read_text(encoding="utf-8") if README.exists() else ""
-    section = readme_section(results)
-    start = text.find(SECTION + "\n")
-    if start < 0:
-        text = text.rstrip() + "\n\n" + section
-    else:
-        end = text.find("\n## ", start + len(SECTION))
-        tail = text[end + 1 :] if end >= 0 else ""
-        text = text[:start] + section + ("\n" + tail if tail else "")
-    README.write_text(text, encoding="utf-8")
+def write_page(results: dict[str, Json]) -> None:
+    """Write docs/opponents.md, the whole page, from the recorded results."""
+    PAGE.write_text(opponents_page(results), encoding="utf-8")
 
 
 def merge_entry(old: Json, new: Json, fresh: Json) -> Json:
@@ -1211,22 +1204,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--timing-hands", type=int, default=20, help="hands per level for decision times"
     )
     parser.add_argument("--no-timing", action="store_true")
+    parser.add_argument("--docs", action="store_true", help="rewrite docs/opponents.md")
     parser.add_argument(
-        "--readme", action="store_true", help="rewrite README's Computer opponents section"
+        "--no-save", action="store_true", help="do not write lab/results/arena.json"
     )
     parser.add_argument(
-        "--no-save", action="store_true", help="do not write bench/results/arena.json"
-    )
-    parser.add_argument(
-        "--readme-only",
+        "--docs-only",
         action="store_true",
-        help="rewrite README's section from the recorded results, run nothing",
+        help="rewrite docs/opponents.md from the recorded results, run nothing",
     )
     args = parser.parse_args(argv)
 
     results = load_results()
-    if args.readme_only:
-        write_readme(results)
+    if args.docs_only:
+        write_page(results)
         return 0
     strong_kwargs = {"playouts": args.playouts}
     options: Json = {}
@@ -1323,8 +1314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         results = latest
         RESULTS.parent.mkdir(parents=True, exist_ok=True)
         RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    if args.readme:
-        write_readme(results)
+    if args.docs:
+        write_page(results)
     return 0
 
 

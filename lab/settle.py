@@ -4,9 +4,9 @@ between normal (or strong) players, the search is run with its full budget and w
 one cut short), and this reports how many samples each spent (candidate playouts; mean, p95),
 the share of the full search's it saved, and how often the stopped search chose as the full one
 did. CPU is not timed here: the variants run on the same positions one after the other, so the
-later ones find the scoring cache warm (`bench/strong_ab.py` times them in play).
+later ones find the scoring cache warm (`lab/strong_ab.py` times them in play).
 
-    .venv/bin/python bench/settle.py [--decisions 200] [--seed 3] [--playouts 1000] \
+    .venv/bin/python lab/settle.py [--decisions 200] [--seed 3] [--playouts 1000] \
         [--settle 2.0,3.0] [--margin 0.0]
 """
 

@@ -3,18 +3,19 @@
 Each side is a `StrongBot` built from JSON keyword arguments, so a search option can be measured
 against today's player (``{}`` with the same budget) in one process:
 
-    .venv/bin/python bench/strong_ab.py --a '{"playouts": 1000, "z": 0.5}' \
+    .venv/bin/python lab/strong_ab.py --a '{"playouts": 1000, "z": 0.5}' \
         --b '{"playouts": 1000, "z": 1.0}' --hands 400 --seed 5000 --workers 2 --save
 
 The reading of the opponent's hand from its public plays (`hanatui.bots.inference`) costs a few
 ms per decision, so it is measured with fewer playouts for equal CPU:
 
-    .venv/bin/python bench/strong_ab.py --a '{"playouts": 970, "infer": true}' \
+    .venv/bin/python lab/strong_ab.py --a '{"playouts": 970, "infer": true}' \
         --b '{"playouts": 1000, "infer": false}' --hands 400 --seed 8000 --workers 1
 
-``--save`` appends the result to bench/results/strong_ab.json, which `bench/arena.py --readme`
-turns into the README's paragraph on the strong player's search. ``--parts FILE`` writes each
-finished chunk as it ends; ``--from-parts FILE`` summarizes such a file (a run cut short).
+``--save`` appends the result to lab/results/strong_ab.json, which `lab/arena.py --docs`
+turns into docs/opponents.md's paragraph on the strong player's search. ``--parts FILE``
+writes each finished chunk as it ends; ``--from-parts FILE`` summarizes such a file (a run cut
+short).
 
 Every deal is played twice, the players swapping seats; the 95% interval of the difference is
 over the deals' mean differences (the luck of the cards cancels within a deal). CPU per

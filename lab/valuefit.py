@@ -1,6 +1,6 @@
 """A playout policy with new inputs, fitted to the search's value differences (issue 16).
 
-`bench/imitate.py` fitted the playout policy's existing weights to the strong player's choices
+`lab/imitate.py` fitted the playout policy's existing weights to the strong player's choices
 and the search gained nothing from them. Here the fit is to how much better the search finds
 each candidate than the others, with new inputs the greedy policy lacks.
 
@@ -29,11 +29,11 @@ issue 16 measures it; it holds the noise of a maximum of estimates: the search's
 loses 0.066 by it) and the value behind the search's choice (paired with it: no maximum in it),
 each against the plain policy's on the same decisions.
 
-    .venv/bin/python bench/valuefit.py record --out /tmp/valuefit-a.jsonl --seed 143000 --deals 800
-    .venv/bin/python bench/valuefit.py record --out /tmp/valuefit-b.jsonl --seed 146000 --deals 800
-    .venv/bin/python bench/valuefit.py fit /tmp/valuefit-a.jsonl /tmp/valuefit-b.jsonl --save
+    .venv/bin/python lab/valuefit.py record --out /tmp/valuefit-a.jsonl --seed 143000 --deals 800
+    .venv/bin/python lab/valuefit.py record --out /tmp/valuefit-b.jsonl --seed 146000 --deals 800
+    .venv/bin/python lab/valuefit.py fit /tmp/valuefit-a.jsonl /tmp/valuefit-b.jsonl --save
 
-Result (bench/results/valuefit.json; 1,600 deals, seeds 143000-143799 and 146000-146799:
+Result (lab/results/valuefit.json; 1,600 deals, seeds 143000-143799 and 146000-146799:
 18,038 card plays, 12,626 fitted on, 5,412 held out). The plain policy agrees with the search
 in 67.6% [66.4, 68.8] of the held-out plays, loses 0.291 [0.274, 0.307] points a decision
 and plays 0.225 [0.209, 0.242] behind the search's choice. Its parts refitted alone change
@@ -55,7 +55,7 @@ The value lost falls by a sixth, short of the third set as the bar for a screen;
 inputs, as written here, cost about 40 times `fast.policy.choose_card` per decision (0.44 ms against
 0.01 ms). The cheapest pair is in the playout all the same, as a style (``style``):
 
-    .venv/bin/python bench/valuefit.py style /tmp/valuefit-a.jsonl /tmp/valuefit-b.jsonl --save
+    .venv/bin/python lab/valuefit.py style /tmp/valuefit-a.jsonl /tmp/valuefit-b.jsonl --save
 
 Stage 4 (``style``): `fast.rounds.Style` weighs ``own`` and ``wait`` (`Style.own`, ``wait``) in
 `_choose`'s loop, and of the parts what its tables can: the denial relative to the worth and
@@ -66,7 +66,7 @@ also in ``own`` and ``wait`` as the playout computes them (the played card's val
 capture's), so it is searched (golden section on the squared error, `style_fit`), the others
 fitted by least squares for each. Measured by the playout's own values (`fast.policy.card_values`
 under the style, the choices `_choose` makes) on the held-out plays
-(bench/results/valuefit_style.json): the value lost -0.036 [-0.047, -0.026] (-12%), the
+(lab/results/valuefit_style.json): the value lost -0.036 [-0.047, -0.026] (-12%), the
 agreement with the search's choice +2.8 points [+2.1, +3.5]: as much as the unconstrained fit
 of the parts with ``own`` and ``wait``. The weights (the worth's 1): the denial 0.156, a
 discard's risked worth 1.37 and risked NEAR bonus 0.46, the mate bonus 0.53, a discard -0.60,
@@ -79,7 +79,7 @@ costs what it did (the same process, batches alternated, process time: 3.229 aga
 a call, 100 batches; a whole playout 81.7 against 81.4 us, 30 batches); on, a call costs 30%
 more on random tables, a playout 20% more.
 
-The screen (bench/strong_ab.py, bench/results/strong_ab.json): ``{"playouts": 200, "style":
+The screen (lab/strong_ab.py, lab/results/strong_ab.json): ``{"playouts": 200, "style":
 "valuefit"}`` against ``{"playouts": 200}``, 1,600 seat-swapped hands from seed 141000, two
 workers on a machine loaded 5-6 on its 2 cores (another helper's screen alongside): -0.15
 [-0.43, +0.12] points per hand, within noise and at 10% more CPU a decision (32.4 against

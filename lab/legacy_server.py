@@ -1,6 +1,6 @@
 """The strong player of an earlier hanatui, answering decisions put to it over a pipe.
 
-`bench/legacy_ab.py` runs this file with an earlier version's source tree first on the path
+`lab/legacy_ab.py` runs this file with an earlier version's source tree first on the path
 (``PYTHONPATH``), so every ``core`` and ``hanatui`` module it loads is that version's: its
 engine, its rules and its `StrongBot`. Nothing here may name a module or an attribute the
 earlier version lacks; they are looked up by name, as a foreign program's are.
@@ -23,7 +23,7 @@ the answer is ``{"action": <the action, as the log writes it>, "cpu": <process s
 choice took>}``. A line ``{"events": [<a round, up to its end>], "check": true}`` is answered
 with the points that engine gives the round: ``{"points": [...]}``. A decision line with
 ``"parts": k`` is not played by the bot: it asks that version's parts of the strong player, for
-`bench/legacy_parts.py`, and is answered ``{"prior": [...], "rollout": [...], "call": ...,
+`lab/legacy_parts.py`, and is answered ``{"prior": [...], "rollout": [...], "call": ...,
 "unseen": <mask>, "counts": [...], "pile": <count>}``: the actions (as the log writes them)
 the normal policy (the prior, asked on that version's determinization seeded ``seed + j``)
 and the rollout policy (on the state itself) choose under the seeds ``seed .. seed + k - 1``

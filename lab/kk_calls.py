@@ -20,9 +20,9 @@ minus the margin: each call stopped within `PLAYED_ON_WITHIN` points is played o
 table ``--reps`` times by the same two players as it happens, and the hand then scores their
 mean.
 
-    .venv/bin/python bench/kk_calls.py --deals 500 --seed 91000 --workers 2 --save
+    .venv/bin/python lab/kk_calls.py --deals 500 --seed 91000 --workers 2 --save
 
-The summary of that run is kept in bench/results/kk_calls.json.
+The summary of that run is kept in lab/results/kk_calls.json.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 uniform deal and the oracle.
 
 The strong level deals the opponent's hand at random (`core.view.determinize`), or with
-``infer`` by the weights of `inference.Reader`. `bench/strong_ab.py`'s oracle (told the
+``infer`` by the weights of `inference.Reader`. `lab/strong_ab.py`'s oracle (told the
 opponent's true hand) bounds what any reading can gain: +0.71 points per hand over today's
 player. An A/B of a reading costs hours and its noise (about ±0.5 over 400 hands) hides
 anything smaller; this measures the reading itself, in minutes: at every hand play of both seats
@@ -15,9 +15,9 @@ The games do not depend on the readers (the players deal uniformly), so every sl
 (``--betas``) is measured on the same decisions. Decisions where the reader has read nothing yet
 (the first turns) count as uniform.
 
-    .venv/bin/python bench/infer_share.py --deals 60 --seed 4000 --betas 0.7,2,6,20,60
+    .venv/bin/python lab/infer_share.py --deals 60 --seed 4000 --betas 0.7,2,6,20,60
 
-``--save`` writes bench/results/infer_share.json.
+``--save`` writes lab/results/infer_share.json.
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     out = {
-        "command": " ".join(["bench/infer_share.py", *(sys.argv[1:] if argv is None else argv)]),
+        "command": " ".join(["lab/infer_share.py", *(sys.argv[1:] if argv is None else argv)]),
         "deals": args.deals,
         "seed": args.seed,
         "player": json.loads(args.player),

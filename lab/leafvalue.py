@@ -21,19 +21,19 @@ draws to come: a bound, not a competitor); the paired differences of the squared
 ``held_out_first``: the leaves where a playout first asks the leaf (the larger hand holds C).
 
 Stage 3: ``time`` (the leaf's process time per call against the greedy rest of the playout it
-replaces, from the same leaves), then the screen by `bench/strong_ab.py`.
+replaces, from the same leaves), then the screen by `lab/strong_ab.py`.
 
-    .venv/bin/python bench/leafvalue.py record --out /tmp/leaf-155000.pkl --deals 2500 \\
+    .venv/bin/python lab/leafvalue.py record --out /tmp/leaf-155000.pkl --deals 2500 \\
         --seed 155000 --k 32
-    .venv/bin/python bench/leafvalue.py record --out /tmp/leaf-157500.pkl --deals 2500 \\
+    .venv/bin/python lab/leafvalue.py record --out /tmp/leaf-157500.pkl --deals 2500 \\
         --seed 157500 --k 32
-    .venv/bin/python bench/leafvalue.py fit /tmp/leaf-155000.pkl /tmp/leaf-157500.pkl \\
+    .venv/bin/python lab/leafvalue.py fit /tmp/leaf-155000.pkl /tmp/leaf-157500.pkl \\
         --cards 3 4 5 --save --emit
-    .venv/bin/python bench/leafvalue.py time /tmp/leaf-155000.pkl --cards 4 --save
-    .venv/bin/python bench/strong_ab.py --a '{"playouts": 245, "leaf": 4}' \\
+    .venv/bin/python lab/leafvalue.py time /tmp/leaf-155000.pkl --cards 4 --save
+    .venv/bin/python lab/strong_ab.py --a '{"playouts": 245, "leaf": 4}' \\
         --b '{"playouts": 200}' --hands 1600 --seed 151000 --workers 2 --save
 
-Result (bench/results/leafvalue.json). The recording was cut at 3,199 deals (seeds
+Result (lab/results/leafvalue.json). The recording was cut at 3,199 deals (seeds
 155000-156618 and 157500-159079; 18,980 leaves with both hands at 5 cards or fewer, 13,273
 at 4, 8,256 at 3). Held out against the self-play outcome (a), mean squared error:
 
@@ -58,7 +58,7 @@ is (-0.8) and the calls (-0.3) add nothing over the rest.
 The leaf costs 15 us a call against 36, 51 and 54 us for the greedy rest at C 3, 4, 5
 (process time, 1,000 leaves, load 2.6).
 
-The screen (bench/results/strong_ab.json, seed 151000, 1,600 hands, against
+The screen (lab/results/strong_ab.json, seed 151000, 1,600 hands, against
 ``{"playouts": 200}``, the leaf in the decisions holding more than C cards): C 3 at 218
 playouts (36.4 against 36.4 ms CPU a decision; beside the test suite) -0.01 [-0.34, +0.31]
 points per hand; C 4 at 245 (35.5 against 35.8 ms) -0.12 [-0.44, +0.20]; C 5 at 270 (39.9
@@ -402,7 +402,7 @@ def emit(weights: dict[int, list[list[float]]]) -> None:
     for cards, rows in weights.items():
         table[cards] = tuple(tuple(row) for row in rows)
     lines = [
-        '"""The leaf value\'s fitted weights (`leaf.Leaf`), written by `bench/leafvalue.py fit'
+        '"""The leaf value\'s fitted weights (`leaf.Leaf`), written by `lab/leafvalue.py fit'
         " --emit`:",
         'by the leaf\'s cards, per `leaf.bucket`, one weight per feature (`leaf.NAMES`)."""',
         "",
