@@ -55,8 +55,8 @@ from core.text import SAFE_TEXT_PATTERN, UNSAFE_TEXT, printable
 
 FORMAT: Final = "hanatui"
 #: The format version this program writes and the newest it reads (2: comments; 3: the lines of a
-#: round's score are data, without words).
-VERSION = 3
+#: round's score are data, without words; 4: an undo keeps what it took back, ``undone``).
+VERSION = 4
 #: Logs older than this wrote a round's score lines as words (``label``) without their data.
 SCORE_DATA_VERSION = 3
 #: Logs larger than this are refused before any parsing. A 12-round 7-player match is ~100 KB.
@@ -254,6 +254,9 @@ UPCASTERS: dict[int, Upcaster] = {
     # Version 2 added comment lines: a version-1 log is a version-2 log as it stands.
     1: Upcaster(),
     2: Upcaster(line=_drop_score_words),
+    # Version 4 added `UndoTaken.undone` (omitted when empty): a version-3 log is a version-4 log
+    # as it stands, its undos with nothing to show of what they took back.
+    3: Upcaster(),
 }
 
 

@@ -368,13 +368,17 @@ Moving through the game
   Home End         the start / the end of the game
   space            autoplay on or off;  + -  faster / slower
   g, or ^p "120"   go to move 120
-  click a line     in the move list, go there (a round's line opens it)
+  click a line     in the move list, go there (a round's line opens it);
+                   the list shows the game up to the cursor, nothing after
 
 Seeing
   v                all hands face up / one seat's view (the default:
                    hidden cards stay backs, and moves not yet made name
                    no card)
   s                the view from the next seat
+  u                the moves undos took back, in the move list beside
+                   the moves that replaced them (folded, a move that
+                   replaced some is marked ↶)
   A copy redacted for one seat shows that seat's view only.
 
 Reviewing

@@ -24,6 +24,7 @@ from core.errors import HanaError
 from core.logfile import Comment
 from hanatui.app.layout import clip, glyphs
 from hanatui.app.screens.replay.draw import ReplayDrawing
+from hanatui.app.screens.replay.render import shown_comments
 from hanatui.app.screens.replay.review_dialogs import CommentDialog
 from hanatui.app.screens.replay.review_render import (
     comment_content,
@@ -161,7 +162,7 @@ class ReplayReview(ReplayDrawing):
                     verdict_content(a, d, players, hidden=hidden, ascii_mode=self.ascii_mode)
                 )
                 digest.append(verdict_short(a, d, players, hidden=hidden))
-        here = comments_at(self.comments, position)
+        here, on_game = shown_comments(self.comments, position, self.state)
         if here:
             digest.append(Content(f"{comment_glyph(self.ascii_mode)} {here[0].text}"))
         for c in here:
@@ -170,8 +171,8 @@ class ReplayReview(ReplayDrawing):
                     c, players, hidden=hidden, viewer=viewer, ascii_mode=self.ascii_mode
                 )
             )
-        if position <= self.story.opening() or position == len(self.story):
-            for c in game_comments(self.comments):
+        if on_game:  # once the match is over: a comment on the game may tell how it ends
+            for c in on_game:
                 lines.append(
                     comment_content(
                         c,

@@ -42,7 +42,7 @@ from hanatui.app.screens.replay.dialogs import (
     ShareDialog,
 )
 from hanatui.app.screens.replay.draw import DEFAULT_SPEED, SPEEDS, ReplayCommands
-from hanatui.app.screens.replay.render import MoveList, score_chart
+from hanatui.app.screens.replay.render import MoveList, ScoreChart, score_chart
 from hanatui.app.widgets import TooSmall
 from hanatui.text.story import Story, safe_text
 
@@ -101,6 +101,7 @@ class ReplayScreen(ReplayAnalysis):
         Binding("s", "next_seat", "Seat", id="replay.seat"),
         Binding("g", "goto", "Go to", id="replay.goto", show=False),
         Binding("m", "toggle_moves", "Moves", id="replay.moves", show=False),
+        Binding("u", "toggle_variations", "Undos", id="replay.variations"),
         Binding("f", "fork", "Play on", id="replay.fork"),
         Binding("e", "share", "Share", id="replay.share"),
         Binding("question_mark", "help", "Keys", id="replay.help"),
@@ -137,6 +138,7 @@ class ReplayScreen(ReplayAnalysis):
             seat = next((i for i, p in enumerate(players) if p.kind == "human"), 0)
         self.seat = seat
         self.all_hands = False
+        self.show_variations = False  # the lines undos took back, beside the moves they replaced
         self.speed = DEFAULT_SPEED
         self._timer: Timer | None = None
         self._list_key: tuple[object, ...] | None = None
@@ -153,7 +155,7 @@ class ReplayScreen(ReplayAnalysis):
         yield TooSmall()
         table: DataTable[Any] = DataTable(id="result-table", show_cursor=False, zebra_stripes=True)
         table.can_focus = False  # the keys are the viewer's
-        charts = Vertical(Static(id="chart"), Static(id="evaluation"), id="charts")
+        charts = Vertical(ScoreChart(id="chart"), Static(id="evaluation"), id="charts")
         yield TableLayout(
             side=[MoveList(id="moves", markup=False), charts],
             extra=[Static(id="review"), Vertical(table, id="result")],
@@ -196,12 +198,12 @@ class ReplayScreen(ReplayAnalysis):
 
     # --- moving through the game ----------------------------------------------------------------
     def seek(self, position: int) -> None:
-        """Show the table after ``position`` events (clamped to the log)."""
-        self.timeline.seek(position)
+        """Show the table after ``position`` events (clamped to the log, on the main line)."""
+        self.timeline.seek(self.story.settle(position))
         self.refresh_view()
 
     def action_step(self, delta: int) -> None:
-        self.seek(self.position + delta)
+        self.seek(self.story.step(self.position, delta))
 
     def action_turn(self, delta: int) -> None:
         story = self.story
@@ -246,7 +248,7 @@ class ReplayScreen(ReplayAnalysis):
             self._stop_autoplay()
             self.refresh_view()
             return
-        self.seek(self.position + 1)
+        self.seek(self.story.step(self.position, 1))
         if self.timeline.at_end:
             self._stop_autoplay()
             self._draw_topbar()
@@ -259,7 +261,7 @@ class ReplayScreen(ReplayAnalysis):
         what, value = self._rows[index]
         if what == "event":
             self.seek(value + 1)
-        else:
+        elif what == "round":
             self.seek(self.story.segment_start(value))
 
     # --- perspective ----------------------------------------------------------------------------
@@ -287,6 +289,11 @@ class ReplayScreen(ReplayAnalysis):
         self.seat = (self.seat + 1) % len(self.game_log.header.players)
         self.refresh_view()
 
+    def action_toggle_variations(self) -> None:
+        """Show (or fold away) what undos took back, beside the moves that replaced it."""
+        self.show_variations = not self.show_variations
+        self.refresh_view()
+
     def action_toggle_moves(self) -> None:
         self.query_one("#layout", TableLayout).toggle_side()
         self.call_after_refresh(self.refresh_view)  # the charts fit their new widths
@@ -297,6 +304,8 @@ class ReplayScreen(ReplayAnalysis):
             return True if self.can_fork() else None
         if action == "stop_analysis":
             return self.analysing  # shown only while it runs
+        if action == "toggle_variations":
+            return self.story.has_variations  # offered where an undo kept what it took back
         return True
 
     def action_fork(self) -> None:
