@@ -369,7 +369,7 @@ Moving through the game
   space            autoplay on or off;  + -  faster / slower
   g, or ^p "120"   go to move 120
   click a line     in the move list, go there (a round's line opens it);
-                   the list shows the game up to the cursor, nothing after
+                   the list holds the game up to the cursor, no more
 
 Seeing
   v                all hands face up / one seat's view (the default:

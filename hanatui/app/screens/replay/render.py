@@ -175,7 +175,7 @@ def move_rows(
     for s in range(segment):
         mark = ">" if ascii_mode else "▸"
         rows.append(MoveRow("round", s, (mark, story.summary(s), "", "", "", 0, 0)))
-    indent = "  "
+    indent = "  "  # an undo's line inside another's, one step deeper
     hidden = story.hidden_at(position, seat) if variations and not all_hands else 0
     for i in story.segment_range(segment):
         if i >= position:
@@ -191,10 +191,13 @@ def move_rows(
         if not variations:
             continue
         for v in shown:
-            for depth, words, blind in v.lines:
+            for k, (depth, words, blind) in enumerate(v.lines):
                 told = blind if mentions_hidden(words, hidden) else words
-                line = f"{indent * (depth + 1)}({told})"
-                rows.append(MoveRow("variation", v.marker, ("", line, "dim italic", "", "", 0, 0)))
+                line = f"{indent * depth}({told})"
+                first = ("<" if ascii_mode else "↶") if k == 0 else ""  # where each line opens
+                rows.append(
+                    MoveRow("variation", v.marker, (first, line, "dim italic", "", "", 0, 0))
+                )
     return rows
 
 
