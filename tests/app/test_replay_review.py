@@ -101,6 +101,10 @@ async def test_a_cached_analysis_shows_at_once_with_marks_and_the_evaluation_gra
         graph = screen.query_one("#evaluation", Static)
         assert graph.display
         assert "Evaluation" in str(graph.border_title) and "Normal 1" in str(graph.border_title)
+        # at the opening nothing is decided yet: nothing of the game to come is drawn
+        assert "Nothing evaluated" in text_of(graph) and "avg loss 0.00" in text_of(graph)
+        screen.seek(a.decisions[-1].index + 1)
+        await pilot.pause()
         assert "^" in text_of(graph) and "avg loss" in text_of(graph)
         # the move list: every analysed move of this round carries its class's mark
         flagged = next(d for d in a.decisions if a.mark_of(d))

@@ -223,11 +223,14 @@ class ReplayReview(ReplayDrawing):
         box.border_title = Content(f"Evaluation{glyphs(self.ascii_mode)['dot']}{name}")
         lines: list[Content] = []
         values = []
+        position = self.position  # nothing after the cursor: not how the game goes on
         if a is not None:
             values = [
                 (p.index, v)
                 for p in a.evaluation()
-                if (v := p.values[self.seat]) is not None and self.judged(p.seat)
+                if p.index < position
+                and (v := p.values[self.seat]) is not None
+                and self.judged(p.seat)
             ]
         scale = max((abs(v) for _, v in values), default=0.0)
         subtitle = plain(f"±{scale:.1f} pts", self.ascii_mode) if values else ""
@@ -237,7 +240,11 @@ class ReplayReview(ReplayDrawing):
             )
         box.border_subtitle = Content(subtitle)
         if values and a is not None:
-            flagged = {d.index: a.class_of(d) for d in a.decisions if d.seat == self.seat}
+            flagged = {
+                d.index: a.class_of(d)
+                for d in a.decisions
+                if d.seat == self.seat and d.index < position
+            }
             story = self.story
             lines.append(
                 evaluation_chart(
@@ -256,7 +263,8 @@ class ReplayReview(ReplayDrawing):
         if progress is not None:
             lines.append(progress)
         if a is not None and self.seat in a.seats:
-            lines.append(summary_content(a.summary(self.seat), width, ascii_mode=self.ascii_mode))
+            summary = a.summary(self.seat, before=position)
+            lines.append(summary_content(summary, width, ascii_mode=self.ascii_mode))
         box.update(Content("\n").join(lines))
 
 
