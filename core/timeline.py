@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import msgspec
+
 from core.engine import apply
 from core.events import DECISION_EVENTS, Event, ShobuCalled, UndoneEvent, UndoTaken
 from core.state import State
@@ -134,10 +136,12 @@ class Timeline:
         return [e for e in dropped if not isinstance(e, UndoTaken)]
 
 
-#: The most events an undo's variation keeps (nested ones counted), and how deep undos inside
-#: it nest: a log line stays well within the reader's bounds however often a player undoes.
+#: The most events an undo's variation keeps (nested ones counted), how deep undos inside it
+#: nest, and its most bytes as JSON: a log line stays well within the reader's bounds (64 KiB
+#: a line) however often a player undoes. 240 events of any game are some 22 KB.
 MAX_TAKEN_BACK = 240
 MAX_NESTING = 3
+MAX_TAKEN_BACK_BYTES = 32 * 1024
 
 
 def taken_back(dropped: Sequence[Event]) -> tuple[UndoneEvent, ...]:
@@ -145,7 +149,7 @@ def taken_back(dropped: Sequence[Event]) -> tuple[UndoneEvent, ...]:
     undo among them (its marker is the last of them, as an undo stands where a person is to
     decide) continues the line with what it took back, when it is the only one; several are
     kept as markers with their own variations (two lines from one point). Cut to
-    `MAX_TAKEN_BACK` events and `MAX_NESTING` levels."""
+    `MAX_TAKEN_BACK` events, `MAX_NESTING` levels and `MAX_TAKEN_BACK_BYTES`."""
     line: list[Event] = []
     markers: list[UndoTaken] = []
     for event in dropped:
@@ -162,8 +166,10 @@ def taken_back(dropped: Sequence[Event]) -> tuple[UndoneEvent, ...]:
         line += lines[0].undone
     else:
         line += lines
-    budget = [MAX_TAKEN_BACK]
-    return _bounded(line, budget, MAX_NESTING)
+    kept = _bounded(line, [MAX_TAKEN_BACK], MAX_NESTING)
+    while kept and len(msgspec.json.encode(kept)) > MAX_TAKEN_BACK_BYTES:
+        kept = _bounded(kept, [len(kept) // 2], MAX_NESTING)  # the start of the line, shorter
+    return kept
 
 
 def _bounded(events: Sequence[Event], budget: list[int], depth: int) -> tuple[UndoneEvent, ...]:

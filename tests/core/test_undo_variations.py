@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 from msgspec.structs import replace
 
+from core import timeline as timeline_module
 from core.cards import CARDS
 from core.engine import apply, fold
 from core.errors import CorruptLogError
@@ -149,10 +151,16 @@ def test_redo_puts_the_line_back_and_the_undos_where_they_were():
     assert sum(timeline.last.undos) == 2
 
 
-def test_a_variation_is_bounded_in_length_and_nesting():
+def test_a_variation_is_bounded_in_length_bytes_and_nesting(monkeypatch):
     full = playout_with_undos(RULES, 1, undos=0)
     long = [e for e in full.events[2:] if not isinstance(e, UndoTaken)]
     assert len(taken_back(long * 40)) == MAX_TAKEN_BACK
+    # a line that would not fit a log's line is cut to its start
+    monkeypatch.setattr(timeline_module, "MAX_TAKEN_BACK_BYTES", 2000)
+    short = taken_back(long)
+    assert 0 < len(msgspec.json.encode(short)) <= 2000
+    assert list(short) == long[: len(short)]
+    monkeypatch.undo()
     nested: Event = UndoTaken(seat=0, undone=(long[1],))
     for _ in range(MAX_NESTING + 3):
         nested = UndoTaken(seat=0, undone=(long[1], nested))
