@@ -15,7 +15,7 @@ from msgspec.structs import replace
 from core.chance import Rng, shuffle_positions
 from core.engine import fold, is_over
 from core.errors import HanaError
-from core.events import Dealt, Event, MatchStarted
+from core.events import Dealt, Event, MatchStarted, UndoTaken
 from core.players import Player
 from core.view import observe
 
@@ -41,7 +41,12 @@ def fork_events(
         raise HanaError("a match must begin with match_started")
     if len(players) != len(first.players):
         raise HanaError(f"the match has {len(first.players)} seats, not {len(players)}")
-    prefix = [replace(first, players=players), *events[1:index]]
+    # what the source's undos took back stays with the source: a reshuffled future would not
+    # let it replay, and the new match has its own undos
+    prefix = [
+        replace(first, players=players),
+        *(UndoTaken(seat=e.seat) if isinstance(e, UndoTaken) else e for e in events[1:index]),
+    ]
     state = fold(prefix)
     if is_over(state):
         raise HanaError("the match is over: there is nothing to play on from")

@@ -182,3 +182,24 @@ def test_random_matches_with_undos_read_back_and_their_main_line_is_complete():
         for e in _main_line(timeline.events):
             state = apply(state, e)
         assert state is not None and replace(state, undos=timeline.last.undos) == timeline.last
+
+
+def test_playing_on_from_a_log_with_variations_leaves_them_behind():
+    """A fork of a log whose undos kept their lines starts without them (a reshuffled future
+    would not let them replay), its undos still counted."""
+    import random
+
+    from core.fork import fork_events
+
+    timeline = playout_with_undos(RULES, 3, undos=4, rate=0.5, redo=0.0)
+    events = timeline.events
+    last = max(i for i, e in enumerate(events) if isinstance(e, UndoTaken) and e.undone)
+    at = last + 2
+    assert fold(events[:at]).phase != "over"
+    for mode in ("same_future", "reshuffled"):
+        forked = fork_events(
+            events, at, players=events[0].players, seat=0, mode=mode, rng=random.Random(1)
+        )
+        markers = [e for e in forked if isinstance(e, UndoTaken)]
+        assert markers and not any(e.undone for e in markers)
+        assert fold(forked).undos == fold(events[:at]).undos
