@@ -91,3 +91,20 @@ async def test_the_viewer_shows_the_main_line_and_u_unfolds_the_variations(tmp_p
         await pilot.press("u")
         await pilot.pause()
         assert moves.option_count == len(texts)
+
+
+def test_a_log_that_ends_on_an_undo_ends_there_with_its_variation():
+    """A game left just after an undo (the journal of a game quit then): the log's end is a
+    step, where the line taken back shows beside the last move."""
+    timeline = playout_with_undos(find_rules("koikoi", rounds=1), 4, undos=0)
+    mine = [i for i, e in enumerate(timeline.events) if isinstance(e, CardPlayed) and e.seat == 0]
+    cut = type(timeline)(timeline.events[: mine[2]])
+    cut.undo(0)
+    story = Story(cut.events, cut.states)
+    end = len(cut.events)
+    assert story.end == end and story.step(end - 3, 5) == end
+    rows = move_rows(story, end, 0, all_hands=True, variations=True)
+    # the line taken back beside the last move, then the undo that took it back, the end
+    kinds = [r.kind for r in rows]
+    assert "variation" in kinds and rows[-1][:2] == ("event", end - 1)
+    assert "took back" in rows[-1].prompt[1]
