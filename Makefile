@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean screenshot
+.PHONY: play test lint bench clean screenshot messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,13 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/decisions.py
+
+# The message catalogs (docs/languages.md): new messages of the source into each language's
+# .po, then each .po compiled to the .mo the app reads.
+messages: $(STAMP)
+	$(BIN)/python scripts/messages.py update
+	$(BIN)/python scripts/messages.py compile
+	$(BIN)/python scripts/messages.py check
 
 # The README's picture of the table (docs/screenshot.svg), drawn by the app itself.
 screenshot: $(STAMP)

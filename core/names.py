@@ -40,10 +40,14 @@ class Name:
 
     def also(self, *, ascii_only: bool = False) -> str:
         """The aliases in one phrase, ``also 花見で一杯 hanami de ippai`` ("" without any)."""
-        aliases = self.aliases
-        if ascii_only:
-            aliases = tuple(a for a in (_romaji_part(x) for x in aliases) if a)
+        aliases = self.alias_list(ascii_only=ascii_only)
         return "also " + ", ".join(aliases) if aliases else ""
+
+    def alias_list(self, *, ascii_only: bool = False) -> tuple[str, ...]:
+        """The aliases one by one (in ASCII mode, those with a readable romaji part, as it)."""
+        if ascii_only:
+            return tuple(a for a in (_romaji_part(x) for x in self.aliases) if a)
+        return self.aliases
 
 
 _FOLD = str.maketrans({"ō": "o", "ū": "u", "ā": "a", "ē": "e", "ī": "i", "×": "x"})

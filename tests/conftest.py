@@ -2,9 +2,9 @@
 
 The suite runs many tests in one process (a pytest-xdist worker), in a random order
 (pytest-randomly). A test that left a signal handler, the wake-up fd, an excepthook, the working
-directory, an environment variable, the umask or a logging handler changed would change what
-the tests after it do -- an arena's worker processes inherited such a handler once and the
-suite hung. `process_state_kept` fails the test that does, naming what it changed.
+directory, an environment variable, the umask, a logging handler or the language changed would
+change what the tests after it do -- an arena's worker processes inherited such a handler once
+and the suite hung. `process_state_kept` fails the test that does, naming what it changed.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from hanatui.session.signals import handleable_signals
+from hanatui.text.i18n import language
 
 
 def _signal_name(number: int) -> str:
@@ -75,6 +76,7 @@ def process_state() -> dict[str, Any]:
         "umask": _umask(),
         "root logging handlers": _logging_handlers(),
         "root logging level": logging.getLogger().level,
+        "language": language(),
     }
 
 
@@ -114,6 +116,9 @@ def pytest_configure(config: pytest.Config) -> None:
     """With ``HANATUI_SUITE_SECONDS`` set (CI sets it), a run that has not ended by then prints
     every thread's stack of each of its processes and ends: the log says where it stopped."""
     _stop_signals_as_a_terminal_gives_them()
+    # The tests read the program's English, whatever the machine's locale (a test of another
+    # language says so); the programs the tests start inherit it.
+    os.environ["LANGUAGE"] = "en"
     seconds = os.environ.get("HANATUI_SUITE_SECONDS")
     if seconds:
         faulthandler.dump_traceback_later(float(seconds), exit=True)

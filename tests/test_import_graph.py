@@ -73,7 +73,9 @@ def imports(modules: dict[str, Path]) -> tuple[dict[str, set[str]], list[str]]:
                     if source is None:
                         continue
                     targets.add(source)
-                    hidden = alias.name.startswith("_") and not alias.name.startswith("__")
+                    # `_` alone is gettext's function by a convention every translator knows
+                    hidden = alias.name.startswith("_") and alias.name != "_"
+                    hidden = hidden and not alias.name.startswith("__")
                     if hidden and source != module:
                         private.append(f"{module} imports {alias.name} from {source}")
         targets.discard(module)
@@ -175,3 +177,74 @@ def test_the_walk_sees_every_kind_of_import(tmp_path):
     assert graph["core.c"] == {"core.a", "core.d"}
     assert circles(graph) == [["core.a", "core.b"]]
     assert private == ["core.c imports _hidden from core.a"]
+
+
+#: What each part may import (docs/architecture.md, and each part's docstring): a part not named
+#: here, or an arrow not listed, fails the test below. ``hanatui`` is the top package itself
+#: (`__version__`, `__main__`).
+MAY_IMPORT: dict[str, set[str]] = {
+    "core": set(),
+    "store": {"core"},
+    "text": {"core", "store"},
+    "bots": {"core", "bots.fast"},
+    "bots.fast": {"core", "bots"},
+    "analysis": {"core", "bots", "store"},
+    "session": {"core", "store", "text", "bots", "hanatui"},
+    "arena": {"core", "bots", "store", "text", "session"},
+    "net": {"core", "store", "text", "bots", "session", "cli"},
+    "app": {"core", "store", "text", "bots", "analysis", "session", "net"},
+    "cli": {
+        "core",
+        "store",
+        "text",
+        "bots",
+        "analysis",
+        "session",
+        "arena",
+        "net",
+        "app",
+        "hanatui",
+    },
+    "hanatui": {"cli"},
+}
+
+
+def part_of(module: str) -> str:
+    """The part a module belongs to: ``core``, a folder of ``hanatui`` (``bots.fast`` apart),
+    or ``hanatui`` for the top package's own modules."""
+    parts = module.split(".")
+    if parts[0] == "core":
+        return "core"
+    if len(parts) == 1 or module in ("hanatui.__main__",):
+        return "hanatui"
+    if parts[1:3] == ["bots", "fast"]:
+        return "bots.fast"
+    return parts[1]
+
+
+def test_each_part_imports_only_the_parts_it_may(walked):
+    graph, _ = walked
+    wrong = sorted(
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        for target in targets
+        if part_of(target) != part_of(module)
+        and part_of(target) not in MAY_IMPORT.get(part_of(module), set())
+    )
+    unknown = sorted({part_of(m) for m in graph} - set(MAY_IMPORT))
+    assert not unknown, f"parts the architecture does not name: {unknown}"
+    assert not wrong, "imports across parts that the architecture does not allow:\n  " + (
+        "\n  ".join(wrong)
+    )
+
+
+def test_the_part_check_sees_a_forbidden_arrow():
+    graph = {"hanatui.store.files": {"hanatui.app.app"}, "hanatui.app.app": set()}
+    assert part_of("hanatui.bots.fast.leaf") == "bots.fast" and part_of("core.cards") == "core"
+    wrong = [
+        (m, t)
+        for m, ts in graph.items()
+        for t in ts
+        if part_of(t) != part_of(m) and part_of(t) not in MAY_IMPORT[part_of(m)]
+    ]
+    assert wrong == [("hanatui.store.files", "hanatui.app.app")]

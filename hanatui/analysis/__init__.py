@@ -14,6 +14,9 @@ Run it in a Textual thread worker (``@work(thread=True)``), report progress with
 thread): the run returns what is done. `GameAnalysis` offers what the viewer shows:
 `class_of`/`mark_of` per decision, `summary(seat)`, `evaluation()` for a graph,
 `next_flagged`/`previous_flagged`, `verdict` for the line under the board.
+
+analysis/ may import core/, bots/ and store/ (its cache beside the log); never text/, session/,
+net/, app/ or cli/.
 """
 
 from __future__ import annotations

@@ -48,13 +48,14 @@ def binding_classes() -> list[type[Any]]:
         title,
     )
     from hanatui.app.screens.replay import dialogs as replay_dialogs
+    from hanatui.app.screens.replay import learn as replay_learn
     from hanatui.app.screens.replay import review_dialogs as replay_review_dialogs
     from hanatui.app.screens.replay import screen as replay
     from hanatui.app.screens.table import screen as table
 
     found: list[type[Any]] = [HanaApp]
     modules = [decisions, dialogs, errors, history, info, net, newgame, replay, replay_dialogs]
-    modules += [replay_review_dialogs, results, table, title]
+    modules += [replay_learn, replay_review_dialogs, results, table, title]
     for module in modules:
         for value in vars(module).values():
             mine = isinstance(value, type) and value.__module__ == module.__name__

@@ -13,6 +13,8 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
+from hanatui.text.i18n import _
+
 if TYPE_CHECKING:
     from textual.geometry import Spacing
     from textual.screen import Screen
@@ -252,7 +254,7 @@ class HanaFooter(Widget, can_focus=False):
             found = active.get(app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 _node, binding, enabled, _tooltip = found
-                palette = (binding, enabled, binding.tooltip or binding.description)
+                palette = (binding, enabled, _(binding.tooltip or binding.description))
         return list(keys.values()), palette
 
     def _key(self, binding: Binding, enabled: bool, *, palette: bool) -> Content:
@@ -274,7 +276,8 @@ class HanaFooter(Widget, can_focus=False):
             key = ASCII_KEYS.get(key, key)
         parts = [(" " * key_pad.left + key + " " * key_pad.right, key_style)]
         if binding.description:
-            text = " " * text_pad.left + binding.description + " " * text_pad.right
+            # the description in the player's language (BINDINGS mark theirs with N_)
+            text = " " * text_pad.left + _(binding.description) + " " * text_pad.right
             parts.append((text, text_style))
         return Content.assemble(*parts)
 

@@ -11,7 +11,8 @@ measured in terminal cells, so double-width names line up.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -152,6 +153,17 @@ class SeatLine:
         self.points = points
         self.to_act = to_act
         self.faces = faces
+
+
+@dataclass(frozen=True)
+class TableNote:
+    """What the table says until the first move after it opens (a game played on from before
+    a decision of a replay): ``caption`` under the board, after ``label``, and ``marks`` on the
+    hand's cards (a card's mark classes, as `CardRow.show` takes them)."""
+
+    caption: str
+    label: str = "play on"
+    marks: Mapping[Card, str] = field(default_factory=dict)
 
 
 class Scene:
@@ -587,6 +599,7 @@ __all__ = [
     "SeatLine",
     "SeatPanel",
     "TableLayout",
+    "TableNote",
     "captures_content",
     "clip",
     "fit",

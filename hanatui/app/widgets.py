@@ -40,11 +40,15 @@ CARD_SIZES = {"small": (7, 3), "normal": (7, 4), "large": (9, 5)}
 
 #: The marks a row draws on a card: "-capturer" (a hand card that would take something),
 #: "-last" (just landed), "-match" (the focused hand card would take it), "-flash" (a moment's
-#: highlight).
-MARKS = ("-capturer", "-last", "-match", "-flash")
+#: highlight), "-played" and "-better" (before a decision of a replay: the card played there,
+#: the analysis's better one).
+MARKS = ("-capturer", "-last", "-match", "-flash", "-played", "-better")
 
 #: What a card of the last move shows in its top border (``╭last─╮``).
 LAST_TAG = "last"
+#: What the card played at a replayed decision and the analysis's better card show there.
+PLAYED_TAG = "did"
+BETTER_TAG = "best"
 
 #: Box characters: top (left, fill, right), side, bottom (left, fill, right).
 _BOXES = {
@@ -417,7 +421,7 @@ class CardRow(Widget):
         bold = underline = reverse = False
         if focused or "-match" in marks or "-capturer" in marks:
             bold = True
-        if "-last" in marks:
+        if "-last" in marks or "-better" in marks:
             bold = underline = True
         if self._ascii and "-match" in marks:  # no colour to tell it by: underlined
             bold, underline, reverse = True, True, False
@@ -434,7 +438,16 @@ class CardRow(Widget):
         )
         lines = card_lines(card, size=self._card_size, ascii_mode=self._ascii)
         # the last move's cards say so in their top border: a mark that needs no colour
-        tag = LAST_TAG if "-last" in marks and card is not None else ""
+        tag = ""
+        if card is not None:
+            for mark, word in (
+                ("-better", BETTER_TAG),
+                ("-played", PLAYED_TAG),
+                ("-last", LAST_TAG),
+            ):
+                if mark in marks:
+                    tag = word
+                    break
         return border, frame, text, RichStyle(bgcolor=rich_bg), lines, tag
 
     def _all_looks(self) -> list[tuple[Any, ...]]:

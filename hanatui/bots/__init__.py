@@ -10,6 +10,10 @@ Every bot has the same interface: ``choose(view, legal, rng) -> Action``; ``rng`
 
 The levels and `make_bot` live in `hanatui.bots.levels`; `hanatui.bots.fast` is the fast koi-koi
 engine behind the strong level.
+
+bots/ may import core/ only (and bots/fast/, which may import core/ and the bot knowledge below
+the levels); never store/, text/, session/, analysis/, net/, app/ or cli/: a bot reads nothing
+but its view.
 """
 
 from __future__ import annotations

@@ -7,23 +7,26 @@ Exit statuses: 0 success, 1 a checked file is invalid (verify) or a run failed, 
 Errors are one clear line on stderr, never a traceback.
 
 cli/ may import every part of hanatui; no part imports cli/ but net/commands.py, for the
-common option reader and the app runner.
+common option reader.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hanatui.cli.analyse import cmd_analyse
-from hanatui.cli.common import EXIT_OK, guarded
+from hanatui.cli.common import EXIT_OK, EXIT_USAGE, guarded
 from hanatui.cli.export import cmd_export
 from hanatui.cli.net import cmd_net
 from hanatui.cli.parser import LOCAL_COMMANDS, build_parser
 from hanatui.cli.play import cmd_app, cmd_play, cmd_replay
 from hanatui.cli.sim import cmd_sim
 from hanatui.cli.verify import cmd_verify
+from hanatui.store.settings import settings_language
+from hanatui.text.i18n import LANGUAGES, SOURCE_LANGUAGE, _, choose_language, language_scope
 
 if TYPE_CHECKING:
     import argparse
@@ -31,7 +34,37 @@ if TYPE_CHECKING:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv``, in the language it asks for (``--lang``, first), else the
+    language setting's, else the system's: every message of the command and the app is in it."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    asked, argv = _language_option(argv)
+    if asked is not None and asked not in LANGUAGES:
+        from core.text import printable  # lazily: the app starts faster without the engine
+
+        print(
+            _("hanatui: error: no such language: {language} (choose one of {choices})").format(
+                language=printable(asked), choices=", ".join(sorted(LANGUAGES))
+            ),
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    chosen = choose_language(asked, settings_language(), os.environ)
+    with language_scope(chosen if chosen in LANGUAGES else SOURCE_LANGUAGE):
+        return _command(argv)
+
+
+def _language_option(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang CODE`` or ``--lang=CODE`` before the command, and the command line without it."""
+    if argv and argv[0].startswith("--lang="):
+        return argv[0].partition("=")[2], argv[1:]
+    if argv and argv[0] == "--lang":
+        if len(argv) < 2:
+            return "", []
+        return argv[1], argv[2:]
+    return None, argv
+
+
+def _command(argv: list[str]) -> int:
     if not argv:
         # `hanatui` alone opens the app at once: building the parser of every command first
         # (and importing what their options need) would only delay the title.

@@ -6,6 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from hanatui.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, file_error
+from hanatui.text.i18n import _
 
 if TYPE_CHECKING:
     import argparse
@@ -34,14 +35,19 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if args.seat:
         bad = [s for s in args.seat if not 1 <= s <= n]
         if bad:
-            print(f"hanatui analyse: --seat must be 1..{n}, not {bad[0]}", file=sys.stderr)
+            print(
+                _("hanatui analyse: --seat must be 1..{seats}, not {seat}").format(
+                    seats=n, seat=bad[0]
+                ),
+                file=sys.stderr,
+            )
             return EXIT_USAGE
         seats = [s - 1 for s in args.seat]
     try:
         known = cache.load(args.file, log, budget)
         analyser = Analyser(log, seats=seats, budget=budget, known=known)
     except HanaError as exc:
-        print(f"hanatui analyse: {exc}", file=sys.stderr)
+        print(_("hanatui analyse: {reason}").format(reason=exc), file=sys.stderr)
         return EXIT_USAGE
     show = sys.stderr.isatty() and not args.json
     try:
@@ -51,19 +57,24 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             sys.stderr.write("\r\x1b[K")
         partial = analyser.result()
         kept = _save_analysis(args.file, log, budget, known, partial.decisions)
-        print(
-            f"hanatui analyse: cancelled after {len(partial)} of {partial.total} decisions"
-            + (" (those are cached; run it again to go on)" if kept else ""),
-            file=sys.stderr,
+        message = (
+            _(
+                "hanatui analyse: cancelled after {done} of {total} decisions (those are "
+                "cached; run it again to go on)"
+            )
+            if kept
+            else _("hanatui analyse: cancelled after {done} of {total} decisions")
         )
+        print(message.format(done=len(partial), total=partial.total), file=sys.stderr)
         return 130
     if show:
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()
     if not _save_analysis(args.file, log, budget, known, result.decisions):
         print(
-            f"hanatui analyse: {printable_path(cache.sidecar_path(args.file))}: cannot be "
-            "written, so this analysis is not cached",
+            _("hanatui analyse: {file}: cannot be written, so this analysis is not cached").format(
+                file=printable_path(cache.sidecar_path(args.file))
+            ),
             file=sys.stderr,
         )
     if args.json:

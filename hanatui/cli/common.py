@@ -7,6 +7,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from hanatui.text.i18n import _
+
 if TYPE_CHECKING:
     pass
 
@@ -19,7 +21,7 @@ def guarded(command: Callable[[], int]) -> int:
     try:
         return command()
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(_("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         raise
@@ -35,16 +37,23 @@ def fail(exc: Exception) -> int:
     from core.text import printable, printable_path
 
     if isinstance(exc, HanaError):
-        print(f"hanatui: {printable(str(exc))}", file=sys.stderr)
+        print(_("hanatui: {reason}").format(reason=printable(str(exc))), file=sys.stderr)
     elif isinstance(exc, OSError):
-        where = f"{printable_path(exc.filename)}: " if exc.filename else ""
-        print(f"hanatui: {where}{exc.strerror or exc}", file=sys.stderr)
+        reason = exc.strerror or str(exc)
+        if exc.filename:
+            message = _("hanatui: {file}: {reason}").format(
+                file=printable_path(exc.filename), reason=reason
+            )
+        else:
+            message = _("hanatui: {reason}").format(reason=reason)
+        print(message, file=sys.stderr)
     else:
         if os.environ.get("HANATUI_DEBUG"):
             raise exc
         print(
-            f"hanatui: internal error: {type(exc).__name__}: {printable(str(exc), 200)} "
-            "(HANATUI_DEBUG=1 shows the traceback)",
+            _(
+                "hanatui: internal error: {error}: {reason} (HANATUI_DEBUG=1 shows the traceback)"
+            ).format(error=type(exc).__name__, reason=printable(str(exc), 200)),
             file=sys.stderr,
         )
     return EXIT_INVALID
@@ -68,7 +77,7 @@ def parse_option(text: str) -> tuple[str, object]:
 
     key, sep, value = text.partition("=")
     if not sep or not key:
-        raise HanaError(f"invalid --option {text!r} (expected KEY=VALUE)")
+        raise HanaError(_("invalid --option {text} (expected KEY=VALUE)").format(text=repr(text)))
     try:
         return key, json.loads(value)
     except json.JSONDecodeError:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hanatui.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, file_error
+from hanatui.text.i18n import _
 
 if TYPE_CHECKING:
     import argparse
@@ -26,7 +27,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.output is not None:
         problem = _output_problem(Path(args.file), args.output, force=args.force)
         if problem:
-            print(f"hanatui export: {printable_path(args.output)}: {problem}", file=sys.stderr)
+            print(
+                _("hanatui export: {file}: {problem}").format(
+                    file=printable_path(args.output), problem=problem
+                ),
+                file=sys.stderr,
+            )
             return EXIT_USAGE
     try:
         if args.text:
@@ -36,11 +42,14 @@ def cmd_export(args: argparse.Namespace) -> int:
         else:
             seats = len(log.header.players)
             if not 1 <= args.player_view <= seats:
-                print(f"hanatui export: --player-view must be 1..{seats}", file=sys.stderr)
+                print(
+                    _("hanatui export: --player-view must be 1..{seats}").format(seats=seats),
+                    file=sys.stderr,
+                )
                 return EXIT_USAGE
             data = player_view(log, args.player_view - 1)
     except HanaError as exc:
-        print(f"hanatui export: {exc}", file=sys.stderr)
+        print(_("hanatui export: {reason}").format(reason=exc), file=sys.stderr)
         return EXIT_INVALID
     if args.output is None:
         sys.stdout.buffer.write(data)
@@ -50,7 +59,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         _write_output(args.output, data, force=args.force)
     except OSError as exc:
         print(
-            f"hanatui export: {printable_path(args.output)}: cannot write ({exc.strerror})",
+            _("hanatui export: {file}: cannot write ({reason})").format(
+                file=printable_path(args.output), reason=exc.strerror
+            ),
             file=sys.stderr,
         )
         return EXIT_INVALID

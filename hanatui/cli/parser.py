@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from hanatui.cli.common import EXIT_USAGE
+from hanatui.text.i18n import LANGUAGES, _
 
 if TYPE_CHECKING:
     import argparse
@@ -20,7 +21,10 @@ def _parser_type() -> type[argparse.ArgumentParser]:
     class _Parser(argparse.ArgumentParser):
         def error(self, message: str) -> NoReturn:
             self.print_usage(sys.stderr)
-            print(f"{self.prog}: error: {message}", file=sys.stderr)
+            print(
+                _("{program}: error: {message}").format(program=self.prog, message=message),
+                file=sys.stderr,
+            )
             raise SystemExit(EXIT_USAGE)
 
     return _Parser
@@ -37,28 +41,45 @@ def build_parser(*, only: str | None = None) -> argparse.ArgumentParser:
     parser_type = _parser_type()
     parser = parser_type(
         prog="hanatui",
-        description="The hanafuda card table for the terminal. With no command, opens the app.",
+        description=_("The hanafuda card table for the terminal. With no command, opens the app."),
     )
+    import argparse
+
     from hanatui import __version__
 
     parser.add_argument("--version", action="version", version=f"hanatui {__version__}")
+    parser.add_argument(  # read by `main` before the parser (SUPPRESS: not in the namespace)
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=argparse.SUPPRESS,
+        help=_(
+            "the language of the program, before the command (default: the language setting, "
+            "else the system's locale)"
+        ),
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=parser_type)
 
     if only in (None, "verify"):
-        verify = sub.add_parser("verify", help="check .hana log files (exit 1 if any is invalid)")
+        verify = sub.add_parser(
+            "verify", help=_("check .hana log files (exit 1 if any is invalid)")
+        )
         verify.add_argument("files", nargs="+", metavar="FILE")
-        verify.add_argument("--json", action="store_true", help="print a machine-readable report")
+        verify.add_argument(
+            "--json", action="store_true", help=_("print a machine-readable report")
+        )
 
     if only in (None, "sim"):
-        sim = sub.add_parser("sim", help="bots play each other headless; prints statistics")
-        sim.add_argument("game", help="bakappana, hana-awase, koikoi or sakura")
-        sim.add_argument("--players", type=int, default=None, help="number of seats")
+        sim = sub.add_parser("sim", help=_("bots play each other headless; prints statistics"))
+        sim.add_argument("game", help=_("bakappana, hana-awase, koikoi or sakura"))
+        sim.add_argument("--players", type=int, default=None, help=_("number of seats"))
         length = sim.add_mutually_exclusive_group()
-        length.add_argument("--hands", type=int, default=None, help="hands (rounds) to play in all")
-        length.add_argument("--matches", type=int, default=None, help="whole matches to play")
+        length.add_argument(
+            "--hands", type=int, default=None, help=_("hands (rounds) to play in all")
+        )
+        length.add_argument("--matches", type=int, default=None, help=_("whole matches to play"))
         sim.add_argument("--seed", type=int, default=1)
         sim.add_argument(
-            "--bots", default=None, help="comma-separated levels, one per seat (repeats)"
+            "--bots", default=None, help=_("comma-separated levels, one per seat (repeats)")
         )
         sim.add_argument("--preset", default="standard")
         sim.add_argument(
@@ -66,50 +87,52 @@ def build_parser(*, only: str | None = None) -> argparse.ArgumentParser:
             action="append",
             default=[],
             metavar="KEY=VALUE",
-            help="override a rule option",
+            help=_("override a rule option"),
         )
         sim.add_argument(
-            "--save", type=Path, default=None, metavar="DIR", help="write one log per match"
+            "--save", type=Path, default=None, metavar="DIR", help=_("write one log per match")
         )
         sim.add_argument(
             "--jobs",
             type=int,
             default=None,
             metavar="N",
-            help="worker processes (default: the number of cores); "
-            "the result is the same for any N",
+            help=_(
+                "worker processes (default: the number of cores); the result is the same for any N"
+            ),
         )
-        sim.add_argument("--json", action="store_true", help="print one JSON object")
+        sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
     if only in (None, "export"):
         export = sub.add_parser(
-            "export", help="share a game: a text record, an anonymised or redacted copy"
+            "export", help=_("share a game: a text record, an anonymised or redacted copy")
         )
         export.add_argument("file", metavar="FILE")
         what = export.add_mutually_exclusive_group(required=True)
-        what.add_argument("--text", action="store_true", help="a readable record of the game")
+        what.add_argument("--text", action="store_true", help=_("a readable record of the game"))
         what.add_argument(
-            "--anonymise", action="store_true", help="a copy with player names replaced"
+            "--anonymise", action="store_true", help=_("a copy with player names replaced")
         )
         what.add_argument(
             "--player-view",
             type=int,
             metavar="SEAT",
-            help="a copy without the cards SEAT (1-based) could not see",
+            help=_("a copy without the cards SEAT (1-based) could not see"),
         )
         export.add_argument(
-            "-o", "--output", type=Path, default=None, help="write here instead of stdout"
+            "-o", "--output", type=Path, default=None, help=_("write here instead of stdout")
         )
         export.add_argument(
-            "--force", action="store_true", help="replace the --output file if it exists"
+            "--force", action="store_true", help=_("replace the --output file if it exists")
         )
 
     if only in (None, "analyse"):
         analyse = sub.add_parser(
             "analyse",
             aliases=["analyze"],
-            help="the strong player's verdict on every decision of a game: "
-            "mistakes and better moves",
+            help=_(
+                "the strong player's verdict on every decision of a game: mistakes and better moves"
+            ),
         )
         analyse.add_argument("file", metavar="FILE")
         analyse.add_argument(
@@ -117,45 +140,49 @@ def build_parser(*, only: str | None = None) -> argparse.ArgumentParser:
             type=int,
             action="append",
             metavar="N",
-            help="analyse seat N only (1 is the first player; repeat for several); default: all",
+            help=_("analyse seat N only (1 is the first player; repeat for several); default: all"),
         )
         analyse.add_argument(
             "--budget",
             type=int,
             default=None,
             metavar="PLAYOUTS",
-            help="playouts per decision (default 1000: more is slower and less noisy)",
+            help=_("playouts per decision (default 1000: more is slower and less noisy)"),
         )
         analyse.add_argument(
-            "--all", action="store_true", help="list every decision, not only the flagged ones"
+            "--all", action="store_true", help=_("list every decision, not only the flagged ones")
         )
-        analyse.add_argument("--json", action="store_true", help="print one JSON object")
+        analyse.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
     if only in (None, "replay"):
-        replay = sub.add_parser("replay", help="open a .hana log in the replay viewer")
+        replay = sub.add_parser("replay", help=_("open a .hana log in the replay viewer"))
         replay.add_argument("file", metavar="FILE")
-        replay.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
+        replay.add_argument("--ascii", action="store_true", help=_("draw the cards in ASCII"))
 
     if only in (None, "play"):
-        play = sub.add_parser("play", help="open a game at the table: you against computer seats")
-        play.add_argument("game", help="bakappana, hana-awase, koikoi or sakura")
+        play = sub.add_parser(
+            "play", help=_("open a game at the table: you against computer seats")
+        )
+        play.add_argument("game", help=_("bakappana, hana-awase, koikoi or sakura"))
         play.add_argument(
-            "--players", type=int, default=None, help="number of seats (you are seat 1)"
+            "--players", type=int, default=None, help=_("number of seats (you are seat 1)")
         )
         play.add_argument(
-            "--seed", type=int, default=None, help="seed for the deals and the computer"
+            "--seed", type=int, default=None, help=_("seed for the deals and the computer")
         )
-        play.add_argument("--preset", default="standard", help="rule preset")
-        play.add_argument("--bot", default=None, help="level of the computer seats")
+        play.add_argument("--preset", default="standard", help=_("rule preset"))
+        play.add_argument("--bot", default=None, help=_("level of the computer seats"))
         play.add_argument(
             "--think",
             type=float,
             default=None,
             metavar="SECONDS",
-            help="the strong player's time per move, e.g. 0.2, 1 or 3 (default: the setting; "
-            "0: a fixed number of playouts, about 0.1 s a move)",
+            help=_(
+                "the strong player's time per move, e.g. 0.2, 1 or 3 (default: the setting; "
+                "0: a fixed number of playouts, about 0.1 s a move)"
+            ),
         )
-        play.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
+        play.add_argument("--ascii", action="store_true", help=_("draw the cards in ASCII"))
 
     if only is None:
         from hanatui.net.commands import add_parsers

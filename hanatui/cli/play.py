@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from hanatui.cli.common import EXIT_INVALID, file_error
 from hanatui.cli.parser import build_parser
 from hanatui.cli.running import run_app
+from hanatui.text.i18n import _
 
 if TYPE_CHECKING:
     import argparse
@@ -30,7 +31,7 @@ def cmd_play(
     from hanatui.bots.base import set_strong_seconds
     from hanatui.store.settings import load_settings
 
-    settings, _ = load_settings()
+    settings = load_settings()[0]
     level = args.bot or settings.bot_level
     try:
         game = find_game(args.game)
@@ -54,8 +55,10 @@ def cmd_play(
         lock(autosave_dir() / JOURNAL_NAME)  # held until the process ends
     except JournalInUse as exc:
         print(
-            f"hanatui: the game is open in another hanatui{exc.holder}; close it there to play "
-            "here (`hanatui` alone browses replays and settings meanwhile)",
+            _(
+                "hanatui: the game is open in another hanatui{holder}; close it there to play "
+                "here (`hanatui` alone browses replays and settings meanwhile)"
+            ).format(holder=exc.holder),
             file=sys.stderr,
         )
         return EXIT_INVALID

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from hanatui.cli.common import EXIT_INVALID, EXIT_OK
+from hanatui.text.i18n import _
 
 if TYPE_CHECKING:
     from hanatui.app.app import HanaApp
@@ -65,7 +66,7 @@ async def _app_then_rescue(app: HanaApp, signals: QuitSignals) -> int:
     status = EXIT_OK if not app.return_code else EXIT_INVALID
     lines = rescue_unsaved()
     if signals.received is not None:
-        _tell(f"quit on {signals.received.name}")
+        _tell(_("quit on {signal}").format(signal=signals.received.name))
     for line in lines:
         _tell(line)
         status = EXIT_INVALID
@@ -75,4 +76,4 @@ async def _app_then_rescue(app: HanaApp, signals: QuitSignals) -> int:
 def _tell(line: str) -> None:
     """One line on stderr after the app, dropped if the terminal is gone (it fails every write)."""
     with contextlib.suppress(OSError):
-        print(f"hanatui: {line}", file=sys.stderr, flush=True)
+        print(_("hanatui: {reason}").format(reason=line), file=sys.stderr, flush=True)

@@ -8,6 +8,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from hanatui.cli.common import EXIT_OK, parse_option
+from hanatui.text.i18n import _
 
 if TYPE_CHECKING:
     import argparse
@@ -104,7 +105,12 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     stopped_by = None
     if interrupted is not None:
         stopped_by = interrupted.signal.name if isinstance(interrupted, Stopped) else "SIGINT"
-        print(f"hanatui sim: stopped by {stopped_by}; what was played so far:", file=sys.stderr)
+        print(
+            _("hanatui sim: stopped by {signal}; what was played so far:").format(
+                signal=stopped_by
+            ),
+            file=sys.stderr,
+        )
     seats: list[dict[str, Any]] = []
     for e in range(players):
         rate = won[e] / decided if decided else None

@@ -24,7 +24,7 @@ import msgspec
 
 from core.actions import Action, CallKoiKoi, CallShobu
 from core.chance import advance
-from core.engine import is_chance, is_over, legal_actions, step, to_act
+from core.engine import is_chance, is_over, legal_actions, run_auto, step, to_act
 from core.errors import HanaError
 from core.events import DECISION_EVENTS, Event, MatchStarted, RoundEnded, ScoreLine
 from core.logfile import Header, header_for
@@ -259,12 +259,20 @@ class Session:
         return events
 
     def settle(self) -> list[Event]:
-        """Deal (and run what follows automatically) while chance is due; the new events."""
+        """Deal while chance is due, and run the automatic events due (a draw, a score): after
+        it someone is to act or the match is over. A match played here never stops between an
+        action and its automatic events, but one continued from a recorded position may (a
+        replay's "play on" after a play, before its draw). The new events."""
         out: list[Event] = []
-        while is_chance(self.state):
-            rng = random.Random(f"{self.seed}:{len(self.events)}:chance")
-            out += self._record(advance(self.state, rng))
-        return out
+        while True:
+            if is_chance(self.state):
+                rng = random.Random(f"{self.seed}:{len(self.events)}:chance")
+                out += self._record(advance(self.state, rng))
+                continue
+            due = run_auto(self.state)
+            if not due:
+                return out
+            out += self._record(due)
 
     def act(self, action: Action) -> list[Event]:
         """Play an action (raises `IllegalActionError` if it is not legal); the new events."""

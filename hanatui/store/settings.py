@@ -71,6 +71,7 @@ class Settings(msgspec.Struct, kw_only=True):
     last_game: str = "koikoi"
     rule_sets: dict[str, RuleSet] = {}
     keymap: dict[str, str] = {}  # binding id -> keys, e.g. {"table.undo": "ctrl+z,backspace"}
+    language: str = ""  # "en", "pl", "es"; "" the system's locale (hanatui.text.i18n)
 
 
 _DECODER = msgspec.json.Decoder(Settings)
@@ -130,6 +131,18 @@ def _check(settings: Settings) -> None:
         raise ValueError(f"pace out of range: {settings.pace!r}")
     if not 0 <= settings.strong_seconds <= 60:
         raise ValueError(f"strong player's time out of range: {settings.strong_seconds!r}")
+
+
+def settings_language(path: Path | None = None) -> str:
+    """The language setting alone, read without the rest and without a word about a bad file
+    ("" when there is none): the command line needs it before anything, and leaves a bad file for
+    the app to report and set aside."""
+    try:
+        data = msgspec.json.decode((path or settings_path()).read_bytes())
+    except (OSError, msgspec.DecodeError, RecursionError):
+        return ""
+    language = data.get("language") if isinstance(data, dict) else None
+    return language if isinstance(language, str) else ""
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -13,11 +13,20 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from core.cards import CARDS, MONTH_CALENDAR, MONTHS, Kind, cards_of
+from core.cards import CARDS, MONTHS, Kind, cards_of
 from core.games.registry import GAMES, game_of
 from core.names import plain_ascii, yaku_name
 from core.rules import find_rules, option_docs, option_value_words, preset_of, presets
 from core.yaku import YakuSpec
+from hanatui.text.names import (
+    also_text,
+    ascii_text,
+    calendar_month,
+    card_name,
+    kind_name,
+    month_name,
+    with_japanese,
+)
 from hanatui.text.words import and_list, plural
 
 #: What each exclusive group of yaku is called on a page (by group, or by game and group).
@@ -305,23 +314,31 @@ def option_lines(game: str) -> list[str]:
 
 
 def month_lines(*, ascii_only: bool = False) -> list[str]:
-    """The twelve suits: ``05 May: Iris (菖蒲 ayame)``."""
-    return [
-        f"{i + 1:02d} {MONTH_CALENDAR[i]}: {month.full(ascii_only=ascii_only)}"
-        for i, month in enumerate(MONTHS)
-    ]
+    """The twelve suits: ``05 May: Iris (菖蒲 ayame)``, in the player's language."""
+    lines = []
+    for i, month in enumerate(MONTHS):
+        local = _local(month_name(i + 1), ascii_only)
+        calendar = _local(calendar_month(i + 1), ascii_only)
+        named = with_japanese(local, month, ascii_only=ascii_only)
+        lines.append(f"{i + 1:02d} {calendar}: {named}")
+    return lines
+
+
+def _local(text: str, ascii_only: bool) -> str:
+    return ascii_text(text) if ascii_only else text
 
 
 def card_rows(*, ascii_only: bool = False) -> list[tuple[str, ...]]:
     """The cards table: code, kind, card, its Japanese name and romaji, points, Sakura points."""
     rows: list[tuple[str, ...]] = []
     for c in CARDS:
-        kind = c.kind.label if ascii_only else f"{c.kind.kanji} {c.kind.label}"
+        label = _local(kind_name(c.kind).lower(), ascii_only)
+        kind = label if ascii_only else f"{c.kind.kanji} {label}"
         rows.append(
             (
                 c.code,
                 kind,
-                c.name_en,
+                _local(card_name(c), ascii_only),
                 c.names.japanese(ascii_only=ascii_only),
                 str(c.points),
                 str(c.sakura_points),
@@ -334,19 +351,20 @@ def alias_lines(*, ascii_only: bool = False) -> list[str]:
     """The cards people also call by other names: ``11d Lightning: also 鬼札 onifuda...``."""
     lines = []
     for c in CARDS:
-        also = c.names.also(ascii_only=ascii_only)
+        also = also_text(c.names, ascii_only=ascii_only)
         if also:
-            lines.append(f"{c.code} {c.name_en}: {also}")
+            lines.append(f"{c.code} {_local(card_name(c), ascii_only)}: {also}")
     return lines
 
 
 def kind_lines(*, ascii_only: bool = False) -> list[str]:
     """The four kinds with the character a card face shows (its letter in ASCII mode)."""
-    return [
-        f"{k.letter if ascii_only else k.kanji}  {k.names.full(ascii_only=ascii_only)}"
-        + (f", {k.names.also(ascii_only=ascii_only)}" if k.names.aliases else "")
-        for k in Kind
-    ]
+    lines = []
+    for k in Kind:
+        local = with_japanese(_local(kind_name(k), ascii_only), k.names, ascii_only=ascii_only)
+        also = f", {also_text(k.names, ascii_only=ascii_only)}" if k.names.aliases else ""
+        lines.append(f"{k.letter if ascii_only else k.kanji}  {local}{also}")
+    return lines
 
 
 def page(game: str, *, ascii_only: bool = False, rules: Any = None) -> list[tuple[str, str]]:

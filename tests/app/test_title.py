@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hanatui.app.app import HanaApp
-from hanatui.app.screens.title import ITEMS, TitleMenu, TitleScreen
+from hanatui.app.screens.title import TitleMenu, TitleScreen, entry_label
 
 from .helpers import settings
 
@@ -171,7 +171,7 @@ async def test_every_entry_is_on_the_screen(size):
         assert app.screen.region.contains_region(menu.region)
         shown = "\n".join(line.plain for line in menu.render().split())
         for item in menu.items:
-            assert ITEMS[item][0] in shown
+            assert entry_label(item) in shown
 
 
 async def test_resume_comes_first_with_what_there_is_to_resume():

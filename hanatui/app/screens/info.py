@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from rich.text import Text
@@ -27,6 +28,7 @@ from core.players import check_name
 from hanatui.app.common import HanaFooter, hana_app
 from hanatui.app.widgets import TooSmall
 from hanatui.store.settings import PACES
+from hanatui.text.i18n import LANGUAGES, N_, _, language_from_environment, use_language
 from hanatui.text.words import game_title
 
 SCREEN_CSS = """
@@ -40,45 +42,44 @@ SCREEN_CSS = """
 {name} .row {{ margin-bottom: 1; }}
 {name} .row > .label {{ width: 24; padding: 0 1 0 0; }}
 {name} Checkbox {{ width: auto; }}
+{name} .row > .explain {{ width: 1fr; color: $text-muted; padding: 0 0 0 1; }}
 {name} .row Select, {name} .row Input {{ width: 30; }}
 {name} .note {{ color: $text-muted; }}
 """
 
 
-def _same_label(value: bool) -> Content:
-    """The same-worth setting's label: what it does, on or off."""
-    if value:
-        return Content("on: taken without asking (the rules make them the same)")
-    return Content("off: always asked")
-
-
 def _on_off(value: bool) -> Content:
-    """A checkbox's label: its mark differs on and off only by colour (none with NO_COLOR)."""
-    return Content("on" if value else "off")
-
-
-def _ascii_label(value: bool) -> Content:
-    """ASCII cards' label: its state, and what "on" draws (off, "off: cards drawn as ..." would
-    read as what off does)."""
-    what = "cards drawn as +-----+ with L A R C"
-    return Content(f"on: {what}" if value else f"off (on: {what})")
+    """A checkbox's label: its mark differs on and off only by colour (none with NO_COLOR).
+    What "on" does is said beside it, in words that wrap: no language's longer words are cut."""
+    return Content(_("on") if value else _("off"))
 
 
 class SettingsScreen(Screen[None]):
-    """Theme, pace of the computer players, ASCII mode, your name."""
+    """Language, theme, pace of the computer players, ASCII mode, your name."""
 
     DEFAULT_CSS = SCREEN_CSS.format(name="SettingsScreen")
-    BINDINGS = [Binding("escape", "back", "Back", id="settings.back")]
+    BINDINGS = [Binding("escape", "back", N_("Back"), id="settings.back")]
 
     def compose(self) -> ComposeResult:
         app = self.app
         settings = hana_app(app).settings
         themes = sorted(app.available_themes)
+        system = LANGUAGES[language_from_environment(os.environ)]
         yield TooSmall()
         with VerticalScroll(id="body"):
-            yield Static(Content("Settings"), classes="heading")
+            yield Static(Content(_("Settings")), classes="heading")
             with Horizontal(classes="row"):
-                yield Static(Content("Theme"), classes="label")
+                yield Static(Content(_("Language")), classes="label")
+                yield Select(
+                    [(Content(_("the system's ({language})").format(language=system)), "")]
+                    + [(Content(name), code) for code, name in LANGUAGES.items()],
+                    value=settings.language if settings.language in LANGUAGES else "",
+                    allow_blank=False,
+                    id="language",
+                    compact=True,
+                )
+            with Horizontal(classes="row"):
+                yield Static(Content(_("Theme")), classes="label")
                 yield Select(
                     [(Content(t), t) for t in themes],
                     value=app.theme,
@@ -87,22 +88,35 @@ class SettingsScreen(Screen[None]):
                     compact=True,
                 )
             with Horizontal(classes="row"):
-                yield Static(Content("Computer pace"), classes="label")
+                yield Static(Content(_("Computer pace")), classes="label")
                 paces = sorted(set(PACES) | {settings.pace})
                 yield Select(
-                    [(Content("instant" if p == 0 else f"{p:g} s per move"), p) for p in paces],
+                    [
+                        (
+                            Content(
+                                _("instant")
+                                if p == 0
+                                else _("{seconds} s per move").format(seconds=f"{p:g}")
+                            ),
+                            p,
+                        )
+                        for p in paces
+                    ],
                     value=settings.pace,
                     allow_blank=False,
                     id="pace",
                     compact=True,
                 )
             with Horizontal(classes="row"):
-                yield Static(Content("ASCII cards"), classes="label")
+                yield Static(Content(_("ASCII cards")), classes="label")
                 yield Checkbox(
-                    _ascii_label(settings.ascii), value=settings.ascii, id="ascii", compact=True
+                    _on_off(settings.ascii), value=settings.ascii, id="ascii", compact=True
+                )
+                yield Static(
+                    Content(_("on: cards drawn as +-----+ with L A R C")), classes="explain"
                 )
             with Horizontal(classes="row"):
-                yield Static(Content("Animations"), classes="label")
+                yield Static(Content(_("Animations")), classes="label")
                 yield Checkbox(
                     _on_off(settings.animations),
                     value=settings.animations,
@@ -110,20 +124,29 @@ class SettingsScreen(Screen[None]):
                     compact=True,
                 )
             with Horizontal(classes="row"):
-                yield Static(Content("Same-worth choices"), classes="label")
+                yield Static(Content(_("Same-worth choices")), classes="label")
                 yield Checkbox(
-                    _same_label(settings.same_choice_auto),
+                    _on_off(settings.same_choice_auto),
                     value=settings.same_choice_auto,
                     id="same-choice",
                     compact=True,
                 )
+                yield Static(
+                    Content(
+                        _(
+                            "on: a capture between cards worth the same under the rules is "
+                            "taken without asking; off: always asked"
+                        )
+                    ),
+                    classes="explain",
+                )
             with Horizontal(classes="row"):
-                yield Static(Content("Your name"), classes="label")
+                yield Static(Content(_("Your name")), classes="label")
                 yield Input(value=settings.name, max_length=40, id="name", compact=True)
             with Horizontal(classes="row"):
                 from hanatui.bots import BOTS
 
-                yield Static(Content("Default computer level"), classes="label")
+                yield Static(Content(_("Default computer level")), classes="label")
                 level = settings.bot_level if settings.bot_level in BOTS else next(iter(BOTS))
                 yield Select(
                     [(Content(b), b) for b in BOTS],
@@ -135,11 +158,14 @@ class SettingsScreen(Screen[None]):
             with Horizontal(classes="row"):
                 from hanatui.bots.base import STRONG_TIMES
 
-                yield Static(Content("Strong player's time"), classes="label")
+                yield Static(Content(_("Strong player's time")), classes="label")
                 times = sorted(set(STRONG_TIMES) | {settings.strong_seconds} - {0.0})
                 yield Select(
-                    [(Content("Fixed playouts (~0.1 s)"), 0.0)]
-                    + [(Content(f"{t:g} s a move"), t) for t in times],
+                    [(Content(_("Fixed playouts (~0.1 s)")), 0.0)]
+                    + [
+                        (Content(_("{seconds} s a move").format(seconds=f"{t:g}")), t)
+                        for t in times
+                    ],
                     value=settings.strong_seconds,
                     allow_blank=False,
                     id="strong_seconds",
@@ -147,12 +173,14 @@ class SettingsScreen(Screen[None]):
                 )
             yield Static(
                 Content(
-                    "Settings are saved as you change them. "
-                    "NO_COLOR in the environment turns colour off."
+                    _(
+                        "Settings are saved as you change them. NO_COLOR in the environment "
+                        "turns colour off."
+                    )
                 ),
                 classes="note",
             )
-            yield Button(Content("Back (esc)"), id="back", compact=True)
+            yield Button(Content(_("Back (esc)")), id="back", compact=True)
         yield HanaFooter()
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -160,7 +188,15 @@ class SettingsScreen(Screen[None]):
         settings = hana_app(app).settings
         if event.value == Select.BLANK:
             return
-        if event.select.id == "theme":
+        if event.select.id == "language":
+            if settings.language != event.value:
+                settings.language = str(event.value)
+                hana_app(app).save_settings()
+                use_language(settings.language or language_from_environment(os.environ))
+                for screen in app.screen_stack:  # every screen says it again in the new words
+                    screen.refresh(recompose=True)
+                self.call_after_refresh(self.query_one("#language", Select).focus)
+        elif event.select.id == "theme":
             if app.theme != event.value:
                 app.theme = str(event.value)
         elif event.select.id == "pace":
@@ -185,14 +221,14 @@ class SettingsScreen(Screen[None]):
         if event.checkbox.id == "ascii":
             settings.ascii = event.value
             hana_app(app).set_ascii(event.value)
-            event.checkbox.label = _ascii_label(event.value)
+            event.checkbox.label = _on_off(event.value)
         elif event.checkbox.id == "animations":
             settings.animations = event.value
             app.animation_level = "full" if event.value else "none"
             event.checkbox.label = _on_off(event.value)
         elif event.checkbox.id == "same-choice":
             settings.same_choice_auto = event.value
-            event.checkbox.label = _same_label(event.value)
+            event.checkbox.label = _on_off(event.value)
         hana_app(app).save_settings()
 
     def on_input_changed(self, event: Input.Changed) -> None:

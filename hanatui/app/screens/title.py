@@ -16,30 +16,58 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from hanatui.app.common import HanaFooter, TooSmall, game_title, hana_app
+from hanatui.text.i18n import N_, _
+from hanatui.text.names import ascii_text
 
 LOGO = """\
  ╭─────╮╭─────╮╭─────╮
  │松 光││桜 光││芒 光│   h a n a t u i
- │ 01a ││ 03a ││ 08a │   hanafuda at the terminal
+ │ 01a ││ 03a ││ 08a │   {subtitle}
  ╰─────╯╰─────╯╰─────╯"""
 
 LOGO_ASCII = """\
  +-----+ +-----+ +-----+
  | 01 L| | 03 L| | 08 L|   h a n a t u i
- | 01a | | 03a | | 08a |   hanafuda at the terminal
+ | 01a | | 03a | | 08a |   {subtitle}
  +-----+ +-----+ +-----+"""
 
-#: The menu's entries: id -> (label, look). The look is a Textual button variant's.
+
+#: The room beside the logo's cards for its subtitle (the menu is 56 columns inside).
+SUBTITLE_ROOM = 28
+
+
+def _logo(ascii_mode: bool) -> str:
+    """The logo, its subtitle in the player's language: beside the cards, or under them when a
+    language's words are longer than the room there."""
+    subtitle = _("hanafuda at the terminal")
+    if ascii_mode:
+        subtitle = ascii_text(subtitle)
+    logo = LOGO_ASCII if ascii_mode else LOGO
+    if len(subtitle) <= SUBTITLE_ROOM:
+        return logo.format(subtitle=subtitle)
+    return logo.format(subtitle="").rstrip() + "\n " + subtitle
+
+
+#: The menu's entries: id -> (label, look, key). The look is a Textual button variant's; the
+#: key is a placeholder of the label, so that no language translates it.
 ITEMS = {
-    "resume": ("Resume (c)", "success"),
-    "new": ("New game (n)", "primary"),
-    "host": ("Host a table (h)", "default"),
-    "join": ("Join a table (j)", "default"),
-    "games": ("Games played & replays (g)", "default"),
-    "settings": ("Settings (s)", "default"),
-    "rules": ("Rules and yaku (r)", "default"),
-    "quit": ("Quit (q)", "error"),
+    "resume": (N_("Resume ({key})"), "success", "c"),
+    "new": (N_("New game ({key})"), "primary", "n"),
+    "host": (N_("Host a table ({key})"), "default", "h"),
+    "join": (N_("Join a table ({key})"), "default", "j"),
+    "games": (N_("Games played & replays ({key})"), "default", "g"),
+    "settings": (N_("Settings ({key})"), "default", "s"),
+    "rules": (N_("Rules and yaku ({key})"), "default", "r"),
+    "quit": (N_("Quit ({key})"), "error", "q"),
 }
+
+
+def entry_label(item: str) -> str:
+    """An entry's words in the player's language, with its key: ``New game (n)``."""
+    label, _look, key = ITEMS[item]
+    return _(label).format(key=key)
+
+
 #: The rows of the menu, top to bottom; "resume" only while a game is unfinished.
 ROWS = (("resume",), ("new",), ("host", "join"), ("games",), ("settings",), ("rules",), ("quit",))
 #: Columns between two entries of one row.
@@ -118,11 +146,23 @@ class TitleMenu(Widget, can_focus=True):
     def _rows(self) -> list[tuple[str, ...]]:
         return [row for row in ROWS if row != ("resume",) or self.resume_info is not None]
 
+    def _shown_rows(self, width: int) -> list[tuple[str, ...]]:
+        """The rows as drawn: entries side by side where their words fit, else one a row (a
+        longer language's "Host a table" and "Join a table" may not fit half the width)."""
+        shown: list[tuple[str, ...]] = []
+        for row in self._rows():
+            each = (width - GAP * (len(row) - 1)) // len(row)
+            if len(row) > 1 and any(len(entry_label(item)) + 2 > each for item in row):
+                shown.extend((item,) for item in row)
+            else:
+                shown.append(row)
+        return shown
+
     def _lines(self, width: int) -> list[_Line]:
         """The menu line by line: entries a blank line apart, the resume summary under
         "Resume"."""
         lines: list[_Line] = []
-        for row in self._rows():
+        for row in self._shown_rows(width):
             if lines:
                 lines.append(())
             each = (width - GAP * (len(row) - 1)) // len(row)
@@ -148,14 +188,14 @@ class TitleMenu(Widget, can_focus=True):
 
     # --- drawing --------------------------------------------------------------------------------
     def _entry(self, item: str, cells: int) -> Content:
-        label, look = ITEMS[item]
+        look = ITEMS[item][1]
         classes = ["title-menu--button"]
         if look != "default":
             classes.append(f"title-menu--{look}")
         if item == self.hover:
             classes.append(f"title-menu--{'button' if look == 'default' else look}-hover")
         style = self.get_visual_style(*classes)
-        text = f" {label} "
+        text = f" {entry_label(item)} "
         left = (cells - len(text)) // 2
         right = cells - left - len(text)
         if item == self.cursor and self.has_focus:
@@ -201,7 +241,7 @@ class TitleMenu(Widget, can_focus=True):
 
     def action_sideways(self, step: int) -> None:
         """Left and right move within a row of several entries."""
-        for row in self._rows():
+        for row in self._shown_rows(self.size.width):
             if self.cursor in row:
                 at = row.index(self.cursor) + step
                 if 0 <= at < len(row):
@@ -251,14 +291,14 @@ class TitleScreen(Screen[None]):
     TitleScreen #logo { color: $hana-bright; width: auto; margin-bottom: 1; }
     """
     BINDINGS = [
-        Binding("n", "app.new_game", "New game", id="title.new"),
-        Binding("c", "resume", "Resume", id="title.resume"),
-        Binding("h", "app.host", "Host", id="title.host"),
-        Binding("j", "app.join", "Join", id="title.join"),
-        Binding("g", "app.history", "Games", id="title.games"),
-        Binding("s", "app.settings", "Settings", id="title.settings"),
-        Binding("r", "app.rules", "Rules", id="title.rules"),
-        Binding("q", "app.quit", "Quit", id="title.quit"),
+        Binding("n", "app.new_game", N_("New game"), id="title.new"),
+        Binding("c", "resume", N_("Resume"), id="title.resume"),
+        Binding("h", "app.host", N_("Host"), id="title.host"),
+        Binding("j", "app.join", N_("Join"), id="title.join"),
+        Binding("g", "app.history", N_("Games"), id="title.games"),
+        Binding("s", "app.settings", N_("Settings"), id="title.settings"),
+        Binding("r", "app.rules", N_("Rules"), id="title.rules"),
+        Binding("q", "app.quit", N_("Quit"), id="title.quit"),
         Binding("up,k", "menu(-1)", "Up", show=False, id="title.up"),
         Binding("down,j", "menu(1)", "Down", show=False, id="title.down"),
     ]
@@ -267,7 +307,7 @@ class TitleScreen(Screen[None]):
         yield TooSmall()
         ascii_mode = bool(getattr(self.app, "ascii_mode", False))
         with Vertical(id="menu"):
-            yield Static(Content(LOGO_ASCII if ascii_mode else LOGO), id="logo")
+            yield Static(Content(_logo(ascii_mode)), id="logo")
             yield TitleMenu(id="entries")
         yield HanaFooter()
 
@@ -279,7 +319,7 @@ class TitleScreen(Screen[None]):
 
     def refresh_resume(self) -> None:
         ascii_mode = bool(getattr(self.app, "ascii_mode", False))
-        self.query_one("#logo", Static).update(Content(LOGO_ASCII if ascii_mode else LOGO))
+        self.query_one("#logo", Static).update(Content(_logo(ascii_mode)))
         app = hana_app(self.app)
         app.recheck_journal()  # read-only: the other hanatui may have closed meanwhile
         unfinished = app.unfinished()
@@ -289,7 +329,11 @@ class TitleScreen(Screen[None]):
             pairs = zip(unfinished.players, unfinished.totals, strict=False)
             totals = ", ".join(f"{n} {t}" for n, t in pairs)
             title = game_title(unfinished.game)
-            menu.set_resume(f"{title}, round {unfinished.round} of {unfinished.rounds}: {totals}")
+            menu.set_resume(
+                _("{game}, round {round} of {rounds}: {totals}").format(
+                    game=title, round=unfinished.round, rounds=unfinished.rounds, totals=totals
+                )
+            )
         else:
             menu.set_resume(None)
         # one key more in the footer: at 80 columns it sits closer (hanatui/hanatui.tcss)

@@ -253,7 +253,7 @@ class ReplayAnalysis(ReplayReview):
             f"{counts[c]} {PLURALS[c] if counts[c] != 1 else c}"
             for c in ("blunder", "mistake", "inaccuracy")
         )
-        return f"Analysis done: {found}. n jumps to the next mistake."
+        return f"Analysis done: {found}. n jumps to the next mistake, t learns from them."
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "analysis" or event.state != WorkerState.ERROR:
@@ -263,6 +263,28 @@ class ReplayAnalysis(ReplayReview):
         self.refresh_view()
         self.refresh_bindings()
         self.notify(f"The analysis failed: {event.worker.error}", markup=False, severity="error")
+
+    def action_fork(self) -> None:
+        raise NotImplementedError  # `ReplayScreen` plays on
+
+    def action_learn(self) -> None:
+        """Learn from your mistakes: the seat in view's flagged decisions to try again."""
+        from hanatui.app.screens.replay.learn import LearnScreen, learn_refusal
+
+        self._stop_autoplay()
+        seat = self.seat
+        refusal = learn_refusal(self.analysis, seat, self.game_log.header.players[seat].name)
+        if refusal is not None or self.analysis is None:
+            self.notify(refusal or "", markup=False, timeout=4)
+            return
+
+        def done(index: int | None) -> None:
+            if index is not None:  # play on from before that decision
+                self.timeline.seek(index + 1)
+                self.refresh_view()
+                self.action_fork()
+
+        self.app.push_screen(LearnScreen(self.game_log, self.analysis, seat), done)
 
     def stop_analysis(self) -> bool:
         """Ask a running analysis to stop after the decision in hand; False if none runs."""

@@ -94,12 +94,22 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="fork.cancel")]
 
     def __init__(
-        self, players: Sequence[Player], *, seat: int, position: int, redacted: bool, level: str
+        self,
+        players: Sequence[Player],
+        *,
+        seat: int,
+        position: int,
+        redacted: bool,
+        level: str,
+        before: bool = False,
     ) -> None:
+        """``position``: the events the new game starts after; ``before``: it starts before the
+        decision shown at the next one (move ``position + 1``)."""
         super().__init__()
         self.players = tuple(players)
         self.seat = seat
         self.position = position
+        self.before = before
         self.redacted = redacted
         self.level = level
 
@@ -108,14 +118,23 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
 
         yield TooSmall()
         with VerticalScroll(id="dialog", can_focus=False):  # its fields scroll it to them
-            yield Static(Content(f"Play on from move {self.position}"), classes="title")
-            yield Static(
-                Content(
-                    "A new game starts from this position: you take one seat, the computer plays "
-                    "the others. The new log records which game and move it came from."
-                ),
-                classes="hint",
-            )
+            if self.before:
+                title = f"Play on from before move {self.position + 1}"
+            else:
+                title = f"Play on from move {self.position}"
+            yield Static(Content(title), classes="title")
+            if self.before:
+                hint = (
+                    "A new game starts just before this move, so that it can be made again: you "
+                    "take one seat, the computer plays the others. The new log records which "
+                    "game and move it came from."
+                )
+            else:
+                hint = (
+                    "A new game starts from this position: you take one seat, the computer "
+                    "plays the others. The new log records which game and move it came from."
+                )
+            yield Static(Content(hint), classes="hint")
             with Horizontal(classes="row"):
                 yield Static(Content("Your seat"), classes="label")
                 yield Select(
@@ -389,12 +408,19 @@ Reviewing
                    the board name the better move, and the evaluation
                    graph shows beside the scores (m on a small screen)
   n p              the next / previous mistake or blunder
+  click the graph  go to the decision drawn there
+  t                learn from your mistakes: each mistake of the seat
+                   in view again, from before it: find a better move
+                   (judged by the analysis), or see the solution; f
+                   there plays on from before it
   c                comment on this move;  C  on the whole game (saved
                    in the file; a commented move is marked in the move
                    list)
 
 Doing
   f                play on from here: a new game from this position
+                   (on a move someone decided, from just before it: the
+                   move made and the analysis's better one are marked)
   e                share: an anonymised copy, a text record, one seat's
                    view
   escape           back

@@ -17,11 +17,13 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 
+from textual import events
 from textual.content import Content
 from textual.widgets import Static
 
 from core.errors import HanaError
 from core.logfile import Comment
+from hanatui.analysis import CLASSES
 from hanatui.app.layout import clip, glyphs
 from hanatui.app.screens.replay.draw import ReplayDrawing
 from hanatui.app.screens.replay.render import shown_comments
@@ -30,6 +32,7 @@ from hanatui.app.screens.replay.review_render import (
     comment_content,
     comment_glyph,
     comment_text,
+    decision_at_column,
     evaluation_chart,
     plain,
     progress_line,
@@ -72,6 +75,31 @@ class ReplayReview(ReplayDrawing):
             return
         self._stop_autoplay()
         self.timeline.seek(found.index + 1)
+        self.refresh_view()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on the evaluation graph goes to the decision drawn there (where its verdict
+        shows, as n does; f then plays on from before it)."""
+        box = self.query_one("#evaluation", Static)
+        a = self.analysis
+        if event.widget is not box or a is None:
+            return
+        offset = event.get_content_offset(box)
+        if offset is None:
+            return
+        mine = [d for d in a.decisions if d.seat == self.seat and self.judged(d.seat)]
+        index = decision_at_column(
+            [d.index for d in mine],
+            events=len(self.story),
+            width=box.content_region.width or 38,
+            x=offset.x,
+            worst={d.index: CLASSES.index(a.class_of(d)) for d in mine},
+        )
+        if index is None:
+            return
+        event.stop()
+        self._stop_autoplay()
+        self.timeline.seek(index + 1)
         self.refresh_view()
 
     # --- comments -----------------------------------------------------------------------------

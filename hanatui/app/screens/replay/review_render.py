@@ -44,6 +44,31 @@ def writer(comment: Comment, players: Sequence[Player]) -> str:
     return players[comment.seat].name
 
 
+def decision_at_column(
+    indexes: Sequence[int],
+    *,
+    events: int,
+    width: int,
+    x: int,
+    worst: Mapping[int, int] | None = None,
+) -> int | None:
+    """The decision drawn in column ``x`` of `evaluation_chart` (of ``events`` events, ``width``
+    wide), or the nearest one drawn: of several in a column, the worst by ``worst`` (a
+    decision's rank, higher is worse), then the latest. ``indexes``: the decisions drawn."""
+    if not indexes:
+        return None
+    width = max(8, width)
+    events = max(events, 1)
+
+    def column(index: int) -> int:
+        return min(width - 1, index * width // events)
+
+    nearest = min(abs(column(i) - x) for i in indexes)
+    here = [i for i in indexes if abs(column(i) - x) == nearest]
+    rank = worst or {}
+    return max(here, key=lambda i: (rank.get(i, 0), i))
+
+
 def evaluation_chart(
     values: Iterable[tuple[int, float]],
     *,

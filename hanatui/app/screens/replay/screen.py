@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import random
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from hanatui.app.screens.replay.dialogs import (
     ShareDialog,
 )
 from hanatui.app.screens.replay.draw import DEFAULT_SPEED, SPEEDS, ReplayCommands
+from hanatui.app.screens.replay.playon import ForkPoint, fork_note, fork_players, fork_point
 from hanatui.app.screens.replay.render import MoveList, ScoreChart, score_chart
 from hanatui.app.widgets import TooSmall
 from hanatui.text.story import Story, safe_text
@@ -109,6 +111,7 @@ class ReplayScreen(ReplayAnalysis):
         Binding("x", "stop_analysis", "Stop the analysis", id="replay.stop_analysis"),
         Binding("n", "mistake(1)", "Next mistake", id="replay.next_mistake", show=False),
         Binding("p", "mistake(-1)", "Previous mistake", id="replay.previous_mistake", show=False),
+        Binding("t", "learn", "Learn", id="replay.learn"),
         Binding("c", "comment", "Comment", id="replay.comment", show=False),
         Binding("C", "comment(True)", "Comment on the game", id="replay.game_comment", show=False),
         Binding("escape,q", "leave", "Back", id="replay.leave", show=False),
@@ -288,6 +291,7 @@ class ReplayScreen(ReplayAnalysis):
             return
         self.seat = (self.seat + 1) % len(self.game_log.header.players)
         self.refresh_view()
+        self.refresh_bindings()  # learning is for an analysed seat
 
     def action_toggle_variations(self) -> None:
         """Show (or fold away) what undos took back, beside the moves that replaced it."""
@@ -306,7 +310,15 @@ class ReplayScreen(ReplayAnalysis):
             return self.analysing  # shown only while it runs
         if action == "toggle_variations":
             return self.story.has_variations  # offered where an undo kept what it took back
+        if action == "learn":
+            # shown once the seat in view is analysed (the help names the key before then)
+            return self.analysis is not None and self.seat in self.analysis.seats
         return True
+
+    def fork_point(self) -> ForkPoint:
+        """Where play on starts from the cursor: just before the decision shown there (so it
+        can be made again), else the cursor's position (`playon.fork_point`)."""
+        return fork_point(self.timeline, self.position)
 
     def action_fork(self) -> None:
         if not self.can_fork():
@@ -317,56 +329,71 @@ class ReplayScreen(ReplayAnalysis):
             )
             return
         self._stop_autoplay()
+        point = self.fork_point()
+        seat = self.seat
+        if point.seat is not None and self.locked_seat is None:
+            seat = point.seat  # from the deciding seat's side
         self.app.push_screen(
             ForkDialog(
                 self.game_log.header.players,
-                seat=self.seat,
-                position=self.position,
+                seat=seat,
+                position=point.position,
                 redacted=self.locked_seat is not None,
                 level=str(getattr(getattr(self.app, "settings", None), "bot_level", "easy")),
+                before=point.decision is not None,
             ),
-            self._fork,
+            partial(self._fork, point),
         )
 
-    def fork_session(self, choice: ForkChoice, *, autosave: bool, seed: int | None = None) -> Any:
-        """The session of a new game from the cursor (see `core.fork.fork_events`)."""
+    def fork_session(
+        self,
+        choice: ForkChoice,
+        *,
+        autosave: bool,
+        seed: int | None = None,
+        point: ForkPoint | None = None,
+    ) -> Any:
+        """The session of a new game from ``point`` (default: `fork_point`), see
+        `core.fork.fork_events`."""
         from core.fork import fork_events
         from hanatui.session.session import Session
 
+        if point is None:
+            point = self.fork_point()
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
-        n = len(self.game_log.header.players)
-        settings = getattr(self.app, "settings", None)
-        me = getattr(settings, "name", "You") or "You"
-        players = tuple(
-            Player(name=me, kind="human")
-            if i == choice.seat
-            else Player(name="CPU" if n == 2 else f"CPU {i + 1}", kind="bot", bot=choice.level)
-            for i in range(n)
-        )
         events = fork_events(
             self.timeline.events,
-            self.position,
-            players=players,
+            point.position,
+            players=self.fork_players(choice),
             seat=choice.seat,
             mode=choice.mode,
             rng=random.Random(f"{seed}:fork"),
         )
         source = safe_text(self.path.name if self.path is not None else "replay")
-        origin = Origin(source=source, event=self.position, mode=choice.mode)
+        origin = Origin(source=source, event=point.position, mode=choice.mode)
         return Session.from_events(events, seed=seed, autosave=autosave, origin=origin)
 
-    def _fork(self, choice: ForkChoice | None) -> None:
+    def fork_players(self, choice: ForkChoice) -> tuple[Player, ...]:
+        """The new game's players: you at the chosen seat, the computer at the others."""
+        name = getattr(getattr(self.app, "settings", None), "name", "") or "You"
+        count = len(self.game_log.header.players)
+        return fork_players(count, name=name, seat=choice.seat, level=choice.level)
+
+    def _fork(self, point: ForkPoint, choice: ForkChoice | None) -> None:
         if choice is None:
             return
         from hanatui.app.screens.table.screen import TableScreen
 
         try:
-            session = self.fork_session(choice, autosave=bool(getattr(self.app, "_save", True)))
+            session = self.fork_session(
+                choice, autosave=bool(getattr(self.app, "_save", True)), point=point
+            )
         except (HanaError, OSError) as exc:
             self.notify(f"Cannot play on from here: {exc}", markup=False, severity="error")
             return
-        self.app.push_screen(TableScreen(session))
+        note = fork_note(point, seat=choice.seat, players=session.players, analysis=self.analysis)
+        self.app.push_screen(TableScreen(session, note=note))
 
     def action_share(self) -> None:
         self._stop_autoplay()

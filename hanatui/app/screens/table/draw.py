@@ -13,7 +13,7 @@ from core.engine import capture_targets
 from core.events import Dealt, KoiKoiCalled, RoundEnded
 from core.view import View
 from hanatui.app.describe import card_variable
-from hanatui.app.layout import Scene, TableLayout, glyphs
+from hanatui.app.layout import Scene, TableLayout, TableNote, glyphs
 from hanatui.app.widgets import CardRow
 from hanatui.session.session import Session
 from hanatui.text.words import (
@@ -42,6 +42,8 @@ class TableDrawing(Screen[None]):
     _last_card: Card | None
     _logged: int
     _hint: tuple[int, str] | None
+    #: The note until the first move, with the session's version it was opened at.
+    _note: tuple[int, TableNote] | None
 
     async def _mount_log(self) -> None:
         raise NotImplementedError  # `TableScreen` puts the game log in its box
@@ -84,6 +86,12 @@ class TableDrawing(Screen[None]):
         marked = to_act if to_act is not None else None
         caption, moved = self._last_move()
         label = "last move"
+        note = self._note
+        if note is not None and note[0] == self.session.version:
+            label, caption = note[1].label, note[1].caption
+            if show_hand:
+                for c, mark in note[1].marks.items():
+                    classes[c] = f"{classes.get(c, '')} {mark}".strip()
         hint = self._hint
         if hint is not None and hint[0] == self.session.version and to_act == self.viewer:
             # the hint in the caption until the move is made: the compact table draws no

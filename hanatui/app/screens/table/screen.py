@@ -31,7 +31,7 @@ from core.engine import legal_actions
 from core.events import Dealt, Event, MatchEnded, RoundEnded
 from core.games.registry import game_for, same_worth
 from hanatui.app.common import HanaFooter, hana_app
-from hanatui.app.layout import TABLE_LARGE, TableLayout, glyphs
+from hanatui.app.layout import TABLE_LARGE, TableLayout, TableNote, glyphs
 from hanatui.app.screens.table.draw import TableDrawing
 from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session.session import Session
@@ -86,9 +86,12 @@ class TableScreen(TableDrawing):
         Binding("escape", "leave", "Title", id="table.leave"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, *, note: TableNote | None = None) -> None:
+        """``note``: what the table says until the first move (`TableNote`)."""
         super().__init__()
         self.session = session
+        self._opening_note = note
+        self._note: tuple[int, TableNote] | None = None
         humans = session.humans
         self.viewer = humans[0] if humans else 0
         # the seat at the keyboard (hot-seat: None until the first hand-over)
@@ -138,6 +141,8 @@ class TableScreen(TableDrawing):
         # Dealt before the first drawing (the turn loop would deal next): the table's first
         # frame is the dealt table, not an empty one followed by the deal.
         self.session.settle()
+        if self._opening_note is not None:
+            self._note = (self.session.version, self._opening_note)
         self.refresh_table(force=True)
         self.call_after_refresh(self._drawn_first)
         self.start_loop()
@@ -621,4 +626,4 @@ def _leave(app: Any) -> None:
         app.pop_screen()
 
 
-__all__ = ["TableScreen"]
+__all__ = ["TableNote", "TableScreen"]

@@ -1,0 +1,462 @@
+"""Learn from your mistakes (lichess's mode of that name), opened from the replay viewer with t.
+
+Each flagged decision of the seat in view (a mistake or a blunder, `hanatui.analysis.learn`) is
+shown from that seat's side as it was just before it, and asks for a better move: a card from
+the hand (arrows and enter, a click, or its number), or, when the decision is not a card play
+(a capture, koi-koi or shobu, a hiki), one of the moves listed by number. The answer is judged
+by the analysis: as good as the best found, or by how many points worse (`judge`, which searches
+an answer not judged yet in a thread, as the analysis searched the decision). The solution can
+be shown; n goes to the next; after the last, a summary: found N of M. f goes back to the
+replay to play on from before the decision in hand.
+
+Only the seat's own view is drawn (hidden cards stay backs), and the words name only its cards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Static
+from textual.worker import Worker, WorkerState
+
+from core.actions import Action, PlayCard
+from core.cards import Card
+from core.logfile import LogRead
+from core.view import observe
+from hanatui.analysis import MARKS, Decision, GameAnalysis
+from hanatui.analysis.learn import Judgement, judge, puzzles
+from hanatui.analysis.model import describe_move
+from hanatui.app.common import HanaFooter
+from hanatui.app.layout import TABLE_LARGE, Scene, TableLayout, glyphs
+from hanatui.app.screens.replay.playon import BETTER_MARK, PLAYED_MARK, move_words
+from hanatui.app.widgets import CardRow, TooSmall
+from hanatui.text.words import game_title, last_move_cards
+
+#: The words of the mode; ``{move}`` and ``{best}`` name moves in brief (`move_words`), and
+#: ``{points}`` a number of points to one decimal.
+TITLE = "Learn from your mistakes"
+ASK = "Find a better move than {move}."
+ASK_LONG = (
+    "{player} made a {cls} {mark} here: {move}, losing {points} points this round. "
+    "Find a better move."
+)
+WEIGHING = "Weighing {move}{more}"
+WEIGH_FAILED = "The answer could not be weighed: {error}"
+FOUND_BEST = "{move}: as good as the best found."
+FOUND_GOOD = "{move}: good, within the noise of the best found ({points} points short)."
+WORSE = "{move}: {points} points worse than the best found ({expected} this round); try again."
+SAME = "{move} is the move made: {points} points worse than the best found; try another."
+SOLUTION = "The best move found: {best}, expecting {expected} points this round."
+SOLUTION_LONG = "The best move found: {best}, expecting {expected} points this round."
+SUMMARY = "Found {found} of {total}."
+SUMMARY_LONG = "Learn from your mistakes is over: you found {found} of {total}. n goes back."
+NONE_ANALYSED = "Nothing analysed for {player} yet: a analyses the game, then t."
+NONE_FLAGGED = "{player} made no mistake the analysis flags: nothing to learn here."
+KEYS_CARDS = "←→ choose{dot}enter answer{dot}s solution{dot}n next{dot}f play on{dot}esc back"
+KEYS_CARDS_ASCII = (
+    "<- -> choose{dot}enter answer{dot}s solution{dot}n next{dot}f play on{dot}esc back"
+)
+KEYS_LIST = "1-{n} answer{dot}s solution{dot}n next{dot}f play on{dot}esc back"
+KEYS_OVER = "n or esc: back to the replay"
+CHOICE = "{n}. {move}"
+PUZZLE = "{n}. move {move}: {words}"
+STATUS = {
+    "open": "not tried",
+    "found": "found",
+    "missed": "not found",
+    "shown": "solution seen",
+}
+
+
+@dataclass
+class Puzzle:
+    """One decision to try again, and how it went."""
+
+    decision: Decision
+    answers: list[Judgement] = field(default_factory=list)
+    shown: bool = False  # the solution was shown
+    shown_at: int = 0  # after how many answers
+    found: bool = False  # found before the solution was shown
+
+    @property
+    def status(self) -> str:
+        if self.found:
+            return "found"
+        if self.shown:
+            return "shown"
+        return "missed" if self.answers else "open"
+
+
+class LearnScreen(Screen[int | None]):
+    """The decisions of one seat to try again, one at a time."""
+
+    DEFAULT_CSS = """
+    LearnScreen { background: $hana-felt; }
+    LearnScreen TableLayout #side { width: 37%; max-width: 44; min-width: 30; }
+    /* the field takes the rows the seats and the box leave, its cards in the middle */
+    LearnScreen TableLayout #field-panel { height: 1fr; min-height: 6; align-vertical: middle; }
+    LearnScreen TableLayout #status { display: none; }  /* no card's words here */
+    LearnScreen #learn { height: auto; border: round $accent; padding: 0 1; }
+    LearnScreen TableLayout.-compact #learn { border: none; border-top: round $accent; }
+    LearnScreen #puzzles { height: 1fr; border: round $panel-lighten-2; padding: 0 1; }
+    LearnScreen.-ascii #learn, LearnScreen.-ascii #puzzles { border: ascii $panel-lighten-2; }
+    LearnScreen.-ascii TableLayout.-compact #learn { border: none; border-top: ascii $accent; }
+    """
+    AUTO_FOCUS = ""
+
+    BINDINGS = [
+        Binding("left,h", "move(-1)", "Choose", id="learn.left", show=False),
+        Binding("right,l", "move(1)", "Choose", id="learn.right", show=False),
+        Binding("enter,space", "answer", "Answer", id="learn.answer", key_display="enter"),
+        *[
+            Binding(
+                str(d),
+                f"answer_index({(d - 1) % 10})",
+                f"Answer {d}",
+                id=f"learn.answer{d}",
+                show=False,
+            )
+            for d in range(10)
+        ],
+        Binding("s", "solution", "Solution", id="learn.solution"),
+        Binding("n", "next", "Next", id="learn.next"),
+        Binding("f", "play_on", "Play on", id="learn.play_on"),
+        Binding("escape,q", "leave", "Back", id="learn.leave"),
+    ]
+
+    def __init__(self, log: LogRead, analysis: GameAnalysis, seat: int) -> None:
+        super().__init__()
+        self.game_log = log
+        self.analysis = analysis
+        self.seat = seat
+        self.puzzles = [Puzzle(d) for d in puzzles(analysis, seat)]
+        self.current = 0
+        self.weighing: Action | None = None  # an answer being searched in the thread
+        self.over = not self.puzzles
+
+    # --- reading ------------------------------------------------------------------------------
+    @property
+    def ascii_mode(self) -> bool:
+        return bool(getattr(self.app, "ascii_mode", False))
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.current]
+
+    @property
+    def player(self) -> str:
+        return self.game_log.header.players[self.seat].name
+
+    def choices(self) -> tuple[Action, ...]:
+        """The moves the decision allowed, as the analysis lists them."""
+        return tuple(c.action for c in self.puzzle.decision.candidates)
+
+    def cards_only(self) -> bool:
+        """Whether every move is a card from the hand (answered on the hand itself)."""
+        return all(isinstance(a, PlayCard) for a in self.choices())
+
+    def found_count(self) -> int:
+        return sum(1 for p in self.puzzles if p.found)
+
+    # --- layout -------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        n = len(self.game_log.header.players)
+        yield TooSmall()
+        yield TableLayout(
+            side=[Static(id="puzzles")],
+            extra=[Static(id="learn")],
+            hand_focusable=True,
+            seats=tuple((self.seat + k) % n for k in range(1, n)),
+            large_from=TABLE_LARGE,
+            id="layout",
+        )
+        yield HanaFooter(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#puzzles", Static).border_title = Content(TITLE)
+        self.refresh_view()
+        self._focus_hand()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_view)
+
+    def on_table_layout_panels_ready(self, message: TableLayout.PanelsReady) -> None:
+        message.stop()
+        self.refresh_view()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "answer":  # enter answers with a card; the listed moves by number
+            return not self.over and self.cards_only()
+        if action in ("move", "answer_index", "solution", "play_on"):
+            return not self.over  # the summary: only n and escape (back to the replay)
+        return True
+
+    # --- drawing ------------------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        if not self.is_attached or not self.puzzles:
+            return
+        ascii_mode = self.ascii_mode
+        self.set_class(ascii_mode, "-ascii")
+        g = glyphs(ascii_mode)
+        puzzle = self.puzzle
+        d = puzzle.decision
+        events = self.game_log.events
+        before = self.game_log.states[d.index - 1]
+        view = observe(before, self.seat)
+        classes: dict[Card, str] = {}
+        if isinstance(d.move, PlayCard):
+            classes[d.move.card] = PLAYED_MARK
+        if (puzzle.shown or puzzle.found) and isinstance(d.best_move, PlayCard):
+            classes[d.best_move.card] = BETTER_MARK
+        header: list[str | tuple[str, str]] = [("hanatui", "bold $accent"), g["dot"], TITLE]
+        header.append(f"{g['dot']}{game_title(view.rules.game)}")
+        if view.round:
+            header.append(f"{g['dot']}Round {view.round} of {view.rules.rounds}")
+        header.append(f"{g['dot']}{self.current + 1} of {len(self.puzzles)}")
+        scene = Scene(
+            view=view,
+            seat=self.seat,
+            header=header,
+            marked=self.seat,
+            hand=list(view.hand),
+            hand_classes=classes,
+            pile_note=f"pile {view.pile_count}",
+            you_note="find a better move" if not self.over else "",
+            ascii_mode=ascii_mode,
+            caption=self.caption(),
+            caption_label="learn",
+            moved=last_move_cards(events, d.index - 1),
+        )
+        if not self.query_one("#layout", TableLayout).draw(scene):
+            return
+        self.query_one("#learn", Static).update(self.lines())
+        # the compact table's bottom line (the box under the hand may be scrolled away there)
+        self.query_one("#status-line", Static).update(Content.styled(self.keys(), "dim"))
+        self.query_one("#puzzles", Static).update(self.puzzle_list())
+        self.refresh_bindings()
+
+    def caption(self) -> str:
+        """The latest thing to say, in one line."""
+        if self.over:
+            return SUMMARY.format(found=self.found_count(), total=len(self.puzzles))
+        puzzle = self.puzzle
+        if self.weighing is not None:
+            return WEIGHING.format(
+                move=move_words(self.weighing), more=glyphs(self.ascii_mode)["more"]
+            )
+        if puzzle.shown and puzzle.shown_at == len(puzzle.answers):
+            return self.solution_words()  # nothing answered since
+        if puzzle.answers:
+            return self.judgement_words(puzzle.answers[-1])
+        return ASK.format(move=move_words(puzzle.decision.move))
+
+    def judgement_words(self, j: Judgement) -> str:
+        move = move_words(j.answer)
+        points = f"{j.loss:.1f}"
+        if j.found:
+            return (FOUND_BEST if j.best else FOUND_GOOD).format(move=move, points=points)
+        if j.answer == self.puzzle.decision.move:
+            return SAME.format(move=move, points=points)
+        return WORSE.format(move=move, points=points, expected=f"{j.best_expected:+.1f}")
+
+    def solution_words(self, *, long: bool = False) -> str:
+        """The solution: the best move in brief (the caption) or in words (the box)."""
+        d = self.puzzle.decision
+        template, best = (
+            (SOLUTION_LONG, describe_move(d.best_move))
+            if long
+            else (SOLUTION, move_words(d.best_move))
+        )
+        return template.format(best=best, expected=f"{d.best_expected:+.1f}")
+
+    def lines(self) -> Content:
+        """The box under the hand: what to find, the answers so far, the solution if shown."""
+        if self.over:
+            done = Content(SUMMARY_LONG.format(found=self.found_count(), total=len(self.puzzles)))
+            return Content("\n").join([done, self.puzzle_list()])
+        puzzle = self.puzzle
+        d = puzzle.decision
+        cls = self.analysis.class_of(d)
+        out = [
+            Content(
+                ASK_LONG.format(
+                    player=self.player,
+                    cls=cls,
+                    mark=MARKS[cls],
+                    move=describe_move(d.move),
+                    points=f"{d.loss:.1f}",
+                )
+            )
+        ]
+        if not self.cards_only():
+            for i, action in enumerate(self.choices()):
+                out.append(Content(CHOICE.format(n=(i + 1) % 10, move=describe_move(action))))
+        out.extend(Content(self.judgement_words(j)) for j in puzzle.answers)
+        if puzzle.shown:
+            out.append(Content(self.solution_words(long=True)))
+        out.append(Content.styled(self.keys(), "dim"))
+        return Content("\n").join(out)
+
+    def keys(self) -> str:
+        """The keys that answer now."""
+        dot = glyphs(self.ascii_mode)["dot"]
+        if self.over:
+            return KEYS_OVER.format(dot=dot)
+        if self.cards_only():
+            keys = KEYS_CARDS_ASCII if self.ascii_mode else KEYS_CARDS
+            return keys.format(dot=dot)
+        return KEYS_LIST.format(n=min(len(self.choices()), 10), dot=dot)
+
+    def puzzle_list(self) -> Content:
+        lines = []
+        for i, p in enumerate(self.puzzles):
+            words = STATUS[p.status]
+            line = Content(PUZZLE.format(n=i + 1, move=p.decision.index + 1, words=words))
+            if i == self.current and not self.over:
+                line = line.stylize("bold")
+            lines.append(line)
+        lines.append(Content(SUMMARY.format(found=self.found_count(), total=len(self.puzzles))))
+        return Content("\n").join(lines)
+
+    def _focus_hand(self) -> None:
+        def focus() -> None:
+            if not self.is_attached or self.app.screen is not self:
+                return
+            hand = self.query_one("#hand", CardRow)
+            if hand.can_focus and not hand.has_focus:
+                hand.focus_card(hand.cursor)
+
+        self.call_after_refresh(focus)
+
+    # --- answering ----------------------------------------------------------------------------
+    def action_move(self, delta: int) -> None:
+        hand = self.query_one("#hand", CardRow)
+        if not hand.can_focus:
+            return
+        if hand.has_focus:
+            hand.move_cursor(delta)
+        else:
+            hand.focus_card(hand.cursor)
+
+    def action_answer(self) -> None:
+        if self.over:
+            return
+        if not self.cards_only():
+            return  # the moves are answered by their numbers
+        card = self.query_one("#hand", CardRow).cursor_card
+        if card is not None:
+            self.answer(PlayCard(seat=self.seat, card=card))
+
+    def action_answer_index(self, index: int) -> None:
+        if self.over:
+            return
+        if self.cards_only():
+            hand = self.query_one("#hand", CardRow)
+            card = hand.card_at(index) if 0 <= index < len(hand.cards) else None
+            if card is not None:
+                hand.focus_card(index)
+                self.answer(PlayCard(seat=self.seat, card=card))
+            return
+        choices = self.choices()
+        if 0 <= index < len(choices):
+            self.answer(choices[index])
+
+    def on_card_row_picked(self, message: CardRow.Picked) -> None:
+        message.stop()
+        card = message.card
+        if message.row.role == "hand" and card is not None and self.cards_only():
+            message.row.focus_card(message.index)
+            self.answer(PlayCard(seat=self.seat, card=card))
+
+    def answer(self, action: Action) -> None:
+        """Judge ``action`` as the answer to the puzzle in hand (in a thread if it needs a
+        search)."""
+        if self.over or self.weighing is not None:
+            return
+        d = self.puzzle.decision
+        if action not in self.choices():
+            self.app.bell()
+            return
+        if action in (d.move, d.best_move):
+            self.judged(self.current, judge(self.game_log, self.analysis, d, action))
+            return
+        self.weighing = action
+        self.refresh_view()
+        self._weigh(self.current, action)
+
+    @work(thread=True, exclusive=True, group="learn", exit_on_error=False)
+    def _weigh(self, current: int, action: Action) -> None:
+        found = judge(self.game_log, self.analysis, self.puzzles[current].decision, action)
+        with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+            self.app.call_from_thread(self.judged, current, found)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "learn" or event.state != WorkerState.ERROR:
+            return
+        self.weighing = None
+        self.refresh_view()
+        self.notify(WEIGH_FAILED.format(error=event.worker.error), markup=False, severity="error")
+
+    def judged(self, current: int, found: Judgement) -> None:
+        """An answer's judgement is in."""
+        self.weighing = None
+        puzzle = self.puzzles[current]
+        puzzle.answers.append(found)
+        if found.found and not puzzle.shown:
+            puzzle.found = True
+        self.refresh_view()
+
+    def action_solution(self) -> None:
+        if self.over or self.weighing is not None:
+            return
+        self.puzzle.shown = True
+        self.puzzle.shown_at = len(self.puzzle.answers)
+        self.refresh_view()
+        d = self.puzzle.decision
+        if isinstance(d.best_move, PlayCard):
+            hand = self.query_one("#hand", CardRow)
+            if d.best_move.card in hand.cards:
+                hand.focus_card(hand.cards.index(d.best_move.card))
+
+    def action_next(self) -> None:
+        if self.over:
+            self.action_leave()
+            return
+        if self.weighing is not None:
+            return
+        if self.current + 1 < len(self.puzzles):
+            self.current += 1
+            self.query_one("#hand", CardRow).cursor = 0
+        else:
+            self.over = True
+        self.refresh_view()
+        self._focus_hand()
+
+    def action_play_on(self) -> None:
+        """Back to the replay, to play on from before this decision (its play on dialog)."""
+        if self.over:
+            return
+        self.workers.cancel_group(self, "learn")
+        self.dismiss(self.puzzle.decision.index)
+
+    def action_leave(self) -> None:
+        self.workers.cancel_group(self, "learn")
+        self.dismiss(None)
+
+
+def learn_refusal(analysis: GameAnalysis | None, seat: int, player: str) -> str | None:
+    """Why the mode cannot start for ``seat``, or None."""
+    if analysis is None or seat not in analysis.seats:
+        return NONE_ANALYSED.format(player=player)
+    if not puzzles(analysis, seat):
+        return NONE_FLAGGED.format(player=player)
+    return None
+
+
+__all__ = ["LearnScreen", "Puzzle", "learn_refusal"]
