@@ -41,12 +41,15 @@ def fork_events(
         raise HanaError("a match must begin with match_started")
     if len(players) != len(first.players):
         raise HanaError(f"the match has {len(first.players)} seats, not {len(players)}")
-    # what the source's undos took back stays with the source: a reshuffled future would not
-    # let it replay, and the new match has its own undos
-    prefix = [
-        replace(first, players=players),
-        *(UndoTaken(seat=e.seat) if isinstance(e, UndoTaken) else e for e in events[1:index]),
-    ]
+    # what the source's undos took back stays with the source (a reshuffled future would not
+    # let it replay), and so do the undos of a seat a computer now plays (only people undo)
+    prefix: list[Event] = [replace(first, players=players)]
+    for e in events[1:index]:
+        if isinstance(e, UndoTaken):
+            if players[e.seat].kind != "human":
+                continue
+            e = UndoTaken(seat=e.seat)
+        prefix.append(e)
     state = fold(prefix)
     if is_over(state):
         raise HanaError("the match is over: there is nothing to play on from")

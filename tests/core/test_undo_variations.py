@@ -203,3 +203,19 @@ def test_playing_on_from_a_log_with_variations_leaves_them_behind():
         markers = [e for e in forked if isinstance(e, UndoTaken)]
         assert markers and not any(e.undone for e in markers)
         assert fold(forked).undos == fold(events[:at]).undos
+
+
+def test_playing_on_as_another_seat_from_a_log_with_undos():
+    """The person undid at seat 0; playing on as seat 1, seat 0 is a computer: its undos stay
+    with the source (only people undo), the new match starts ("undo by seat 1, a computer
+    player" refused it)."""
+    from core.fork import fork_events
+    from core.players import Player
+
+    timeline = playout_with_undos(RULES, 3, undos=4, rate=0.5, redo=0.0)
+    events = timeline.events
+    at = max(i for i, e in enumerate(events) if isinstance(e, UndoTaken)) + 2
+    players = (Player(name="CPU", kind="bot", bot="easy"), Player(name="You"))
+    forked = fork_events(events, at, players=players, seat=1)
+    assert not any(isinstance(e, UndoTaken) for e in forked)
+    assert fold(forked).undos == (0, 0)
