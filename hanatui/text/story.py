@@ -31,15 +31,15 @@ class Variation(NamedTuple):
     ``at`` the index of the main-line event it stands beside (the decision that replaced it; the
     last event before the marker when nothing replaced it), ``seat`` who took it back, its
     events with the state after each, and its ``lines``: (depth, words, the words naming no
-    card) for each event, an undo kept inside it followed by what that one took back, one level
-    deeper."""
+    card, the index in ``events`` of the event told) for each event, an undo kept inside it
+    followed by what that one took back, one level deeper (told at that undo's index)."""
 
     marker: int
     at: int
     seat: int
     events: tuple[Event, ...]
     states: tuple[State, ...]
-    lines: tuple[tuple[int, str, str], ...]
+    lines: tuple[tuple[int, str, str, int], ...]
 
 
 #: How deep the lines of undos inside a variation are told (a log nests them at most 3 deep).
@@ -48,23 +48,24 @@ _MAX_DEPTH = 4
 
 def variation_lines(
     events: Sequence[Event], before: State, depth: int = 0
-) -> tuple[tuple[Event, ...], tuple[State, ...], tuple[tuple[int, str, str], ...]]:
+) -> tuple[tuple[Event, ...], tuple[State, ...], tuple[tuple[int, str, str, int], ...]]:
     """The events of a variation that follow from ``before`` (a line that does not follow is
     cut where it stops), with their states and their lines (see `Variation`)."""
     out_events: list[Event] = []
     out_states: list[State] = []
-    lines: list[tuple[int, str, str]] = []
+    lines: list[tuple[int, str, str, int]] = []
     state = before
-    for event in events:
+    for k, event in enumerate(events):
         try:
             after = apply(state, event)
         except HanaError:
             break
         text = describe_event(event, state, after) or ""
         if text:
-            lines.append((depth, text, future_words(event, (state, after), 1)))
+            lines.append((depth, text, future_words(event, (state, after), 1), k))
         if isinstance(event, UndoTaken) and event.undone and depth + 1 < _MAX_DEPTH:
-            lines += variation_lines(event.undone, state, depth + 1)[2]
+            inner = variation_lines(event.undone, state, depth + 1)[2]
+            lines += [(d, w, b, k) for d, w, b, _ in inner]
         out_events.append(event)
         out_states.append(after)
         state = after

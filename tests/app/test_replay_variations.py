@@ -88,6 +88,22 @@ async def test_the_viewer_shows_the_main_line_and_u_unfolds_the_variations(tmp_p
         assert any(first.card.value in t for t in unfolded[len(texts) :])
         # the cursor stays on the main line's move
         assert screen._rows[moves.highlighted] == ("event", marker + 1)
+        # choosing a move taken back steps into its line, in a viewer of its own
+        row = next(i for i, (kind, _) in enumerate(screen._rows) if kind == "variation")
+        moves.highlighted = row
+        moves.action_select()
+        await pilot.pause()
+        line = app.screen
+        assert isinstance(line, ReplayScreen) and line is not screen
+        assert line.taken_back_from == marker + 1
+        assert (
+            line.position == marker + 1 and line.state == screen.story.variation(marker).states[0]
+        )
+        await pilot.press("right")
+        assert line.state == screen.story.variation(marker).states[1]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("u")
         await pilot.pause()
         assert moves.option_count == len(texts)

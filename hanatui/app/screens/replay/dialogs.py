@@ -397,7 +397,8 @@ Seeing
   s                the view from the next seat
   u                the moves undos took back, in the move list beside
                    the moves that replaced them (folded, a move that
-                   replaced some is marked ↶)
+                   replaced some is marked ↶); click one to step
+                   into its line (escape comes back)
   A copy redacted for one seat shows that seat's view only.
 
 Reviewing

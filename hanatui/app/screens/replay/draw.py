@@ -154,6 +154,8 @@ class ReplayDrawing(Screen[None]):
     _timer: Timer | None
     _list_key: tuple[object, ...] | None
     _rows: list[tuple[str, int]]
+    _row_steps: list[int]
+    taken_back_from: int | None
     _prompts: list[Prompt]
     _result_shown: RoundEnded | None
     _could_fork: bool
@@ -309,6 +311,7 @@ class ReplayDrawing(Screen[None]):
             ascii_mode=self.ascii_mode,
         )
         rows: list[tuple[str, int]] = [(r.kind, r.value) for r in found]
+        self._row_steps = [r.step for r in found]
         prompts = [r.prompt for r in found]
         # the words are wrapped here (so they hang under the move number), leaving a column for
         # the scrollbar whether or not it is showing yet
@@ -330,10 +333,7 @@ class ReplayDrawing(Screen[None]):
             for i in range(len(self._rows) - 1, len(rows) - 1, -1):
                 moves.remove_option_at_index(i)
         elif len(rows) > len(self._rows):
-            moves.add_options(
-                Option(self._move_line(p, width), disabled=kind == "variation")
-                for p, (kind, _) in zip(prompts[common:], rows[common:], strict=True)
-            )
+            moves.add_options(Option(self._move_line(p, width)) for p in prompts[common:])
         self._rows = rows
         self._prompts = prompts
         moves.highlighted = rows.index(("event", self.position - 1))
@@ -387,6 +387,8 @@ class ReplayDrawing(Screen[None]):
         if self.path is not None:
             lines.append(Content.assemble(("file     ", "dim"), printable_path(self.path.name)))
         notes = []
+        if self.taken_back_from is not None:
+            notes.append(f"a line taken back at move {self.taken_back_from}: esc goes back")
         if origin is not None:
             notes.append(f"played on from {origin.source}, move {origin.event}")
         if self.game_log.header.anonymised:

@@ -31,12 +31,13 @@ Prompt = tuple[str, str, str, str, str, int, int]
 
 class MoveRow(NamedTuple):
     """One line of the move list: what choosing it opens (``kind`` "event": the event of
-    index ``value``; "round": the segment ``value``; "variation": nothing, a line an undo took
-    back, of the variation whose marker is ``value``) and how it reads."""
+    index ``value``; "round": the segment ``value``; "variation": a move an undo took back, the
+    event ``step`` of the variation whose marker is ``value``) and how it reads."""
 
     kind: Literal["event", "round", "variation"]
     value: int
     prompt: Prompt
+    step: int = 0
 
 
 _BLOCKS = "▁▂▃▄▅▆▇█"
@@ -191,13 +192,12 @@ def move_rows(
         if not variations:
             continue
         for v in shown:
-            for k, (depth, words, blind) in enumerate(v.lines):
+            for k, (depth, words, blind, step) in enumerate(v.lines):
                 told = blind if mentions_hidden(words, hidden) else words
                 line = f"{indent * depth}({told})"
                 first = ("<" if ascii_mode else "↶") if k == 0 else ""  # where each line opens
-                rows.append(
-                    MoveRow("variation", v.marker, (first, line, "dim italic", "", "", 0, 0))
-                )
+                prompt = (first, line, "dim italic", "", "", 0, 0)
+                rows.append(MoveRow("variation", v.marker, prompt, step))
     return rows
 
 

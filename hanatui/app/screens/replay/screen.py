@@ -145,7 +145,9 @@ class ReplayScreen(ReplayAnalysis):
         self.speed = DEFAULT_SPEED
         self._timer: Timer | None = None
         self._list_key: tuple[object, ...] | None = None
-        self._rows: list[tuple[str, int]] = []  # per option: ("event", index) or ("round", segment)
+        self._rows: list[tuple[str, int]] = []  # per option: ("event", index), ("round", segment)
+        self._row_steps: list[int] = []  # per option: the move of a taken-back line it shows
+        self.taken_back_from: int | None = None  # a viewer of a taken-back line: where it was
         self._prompts = []
         self._could_fork = True
         self._result_shown: RoundEnded | None = None
@@ -266,6 +268,27 @@ class ReplayScreen(ReplayAnalysis):
             self.seek(value + 1)
         elif what == "round":
             self.seek(self.story.segment_start(value))
+        else:
+            self.open_taken_back(value, self._row_steps[index])
+
+    def open_taken_back(self, marker: int, step: int) -> None:
+        """Step into what the undo whose marker is event ``marker`` took back: a viewer of that
+        line (the game up to the undo, then the moves taken back), at its move ``step``; escape
+        comes back here."""
+        line = self.story.variation(marker)
+        if not line.events:
+            return
+        self._stop_autoplay()
+        log = LogRead(
+            header=self.game_log.header,
+            events=[*self.timeline.events[:marker], *line.events],
+            states=[*self.timeline.states[:marker], *line.states],
+        )
+        viewer = ReplayScreen(log, None, seat=self.seat)
+        viewer.all_hands = self.all_hands
+        viewer.taken_back_from = marker + 1
+        viewer.timeline.seek(marker + 1 + min(step, len(line.events) - 1))
+        self.app.push_screen(viewer)
 
     # --- perspective ----------------------------------------------------------------------------
     def _locked_notice(self) -> bool:
