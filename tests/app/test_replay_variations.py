@@ -104,6 +104,13 @@ async def test_the_viewer_shows_the_main_line_and_u_unfolds_the_variations(tmp_p
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
+        # U does it from the keyboard, at the move marked
+        await pilot.press("U")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.taken_back_from == marker + 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("u")
         await pilot.pause()
         assert moves.option_count == len(texts)

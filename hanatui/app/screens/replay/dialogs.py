@@ -397,8 +397,9 @@ Seeing
   s                the view from the next seat
   u                the moves undos took back, in the move list beside
                    the moves that replaced them (folded, a move that
-                   replaced some is marked ↶); click one to step
-                   into its line (escape comes back)
+                   replaced some is marked ↶); click one, or U on
+                   the move marked, to step into its line (escape
+                   comes back)
   A copy redacted for one seat shows that seat's view only.
 
 Reviewing

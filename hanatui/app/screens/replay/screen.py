@@ -104,6 +104,9 @@ class ReplayScreen(ReplayAnalysis):
         Binding("g", "goto", "Go to", id="replay.goto", show=False),
         Binding("m", "toggle_moves", "Moves", id="replay.moves", show=False),
         Binding("u", "toggle_variations", "Undos", id="replay.variations"),
+        Binding(
+            "U", "enter_variation", "Into the line taken back", id="replay.into_line", show=False
+        ),
         Binding("f", "fork", "Play on", id="replay.fork"),
         Binding("e", "share", "Share", id="replay.share"),
         Binding("question_mark", "help", "Keys", id="replay.help"),
@@ -271,6 +274,14 @@ class ReplayScreen(ReplayAnalysis):
         else:
             self.open_taken_back(value, self._row_steps[index])
 
+    def action_enter_variation(self) -> None:
+        """Step into the line taken back beside the move at the cursor (the first, if several)."""
+        lines = [v for v in self.story.variations_at(self.position - 1) if v.marker < self.position]
+        if not lines:
+            self.notify("No move was taken back here.", markup=False, timeout=2)
+            return
+        self.open_taken_back(lines[0].marker, 0)
+
     def open_taken_back(self, marker: int, step: int) -> None:
         """Step into what the undo whose marker is event ``marker`` took back: a viewer of that
         line (the game up to the undo, then the moves taken back), at its move ``step``; escape
@@ -331,7 +342,7 @@ class ReplayScreen(ReplayAnalysis):
             return True if self.can_fork() else None
         if action == "stop_analysis":
             return self.analysing  # shown only while it runs
-        if action == "toggle_variations":
+        if action in ("toggle_variations", "enter_variation"):
             return self.story.has_variations  # offered where an undo kept what it took back
         if action == "learn":
             # shown once the seat in view is analysed (the help names the key before then)
