@@ -18,6 +18,7 @@ from core.actions import Action, ChooseCapture, PlayCard, describe_action
 from core.cards import CARDS, MONTH_MASKS, Card, cards_of
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import (
+    DECISION_EVENTS,
     PROOF_EVENTS,
     CaptureChosen,
     CardDrawn,
@@ -643,9 +644,32 @@ def _apply_undo(state: State, ev: UndoTaken) -> State:
             f"undo by {seat_label(ev.seat)} is out of place: an undo returns to a person's "
             f"decision, and this is {now} (phase {state.phase!r})"
         )
+    if ev.undone:
+        _check_variation(state, ev)
     undos = list(state.undos)
     undos[ev.seat] += 1
     return replace(state, undos=tuple(undos))
+
+
+def _check_variation(state: State, ev: UndoTaken) -> None:
+    """The line an undo took back (`UndoTaken.undone`) must have been playable from where the
+    marker stands: it opens with a person's decision and each event follows from the one
+    before. It changes nothing in the state the marker leaves."""
+    first = ev.undone[0]
+    if not isinstance(first, DECISION_EVENTS) or first.seat != ev.seat:
+        raise CorruptLogError(
+            f"undo by {seat_label(ev.seat)}: what it took back must open with a decision of "
+            f"that seat, not {_tag(first)}"
+        )
+    line: State = state
+    for k, event in enumerate(ev.undone, 1):
+        try:
+            line = apply(line, event)
+        except CorruptLogError as exc:
+            raise CorruptLogError(
+                f"undo by {seat_label(ev.seat)}: event {k} of what it took back "
+                f"({_tag(event)}) does not follow: {exc.reason}"
+            ) from None
 
 
 #: One handler per event type of the fishing core; a game's own events go to `Game.apply_extra`.

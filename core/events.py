@@ -161,10 +161,17 @@ class ShobuCalled(Event, frozen=True, tag="shobu_called"):
     auto: bool = False
 
 
-class UndoTaken(Event, frozen=True, tag="undo_taken"):
-    """``seat`` took back their last decision; the undone events are gone from the log."""
+class UndoTaken(Event, frozen=True, tag="undo_taken", omit_defaults=True):
+    """``seat`` took back their last decision. The main line goes on from here; ``undone`` keeps
+    what was taken back (the decision and what followed it, in order, from this point), a side
+    variation for a viewer to show: the engine folds the marker alone (the variation changes no
+    state) and checks only that the variation could have been played here. An undo taken among
+    them is kept inside (with its own variation) when the line cannot be told flat. Empty in
+    logs written before variations were kept, in a copy redacted for one seat, and when the
+    line was put back (redo)."""
 
     seat: Seat
+    undone: tuple[UndoneEvent, ...] = ()
 
 
 #: 32 bytes in lowercase hex: nothing else (no free text) can stand in such a field.
@@ -265,6 +272,25 @@ class MatchEnded(Event, frozen=True, tag="match_ended"):
 
     totals: tuple[int, ...]
     winners: tuple[Seat, ...]
+
+
+#: What an undo's variation may hold: any event after a person's decision (an earlier undo too).
+UndoneEvent = (
+    Dealt
+    | Redeal
+    | CardPlayed
+    | CardDrawn
+    | CaptureChosen
+    | HikiDeclared
+    | GajiInterrupted
+    | GajiClaimed
+    | LightningClaimed
+    | KoiKoiCalled
+    | ShobuCalled
+    | DrawnToHand
+    | UndoTaken
+    | RoundEnded
+)
 
 
 #: Events in which a seat makes a decision (the points undo returns to).

@@ -16,7 +16,7 @@ from msgspec.structs import replace
 from core.chance import Rng, shuffle_positions
 from core.engine import fold, is_over
 from core.errors import HanaError
-from core.events import DealCommitted, Dealt, EntropyGiven, Event, MatchStarted
+from core.events import DealCommitted, Dealt, EntropyGiven, Event, MatchStarted, UndoTaken
 from core.players import Player
 from core.view import observe
 
@@ -42,7 +42,15 @@ def fork_events(
         raise HanaError("a match must begin with match_started")
     if len(players) != len(first.players):
         raise HanaError(f"the match has {len(first.players)} seats, not {len(players)}")
-    prefix = [replace(first, players=players), *events[1:index]]
+    # what the source's undos took back stays with the source (a reshuffled future would not
+    # let it replay), and so do the undos of a seat a computer now plays (only people undo)
+    prefix: list[Event] = [replace(first, players=players)]
+    for e in events[1:index]:
+        if isinstance(e, UndoTaken):
+            if players[e.seat].kind != "human":
+                continue
+            e = UndoTaken(seat=e.seat)
+        prefix.append(e)
     state = fold(prefix)
     if is_over(state):
         raise HanaError("the match is over: there is nothing to play on from")

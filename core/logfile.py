@@ -58,7 +58,8 @@ from core.text import SAFE_TEXT_PATTERN, UNSAFE_TEXT, printable
 
 FORMAT: Final = "hanatui"
 #: The format version this program writes and the newest it reads (2: comments; 3: the lines of a
-#: round's score are data, without words; 4: the proof of each deal, docs/deals.md).
+#: round's score are data, without words; 4: the proof of each deal, docs/deals.md, and an undo
+#: keeps what it took back, ``undone``).
 VERSION = 4
 #: Logs older than this wrote a round's score lines as words (``label``) without their data.
 SCORE_DATA_VERSION = 3
@@ -266,7 +267,9 @@ UPCASTERS: dict[int, Upcaster] = {
     # Version 2 added comment lines: a version-1 log is a version-2 log as it stands.
     1: Upcaster(),
     2: Upcaster(line=_drop_score_words),
-    # Version 4 added the proof events: a version-3 log is a version-4 log without proofs.
+    # Version 4 added the proof events and `UndoTaken.undone` (omitted when empty): a version-3
+    # log is a version-4 log as it stands, without proofs, its undos with nothing to show of
+    # what they took back.
     3: Upcaster(),
 }
 

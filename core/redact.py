@@ -4,6 +4,7 @@
 dealt (the other hands and the draw pile) and the card of every draw into another seat's hand
 (koi-koi's draw-then-play-two turns, P16: that card goes into the hand unseen). Cards turned over
 for everyone (a draw resolved on the field, P17's unmatched draw kept in the hand) stay.
+What an undo took back (`UndoTaken.undone`) is left out: it may hold a deal.
 
 Play reveals hidden cards later, one by one, so `unredact` can put the revealed ones back where
 they must have been (a turned card at its place in the pile, a played card in its player's hand
@@ -35,6 +36,7 @@ from core.events import (
     MatchStarted,
     RoundEnded,
     Seat,
+    UndoTaken,
 )
 from core.games.options import Rules
 from core.games.registry import game_of
@@ -93,6 +95,8 @@ def redact(events: Sequence[Event], seat: int) -> list[Event]:
         elif _private_draw(e, seat):
             assert isinstance(e, DrawnToHand)
             e = HiddenDraw(seat=e.seat, card=None, reason=e.reason)
+        elif isinstance(e, UndoTaken) and e.undone:
+            e = UndoTaken(seat=e.seat)  # a variation may hold a deal: a redacted copy has none
         out.append(e)
     return out
 

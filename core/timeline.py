@@ -1,18 +1,21 @@
 """Timeline: one mechanism for play, undo, redo and replay.
 
 A Timeline holds the events of a match, the state after each one, and a cursor. Play appends at
-the end; `undo` goes back to before a seat's last decision (dropping what followed and recording
-an `UndoTaken` event, so a shared log is honest about it; the markers of earlier undos among the
-dropped events are kept); `redo` puts the dropped events back;
+the end; `undo` goes back to before a seat's last decision (dropping what followed from the main
+line and recording an `UndoTaken` event that keeps it as a variation, so a shared log is honest
+about it; the markers of earlier undos among the dropped events are kept); `redo` puts the
+dropped events back;
 `seek` moves the cursor for viewing without changing anything.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+
+import msgspec
 
 from core.engine import apply
-from core.events import DECISION_EVENTS, Event, ShobuCalled, UndoTaken
+from core.events import DECISION_EVENTS, Event, ShobuCalled, UndoneEvent, UndoTaken
 from core.state import State
 
 
@@ -93,7 +96,8 @@ class Timeline:
         return bool(self._redo)
 
     def undo(self, seat: int) -> list[Event]:
-        """Go back to just before ``seat``'s last decision; returns the events dropped."""
+        """Go back to just before ``seat``'s last decision; returns the events dropped. The
+        `UndoTaken` recorded keeps them as its variation (`taken_back`)."""
         index = self.last_decision(seat)
         if index is None:
             return []
@@ -102,18 +106,82 @@ class Timeline:
         del self.states[index:]
         self._redo.append(list(dropped))
         # Undos taken among the dropped events still happened: their markers stay in the log
-        # (moved to the point this undo returns to), so undoing twice never hides the first.
+        # (moved to the point this undo returns to), so undoing twice never hides the first;
+        # what they took back goes into this one's variation, where it was played.
         for event in dropped:
             if isinstance(event, UndoTaken):
-                self.append(event)
-        self.append(UndoTaken(seat=seat))
+                self.append(UndoTaken(seat=event.seat))
+        # the marker alone is checked where it stands; its variation is this timeline's own
+        # past, which followed (a log read back checks it too)
+        state = apply(self.states[-1], UndoTaken(seat=seat))
+        self.append(UndoTaken(seat=seat, undone=taken_back(dropped)), state)
         return dropped
 
     def redo(self) -> list[Event]:
-        """Put back the events the last undo dropped (undo markers among them are skipped)."""
+        """Put back the events the last undo dropped, as they were (the markers of undos among
+        them back in their places); the last undo's marker stays, without its variation, since
+        its line is the main line again."""
         if not self._redo:
             return []
-        events = [e for e in self._redo.pop() if not isinstance(e, UndoTaken)]
-        for e in events:
+        dropped = self._redo.pop()
+        moved = sum(isinstance(e, UndoTaken) for e in dropped)
+        tail = self.events[-(moved + 1) :]
+        marker = tail[-1] if tail else None
+        if isinstance(marker, UndoTaken) and all(isinstance(e, UndoTaken) for e in tail):
+            del self.events[-(moved + 1) :]
+            del self.states[-(moved + 1) :]
+            self.append(UndoTaken(seat=marker.seat))
+        for e in dropped:
             self.append(e)
-        return events
+        return [e for e in dropped if not isinstance(e, UndoTaken)]
+
+
+#: The most events an undo's variation keeps (nested ones counted), how deep undos inside it
+#: nest, and its most bytes as JSON: a log line stays well within the reader's bounds (64 KiB
+#: a line) however often a player undoes. 240 events of any game are some 22 KB.
+MAX_TAKEN_BACK = 240
+MAX_NESTING = 3
+MAX_TAKEN_BACK_BYTES = 32 * 1024
+
+
+def taken_back(dropped: Sequence[Event]) -> tuple[UndoneEvent, ...]:
+    """The variation of an undo that dropped ``dropped``: those events in order. An earlier
+    undo among them (its marker is the last of them, as an undo stands where a person is to
+    decide) continues the line with what it took back, when it is the only one; several are
+    kept as markers with their own variations (two lines from one point). Cut to
+    `MAX_TAKEN_BACK` events, `MAX_NESTING` levels and `MAX_TAKEN_BACK_BYTES`."""
+    line: list[Event] = []
+    markers: list[UndoTaken] = []
+    for event in dropped:
+        if isinstance(event, UndoTaken):
+            markers.append(event)
+        elif markers:  # a marker inside the line (not at its end): kept where it stands
+            line += markers
+            markers = []
+            line.append(event)
+        else:
+            line.append(event)
+    lines = [m for m in markers if m.undone]
+    if len(lines) == 1:
+        line += lines[0].undone
+    else:
+        line += lines
+    kept = _bounded(line, [MAX_TAKEN_BACK], MAX_NESTING)
+    while kept and len(msgspec.json.encode(kept)) > MAX_TAKEN_BACK_BYTES:
+        kept = _bounded(kept, [len(kept) // 2], MAX_NESTING)  # the start of the line, shorter
+    return kept
+
+
+def _bounded(events: Sequence[Event], budget: list[int], depth: int) -> tuple[UndoneEvent, ...]:
+    out: list[UndoneEvent] = []
+    for event in events:
+        if not isinstance(event, UndoneEvent):
+            continue  # the match's end: nothing is undone after it
+        if budget[0] <= 0:
+            break
+        budget[0] -= 1
+        if isinstance(event, UndoTaken) and event.undone:
+            inner = _bounded(event.undone, budget, depth - 1) if depth > 1 else ()
+            event = UndoTaken(seat=event.seat, undone=inner)
+        out.append(event)
+    return tuple(out)

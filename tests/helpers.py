@@ -14,12 +14,13 @@ import msgspec
 
 from core.cards import ALL_MASK
 from core.chance import advance
-from core.engine import fold, is_chance, is_over, legal_actions, step
+from core.engine import fold, is_chance, is_over, legal_actions, step, to_act
 from core.events import Event, MatchStarted
 from core.logfile import AnyEvent
 from core.players import Player
 from core.rules import AnyRules
 from core.state import DEAL, DEALER_DRAW, State
+from core.timeline import Timeline
 
 
 def players(n: int) -> tuple[Player, ...]:
@@ -51,6 +52,39 @@ def random_playout(
             states.append(after)
         state = states[-1]
     return events, states
+
+
+def playout_with_undos(
+    rules: AnyRules, seed: int, *, undos: int = 6, rate: float = 0.15, redo: float = 0.3
+) -> Timeline:
+    """A whole match of random play, seat 0 a person and the others computers, in which the
+    person takes back a move now and then (up to ``undos`` times, sometimes twice in a row) and
+    sometimes puts it back (``redo``): a log with undo markers and their variations."""
+    rng = random.Random(seed)
+    n = 2
+    seats = (
+        Player(name="You"),
+        *(Player(name=f"CPU {i}", kind="bot", bot="easy") for i in range(1, n)),
+    )
+    timeline = Timeline([MatchStarted(rules=rules, players=seats)])
+    left = undos
+    while not is_over(timeline.last):
+        state = timeline.last
+        if is_chance(state):
+            timeline.extend(advance(state, rng))
+            continue
+        if left and to_act(state) == 0 and timeline.can_undo(0) and rng.random() < rate:
+            left -= 1
+            timeline.undo(0)
+            while left and timeline.can_undo(0) and rng.random() < 0.3:  # again, further back
+                left -= 1
+                timeline.undo(0)
+            while timeline.can_redo() and rng.random() < redo:
+                timeline.redo()
+            continue
+        legal = legal_actions(state)
+        timeline.extend(step(state, legal[rng.randrange(len(legal))]))
+    return timeline
 
 
 def zone_masks(state: State) -> Iterator[int]:

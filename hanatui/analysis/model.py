@@ -223,9 +223,12 @@ class GameAnalysis:
                 return d
         return None
 
-    def summary(self, seat: int) -> SeatSummary:
-        """How ``seat`` played: decisions analysed, average loss, count of each class."""
-        mine = [d for d in self.decisions if d.seat == seat]
+    def summary(self, seat: int, *, before: int | None = None) -> SeatSummary:
+        """How ``seat`` played: decisions analysed, average loss, count of each class (with
+        ``before``, of the decisions whose event comes before that index only)."""
+        mine = [
+            d for d in self.decisions if d.seat == seat and (before is None or d.index < before)
+        ]
         counts: dict[Class, int] = dict.fromkeys(CLASSES, 0)
         for d in mine:
             counts[self.class_of(d)] += 1

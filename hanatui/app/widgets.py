@@ -17,7 +17,7 @@ from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from core.cards import Card
 from hanatui.app.common import TooSmall
@@ -25,7 +25,15 @@ from hanatui.app.describe import KIND_VARIABLES, card_class, card_variable
 from hanatui.app.themes import VARIABLE_DEFAULTS
 from hanatui.text.words import plural
 
-__all__ = ["Backs", "CardRow", "TooSmall", "backs_content", "card_lines", "faces_content"]
+__all__ = [
+    "Backs",
+    "CardRow",
+    "Field",
+    "TooSmall",
+    "backs_content",
+    "card_lines",
+    "faces_content",
+]
 
 #: Card sizes: "small" (one line, the compact table), "normal", "large" (160x50 and up).
 CARD_SIZES = {"small": (7, 3), "normal": (7, 4), "large": (9, 5)}
@@ -527,3 +535,21 @@ def faces_content(cards: Iterable[Card], *, ascii_mode: bool) -> Content:
         parts.append((f"{symbol}{c.value}", card_variable(c)))
     parts.append((f"  {plural(len(cards), 'card')}", "$foreground"))
     return Content.assemble(*parts)
+
+
+class Field(Input):
+    """An `Input` that carries out its editing keys (backspace, delete, the arrows...) in the
+    order they are typed. Textual's `Input` types a character as soon as its key arrives but
+    runs its key bindings only once the key has bubbled up to the app, so keys that came in one
+    read (typed fast, pasted by a terminal multiplexer) were carried out out of order:
+    ``backspace backspace 2`` on "12" typed the 2 first and then erased it."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not event.is_printable:
+            bindings = self._bindings.key_to_bindings.get(event.key)
+            if bindings:
+                event.stop()
+                event.prevent_default()
+                await self.run_action(bindings[0].action)
+                return
+        await super()._on_key(event)

@@ -1,7 +1,10 @@
 """The replay model: a log as a story, a position in it, and what a seat may see there.
 
 No Textual here: the replay viewer draws what this module decides. Positions are counts of
-events applied, 1..len(events), as `Timeline.seek` takes them.
+events applied, 1..len(events), as `Timeline.seek` takes them. The main line is what was
+finally played: an undo's marker (`UndoTaken`) is not a step of it (the board after it is the
+board before it), and what the undo took back is a side `Variation` beside the move that
+replaced it, as a PGN keeps one.
 """
 
 from __future__ import annotations
@@ -9,8 +12,11 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from core.cards import Card
+from core.engine import apply
+from core.errors import HanaError
 from core.events import (
     PROOF_EVENTS,
     DealCommitted,
@@ -21,6 +27,7 @@ from core.events import (
     MatchEnded,
     MatchStarted,
     RoundEnded,
+    UndoTaken,
 )
 from core.state import State
 from core.text import UNSAFE_TEXT
@@ -30,12 +37,76 @@ from hanatui.text.words import and_list, describe_event, future_words, round_sum
 _CODE = re.compile(r"(?<![0-9A-Za-z])(0[1-9]|1[0-2])[a-d](?![0-9A-Za-z])")
 
 
+class Variation(NamedTuple):
+    """What one undo took back, as it was played: ``marker`` the index of its `UndoTaken`,
+    ``at`` the index of the main-line event it stands beside (the decision that replaced it; the
+    last event before the marker when nothing replaced it), ``seat`` who took it back, its
+    events with the state after each, and its ``lines``: (depth, words, the words naming no
+    card, the index in ``events`` of the event told) for each event, an undo kept inside it
+    followed by what that one took back, one level deeper (told at that undo's index)."""
+
+    marker: int
+    at: int
+    seat: int
+    events: tuple[Event, ...]
+    states: tuple[State, ...]
+    lines: tuple[tuple[int, str, str, int], ...]
+
+
+#: How deep the lines of undos inside a variation are told (a log nests them at most 3 deep).
+_MAX_DEPTH = 4
+
+
+def variation_lines(
+    events: Sequence[Event], before: State, depth: int = 0
+) -> tuple[tuple[Event, ...], tuple[State, ...], tuple[tuple[int, str, str, int], ...]]:
+    """The events of a variation that follow from ``before`` (a line that does not follow is
+    cut where it stops), with their states and their lines (see `Variation`)."""
+    out_events: list[Event] = []
+    out_states: list[State] = []
+    lines: list[tuple[int, str, str, int]] = []
+    state = before
+    for k, event in enumerate(events):
+        try:
+            after = apply(state, event)
+        except HanaError:
+            break
+        text = describe_event(event, state, after) or ""
+        if text:
+            lines.append((depth, text, future_words(event, (state, after), 1), k))
+        if isinstance(event, UndoTaken) and event.undone and depth + 1 < _MAX_DEPTH:
+            inner = variation_lines(event.undone, state, depth + 1)[2]
+            lines += [(d, w, b, k) for d, w, b, _ in inner]
+        out_events.append(event)
+        out_states.append(after)
+        state = after
+    return tuple(out_events), tuple(out_states), tuple(lines)
+
+
 class Story:
-    """The log cut into rounds, the turn boundaries, and the words for each event."""
+    """The log cut into rounds, the turn boundaries, the main line's steps, the variations and
+    the words for each event."""
 
     def __init__(self, events: Sequence[Event], states: Sequence[State]) -> None:
         self.events = events
         self.states = states
+        # the main line's steps: every position but those just after an undo's marker, except
+        # the log's end (a game left just after an undo: there its variation shows)
+        steps = [p for p in range(1, len(events) + 1) if not _is_marker(events[p - 1])]
+        if events and steps[-1] != len(events):
+            steps.append(len(events))
+        self.steps = steps
+        # the undos with a variation, and the main-line event each stands beside
+        self._marked: dict[int, list[int]] = {}
+        for i, e in enumerate(events):
+            if isinstance(e, UndoTaken) and e.undone:
+                at = next((j for j in range(i + 1, len(events)) if not _is_marker(events[j])), None)
+                if at is None:  # nothing replaced it: beside the last move before it
+                    at = max(j for j in range(i) if not _is_marker(events[j]))
+                self._marked.setdefault(at, []).append(i)
+        self._variations: dict[int, Variation] = {}
+        self.steps_set = frozenset(self.steps)
+        self._hidden: dict[tuple[int, int], int] = {}
         # round segments: segment 0 is what comes before the first deal
         starts = [0]
         last_round = 0
@@ -46,11 +117,14 @@ class Story:
         self.starts = starts
         # positions where a turn (or a round, or the match) has just ended
         marks = [1]
-        for k in range(2, len(events) + 1):
-            if self._turn_key(states[k - 1]) != self._turn_key(states[k - 2]):
+        last_key = self._turn_key(states[0]) if states else None
+        for k in self.steps[1:]:
+            key = self._turn_key(states[k - 1])
+            if key != last_key:
                 marks.append(k)
-        if marks[-1] != len(events):
-            marks.append(len(events))
+            last_key = key
+        if self.steps and marks[-1] != self.steps[-1]:
+            marks.append(self.steps[-1])
         self.turn_marks = marks
         self._words: dict[int, str] = {}
 
@@ -60,6 +134,55 @@ class Story:
 
     def __len__(self) -> int:
         return len(self.events)
+
+    # --- the main line ---------------------------------------------------------------------------
+    def settle(self, position: int) -> int:
+        """``position`` on the main line: a position just after undo markers is the step before
+        them (the same board)."""
+        position = max(1, min(position, len(self.events)))
+        i = bisect.bisect_right(self.steps, position) - 1
+        return self.steps[i] if i >= 0 else 1
+
+    def step(self, position: int, delta: int) -> int:
+        """The step ``delta`` steps of the main line away from ``position`` (clamped)."""
+        i = bisect.bisect_right(self.steps, self.settle(position)) - 1 + delta
+        return self.steps[max(0, min(i, len(self.steps) - 1))]
+
+    @property
+    def end(self) -> int:
+        """The last step of the main line."""
+        return self.steps[-1] if self.steps else 1
+
+    def hidden_at(self, position: int, seat: int) -> int:
+        """The cards ``seat`` cannot see at ``position`` (a mask)."""
+        key = (position, seat)
+        found = self._hidden.get(key)
+        if found is None:
+            found = self._hidden[key] = hidden_from(self.states[position - 1], seat)
+        return found
+
+    @property
+    def has_variations(self) -> bool:
+        """Whether an undo of this log kept what it took back."""
+        return bool(self._marked)
+
+    def variations_at(self, index: int) -> list[Variation]:
+        """The variations beside main-line event ``index`` (those its undos took back)."""
+        return [self.variation(marker) for marker in self._marked.get(index, ())]
+
+    def variation(self, marker: int) -> Variation:
+        """What the undo whose marker is event ``marker`` took back, folded from where it
+        stands."""
+        found = self._variations.get(marker)
+        if found is None:
+            event = self.events[marker]
+            assert isinstance(event, UndoTaken)
+            before = self.states[marker - 1]
+            events, states, lines = variation_lines(event.undone, before)
+            at = next(a for a, markers in self._marked.items() if marker in markers)
+            found = Variation(marker, at, event.seat, events, states, lines)
+            self._variations[marker] = found
+        return found
 
     # --- rounds and turns ----------------------------------------------------------------------
     def segment_of(self, position: int) -> int:
@@ -76,7 +199,7 @@ class Story:
 
     def next_turn(self, position: int) -> int:
         i = bisect.bisect_right(self.turn_marks, position)
-        return self.turn_marks[i] if i < len(self.turn_marks) else len(self.events)
+        return self.turn_marks[i] if i < len(self.turn_marks) else self.end
 
     def previous_turn(self, position: int) -> int:
         i = bisect.bisect_left(self.turn_marks, position) - 1
@@ -86,7 +209,7 @@ class Story:
         segment = self.segment_of(position)
         if segment + 1 < len(self.starts):
             return self.segment_start(segment + 1)
-        return len(self.events)
+        return self.end
 
     def previous_round(self, position: int) -> int:
         segment = self.segment_of(position)
@@ -130,7 +253,7 @@ class Story:
             return self.words(index)  # a deal's proof names no card
         if index < position:
             text = self.words(index)
-            if not mentions_hidden(text, hidden_from(self.states[position - 1], seat)):
+            if not mentions_hidden(text, self.hidden_at(position, seat)):
                 return text
         return future_words(self.events[index], self.states, index)
 
@@ -154,6 +277,10 @@ class Story:
         return text
 
 
+def _is_marker(event: Event) -> bool:
+    return isinstance(event, UndoTaken)
+
+
 def hidden_from(state: State, seat: int) -> int:
     """The mask of the cards ``seat`` cannot see in ``state``."""
     if not state.hands:
@@ -173,7 +300,7 @@ def safe_text(text: str, limit: int = 200) -> str:
     return UNSAFE_TEXT.sub("?", text)[:limit]
 
 
-__all__ = ["Story", "hidden_from", "mentions_hidden", "safe_text"]
+__all__ = ["Story", "Variation", "hidden_from", "mentions_hidden", "safe_text", "variation_lines"]
 
 
 #: The move list's lines for a deal's proof (docs/deals.md).

@@ -77,7 +77,8 @@ async def open_viewer(pilot, path: Path) -> ReplayScreen:
 
 async def choose_in_move_list(pilot, screen: ReplayScreen, index: int) -> None:
     """Click the move list's line of event ``index``, as a person would pick it there."""
-    screen.seek(index)  # its round open in the list, the line shown
+    # the list holds the game up to the cursor: a little further on, the line is in it
+    screen.seek(index + 3)
     await pilot.pause()
     moves = screen.query_one("#moves", MoveList)
     moves.highlighted = screen._rows.index(("event", index))

@@ -82,6 +82,11 @@ async def test_single_yaku_values_and_double_chaff_cards_are_edited_by_name():
     app = HanaApp(settings=settings(last_game="koikoi"), save=False)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await _new_game(pilot)
+        from textual.widgets import Collapsible
+
+        screen.query_one("#opt-yaku_points", Collapsible).collapsed = False  # opened: the fields
+        await pilot.pause()
+        await pilot.pause()
         screen.query_one("#opt-yaku_points-hanamizake", Input).value = "3"
         screen.query_one("#opt-double_chaff_cards-lightning", Checkbox).value = True
         await pilot.pause()

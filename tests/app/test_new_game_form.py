@@ -61,3 +61,59 @@ async def test_start_just_after_changing_the_players_counts_every_seat():
         assert len(seats) == 4
         assert [p.kind for p in seats] == ["human", "bot", "bot", "bot"]
         assert len({p.name for p in seats}) == 4
+
+
+def _typed_at_once(app: HanaApp, *keys: tuple[str, str]) -> None:
+    """Keys as a terminal sends them in one read (tmux send-keys, a fast typist): all queued
+    before the app handles the first. `Pilot.press` waits for each key to be handled."""
+    from textual import events
+
+    assert app._driver is not None
+    for key, character in keys:
+        event = events.Key(key, character)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+async def test_a_number_field_keeps_every_key_typed_at_once():
+    """New game, Tab to Rounds, backspace backspace 2 sent at once: the field ended empty ("a
+    whole number, please"). The input typed the 2 as soon as its key came, and erased it with
+    the backspaces, which ran later, once their keys had bubbled up to the app."""
+    from textual.widgets import Input, Static
+
+    app = HanaApp(settings=settings(last_game="koikoi"), save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = NewGameScreen()
+        await app.push_screen(form)
+        await pilot.pause()
+        rounds = form.query_one("#opt-rounds", Input)
+        rounds.focus()  # as Tab does: the field's text is selected
+        await pilot.pause()
+        assert rounds.value == "12" and rounds.selection == (0, 2)
+        _typed_at_once(app, ("backspace", "\x7f"), ("backspace", "\x7f"), ("2", "2"))
+        for _ in range(5):
+            await pilot.pause()
+        assert rounds.value == "2"
+        assert "2 rounds" in str(form.query_one("#unit-rounds", Static).content)
+        # editing keys among characters: each where it was typed
+        _typed_at_once(
+            app, ("1", "1"), ("left", None), ("backspace", "\x7f"), ("5", "5"), ("end", None)
+        )
+        _typed_at_once(app, ("0", "0"))
+        for _ in range(5):
+            await pilot.pause()
+        assert rounds.value == "510"
+
+
+async def test_the_seats_and_house_rules_come_with_the_screen():
+    """Seats and house rules were mounted after the screen's first frame and showed 1 to 3 s
+    later. They are composed with it: there as soon as the screen is mounted."""
+    app = HanaApp(settings=settings(last_game="koikoi"), save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        form = NewGameScreen()
+        await app.push_screen(form)  # mounted: nothing has been drawn after it yet
+        for wid in ("#seat-kind-0", "#seat-name-1", "#opt-rounds", "#opt-lucky_hands"):
+            assert form.query_one(wid).is_mounted, wid
+        assert form._mounting == {}  # nothing left to mount later
+        assert app.focused is form.query_one("#game", Select)

@@ -230,7 +230,11 @@ async def test_the_move_list_follows_the_cursor_and_seeks_where_chosen():
         moves = screen.query_one(MoveList)
         await pilot.press("right", "right")
         assert screen._rows[moves.highlighted] == ("event", screen.position - 1)
-        # choose a later line of this round: the viewer goes there
+        # the list holds nothing after the cursor: no line of a move still to come
+        assert all(index < screen.position for kind, index in screen._rows if kind == "event")
+        # choose an earlier line of this round: the viewer goes there
+        screen.seek(30)
+        await pilot.pause()
         target = next(
             i for i, (kind, index) in enumerate(screen._rows) if kind == "event" and index == 20
         )

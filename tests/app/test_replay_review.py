@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from textual import events
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList, Select, Static
 
 from core.cards import cards_of
 from core.logfile import Comment, read_log
@@ -101,6 +101,10 @@ async def test_a_cached_analysis_shows_at_once_with_marks_and_the_evaluation_gra
         graph = screen.query_one("#evaluation", Static)
         assert graph.display
         assert "Evaluation" in str(graph.border_title) and "Normal 1" in str(graph.border_title)
+        # at the opening nothing is decided yet: nothing of the game to come is drawn
+        assert "Nothing evaluated" in text_of(graph) and "avg loss 0.00" in text_of(graph)
+        screen.seek(a.decisions[-1].index + 1)
+        await pilot.pause()
         assert "^" in text_of(graph) and "avg loss" in text_of(graph)
         # the move list: every analysed move of this round carries its class's mark
         flagged = next(d for d in a.decisions if a.mark_of(d))
@@ -285,7 +289,7 @@ async def test_a_comment_on_a_move_is_written_into_the_file_and_reads_back(tmp_p
         screen.seek(10)
         await pilot.pause()
         dialog = await comment(pilot, "The [b]crane[/b] should wait")
-        dialog.query_one("#author", OptionList).highlighted = 2  # seat 2
+        dialog.query_one("#author", Select).value = 1  # seat 2
         await pilot.press("enter")
         assert pilot.app.screen is screen
         back = read_log_file(path)
@@ -308,6 +312,10 @@ async def test_a_comment_on_the_game_and_removing_one(tmp_path):
         await pilot.press("enter")
         back = read_log_file(path)
         assert Comment(text="A close match") in back.comments  # a reviewer, on the game
+        # shown once the match is over (it may tell how it ends), not before
+        assert "A close match" not in text_of(screen.query_one("#review", Static))
+        await pilot.press("end")
+        await pilot.pause()
         assert "on the game, a reviewer: A close match" in text_of(
             screen.query_one("#review", Static)
         )
@@ -394,7 +402,7 @@ async def test_another_seats_comment_naming_a_card_hidden_from_the_view_is_folde
         screen.seek(position)
         await pilot.pause()
         dialog = await comment(pilot, f"I kept {theirs} for later")
-        dialog.query_one("#author", OptionList).highlighted = 2  # seat 2 wrote it
+        dialog.query_one("#author", Select).value = 1  # seat 2 wrote it
         await pilot.press("enter")
         review = text_of(screen.query_one("#review", Static))
         assert theirs not in review and "hidden from this view" in review

@@ -102,8 +102,8 @@ def test_bad_file_dialog(snap_compare):
 
     problem = describe_problem(
         "/games/from-the-future.hana",
-        UnsupportedVersionError("written by a newer hanatui (log format version 5)", 1),
-        b'{"format":"hanatui","version":5}\n',
+        UnsupportedVersionError("written by a newer hanatui (log format version 99)", 1),
+        b'{"format":"hanatui","version":99}\n',
     )
 
     async def run_before(pilot) -> None:

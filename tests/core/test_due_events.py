@@ -143,12 +143,22 @@ def test_undoing_past_an_earlier_undo_keeps_its_marker():
     timeline = Timeline(events[: b + 1])
     timeline.undo(seat_b)
     timeline.undo(seat_a)
-    assert timeline.events[a:] == [UndoTaken(seat=seat_b), UndoTaken(seat=seat_a)]
+    # B's marker moved back with A's; what both took back is A's variation, as it was played
+    assert timeline.events[a:] == [
+        UndoTaken(seat=seat_b),
+        UndoTaken(seat=seat_a, undone=tuple(events[a : b + 1])),
+    ]
     assert sum(timeline.last.undos) == 2
     assert fold(timeline.events) == timeline.last
     timeline.redo()
     timeline.redo()
-    assert timeline.events[a + 2 :] == events[a : b + 1]
+    # the plays are back, and each undo stands where it was taken
+    assert timeline.events[a:] == [
+        UndoTaken(seat=seat_a),
+        *events[a:b],
+        UndoTaken(seat=seat_b),
+        events[b],
+    ]
     assert fold(timeline.events) == timeline.last
 
 

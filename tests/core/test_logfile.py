@@ -208,7 +208,7 @@ def test_a_version_1_log_reads_as_the_current_version(log_lines):
     line at a time, into the events of today."""
     old = [{**log_lines[0], "version": 1}, *log_lines[1:]]
     log = read_log(_bytes(old))
-    assert log.header.version == logfile.VERSION == 4
+    assert log.header.version == logfile.VERSION
     assert log.events == read_log(_bytes(log_lines)).events
     assert log.comments == []
     # still read line by line: a torn last line of an old journal is recovered as before
@@ -280,15 +280,16 @@ def test_upcasting_changes_every_line_as_it_is_read(log_lines, monkeypatch):
             return {**line, "type": "card_played"}
         return line
 
-    old = [{**log_lines[0], "version": 3, "legacy": True}]
+    now = logfile.VERSION  # the imaginary step goes from today's version to the next
+    old = [{**log_lines[0], "version": now, "legacy": True}]
     old += [
         {**line, "type": "card_moved"} if line["type"] == "card_played" else line
         for line in log_lines[1:]
     ]
-    monkeypatch.setattr(logfile, "VERSION", 4)
-    monkeypatch.setitem(logfile.UPCASTERS, 3, logfile.Upcaster(header_step, line_step))
+    monkeypatch.setattr(logfile, "VERSION", now + 1)
+    monkeypatch.setitem(logfile.UPCASTERS, now, logfile.Upcaster(header_step, line_step))
     log = read_log(_bytes(old))
-    assert log.header.version == 4
+    assert log.header.version == now + 1
     assert seen[0] == "header" and len(seen) == len(old)
     assert log.events == read_log(_bytes(log_lines)).events
     # a line the upcaster cannot make valid is refused with its line number
@@ -298,11 +299,12 @@ def test_upcasting_changes_every_line_as_it_is_read(log_lines, monkeypatch):
     _refused(broken, i + 1, "card")
     # and so is one the upcaster itself chokes on
     broken[i] = {"card": "01a"}
-    _refused(broken, i + 1, "cannot bring this line to log format version 4 (KeyError: 'type')")
+    reason = f"cannot bring this line to log format version {now + 1} (KeyError: 'type')"
+    _refused(broken, i + 1, reason)
 
 
 def test_an_old_version_without_an_upcaster_is_refused(log_lines, monkeypatch):
-    monkeypatch.setattr(logfile, "VERSION", 4)
+    monkeypatch.setattr(logfile, "VERSION", logfile.VERSION + 1)
     monkeypatch.delitem(logfile.UPCASTERS, 2, raising=False)
     lines = [{**log_lines[0], "version": 1}, *log_lines[1:]]
     with pytest.raises(UnsupportedVersionError, match="version 2"):
@@ -325,25 +327,28 @@ def test_every_log_line_validates_against_the_msgspec_types(log_lines):
 # --- text fields, nesting, header ranges --------------------------------------------------------
 
 
-def _text_fields(info, path=()):
-    """Every free-text field reachable from a msgspec type: (path, StrType)."""
+def _text_fields(info, path=(), within=frozenset()):
+    """Every free-text field reachable from a msgspec type: (path, StrType). A type inside
+    itself (an undo's variation holds undos) is walked once."""
     from msgspec import inspect
 
     if isinstance(info, inspect.Metadata):
-        yield from _text_fields(info.type, path)
+        yield from _text_fields(info.type, path, within)
     elif isinstance(info, inspect.StructType):
+        if info.cls in within:
+            return
         for field in info.fields:
-            yield from _text_fields(field.type, (*path, field.name))
+            yield from _text_fields(field.type, (*path, field.name), within | {info.cls})
     elif isinstance(info, (inspect.UnionType,)):
         for t in info.types:
-            yield from _text_fields(t, path)
+            yield from _text_fields(t, path, within)
     elif isinstance(info, (inspect.VarTupleType, inspect.ListType, inspect.TupleType)):
         items = info.item_types if isinstance(info, inspect.TupleType) else (info.item_type,)
         for t in items:
-            yield from _text_fields(t, (*path, "*"))
+            yield from _text_fields(t, (*path, "*"), within)
     elif isinstance(info, inspect.DictType):
-        yield from _text_fields(info.key_type, (*path, "{key}"))
-        yield from _text_fields(info.value_type, (*path, "{value}"))
+        yield from _text_fields(info.key_type, (*path, "{key}"), within)
+        yield from _text_fields(info.value_type, (*path, "{value}"), within)
     elif isinstance(info, inspect.StrType):
         yield path, info
 
@@ -413,6 +418,8 @@ def test_every_text_field_refuses_control_and_bidi_characters_in_a_real_log(bad)
     for path, _info in _all_text_fields():
         if path[-1] == "{key}":
             continue
+        if path[:2] == ("undo_taken", "undone"):
+            continue  # the events of an undo's variation: the same types, checked on their own
         where, field_path = path[0], path[1:]
         lines = json.loads(json.dumps(base))
         if where == "header":

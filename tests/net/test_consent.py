@@ -55,7 +55,8 @@ async def test_an_undo_needs_the_other_players_consent(data_dir):
         await until(lambda: len(_asked(other_log)) == 2)
         assert await other.answer_undo(_asked(other_log)[-1].request, allow=True)
         await until(lambda: len(_settled(mover_log)) == 2 and _settled(mover_log)[-1].granted)
-        assert session.events[-1] == UndoTaken(seat=seat)
+        last = session.events[-1]
+        assert isinstance(last, UndoTaken) and last.seat == seat and last.undone
         assert len(session.events) < len(before) + 1
         for s, client in ((0, ann), (1, bob)):
             await until(lambda c=client, s=s: c.redacted == redact(session.events, s))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import typing
+from collections.abc import Sequence
 from typing import Any
 
 from textual.app import ComposeResult
@@ -17,7 +18,7 @@ from core.errors import HanaError
 from core.players import Player, check_name
 from core.rules import OptionDoc
 from hanatui.app.common import HanaFooter, hana_app
-from hanatui.app.widgets import TooSmall
+from hanatui.app.widgets import Field, TooSmall
 from hanatui.store.settings import Settings
 from hanatui.text.words import game_title
 
@@ -114,6 +115,9 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #buttons { height: 1; width: 100; max-width: 100%; margin: 0 0 1 0; }
     NewGameScreen #buttons Button { margin-right: 2; }
     """
+    #: The first field takes the keys: the form's scroll box, which would by default, restyled
+    #: its 400 widgets as it took the focus and again as it gave it to the game's choice
+    AUTO_FOCUS = "#game"
     BINDINGS = [
         Binding("escape", "back", "Back", id="newgame.back"),
         Binding("ctrl+s", "start", "Start", id="newgame.start"),
@@ -130,12 +134,17 @@ class NewGameScreen(Screen[None]):
         #: The seats' and the house rules' rows last built, until mounted: a choice (`Select`)
         #: has no value before it is mounted, and a quick ctrl+s can come first.
         self._mounting: dict[str, AwaitMount] = {}
+        self._yaku_overrides: dict[str, Any] = {}  # koi-koi's each-yaku points, as built
 
     @property
     def settings(self) -> Settings:
         return hana_app(self.app).settings
 
     def compose(self) -> ComposeResult:
+        from core.games.registry import game_of
+        from core.rules import preset_of, presets
+
+        game = game_of(self.game)
         yield TooSmall()
         with VerticalScroll(id="form"):
             yield Static(
@@ -157,40 +166,50 @@ class NewGameScreen(Screen[None]):
                     compact=True,
                 )
                 yield Static(Content("Players"), classes="label")
-                yield Select([(str(2), 2)], value=2, allow_blank=False, id="players", compact=True)
+                yield Select(
+                    [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
+                    value=game.min_players,
+                    allow_blank=False,
+                    id="players",
+                    compact=True,
+                )
             yield Static(
                 Content("Seats (the draw for dealer decides who starts)"), classes="heading"
             )
-            yield Vertical(id="seats")
+            # the seats and the house rules are built with the screen, so they show with it
+            # (mounted after its first frame, they came 1 to 3 s later, the whole form laid
+            # out again for each part)
+            yield Vertical(*self._seat_rows(game.min_players), id="seats")
             yield Static(Content(level_lines()), id="levels-doc")
             with Horizontal(classes="row"):
                 yield Static(Content("Preset"), classes="label")
                 yield Select(
-                    [(Content("Standard"), "standard")],
+                    [(Content(preset_of(self.game, p).title), p) for p in presets(self.game)],
                     value="standard",
                     allow_blank=False,
                     id="preset",
                     compact=True,
                 )
                 yield Static(Content("Saved rules"), classes="label")
-                yield Select([], prompt="(none saved)", id="ruleset", compact=True)
-            yield Static(Content(""), id="preset-doc")
+                yield Select(self._rulesets(), prompt="(none saved)", id="ruleset", compact=True)
+            yield Static(Content(self._preset_words("standard")), id="preset-doc")
             with Horizontal(classes="row"):
                 yield Static(Content("Save rules as"), classes="label")
-                yield Input(
+                yield Field(
                     placeholder="name of this house-rule set", id="ruleset-name", compact=True
                 )
                 yield Button(Content("Save rules"), id="save-rules", compact=True)
             yield Static(Content("House rules"), classes="heading")
-            yield Vertical(id="options")
+            yield Vertical(*self._option_rows(self._preset_values("standard")), id="options")
         with Horizontal(id="buttons"):
             yield Button(Content("Start (ctrl+s)"), id="start", variant="primary", compact=True)
             yield Button(Content("Back (esc)"), id="back", compact=True)
         yield HanaFooter()
 
     def on_mount(self) -> None:
-        self._load_game(self.game)
-        self.query_one("#game", Select).focus()
+        # the choices announce their first values once mounted: not changes to act on
+        self._building = True
+        self.call_after_refresh(self._done_building)
 
     # --- building the form for a game ------------------------------------------------------
     def _load_game(self, game: str) -> None:
@@ -215,22 +234,27 @@ class NewGameScreen(Screen[None]):
     def _done_building(self) -> None:
         self._building = False
 
-    def _load_rulesets(self) -> None:
-        sets = [
+    def _rulesets(self) -> list[tuple[Content, str]]:
+        return [
             (Content(name), name)
             for name, rs in sorted(self.settings.rule_sets.items())
             if rs.game == self.game
         ]
-        select = self.query_one("#ruleset", Select)
-        select.set_options(sets)
+
+    def _load_rulesets(self) -> None:
+        self.query_one("#ruleset", Select).set_options(self._rulesets())
 
     def _build_seats(self, count: int) -> None:
         box = self.query_one("#seats", Vertical)
-        old = self.seat_values()
+        rows = self._seat_rows(count, self.seat_values())
         box.remove_children()
+        self._mounting["seats"] = box.mount_all(rows)
+
+    def _seat_rows(self, count: int, old: Sequence[tuple[str, str, str]] = ()) -> list[Widget]:
+        """A row per seat (the kind, the computer's level, the name), as ``old`` had them."""
         levels = bot_levels()
         default_level = self.settings.bot_level if self.settings.bot_level in levels else levels[0]
-        rows = []
+        rows: list[Widget] = []
         for i in range(count):
             if i < len(old):
                 kind, level, name = old[i]
@@ -259,7 +283,7 @@ class NewGameScreen(Screen[None]):
                     compact=True,
                 ),
                 level_select,
-                Input(
+                Field(
                     value=name,
                     max_length=40,
                     placeholder="named when they join"
@@ -271,7 +295,7 @@ class NewGameScreen(Screen[None]):
                 classes="row seat",
             )
             rows.append(row)
-        self._mounting["seats"] = box.mount_all(rows)
+        return rows
 
     def _show_level(self, seat: int, kind: str) -> None:
         """A computer seat shows its level; a human seat shows none."""
@@ -296,17 +320,23 @@ class NewGameScreen(Screen[None]):
             i += 1
         return out
 
-    def _build_options(self, values: dict[str, Any] | None = None) -> None:
+    def _preset_values(self, preset: str) -> dict[str, Any]:
         from core.rules import find_rules
 
+        return find_rules(self.game, preset).options()
+
+    def _build_options(self, values: dict[str, Any] | None = None) -> None:
         box = self.query_one("#options", Vertical)
-        box.remove_children()
         if values is None:
             preset = self.query_one("#preset", Select).value
-            values = find_rules(
-                self.game, str(preset) if preset != Select.BLANK else "standard"
-            ).options()
-        rows = []
+            values = self._preset_values(str(preset) if preset != Select.BLANK else "standard")
+        rows = self._option_rows(values)
+        box.remove_children()
+        self._mounting["options"] = box.mount_all(rows)
+
+    def _option_rows(self, values: dict[str, Any]) -> list[Widget]:
+        """A row per house rule, with its editor and its explanation."""
+        rows: list[Widget] = []
         for doc, t in option_specs(self.game):
             value = values.get(doc.key, doc.default)
             rows.append(
@@ -320,7 +350,7 @@ class NewGameScreen(Screen[None]):
                     classes="option",
                 )
             )
-        self._mounting["options"] = box.mount_all(rows)
+        return rows
 
     async def _built(self) -> None:
         """Wait until the rows the form last built are mounted, so that it is read whole."""
@@ -354,7 +384,7 @@ class NewGameScreen(Screen[None]):
             ]
         if t is int:
             return [
-                Input(
+                Field(
                     value=str(value),
                     type="integer",
                     id=wid,
@@ -385,7 +415,7 @@ class NewGameScreen(Screen[None]):
             ]
         if doc.key == "yaku_points":
             return [self._yaku_points_editor(wid, value)]
-        return [Input(value=str(value), id=wid, classes="editor", compact=True)]
+        return [Field(value=str(value), id=wid, classes="editor", compact=True)]
 
     def _plain(self, text: str) -> str:
         """``text`` as the screen may show it: only ASCII in ASCII mode (× as x)."""
@@ -401,15 +431,28 @@ class NewGameScreen(Screen[None]):
         return option_value_words(self.game, key, value)
 
     def _yaku_points_editor(self, wid: str, value: Any) -> Widget:
-        """One field per koi-koi yaku, blank for the table's value (koi-koi's single yaku)."""
+        """One field per koi-koi yaku, blank for the table's value (koi-koi's single yaku). The
+        fields are made when the list is first opened (44 widgets a form seldom needs; until
+        then the values are those it was built with)."""
+        self._yaku_overrides = dict(value) if isinstance(value, dict) else {}
+        ascii_mode = hana_app(self.app).ascii_mode
+        return Collapsible(
+            title="each yaku (blank: the table's value)",
+            id=wid,
+            collapsed=True,
+            collapsed_symbol=">" if ascii_mode else "▶",
+            expanded_symbol="v" if ascii_mode else "▼",
+        )
+
+    def _yaku_rows(self, wid: str) -> list[Widget]:
         from core.games.koikoi.rules import KOIKOI_YAKU_IDS
         from core.names import yaku_name
 
-        overrides = value if isinstance(value, dict) else {}
-        rows = [
+        overrides = self._yaku_overrides
+        return [
             Horizontal(
                 Static(Content(yaku_name(yaku).en), classes="name"),
-                Input(
+                Field(
                     value="" if overrides.get(yaku) is None else str(overrides[yaku]),
                     placeholder="table",
                     type="integer",
@@ -420,24 +463,32 @@ class NewGameScreen(Screen[None]):
             )
             for yaku in KOIKOI_YAKU_IDS
         ]
-        ascii_mode = hana_app(self.app).ascii_mode
-        return Collapsible(
-            *rows,
-            title="each yaku (blank: the table's value)",
-            id=wid,
-            collapsed=True,
-            collapsed_symbol=">" if ascii_mode else "▶",
-            expanded_symbol="v" if ascii_mode else "▼",
-        )
 
-    def _show_preset(self, name: str) -> None:
+    async def open_yaku_points(self) -> None:
+        """Make the fields of each yaku's points (once), as opening their list does."""
+        try:
+            box = self.query_one("#opt-yaku_points", Collapsible)
+        except Exception:
+            return
+        contents = box.query_one(Collapsible.Contents)
+        if not contents.children:
+            await contents.mount_all(self._yaku_rows("opt-yaku_points"))
+
+    async def on_collapsible_expanded(self, event: Collapsible.Expanded) -> None:
+        if event.collapsible.id == "opt-yaku_points":
+            await self.open_yaku_points()
+
+    def _preset_words(self, name: str) -> str:
         from core.rules import preset_of
 
         try:
             text = preset_of(self.game, name).description
         except HanaError:
             text = ""
-        self.query_one("#preset-doc", Static).update(Content(self._plain(text)))
+        return self._plain(text)
+
+    def _show_preset(self, name: str) -> None:
+        self.query_one("#preset-doc", Static).update(Content(self._preset_words(name)))
 
     def option_values(self) -> dict[str, Any]:
         values: dict[str, Any] = {}
@@ -472,6 +523,8 @@ class NewGameScreen(Screen[None]):
         from core.games.koikoi.rules import KOIKOI_YAKU_IDS
         from core.names import yaku_name
 
+        if not self.query(f"#opt-yaku_points-{KOIKOI_YAKU_IDS[0]}"):  # not made: as built
+            return {k: v for k, v in self._yaku_overrides.items() if v is not None}
         out = {}
         for yaku in KOIKOI_YAKU_IDS:
             text = self.query_one(f"#opt-yaku_points-{yaku}", Input).value.strip()

@@ -387,13 +387,19 @@ Moving through the game
   Home End         the start / the end of the game
   space            autoplay on or off;  + -  faster / slower
   g, or ^p "120"   go to move 120
-  click a line     in the move list, go there (a round's line opens it)
+  click a line     in the move list, go there (a round's line opens it);
+                   the list holds the game up to the cursor, no more
 
 Seeing
   v                all hands face up / one seat's view (the default:
                    hidden cards stay backs, and moves not yet made name
                    no card)
   s                the view from the next seat
+  u                the moves undos took back, in the move list beside
+                   the moves that replaced them (folded, a move that
+                   replaced some is marked ↶); click one, or U on
+                   the move marked, to step into its line (escape
+                   comes back)
   A copy redacted for one seat shows that seat's view only.
 
 Reviewing

@@ -27,7 +27,14 @@ from core.view import observe
 from hanatui.analysis import MARKS, GameAnalysis
 from hanatui.app.describe import card_variable
 from hanatui.app.layout import Scene, TableLayout, glyphs
-from hanatui.app.screens.replay.render import MoveList, move_line, score_chart
+from hanatui.app.screens.replay.render import (
+    MoveList,
+    Prompt,
+    ScoreChart,
+    chart_panel,
+    move_line,
+    move_rows,
+)
 from hanatui.app.screens.replay.review_render import CLASS_STYLES, comment_glyph
 from hanatui.app.screens.results import breakdown_table
 from hanatui.app.widgets import CardRow, faces_content
@@ -42,10 +49,6 @@ from hanatui.text.words import (
     month_of_round,
     verb_for,
 )
-
-#: A line of the move list: number, words, style, the analysis's mark and its style, comments.
-Prompt = tuple[str, str, str, str, str, int]
-
 
 #: Autoplay speeds, seconds per event, slowest first.
 SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.15, 0.1)
@@ -147,9 +150,12 @@ class ReplayDrawing(Screen[None]):
     all_hands: bool
     speed: int
     locked_seat: int | None
+    show_variations: bool
     _timer: Timer | None
     _list_key: tuple[object, ...] | None
     _rows: list[tuple[str, int]]
+    _row_steps: list[int]
+    taken_back_from: int | None
     _prompts: list[Prompt]
     _result_shown: RoundEnded | None
     _could_fork: bool
@@ -283,75 +289,82 @@ class ReplayDrawing(Screen[None]):
         from that seat's cards, which this view does not show)."""
         return self.all_hands or seat == self.seat
 
+    def _mark_of(self, index: int) -> tuple[str, str]:
+        """The analysis's mark on event ``index`` as the view may show it."""
+        analysis = self.analysis
+        decision = analysis.at(index) if analysis is not None else None
+        if analysis is None or decision is None or not self.judged(decision.seat):
+            return "", ""  # another seat's judgement tells of its hidden cards
+        cls = analysis.class_of(decision)
+        return MARKS[cls], CLASS_STYLES[cls]
+
     def _draw_moves(self) -> None:
         moves = self.query_one("#moves", MoveList)
-        story = self.story
-        segment = story.segment_of(self.position)
-        rows: list[tuple[str, int]] = []
-        prompts: list[Prompt] = []
-        analysis = self.analysis
-        for s in range(len(story.starts)):
-            if s == segment:
-                for i in story.segment_range(s):
-                    rows.append(("event", i))
-                    text = story.line(i, self.position, self.seat, all_hands=self.all_hands)
-                    style = "" if i < self.position else "dim"
-                    decision = analysis.at(i) if analysis is not None else None
-                    if decision is not None and not self.judged(decision.seat):
-                        decision = None  # another seat's judgement tells of its hidden cards
-                    cls = analysis.class_of(decision) if analysis and decision else "best"
-                    notes = (MARKS[cls], CLASS_STYLES[cls], self._comment_counts.get(i, 0))
-                    prompts.append((str(i + 1), text, style, *notes))
-            else:
-                mark = ">" if self.ascii_mode else "▸"
-                prompts.append((mark, story.summary(s), "dim" if s > segment else "", "", "", 0))
-                rows.append(("round", s))
+        found = move_rows(
+            self.story,
+            self.position,
+            self.seat,
+            all_hands=self.all_hands,
+            variations=self.show_variations,
+            mark_of=self._mark_of,
+            comment_counts=self._comment_counts,
+            ascii_mode=self.ascii_mode,
+        )
+        rows: list[tuple[str, int]] = [(r.kind, r.value) for r in found]
+        self._row_steps = [r.step for r in found]
+        prompts = [r.prompt for r in found]
         # the words are wrapped here (so they hang under the move number), leaving a column for
         # the scrollbar whether or not it is showing yet
         width = (moves.size.width or 44) - 3
-        key = (segment, self.all_hands, self.seat, width, self.ascii_mode)
-        if key != self._list_key or len(rows) != len(self._rows):
+        segment = self.story.segment_of(self.position)
+        key = (segment, self.all_hands, self.seat, width, self.ascii_mode, self.show_variations)
+        if key != self._list_key or rows[: len(self._rows)] != self._rows[: len(rows)]:
             self._list_key = key
-            self._rows = rows
-            moves.set_options(Option(self._move_line(p, width)) for p in prompts)
-        else:
-            for i, (old, new) in enumerate(zip(self._prompts, prompts, strict=True)):
-                if old != new:
-                    moves.replace_option_prompt_at_index(i, self._move_line(new, width))
+            self._rows = []
+            self._prompts = []
+            moves.clear_options()
+        # the list grows and shrinks at its end as the cursor moves: only the lines that
+        # changed are drawn again
+        common = min(len(self._rows), len(rows))
+        for i in range(common):
+            if self._prompts[i] != prompts[i]:
+                moves.replace_option_prompt_at_index(i, self._move_line(prompts[i], width))
+        if len(self._rows) > len(rows):
+            for i in range(len(self._rows) - 1, len(rows) - 1, -1):
+                moves.remove_option_at_index(i)
+        elif len(rows) > len(self._rows):
+            moves.add_options(Option(self._move_line(p, width)) for p in prompts[common:])
+        self._rows = rows
         self._prompts = prompts
         moves.highlighted = rows.index(("event", self.position - 1))
         moves.scroll_to_highlight()
 
     def _move_line(self, prompt: Prompt, width: int) -> Content:
-        number, text, style, mark, mark_style, comments = prompt
+        number, text, style, mark, mark_style, comments, folded = prompt
         note = ""
         if comments:
             note = comment_glyph(self.ascii_mode) + (str(comments) if comments > 1 else "")
+        if folded:
+            taken = "<" if self.ascii_mode else "↶"
+            note = (note + " " if note else "") + taken + (str(folded) if folded > 1 else "")
         return move_line(number, text, style, width, mark=(mark, mark_style), note=note)
 
     def _draw_chart(self) -> None:
-        chart = self.query_one("#chart", Static)
-        state = self.state
-        final = self.timeline.last
-        current = state.round if state.round else 0
-        chart.update(
-            score_chart(
-                final.players,
-                final.history,
-                final.rules.rounds,
-                done=state.rounds_done,
-                current=current,
-                totals=state.totals,
-                ascii_mode=self.ascii_mode,
-                width=chart.content_region.width or 38,
-            )
+        chart = self.query_one("#chart", ScoreChart)
+        chart.drawn_width = chart.content_region.width
+        title, body = chart_panel(
+            self.timeline.states,
+            self.position,
+            width=chart.drawn_width or 38,
+            ascii_mode=self.ascii_mode,
         )
-        chart.border_title = Content(
-            f"Scores{glyphs(self.ascii_mode)['dot']}round {current} of "
-            f"{max(final.rules.rounds, len(final.history))}"
-            if current
-            else "Scores"
-        )
+        chart.update(body)
+        chart.border_title = title
+
+    def on_score_chart_resized(self, message: ScoreChart.Resized) -> None:
+        message.stop()
+        if self.is_attached:
+            self._draw_chart()
 
     def _draw_status(self, card: Card | None = None) -> None:
         status = self.query_one("#status", Static)
@@ -374,6 +387,8 @@ class ReplayDrawing(Screen[None]):
         if self.path is not None:
             lines.append(Content.assemble(("file     ", "dim"), printable_path(self.path.name)))
         notes = []
+        if self.taken_back_from is not None:
+            notes.append(f"a line taken back at move {self.taken_back_from}: esc goes back")
         if origin is not None:
             notes.append(f"played on from {origin.source}, move {origin.event}")
         if self.game_log.header.anonymised:

@@ -1,15 +1,44 @@
-"""The replay viewer's own drawings: the score chart and the move list."""
+"""The replay viewer's own drawings: the score chart and the move list.
+
+Nothing spoiled: each panel is drawn by a function of the events up to the cursor (`chart_panel`,
+`move_rows`, `shown_comments`), so what it shows at a move is what it would show of a log that
+stops there (tests/app/test_replay_spoilers.py states it as a property).
+"""
 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal, NamedTuple
 
 from rich.cells import cell_len
+from textual import events
 from textual.content import Content
-from textual.widgets import OptionList
+from textual.message import Message
+from textual.widgets import OptionList, Static
 
+from core.logfile import Comment
 from core.players import Player
+from core.state import OVER, State
+from hanatui.app.layout import glyphs
+from hanatui.text.comments import comments_at, game_comments
+from hanatui.text.story import Story, mentions_hidden
+
+#: A line of the move list: number, words, style, the analysis's mark and its style, comments,
+#: and the variations folded beside it (undos that took back what it replaced).
+Prompt = tuple[str, str, str, str, str, int, int]
+
+
+class MoveRow(NamedTuple):
+    """One line of the move list: what choosing it opens (``kind`` "event": the event of
+    index ``value``; "round": the segment ``value``; "variation": a move an undo took back, the
+    event ``step`` of the variation whose marker is ``value``) and how it reads."""
+
+    kind: Literal["event", "round", "variation"]
+    value: int
+    prompt: Prompt
+    step: int = 0
+
 
 _BLOCKS = "▁▂▃▄▅▆▇█"
 
@@ -98,6 +127,89 @@ def score_chart(
     return Content("\n").join(lines)
 
 
+def chart_panel(
+    states: Sequence[State], position: int, *, width: int, ascii_mode: bool = False
+) -> tuple[Content, Content]:
+    """The score chart at ``position`` (its title and body), from the rounds played so far: the
+    rounds still to come are empty cells, whatever the log holds after the cursor."""
+    state = states[position - 1]
+    current = state.round if state.round else 0
+    body = score_chart(
+        state.players,
+        state.history,
+        state.rules.rounds,
+        done=state.rounds_done,
+        current=current,
+        totals=state.totals,
+        ascii_mode=ascii_mode,
+        width=width,
+    )
+    dot = glyphs(ascii_mode)["dot"]
+    rounds = max(state.rules.rounds, len(state.history), current)
+    title = f"Scores{dot}round {current} of {rounds}" if current else "Scores"
+    return Content(title), body
+
+
+#: The analysis's mark for an event of the move list: (mark, style), ("", "") for none.
+MarkOf = Callable[[int], tuple[str, str]]
+
+
+def move_rows(
+    story: Story,
+    position: int,
+    seat: int,
+    *,
+    all_hands: bool,
+    variations: bool = False,
+    mark_of: MarkOf | None = None,
+    comment_counts: Mapping[int | None, int] | None = None,
+    ascii_mode: bool = False,
+) -> list[MoveRow]:
+    """The move list at ``position``: the rounds before the cursor's one line each, the
+    cursor's round move by move up to the cursor (nothing of what is to come, not even how
+    many moves are left), the undos' markers left out (the main line is what was finally
+    played). Beside a move that replaced a taken-back line, with ``variations``, that line
+    (indented, the undo's lines inside it deeper still), else a count of the lines folded."""
+    segment = story.segment_of(position)
+    counts = comment_counts or {}
+    rows: list[MoveRow] = []
+    for s in range(segment):
+        mark = ">" if ascii_mode else "▸"
+        rows.append(MoveRow("round", s, (mark, story.summary(s), "", "", "", 0, 0)))
+    indent = "  "  # an undo's line inside another's, one step deeper
+    hidden = story.hidden_at(position, seat) if variations and not all_hands else 0
+    for i in story.segment_range(segment):
+        if i >= position:
+            break
+        if i + 1 not in story.steps_set:
+            continue
+        shown = [v for v in story.variations_at(i) if v.marker < position]
+        text = story.line(i, position, seat, all_hands=all_hands)
+        mark, mark_style = mark_of(i) if mark_of is not None else ("", "")
+        folded = 0 if variations else len(shown)
+        prompt: Prompt = (str(i + 1), text, "", mark, mark_style, counts.get(i, 0), folded)
+        rows.append(MoveRow("event", i, prompt))
+        if not variations:
+            continue
+        for v in shown:
+            for k, (depth, words, blind, step) in enumerate(v.lines):
+                told = blind if mentions_hidden(words, hidden) else words
+                line = f"{indent * depth}({told})"
+                first = ("<" if ascii_mode else "↶") if k == 0 else ""  # where each line opens
+                prompt = (first, line, "dim italic", "", "", 0, 0)
+                rows.append(MoveRow("variation", v.marker, prompt, step))
+    return rows
+
+
+def shown_comments(
+    comments: Sequence[Comment], position: int, state: State
+) -> tuple[list[Comment], list[Comment]]:
+    """The comments shown at ``position``: those on the move there, and those on the whole
+    game once the match is over (written after it, they may tell how it ends)."""
+    game = game_comments(comments) if state.phase == OVER else []
+    return comments_at(comments, position), game
+
+
 def move_line(
     number: str,
     text: str,
@@ -124,6 +236,20 @@ def move_line(
     return Content.assemble((gutter, "dim"), (body, style) if style else body, *tail)
 
 
+class ScoreChart(Static):
+    """The score chart's box: drawn to its width, so it says when that changes (the side
+    column takes its new width a refresh or more after the table turns wide or compact)."""
+
+    class Resized(Message):
+        """The chart's width changed: it is drawn again."""
+
+    drawn_width = 0  # the width the chart was last drawn to
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.content_region.width != self.drawn_width:
+            self.post_message(self.Resized())
+
+
 class MoveList(OptionList, can_focus=False):
     """The game in words: past rounds one line each, the cursor's round event by event."""
 
@@ -138,4 +264,15 @@ class MoveList(OptionList, can_focus=False):
     """
 
 
-__all__ = ["MoveList", "move_line", "score_chart"]
+__all__ = [
+    "MarkOf",
+    "MoveList",
+    "MoveRow",
+    "Prompt",
+    "ScoreChart",
+    "chart_panel",
+    "move_line",
+    "move_rows",
+    "score_chart",
+    "shown_comments",
+]

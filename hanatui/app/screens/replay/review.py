@@ -26,6 +26,7 @@ from core.logfile import Comment
 from hanatui.analysis import CLASSES
 from hanatui.app.layout import clip, glyphs
 from hanatui.app.screens.replay.draw import ReplayDrawing
+from hanatui.app.screens.replay.render import shown_comments
 from hanatui.app.screens.replay.review_dialogs import CommentDialog
 from hanatui.app.screens.replay.review_render import (
     comment_content,
@@ -189,7 +190,7 @@ class ReplayReview(ReplayDrawing):
                     verdict_content(a, d, players, hidden=hidden, ascii_mode=self.ascii_mode)
                 )
                 digest.append(verdict_short(a, d, players, hidden=hidden))
-        here = comments_at(self.comments, position)
+        here, on_game = shown_comments(self.comments, position, self.state)
         if here:
             digest.append(Content(f"{comment_glyph(self.ascii_mode)} {here[0].text}"))
         for c in here:
@@ -198,8 +199,8 @@ class ReplayReview(ReplayDrawing):
                     c, players, hidden=hidden, viewer=viewer, ascii_mode=self.ascii_mode
                 )
             )
-        if position <= self.story.opening() or position == len(self.story):
-            for c in game_comments(self.comments):
+        if on_game:  # once the match is over: a comment on the game may tell how it ends
+            for c in on_game:
                 lines.append(
                     comment_content(
                         c,
@@ -250,11 +251,14 @@ class ReplayReview(ReplayDrawing):
         box.border_title = Content(f"Evaluation{glyphs(self.ascii_mode)['dot']}{name}")
         lines: list[Content] = []
         values = []
+        position = self.position  # nothing after the cursor: not how the game goes on
         if a is not None:
             values = [
                 (p.index, v)
                 for p in a.evaluation()
-                if (v := p.values[self.seat]) is not None and self.judged(p.seat)
+                if p.index < position
+                and (v := p.values[self.seat]) is not None
+                and self.judged(p.seat)
             ]
         scale = max((abs(v) for _, v in values), default=0.0)
         subtitle = plain(f"±{scale:.1f} pts", self.ascii_mode) if values else ""
@@ -264,7 +268,11 @@ class ReplayReview(ReplayDrawing):
             )
         box.border_subtitle = Content(subtitle)
         if values and a is not None:
-            flagged = {d.index: a.class_of(d) for d in a.decisions if d.seat == self.seat}
+            flagged = {
+                d.index: a.class_of(d)
+                for d in a.decisions
+                if d.seat == self.seat and d.index < position
+            }
             story = self.story
             lines.append(
                 evaluation_chart(
@@ -283,7 +291,8 @@ class ReplayReview(ReplayDrawing):
         if progress is not None:
             lines.append(progress)
         if a is not None and self.seat in a.seats:
-            lines.append(summary_content(a.summary(self.seat), width, ascii_mode=self.ascii_mode))
+            summary = a.summary(self.seat, before=position)
+            lines.append(summary_content(summary, width, ascii_mode=self.ascii_mode))
         box.update(Content("\n").join(lines))
 
 

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Select, Static
 
 from core.errors import HanaError
 from core.logfile import MAX_COMMENT, Comment, check_comment
@@ -123,6 +123,10 @@ class AnalysisDialog(ModalScreen[str | None]):
 HINT = f"One line, up to {MAX_COMMENT} characters; enter saves, esc cancels."
 
 
+#: The writer choice's value for a reviewer (someone not at the table).
+REVIEWER = -1
+
+
 class CommentDialog(ModalScreen[bool]):
     """A comment on a move or on the game: one line of plain text, checked as it is typed (the
     same rule as names), and who writes it. The comments already there are listed and can be
@@ -141,7 +145,7 @@ class CommentDialog(ModalScreen[bool]):
     CommentDialog .row > Input, CommentDialog .row > OptionList { width: 1fr; }
     CommentDialog .row > .label { width: 12; }
     CommentDialog #existing { height: auto; max-height: 5; margin-bottom: 1; }
-    CommentDialog #author { height: auto; max-height: 5; }
+    CommentDialog #author { width: 1fr; }
     CommentDialog Input.-invalid { border: tall $error; }
     CommentDialog #problem { height: auto; }
     CommentDialog #problem.-error { color: $error; }
@@ -191,10 +195,17 @@ class CommentDialog(ModalScreen[bool]):
                 )
             with Horizontal(classes="row"):
                 yield Static(Content("Written by"), classes="label")
-                # the highlighted line is the writer: a reviewer first, then each seat
-                writers = [Content("a reviewer (not at the table)")]
-                writers += [Content(f"{i + 1}. {p.name}") for i, p in enumerate(self.players)]
-                yield OptionList(*writers, id="author", markup=False)
+                # a choice that shows the writer the comment is saved as (a list's highlight
+                # did not show while another field had the focus: it read as its first line)
+                writers = [(Content(f"{i + 1}. {p.name}"), i) for i, p in enumerate(self.players)]
+                writers.append((Content("a reviewer (not at the table)"), REVIEWER))
+                yield Select(
+                    writers,
+                    value=REVIEWER if self.author is None else self.author,
+                    allow_blank=False,
+                    id="author",
+                    compact=True,
+                )
             yield Static(Content(HINT), id="problem")
             with Horizontal(classes="buttons"):
                 yield Button(Content("Save"), id="save", variant="primary")
@@ -211,8 +222,6 @@ class CommentDialog(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         plain_in_ascii(self)
-        for author in self.query("#author").results(OptionList):  # gone if dismissed already
-            author.highlighted = 0 if self.author is None else self.author + 1
 
     def _problem(self, text: str, error: bool) -> None:
         problem = self.query_one("#problem", Static)
@@ -238,8 +247,8 @@ class CommentDialog(ModalScreen[bool]):
 
     def seat(self) -> int | None:
         """The seat of the writer chosen (None: a reviewer)."""
-        line = self.query_one("#author", OptionList).highlighted
-        return None if not line else line - 1
+        value = self.query_one("#author", Select).value
+        return value if isinstance(value, int) and value != REVIEWER else None
 
     def save_comment(self) -> bool:
         """Check and save the comment typed; True if it was written."""

@@ -44,7 +44,7 @@ from hanatui.app.screens.replay.dialogs import (
 )
 from hanatui.app.screens.replay.draw import DEFAULT_SPEED, SPEEDS, ReplayCommands
 from hanatui.app.screens.replay.playon import ForkPoint, fork_note, fork_players, fork_point
-from hanatui.app.screens.replay.render import MoveList, score_chart
+from hanatui.app.screens.replay.render import MoveList, ScoreChart, score_chart
 from hanatui.app.widgets import TooSmall
 from hanatui.text.story import Story, safe_text
 
@@ -103,6 +103,10 @@ class ReplayScreen(ReplayAnalysis):
         Binding("s", "next_seat", "Seat", id="replay.seat"),
         Binding("g", "goto", "Go to", id="replay.goto", show=False),
         Binding("m", "toggle_moves", "Moves", id="replay.moves", show=False),
+        Binding("u", "toggle_variations", "Undos", id="replay.variations"),
+        Binding(
+            "U", "enter_variation", "Into the line taken back", id="replay.into_line", show=False
+        ),
         Binding("f", "fork", "Play on", id="replay.fork"),
         Binding("e", "share", "Share", id="replay.share"),
         Binding("question_mark", "help", "Keys", id="replay.help"),
@@ -140,10 +144,13 @@ class ReplayScreen(ReplayAnalysis):
             seat = next((i for i, p in enumerate(players) if p.kind == "human"), 0)
         self.seat = seat
         self.all_hands = False
+        self.show_variations = False  # the lines undos took back, beside the moves they replaced
         self.speed = DEFAULT_SPEED
         self._timer: Timer | None = None
         self._list_key: tuple[object, ...] | None = None
-        self._rows: list[tuple[str, int]] = []  # per option: ("event", index) or ("round", segment)
+        self._rows: list[tuple[str, int]] = []  # per option: ("event", index), ("round", segment)
+        self._row_steps: list[int] = []  # per option: the move of a taken-back line it shows
+        self.taken_back_from: int | None = None  # a viewer of a taken-back line: where it was
         self._prompts = []
         self._could_fork = True
         self._result_shown: RoundEnded | None = None
@@ -156,7 +163,7 @@ class ReplayScreen(ReplayAnalysis):
         yield TooSmall()
         table: DataTable[Any] = DataTable(id="result-table", show_cursor=False, zebra_stripes=True)
         table.can_focus = False  # the keys are the viewer's
-        charts = Vertical(Static(id="chart"), Static(id="evaluation"), id="charts")
+        charts = Vertical(ScoreChart(id="chart"), Static(id="evaluation"), id="charts")
         yield TableLayout(
             side=[MoveList(id="moves", markup=False), charts],
             extra=[Static(id="review"), Vertical(table, id="result")],
@@ -199,12 +206,12 @@ class ReplayScreen(ReplayAnalysis):
 
     # --- moving through the game ----------------------------------------------------------------
     def seek(self, position: int) -> None:
-        """Show the table after ``position`` events (clamped to the log)."""
-        self.timeline.seek(position)
+        """Show the table after ``position`` events (clamped to the log, on the main line)."""
+        self.timeline.seek(self.story.settle(position))
         self.refresh_view()
 
     def action_step(self, delta: int) -> None:
-        self.seek(self.position + delta)
+        self.seek(self.story.step(self.position, delta))
 
     def action_turn(self, delta: int) -> None:
         story = self.story
@@ -249,7 +256,7 @@ class ReplayScreen(ReplayAnalysis):
             self._stop_autoplay()
             self.refresh_view()
             return
-        self.seek(self.position + 1)
+        self.seek(self.story.step(self.position, 1))
         if self.timeline.at_end:
             self._stop_autoplay()
             self._draw_topbar()
@@ -262,8 +269,37 @@ class ReplayScreen(ReplayAnalysis):
         what, value = self._rows[index]
         if what == "event":
             self.seek(value + 1)
-        else:
+        elif what == "round":
             self.seek(self.story.segment_start(value))
+        else:
+            self.open_taken_back(value, self._row_steps[index])
+
+    def action_enter_variation(self) -> None:
+        """Step into the line taken back beside the move at the cursor (the first, if several)."""
+        lines = [v for v in self.story.variations_at(self.position - 1) if v.marker < self.position]
+        if not lines:
+            self.notify("No move was taken back here.", markup=False, timeout=2)
+            return
+        self.open_taken_back(lines[0].marker, 0)
+
+    def open_taken_back(self, marker: int, step: int) -> None:
+        """Step into what the undo whose marker is event ``marker`` took back: a viewer of that
+        line (the game up to the undo, then the moves taken back), at its move ``step``; escape
+        comes back here."""
+        line = self.story.variation(marker)
+        if not line.events:
+            return
+        self._stop_autoplay()
+        log = LogRead(
+            header=self.game_log.header,
+            events=[*self.timeline.events[:marker], *line.events],
+            states=[*self.timeline.states[:marker], *line.states],
+        )
+        viewer = ReplayScreen(log, None, seat=self.seat)
+        viewer.all_hands = self.all_hands
+        viewer.taken_back_from = marker + 1
+        viewer.timeline.seek(marker + 1 + min(step, len(line.events) - 1))
+        self.app.push_screen(viewer)
 
     # --- perspective ----------------------------------------------------------------------------
     def _locked_notice(self) -> bool:
@@ -291,6 +327,11 @@ class ReplayScreen(ReplayAnalysis):
         self.refresh_view()
         self.refresh_bindings()  # learning is for an analysed seat
 
+    def action_toggle_variations(self) -> None:
+        """Show (or fold away) what undos took back, beside the moves that replaced it."""
+        self.show_variations = not self.show_variations
+        self.refresh_view()
+
     def action_toggle_moves(self) -> None:
         self.query_one("#layout", TableLayout).toggle_side()
         self.call_after_refresh(self.refresh_view)  # the charts fit their new widths
@@ -301,6 +342,8 @@ class ReplayScreen(ReplayAnalysis):
             return True if self.can_fork() else None
         if action == "stop_analysis":
             return self.analysing  # shown only while it runs
+        if action in ("toggle_variations", "enter_variation"):
+            return self.story.has_variations  # offered where an undo kept what it took back
         if action == "learn":
             # shown once the seat in view is analysed (the help names the key before then)
             return self.analysis is not None and self.seat in self.analysis.seats

@@ -484,8 +484,7 @@ class TableScreen(TableDrawing):
             return
         self.stop_loop()
         self.session.undo(seat)
-        self._after_history_change()
-        self.notify("Took back your last move", markup=False, timeout=2)
+        self._after_history_change()  # the caption says it: "You took back a move (undo no. 1)"
 
     def redo(self) -> None:
         if not self.session.can_redo():
