@@ -15,7 +15,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from core.chance import advance, proved_advance
 from core.engine import is_chance, is_over, legal_actions, step, to_act
@@ -453,7 +453,7 @@ class _Pool:
     def play(self, task: MatchTask) -> MatchOutcome:
         if self.ahead and self.ahead[0][0] == task:
             _, result, k = self.ahead.popleft()
-            batch = result.get()
+            batch = _outcome(result)
             if k == 0:  # the batch's first match: learn from it once
                 self._learn(batch)
             self._fill()
@@ -462,7 +462,7 @@ class _Pool:
         if self.ahead and self.ahead[0][0][1:] == task[1:]:
             self.ahead.popleft()
             self._fill()
-        return self.workers.apply_async(play_task, (task,)).get()
+        return _outcome(self.workers.apply_async(play_task, (task,)))
 
     def _learn(self, batch: _Batch) -> None:
         per = batch.seconds / len(batch.outcomes)
@@ -492,6 +492,26 @@ class _Pool:
             if child.pid not in self.not_workers:
                 child.kill()
                 child.join(self.CLOSE_SECONDS)
+
+
+T = TypeVar("T")
+
+#: How often the arena's process looks up from waiting for a worker's result.
+WAKE_SECONDS = 0.2
+
+
+def _outcome(result: AsyncResult[T]) -> T:
+    """A worker's result, waited for in short steps. A stop signal the kernel hands to one of
+    the pool's threads rather than to the main one only takes note there; the main thread runs
+    the handler (which raises `Stopped`) when it next looks up, and a wait without end would
+    never look up: the arena would hang with its workers gone."""
+    from multiprocessing import TimeoutError as NotYet
+
+    while True:
+        try:
+            return result.get(WAKE_SECONDS)
+        except NotYet:
+            continue
 
 
 def _worker_started() -> None:

@@ -82,6 +82,58 @@ def test_each_signal_ends_a_shared_arena_at_once_and_leaves_no_process(sig, targ
     assert sum(s["hands_won"] for s in result["seats"]) == result["hands_decided"]
 
 
+#: tgkill(2), which sends a signal to one thread of another process (os has no call for it).
+_TGKILL = {"x86_64": 234, "aarch64": 131}.get(os.uname().machine)
+
+
+def _to_a_helper_thread(pid: int, signum: int) -> None:
+    """Send ``signum`` to a thread of process ``pid`` that is not its main thread, as the kernel
+    may when it picks which thread gets a process's signal."""
+    import ctypes
+
+    threads = sorted(int(t) for t in os.listdir(f"/proc/{pid}/task") if int(t) != pid)
+    assert threads, "the arena's process has no thread beside its main one"
+    libc = ctypes.CDLL(None, use_errno=True)
+    assert libc.syscall(_TGKILL, pid, threads[-1], signum) == 0, ctypes.get_errno()
+
+
+@pytest.mark.skipif(_TGKILL is None, reason="tgkill's number is known for x86_64 and aarch64")
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_a_group_signal_that_reaches_a_helper_thread_ends_the_arena_too(sig):
+    """A terminal's signal reaches the whole group: the workers (SIGTERM and SIGHUP end them,
+    so no result comes any more) and the arena's process, where the kernel hands it to any
+    thread that does not block it. When that is one of the pool's threads, it only takes note,
+    and the main thread, waiting for a result that will not come, must look up to run the
+    handler. (Seen before: one run in some thirty hung there, its workers started anew.)"""
+    signum = signal.Signals[sig]
+    arena = ["koikoi", "--bots", "normal,easy", "--hands", "1000000", "--jobs", "2", "--json"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hanatui", "sim", *arena],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        _wait_for_workers(proc, 2)
+        time.sleep(0.3)
+        sent = time.monotonic()
+        for worker in _group(proc.pid):
+            if worker != proc.pid:
+                os.kill(worker, signum)
+        _to_a_helper_thread(proc.pid, signum)
+        out, err = proc.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert took < END_SECONDS, f"{sig} took {took:.1f} s to end the arena"
+    assert _group(proc.pid) == [], "a worker was left behind"
+    assert proc.returncode == 128 + signum, err
+    assert json.loads(out)["stopped_by"] == sig
+
+
 ARENA = """
 import hashlib, signal, sys
 from core.rules import find_rules
