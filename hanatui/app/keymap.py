@@ -69,7 +69,7 @@ def check_keymap(
     unknown = sorted(set(keymap) - set(defaults))
     if unknown:
         problems.append(
-            "Settings: unknown binding id " + ", ".join(unknown) + " (the README lists every "
+            "Settings: unknown binding id " + ", ".join(unknown) + " (docs/keys.md lists every "
             "binding id)"
         )
     usable: dict[str, str] = {}
