@@ -123,7 +123,12 @@ def run() -> None:
     """Console-script entry point: every error is one line on stderr and a non-zero status;
     ``HANATUI_DEBUG=1`` shows the traceback of an unexpected one."""
     try:
-        sys.exit(main())
+        status = main()
+        if status > 128:  # a quit signal ended the command: a later one changes nothing
+            from hanatui.session.signals import quit_signals_blocked_to_the_end
+
+            quit_signals_blocked_to_the_end()
+        sys.exit(status)
     except BrokenPipeError:
         # the reader went away (`hanatui sim --json | head`): not an error worth a traceback
         import os

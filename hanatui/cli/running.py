@@ -35,7 +35,7 @@ def run_app(make_app: Callable[[], HanaApp], *, ascii: bool = False) -> int:
         # On a loop of its own, as `App.run` runs it; the rescue runs on it too, so the loop's
         # handling of the quit signals covers both.
         status = asyncio.run(_app_then_rescue(make_app(), signals))
-        signals.hold()  # closing the loop gave them their default action: noted to the end
+        signals.hold()  # noted to the end (`hold` on the loop kept the loop from resetting them)
         return status
 
 

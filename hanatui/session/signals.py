@@ -75,9 +75,14 @@ class QuitSignals:
 
     def hold(self) -> None:
         """From now on a quit signal is only noted, at once, in whatever the main thread does:
-        for the last work after the app (a write interrupted by it is resumed). Python's
-        handler replaces the loop's own, which writes the signal to the loop's wake-up pipe
-        and nothing else, with no instant between the two under the default action."""
+        for the last work after the app (a write interrupted by it is resumed). On the running
+        loop, the loop's own handling is taken off first: closing the loop would otherwise give
+        each signal its default action, and a late one would end the process mid-rescue."""
+        with contextlib.suppress(RuntimeError):  # no loop running: nothing of it to take off
+            loop = asyncio.get_running_loop()
+            for sig in self.handled:
+                with contextlib.suppress(ValueError, RuntimeError):
+                    loop.remove_signal_handler(sig)
         for sig in self.handled:
             with contextlib.suppress(ValueError):  # not the main thread: the default stays
                 signal.signal(sig, self._noted)
@@ -168,6 +173,15 @@ def stopping_signals() -> Iterator[None]:
         yield
 
 
+def quit_signals_blocked_to_the_end() -> None:
+    """For a process about to exit because a quit signal ended its work: further quit signals
+    are held back (blocked) for the little that is left, so that a late SIGHUP cannot end it
+    by its default action and change the exit status the first signal gave. Only the console
+    entry point calls it, as its last step."""
+    with contextlib.suppress(AttributeError, ValueError):  # no pthread_sigmask (Windows)
+        signal.pthread_sigmask(signal.SIG_BLOCK, QUIT_SIGNALS)
+
+
 def handleable_signals() -> list[int]:
     """The signals a handler can be set for (SIGKILL and SIGSTOP cannot be caught)."""
     cannot = {getattr(signal, name, None) for name in ("SIGKILL", "SIGSTOP")}
@@ -193,5 +207,6 @@ __all__ = [
     "exit_status_of",
     "fresh_process_signals",
     "handleable_signals",
+    "quit_signals_blocked_to_the_end",
     "stopping_signals",
 ]
