@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from hanatui.cli.common import EXIT_INVALID, EXIT_OK, file_error
+from hanatui.text.i18n import N_, _
 
 if TYPE_CHECKING:
     import argparse
@@ -16,51 +17,53 @@ if TYPE_CHECKING:
 
 #: Why a deal is not proved, as a sentence (`core.proof.Reason`); ``{seat}`` names a seat.
 REASON_WORDS = {
-    "no_commitment": "no commitment came before it",
-    "in_play": "its round is still being played, so the secret is not revealed yet",
-    "not_revealed": "the table never revealed its secret",
-    "second_commitment": "a second commitment came before the deal",
-    "round_differs": "its proof names another round",
-    "entropy_twice": "{seat} gave entropy twice",
-    "entropy_alone": "entropy was given with no commitment before it",
-    "reveal_alone": "a secret was revealed with no committed deal before it",
-    "secret_differs": "the revealed secret does not match the commitment",
-    "entropy_missing": "the seed omits the contribution of {seat}, who gave none",
-    "entropy_omitted": "the deck is the shuffle of a seed that omits the contribution of {seat}",
-    "deck_changed": "the cards are not the shuffle of the seed (they were changed)",
+    "no_commitment": N_("no commitment came before it"),
+    "in_play": N_("its round is still being played, so the secret is not revealed yet"),
+    "not_revealed": N_("the table never revealed its secret"),
+    "second_commitment": N_("a second commitment came before the deal"),
+    "round_differs": N_("its proof names another round"),
+    "entropy_twice": N_("{seat} gave entropy twice"),
+    "entropy_alone": N_("entropy was given with no commitment before it"),
+    "reveal_alone": N_("a secret was revealed with no committed deal before it"),
+    "secret_differs": N_("the revealed secret does not match the commitment"),
+    "entropy_missing": N_("the seed omits the contribution of {seat}, who gave none"),
+    "entropy_omitted": N_(
+        "the deck is the shuffle of a seed that omits the contribution of {seat}"
+    ),
+    "deck_changed": N_("the cards are not the shuffle of the seed (they were changed)"),
 }
 #: What a chance event is, for a line of the report.
 KIND_WORDS = {
-    "deal": "round {round}, deal {deal}",
-    "dealer_draw": "the draw for the first dealer",
+    "deal": N_("round {round}, deal {deal}"),
+    "dealer_draw": N_("the draw for the first dealer"),
 }
 #: A chance event's verdict, by its status.
 STATUS_WORDS = {
-    "proved": "{what}: proved, with the entropy of {who}",
-    "proved_alone": "{what}: proved (the table's secret alone: no person at the table)",
-    "unproved": "{what}: not proved, {why}",
-    "pending": "{what}: not proved yet, {why}",
-    "withheld": "{what}: NOT PROVED, {why}",
-    "forged": "{what}: FORGED, {why}",
-    "before_fork": (
+    "proved": N_("{what}: proved, with the entropy of {who}"),
+    "proved_alone": N_("{what}: proved (the table's secret alone: no person at the table)"),
+    "unproved": N_("{what}: not proved, {why}"),
+    "pending": N_("{what}: not proved yet, {why}"),
+    "withheld": N_("{what}: NOT PROVED, {why}"),
+    "forged": N_("{what}: FORGED, {why}"),
+    "before_fork": N_(
         "{what}: dealt in {source}, which this game was played on from: its secret is revealed "
         "there, not here"
     ),
-    "reshuffled": (
+    "reshuffled": N_(
         "{what}: not proved, its unseen cards were reshuffled when this game was played on "
         "from {source}"
     ),
 }
 #: The one line for a log written before the proofs.
-BEFORE_PROOFS = "its deals carry no proof (written before format version {version})"
+BEFORE_PROOFS = N_("its deals carry no proof (written before format version {version})")
 #: The one line for a log without any proof (a program that deals without them).
-NO_PROOFS = "its deals carry no proof (no commitment)"
+NO_PROOFS = N_("its deals carry no proof (no commitment)")
 #: Marks a line about a player's view.
-REDACTED_NOTE = " (the cards this player's view shows)"
+REDACTED_NOTE = N_(" (the cards this player's view shows)")
 #: Added to a proved deal's line when the table made a player's entropy (away at a network table).
-BY_TABLE_NOTE = "; the table made the entropy of {who}, who gave none (away from the table)"
+BY_TABLE_NOTE = N_("; the table made the entropy of {who}, who gave none (away from the table)")
 #: A seat with the player's name, in the report.
-SEAT_WORDS = "{name} ({seat})"
+SEAT_WORDS = N_("{name} ({seat})")
 
 
 def _who(seat: int, names: Sequence[str]) -> str:
@@ -68,7 +71,7 @@ def _who(seat: int, names: Sequence[str]) -> str:
     from core.text import printable
 
     if 0 <= seat < len(names):
-        return SEAT_WORDS.format(name=printable(names[seat]), seat=seat_label(seat))
+        return _(SEAT_WORDS).format(name=printable(names[seat]), seat=seat_label(seat))
     return seat_label(seat)
 
 
@@ -84,11 +87,11 @@ def deal_lines(
     for proof in proofs:
         if proof.kind == "deal":
             deal_of_round[proof.round] = deal_of_round.get(proof.round, 0) + 1
-        what = KIND_WORDS[proof.kind].format(
+        what = _(KIND_WORDS[proof.kind]).format(
             round=proof.round, deal=deal_of_round.get(proof.round, 1)
         )
         seat = _who(proof.seat, names) if proof.seat is not None else ""
-        why = REASON_WORDS[proof.reason].format(seat=seat) if proof.reason else ""
+        why = _(REASON_WORDS[proof.reason]).format(seat=seat) if proof.reason else ""
         key = str(proof.status)
         if proof.status == "proved" and not proof.entropy:
             key = "proved_alone"
@@ -99,13 +102,13 @@ def deal_lines(
             and proof.status in ("withheld", "unproved")
         ):
             key = "reshuffled" if proof.status == "unproved" else "before_fork"
-        line = STATUS_WORDS[key].format(
+        line = _(STATUS_WORDS[key]).format(
             what=what, why=why, who=who, source=printable(origin.source) if origin else ""
         )
         if proof.by_table:
-            line += BY_TABLE_NOTE.format(who=and_list([_who(s, names) for s in proof.by_table]))
+            line += _(BY_TABLE_NOTE).format(who=and_list([_who(s, names) for s in proof.by_table]))
         if proof.redacted:
-            line += REDACTED_NOTE
+            line += _(REDACTED_NOTE)
         lines.append(line)
     return lines
 
@@ -199,9 +202,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 verdict = "FORGED DEALS" if forged else "ok"
                 lines = []
                 if log.written_in < PROOF_VERSION:
-                    noted += "; " + BEFORE_PROOFS.format(version=PROOF_VERSION)
+                    noted += "; " + _(BEFORE_PROOFS).format(version=PROOF_VERSION)
                 elif proofs and all(p.status == "unproved" for p in proofs):
-                    noted += "; " + NO_PROOFS
+                    noted += "; " + _(NO_PROOFS)
                 else:
                     names = [p.name for p in state.players]
                     lines = deal_lines(proofs, names, log.header.origin)
