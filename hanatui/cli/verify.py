@@ -53,6 +53,10 @@ STATUS_WORDS = {
         "{what}: not proved, its unseen cards were reshuffled when this game was played on "
         "from {source}"
     ),
+    "unproved_at_source": N_(
+        "{what}: not proved, dealt in {source}, which this game was played on from, without "
+        "a proof there"
+    ),
 }
 #: The one line for a log written before the proofs.
 BEFORE_PROOFS = N_("its deals carry no proof (written before format version {version})")
@@ -101,7 +105,12 @@ def deal_lines(
             and proof.event < origin.event
             and proof.status in ("withheld", "unproved")
         ):
-            key = "reshuffled" if proof.status == "unproved" else "before_fork"
+            if proof.status == "withheld":
+                key = "before_fork"
+            elif origin.mode == "reshuffled":
+                key = "reshuffled"
+            else:  # the same cards as the source's, which proved nothing of them
+                key = "unproved_at_source"
         line = _(STATUS_WORDS[key]).format(
             what=what, why=why, who=who, source=printable(origin.source) if origin else ""
         )

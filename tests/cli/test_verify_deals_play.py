@@ -82,6 +82,29 @@ def test_a_game_played_on_from_a_replay_proves_its_new_deals() -> None:
         assert read_log(data).events == fork.events
 
 
+def test_a_game_played_on_from_an_unproved_log_says_where_its_first_deals_were_made() -> None:
+    """Played on with the same cards from a log without proofs (an older one): its deals before
+    the branch are the source's, unproved there; reshuffled, they are new and unproved."""
+    from core.events import PROOF_EVENTS
+
+    source = proved_session(seed=5, rounds=2)
+    events = [e for e in source.events if not isinstance(e, PROOF_EVENTS)]
+    i = next(i for i, e in enumerate(events) if isinstance(e, Dealt) and e.round == 2) + 3
+    players = tuple(Player(name=n) for n in ("Cat", "Dan"))
+    cases: tuple[tuple[Literal["same_future", "reshuffled"], str], ...] = (
+        ("same_future", "without a proof there"),
+        ("reshuffled", "its unseen cards were reshuffled"),
+    )
+    for mode, words in cases:
+        prefix = fork_events(events, i, players=players, seat=0, mode=mode, rng=random.Random(2))
+        origin = Origin(source="old.hana", event=i, mode=mode)
+        fork = _play_on(Session.from_events(prefix, seed=99, autosave=False, origin=origin))
+        proofs = check_deals(fork.events, branch=i)
+        lines = deal_lines(proofs, [p.name for p in players], origin=origin)
+        before = [line for p, line in zip(proofs, lines, strict=True) if p.event < len(prefix)]
+        assert before and all(words in line and "old.hana" in line for line in before), before
+
+
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**40), humans=st.integers(1, 2))
 def test_proved_logs_replay_identically(seed: int, humans: int) -> None:
