@@ -43,6 +43,18 @@ def _wait_for_workers(proc: subprocess.Popen[str], count: int) -> None:
         time.sleep(0.05)
 
 
+def _shared_arena() -> subprocess.Popen[str]:
+    """`hanatui sim` on two worker processes, long enough to be stopped, in a group of its own."""
+    arena = ["koikoi", "--bots", "normal,easy", "--hands", "1000000", "--jobs", "2", "--json"]
+    return subprocess.Popen(
+        [sys.executable, "-m", "hanatui", "sim", *arena],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads process groups from /proc")
 @pytest.mark.parametrize("target", ["process", "group"])
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM", "SIGHUP"])
@@ -50,14 +62,7 @@ def test_each_signal_ends_a_shared_arena_at_once_and_leaves_no_process(sig, targ
     # `kill PID` reaches the arena's own process; a terminal's ctrl+c or hang-up reaches its
     # whole group, the workers included.
     signum = signal.Signals[sig]
-    arena = ["koikoi", "--bots", "normal,easy", "--hands", "1000000", "--jobs", "2", "--json"]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "hanatui", "sim", *arena],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    proc = _shared_arena()
     try:
         _wait_for_workers(proc, 2)
         time.sleep(0.3)  # some matches played
@@ -106,14 +111,7 @@ def test_a_group_signal_that_reaches_a_helper_thread_ends_the_arena_too(sig):
     and the main thread, waiting for a result that will not come, must look up to run the
     handler. (Seen before: one run in some thirty hung there, its workers started anew.)"""
     signum = signal.Signals[sig]
-    arena = ["koikoi", "--bots", "normal,easy", "--hands", "1000000", "--jobs", "2", "--json"]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "hanatui", "sim", *arena],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    proc = _shared_arena()
     try:
         _wait_for_workers(proc, 2)
         time.sleep(0.3)
