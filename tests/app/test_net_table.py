@@ -32,12 +32,13 @@ def _undone_by(events, seat: int) -> bool:
     return isinstance(last, UndoTaken) and last.seat == seat
 
 
-async def _until(pilot, condition, steps: int = 2000) -> None:
+async def _until(pilot, condition, steps: int = 2000, what=None) -> None:
+    """Until ``condition()`` holds; on timing out, ``what()`` says what there was instead."""
     for _ in range(steps):
         if condition():
             return
         await pilot.pause(0.01)
-    raise AssertionError("timed out")
+    raise AssertionError("timed out" + (f": {what()}" if what is not None else ""))
 
 
 async def test_join_plays_a_round_at_the_normal_table(tmp_path):
@@ -202,7 +203,14 @@ async def test_undo_at_the_table_asks_the_other_player_and_answers_their_request
             asked = next(m for m in bob_log.messages if isinstance(m, p.UndoAsked))
             assert asked.seat == 0 and len(server.session.events) == before
             assert await bob.answer_undo(asked.request, allow=True)
-            await _until(pilot, lambda: _undone_by(server.session.events, 0))
+            await _until(
+                pilot,
+                lambda: _undone_by(server.session.events, 0),
+                what=lambda: (
+                    [type(e).__name__ for e in server.session.events[-4:]],
+                    [m for m in bob_log.messages if isinstance(m, p.UndoSettled)],
+                ),
+            )
             await _until(pilot, lambda: len(table.remote.events) == len(server.session.events))
             await _until(pilot, table._my_turn)  # Ann decides again
             # Bob's request reaches Ann as a dialog: refused, then allowed
