@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -55,22 +56,14 @@ def _shared_arena() -> subprocess.Popen[str]:
     )
 
 
-@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads process groups from /proc")
-@pytest.mark.parametrize("target", ["process", "group"])
-@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM", "SIGHUP"])
-def test_each_signal_ends_a_shared_arena_at_once_and_leaves_no_process(sig, target):
-    # `kill PID` reaches the arena's own process; a terminal's ctrl+c or hang-up reaches its
-    # whole group, the workers included.
-    signum = signal.Signals[sig]
-    proc = _shared_arena()
+def _stopped(proc: subprocess.Popen[str], sig: str, send: Callable[[], None]) -> tuple[str, str]:
+    """The arena ``proc`` stopped by ``send`` (signal ``sig``) once its workers play: it ended
+    within `END_SECONDS` with the signal's status and left no process; its output and errors."""
     try:
         _wait_for_workers(proc, 2)
         time.sleep(0.3)  # some matches played
         sent = time.monotonic()
-        if target == "group":
-            os.killpg(proc.pid, signum)
-        else:
-            proc.send_signal(signum)
+        send()
         out, err = proc.communicate(timeout=30)
         took = time.monotonic() - sent
     finally:
@@ -79,7 +72,22 @@ def test_each_signal_ends_a_shared_arena_at_once_and_leaves_no_process(sig, targ
             proc.wait()
     assert took < END_SECONDS, f"{sig} took {took:.1f} s to end the arena"
     assert _group(proc.pid) == [], "a worker was left behind"
-    assert proc.returncode == 128 + signum, err
+    assert proc.returncode == 128 + signal.Signals[sig], err
+    return out, err
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads process groups from /proc")
+@pytest.mark.parametrize("target", ["process", "group"])
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_each_signal_ends_a_shared_arena_at_once_and_leaves_no_process(sig, target):
+    # `kill PID` reaches the arena's own process; a terminal's ctrl+c or hang-up reaches its
+    # whole group, the workers included.
+    signum = signal.Signals[sig]
+    proc = _shared_arena()
+    if target == "group":
+        out, err = _stopped(proc, sig, lambda: os.killpg(proc.pid, signum))
+    else:
+        out, err = _stopped(proc, sig, lambda: proc.send_signal(signum))
     assert f"stopped by {sig}" in err
     result = json.loads(out)  # what was played so far, as a whole run reports it
     assert result["stopped_by"] == sig
@@ -112,23 +120,14 @@ def test_a_group_signal_that_reaches_a_helper_thread_ends_the_arena_too(sig):
     handler. (Seen before: one run in some thirty hung there, its workers started anew.)"""
     signum = signal.Signals[sig]
     proc = _shared_arena()
-    try:
-        _wait_for_workers(proc, 2)
-        time.sleep(0.3)
-        sent = time.monotonic()
+
+    def send() -> None:
         for worker in _group(proc.pid):
             if worker != proc.pid:
                 os.kill(worker, signum)
         _to_a_helper_thread(proc.pid, signum)
-        out, err = proc.communicate(timeout=30)
-        took = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-    assert took < END_SECONDS, f"{sig} took {took:.1f} s to end the arena"
-    assert _group(proc.pid) == [], "a worker was left behind"
-    assert proc.returncode == 128 + signum, err
+
+    out, _ = _stopped(proc, sig, send)
     assert json.loads(out)["stopped_by"] == sig
 
 
