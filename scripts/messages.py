@@ -6,7 +6,8 @@
 
 `make messages` runs the first two. The template is made afresh each time from the source, never
 stored, so it cannot be stale. The messages are every ``_``, ``ngettext``, ``pgettext``,
-``npgettext`` and ``N_`` call in ``hanatui/`` (Babel's Python extractor), and the names of the
+``npgettext`` and ``N_`` call in ``hanatui/`` and ``core/`` (Babel's Python extractor; the engine
+marks its sentences with `core.messages.N_` and stays free of gettext), and the names of the
 cards, months, kinds and yaku, which the engine holds as data (`core.cards`, `core.names`): they
 are translated with the context ``card``, ``month`` (its plant), ``calendar`` (its name in the
 calendar), ``kind`` or ``yaku``, so that a name shared
@@ -56,7 +57,8 @@ def names() -> Iterator[tuple[str, str, str]]:
 def extract() -> Catalog:
     """Every message of the source, as a template."""
     catalog = Catalog(project="hanatui", domain=DOMAIN, fuzzy=False, version=None)
-    method_map = [("hanatui/**.py", "python")]
+    # the engine marks its sentences with core.messages.N_; the program, with hanatui.text.i18n
+    method_map = [("hanatui/**.py", "python"), ("core/**.py", "python")]
     for filename, lineno, message, comments, context in extract_from_dir(
         str(ROOT), method_map, keywords=DEFAULT_KEYWORDS, comment_tags=("TRANSLATORS:",)
     ):
