@@ -90,6 +90,7 @@ def _check_captured(event_cards: tuple[Card, ...], expected: int, reason: str, c
 
 def _codes(cards: Iterable[Card]) -> str | Message:
     """Codes of cards for a reason: ``01a 09a``, or the word for none."""
+    # TRANSLATORS: no cards, in "captured {captured}, but the table says {expected}"
     return " ".join(c.value for c in cards) or Message(N_("nothing"))
 
 
@@ -303,6 +304,8 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
         seat = to_act(state)
     if seat is None:
         raise IllegalActionError(
+            # TRANSLATORS: {phase} is the engine's name of the phase (play, choose); {action}
+            # the move, in the engine's English words
             N_("nobody may act now (phase {phase}): {action}"),
             phase=state.phase,
             action=describe_action(action),

@@ -420,6 +420,8 @@ _VALIDATOR_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, template in (
         (
             r"Expected `(?P<expected>[^`]*)`, got `(?P<got>[^`]*)`",
+            # TRANSLATORS: the validator's words on a line of a log; {expected} and {got} are
+            # JSON types (int, str, array, object, null), kept in English
             N_("Expected `{expected}`, got `{got}`"),
         ),
         (
@@ -456,7 +458,10 @@ def _validator_message(text: str) -> Message:
             message = Message(template, **match.groupdict())
             if at is not None:
                 message = Message(
-                    N_("{problem} - at `{where}`"), problem=message, where=at.group("where")
+                    # TRANSLATORS: {where} is the place in the JSON line, such as $.cards[2]
+                    N_("{problem} - at `{where}`"),
+                    problem=message,
+                    where=at.group("where"),
                 )
             if str(message) == text:
                 return message

@@ -26,6 +26,7 @@ from hanatui.store.settings import (
     save_settings,
     settings_path,
 )
+from hanatui.text.errors import error_text
 
 if TYPE_CHECKING:
     from textual.driver import Driver
@@ -522,9 +523,11 @@ class HanaApp(App[None]):
             session = Session.new(rules, players, seed=seed, autosave=self._save)
         except (HanaError, OSError) as exc:
             if notify:
-                self.notify(f"Cannot start the game: {exc}", markup=False, severity="error")
+                self.notify(
+                    f"Cannot start the game: {error_text(exc)}", markup=False, severity="error"
+                )
             else:
-                self._warnings.append(f"Cannot start the game: {exc}")
+                self._warnings.append(f"Cannot start the game: {error_text(exc)}")
             return None
         return TableScreen(session)
 
@@ -538,7 +541,7 @@ class HanaApp(App[None]):
         try:
             session = Session.resume()
         except (HanaError, OSError) as exc:
-            self.notify(f"Cannot resume: {exc}", markup=False, severity="error")
+            self.notify(f"Cannot resume: {error_text(exc)}", markup=False, severity="error")
             return
         self._watch_journal(session)
         self._to_table(TableScreen(session))
@@ -559,7 +562,7 @@ class HanaApp(App[None]):
         try:
             session = RemoteSession(address, name, ssl_context=ssl_context)
         except HanaError as exc:
-            self.notify(str(exc), markup=False, severity="error", title="Cannot join")
+            self.notify(error_text(exc), markup=False, severity="error", title="Cannot join")
             return
         session.start()
         self._to_table(LobbyScreen(session))
@@ -601,7 +604,7 @@ class HanaApp(App[None]):
                 server.port = 0  # the usual port is taken: any free one
                 await server.start()
         except (HanaError, OSError) as exc:
-            self.notify(str(exc), markup=False, severity="error", title="Cannot host")
+            self.notify(error_text(exc), markup=False, severity="error", title="Cannot host")
             return
         session = RemoteSession(server.url(0), players[0].name)
         session.start()

@@ -44,6 +44,7 @@ from core.text import printable
 from core.timeline import Timeline
 from hanatui.net import protocol as p
 from hanatui.session.session import Session
+from hanatui.text.errors import error_text
 
 #: Seconds between attempts to rejoin, growing to the last.
 REJOIN_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0)
@@ -407,7 +408,7 @@ class RemoteSession(Session):
         try:
             full = unredact(new, self.seat) if new else []
         except HanaError as exc:
-            self.problem = f"the table sent an inconsistent match ({exc})"
+            self.problem = f"the table sent an inconsistent match ({error_text(exc)})"
             self._tell("refused", self.problem)
             return
         rewound = new[: len(old)] != old

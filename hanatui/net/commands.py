@@ -19,6 +19,7 @@ from typing import Any
 
 from core.errors import HanaError
 from core.text import printable_path
+from hanatui.text.errors import error_text
 
 #: The port a table listens on unless told otherwise.
 DEFAULT_PORT = 7146
@@ -138,7 +139,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             if not 0 <= args.computer < players:
                 raise HanaError(f"--computer must leave at least one human seat (0-{players - 1})")
         except HanaError as exc:
-            parser.error(str(exc))
+            parser.error(error_text(exc))
         humans = players - args.computer
         plan = [SeatPlan() for _ in range(humans)]
         plan += [SeatPlan(kind="bot", level=args.bot) for _ in range(args.computer)]

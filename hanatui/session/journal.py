@@ -33,6 +33,7 @@ from core.logfile import VERSION, Comment, Header, LogRead, encode_event, encode
 from core.text import printable, printable_path
 from hanatui.session.lock import JournalInUse, lock, unlock
 from hanatui.store.files import free_log_name, read_bytes_capped, write_atomic, write_log_file
+from hanatui.text.errors import error_reason, error_text
 
 __all__ = [
     "Journal",
@@ -122,7 +123,7 @@ class Journal:
         log = read_log(data, recover=True)
         if not log.events:
             error = log.error
-            where = f" (line {error.line}: {error.reason})" if error is not None else ""
+            where = f" ({error_text(error)})" if error is not None else ""
             raise HanaError(f"{printable_path(journal.path)}: the autosave holds no events{where}")
         journal.seed = read_seed(journal.path)
         journal._header = log.header
@@ -140,7 +141,7 @@ class Journal:
                 journal._detached = True
                 return log, journal
             journal.notice = (
-                f"The autosave was damaged at line {log.error.line} ({log.error.reason}). "
+                f"The autosave was damaged at line {log.error.line} ({error_reason(log.error)}). "
                 f"The {len(log.events)} events before it were kept; the original file is "
                 f"{printable_path(kept)}."
             )
@@ -351,7 +352,7 @@ def retire(journal: Path, games: Path) -> str | None:
     try:
         log: LogRead | None = read_log(data, recover=True)
     except HanaError as exc:
-        log, problem = None, printable(str(exc))
+        log, problem = None, printable(error_text(exc))
     kept: Path | None = None
     archived: Path | None = None
     if log is None or (log.error is not None and not log.torn):

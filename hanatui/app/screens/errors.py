@@ -23,6 +23,7 @@ from core.logfile import VERSION, check_depth
 from core.text import printable as _printable
 from core.text import printable_path
 from hanatui.app.widgets import TooSmall
+from hanatui.text.errors import error_reason, error_text
 
 #: Reasons longer than this are cut (a reason may quote a long line of the file).
 MAX_REASON = 400
@@ -86,7 +87,7 @@ def describe_problem(
             file=file,
             folder=folder,
             line=exc.line,
-            reason=printable(explain(exc.reason)),
+            reason=printable(explain(error_reason(exc))),
             version=newer_version(data),
         )
     if (
@@ -106,11 +107,11 @@ def describe_problem(
             file=file,
             folder=folder,
             line=exc.line,
-            reason=printable(explain(exc.reason)),
+            reason=printable(explain(error_reason(exc))),
             recoverable=recoverable,
             torn=torn,
         )
-    reason = str(exc)
+    reason = error_text(exc)
     for prefix in (f"{os.fspath(path)}: ", f"{printable_path(path)}: "):
         reason = reason.removeprefix(prefix)
     if not isinstance(exc, ValueError):

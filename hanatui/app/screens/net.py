@@ -25,6 +25,7 @@ from hanatui.app.screens.dialog_base import DIALOG_CSS
 from hanatui.app.screens.table.screen import TableScreen
 from hanatui.net import protocol as p
 from hanatui.net.client import RemoteSession, parse_address
+from hanatui.text.errors import error_text
 
 
 def _keep(app: Any, coroutine: Any) -> None:
@@ -120,7 +121,7 @@ class JoinScreen(Screen[None]):
             parse_address(address)
             name = check_name(self.query_one("#name", Input).value.strip())
         except HanaError as exc:
-            self.notify(str(exc), markup=False, severity="error", title="Cannot join")
+            self.notify(error_text(exc), markup=False, severity="error", title="Cannot join")
             return
         hana_app(self.app).join_table(address, name)
 

@@ -20,6 +20,8 @@ from core.rules import OptionDoc
 from hanatui.app.common import HanaFooter, hana_app
 from hanatui.app.widgets import Field, TooSmall
 from hanatui.store.settings import Settings
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import N_
 from hanatui.text.words import game_title
 
 
@@ -602,7 +604,9 @@ class NewGameScreen(Screen[None]):
 
             find_rules(self.game, "standard", **options)
         except HanaError as exc:
-            self.notify(str(exc), markup=False, severity="error", title="Cannot save these rules")
+            self.notify(
+                error_text(exc), markup=False, severity="error", title="Cannot save these rules"
+            )
             return
         self.settings.rule_sets[name] = RuleSet(game=self.game, options=options)
         hana_app(self.app).save_settings()
@@ -624,7 +628,9 @@ class NewGameScreen(Screen[None]):
             try:
                 check_name(name)
             except HanaError as exc:
-                raise HanaError(f"seat {i + 1}: {exc}") from None
+                raise HanaError(
+                    N_("seat {seat}: {reason}"), seat=i + 1, reason=exc.message
+                ) from None
             if kind == "human":
                 players.append(Player(name=name, kind="human"))
             else:
@@ -636,7 +642,7 @@ class NewGameScreen(Screen[None]):
         try:
             rules, players = self.build()
         except HanaError as exc:
-            self.notify(str(exc), markup=False, severity="error", title="Cannot start")
+            self.notify(error_text(exc), markup=False, severity="error", title="Cannot start")
             return
         self.settings.last_game = self.game
         hana_app(self.app).save_settings()

@@ -33,6 +33,7 @@ from hanatui.analysis.report import PLURALS, summary_line
 from hanatui.app.screens.replay.review import ReplayReview
 from hanatui.app.screens.replay.review_dialogs import AnalysisDialog
 from hanatui.bots.heuristics import team_numbers
+from hanatui.text.errors import error_text
 
 #: A rough time per playout, to say how long an analysis may take (docs/analysis.md: about a
 #: quarter of a second a decision at 1000 playouts on a shared 2-core machine).
@@ -158,7 +159,7 @@ class ReplayAnalysis(ReplayReview):
         try:
             analyser = Analyser(self.game_log, seats=seats, budget=self.budget, known=self._known)
         except HanaError as exc:
-            self.notify(f"Cannot analyse: {exc}", markup=False, severity="error")
+            self.notify(f"Cannot analyse: {error_text(exc)}", markup=False, severity="error")
             return
         if analyser.done == analyser.total:
             self.analysis = self._make_analysis(self._known, analyser.seats)

@@ -21,6 +21,7 @@ from core.players import Player
 from hanatui.app.common import hana_app
 from hanatui.app.screens.dialog_base import HELP_CSS
 from hanatui.app.widgets import TooSmall
+from hanatui.text.errors import error_text
 
 DIALOG_CSS = """
 {name} {{ align: center middle; background: $background 60%; }}
@@ -305,7 +306,7 @@ class ShareDialog(ModalScreen[None]):
         try:
             write_atomic(path, self.data_for(what))
         except (OSError, HanaError) as exc:
-            result.update(Content.styled(f"Could not write {path}: {exc}", "$error"))
+            result.update(Content.styled(f"Could not write {path}: {error_text(exc)}", "$error"))
             return None
         result.update(Content.styled(f"Saved {path}", "$success"))
         self.notify(f"Saved {path}", markup=False, timeout=4)

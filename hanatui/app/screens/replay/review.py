@@ -41,6 +41,7 @@ from hanatui.app.screens.replay.review_render import (
     verdict_short,
 )
 from hanatui.text.comments import CommentEdit, comments_at, edit_file, game_comments
+from hanatui.text.errors import error_text
 from hanatui.text.story import hidden_from
 
 
@@ -151,7 +152,7 @@ class ReplayReview(ReplayDrawing):
         try:
             comments = edit_file(self.path, self.game_log, edit)
         except HanaError as exc:
-            return str(exc)
+            return error_text(exc)
         except OSError as exc:
             return f"the file cannot be written ({exc.strerror or exc})"
         self.comments = comments

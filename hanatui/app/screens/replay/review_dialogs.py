@@ -22,6 +22,7 @@ from core.players import Player
 from hanatui.app.screens.replay.dialogs import DIALOG_CSS
 from hanatui.app.screens.replay.review_render import writer
 from hanatui.app.widgets import TooSmall
+from hanatui.text.errors import error_text
 
 #: ASCII mode in these dialogs: plain frames (the buttons go compact, without their half-block
 #: edges: `plain_in_ascii`).
@@ -235,7 +236,7 @@ class CommentDialog(ModalScreen[bool]):
                 check_comment(event.value)
         except HanaError as exc:
             event.input.set_class(True, "-invalid")
-            self._problem(f"Not allowed: {exc}.", True)
+            self._problem(f"Not allowed: {error_text(exc)}.", True)
             return
         event.input.set_class(False, "-invalid")
         count = f"{len(event.value)} of {MAX_COMMENT} characters" if event.value else HINT
@@ -256,7 +257,7 @@ class CommentDialog(ModalScreen[bool]):
         try:
             check_comment(text)
         except HanaError as exc:
-            self._problem(f"Not saved: {exc}.", True)
+            self._problem(f"Not saved: {error_text(exc)}.", True)
             return False
         problem = self._save(text, self.seat())
         if problem is not None:

@@ -46,6 +46,7 @@ from hanatui.app.screens.replay.draw import DEFAULT_SPEED, SPEEDS, ReplayCommand
 from hanatui.app.screens.replay.playon import ForkPoint, fork_note, fork_players, fork_point
 from hanatui.app.screens.replay.render import MoveList, ScoreChart, score_chart
 from hanatui.app.widgets import TooSmall
+from hanatui.text.errors import error_text
 from hanatui.text.story import Story, safe_text
 
 
@@ -424,7 +425,9 @@ class ReplayScreen(ReplayAnalysis):
                 choice, autosave=bool(getattr(self.app, "_save", True)), point=point
             )
         except (HanaError, OSError) as exc:
-            self.notify(f"Cannot play on from here: {exc}", markup=False, severity="error")
+            self.notify(
+                f"Cannot play on from here: {error_text(exc)}", markup=False, severity="error"
+            )
             return
         note = fork_note(point, seat=choice.seat, players=session.players, analysis=self.analysis)
         self.app.push_screen(TableScreen(session, note=note))
