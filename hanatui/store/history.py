@@ -18,7 +18,6 @@ from core.events import KoiKoiCalled, RoundEnded
 from core.logfile import LogRead
 from core.names import yaku_name
 from hanatui.store.files import read_log_file
-from hanatui.text.errors import error_text
 
 
 class GameSummary(msgspec.Struct, kw_only=True):
@@ -63,7 +62,7 @@ def summarise(path: str | os.PathLike[str]) -> tuple[GameSummary, LogRead | None
                 winners=(),
                 finished=False,
                 events=0,
-                error=error_text(exc),
+                error=str(exc),
             ),
             None,
         )
