@@ -153,7 +153,10 @@ def test_a_refused_line_in_polish_and_spanish_is_the_catalogs_sentence_with_its_
     with language_scope("pl"):
         assert error_text(exc) == f"wiersz {line}: karty {card} nie ma na ręce gracza {seat}"
     with language_scope("es"):
-        assert error_text(exc) == f"línea {line}: {card} no está en la mano del jugador {seat}"
+        assert (
+            error_text(exc)
+            == f"línea {line}: la carta {card} no está en la mano del jugador {seat}"
+        )
 
 
 def test_a_reason_inside_a_reason_is_translated_too() -> None:
