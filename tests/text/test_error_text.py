@@ -221,7 +221,14 @@ def test_a_translation_naming_other_values_falls_back_to_english(
     assert errors.error_reason(exc) == "01a is dealt twice"
 
 
-def test_an_error_pickles_as_its_english() -> None:
-    """What crosses a process is the English, as before (no process sends these today)."""
-    exc: Any = pickle.loads(pickle.dumps(HanaError(N_("no events"))))
-    assert str(exc) == "no events"
+def test_an_error_crosses_a_process_with_its_template_and_values() -> None:
+    exc = CorruptLogError(N_("not a hanatui log: {reason}"), 3, reason=Message(N_("empty line")))
+    back: Any = pickle.loads(pickle.dumps(exc))
+    assert (type(back), str(back), back.reason, back.line) == (
+        CorruptLogError,
+        "line 3: not a hanatui log: empty line",
+        "not a hanatui log: empty line",
+        3,
+    )
+    with language_scope("pl"):
+        assert error_text(back) == "wiersz 3: to nie jest zapis hanatui: pusty wiersz"
