@@ -13,6 +13,7 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
@@ -66,6 +67,13 @@ class Choice(RadioButton):
     def on_mount(self) -> None:
         self._mark()
 
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One line, or as many as its words take where the CSS lets it wrap (Textual's
+        toggle buttons hold one line: a longer language's label was cut)."""
+        if self.styles.text_wrap != "wrap":
+            return 1
+        return max(1, len(self.render().wrap(max(1, width))))
+
     def watch_value(self) -> None:
         super().watch_value()
         self._mark()
@@ -108,6 +116,8 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
         DIALOG_CSS.format(name="ForkDialog")
         + """
     ForkDialog RadioSet { width: 1fr; }
+    /* a longer language's choice wraps under its mark rather than being cut */
+    ForkDialog RadioSet > Choice { width: 1fr; height: auto; text-wrap: wrap; }
     ForkDialog Select { width: 40; }
     """
     )
