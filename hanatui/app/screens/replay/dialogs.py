@@ -13,8 +13,8 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Size
 from textual.content import Content
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
 
