@@ -309,6 +309,8 @@ class HistoryScreen(Screen[None]):
         table.clear(columns=True)
         for key, width in widths.items():
             heading = _(HEADINGS.get(key, SORTS[key][0]))
+            if cell_len(heading) > width:  # a longer language's heading: the short one
+                heading = _(SORTS[key][0])
             table.add_column(Text(heading), key=key, width=width)
         return True
 
