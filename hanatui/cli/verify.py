@@ -71,12 +71,13 @@ SEAT_WORDS = N_("{name} ({seat})")
 
 
 def _who(seat: int, names: Sequence[str]) -> str:
-    from core.players import seat_label
     from core.text import printable
 
+    # TRANSLATORS: a seat at the table, counted from 1
+    label = _("seat {n}").format(n=seat + 1)
     if 0 <= seat < len(names):
-        return _(SEAT_WORDS).format(name=printable(names[seat]), seat=seat_label(seat))
-    return seat_label(seat)
+        return _(SEAT_WORDS).format(name=printable(names[seat]), seat=label)
+    return label
 
 
 def deal_lines(
