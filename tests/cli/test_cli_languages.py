@@ -106,3 +106,15 @@ def test_the_standard_gettext_is_left_as_it_was(capsys) -> None:
     assert gettext.textdomain() == domain
     assert argparse._ is gettext.gettext  # type: ignore[attr-defined]
     assert gettext.gettext("usage: ") == "usage: "
+
+
+def test_sim_counts_in_the_language(capsys) -> None:
+    """Each number with its own word form: Polish has three (1, 2-4, 5 and more)."""
+    main(["--lang", "pl", "sim", "koikoi", "--hands", "1", "--seed", "2", "--jobs", "1"])
+    first, *seats = capsys.readouterr().out.splitlines()
+    assert first.startswith("koikoi: 1 rozdanie w 1 partii, "), first
+    assert first.endswith("; 1 rozdanie rozstrzygnięte"), first
+    assert all(" punkty " in line and " na rozdanie " in line for line in seats)
+    main(["--lang", "es", "sim", "koikoi", "--hands", "3", "--seed", "1", "--jobs", "1"])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("koikoi: 3 manos en 1 partida, "), first

@@ -19,6 +19,7 @@ from core.rules import find_rules
 from hanatui.cli import main
 from hanatui.session.session import Session, app_version
 from hanatui.store.files import read_log_file, write_log_file
+from hanatui.text.export import anonymise, player_view
 from hanatui.text.i18n import language, language_scope, ngettext, pgettext
 from hanatui.text.names import card_name
 
@@ -109,6 +110,17 @@ def test_the_log_is_the_same_bytes_in_every_language(played, tmp_path) -> None:
             again = save(play(*GAMES[game]), tmp_path / f"{code}.hana")
         assert again.read_bytes() == path.read_bytes(), code
     assert language() == "en"
+
+
+def test_the_copies_export_makes_are_the_same_bytes_in_every_language(played) -> None:
+    """An anonymised copy and a player's view are logs: no words of a language in them."""
+    path, _session = played
+    copies = []
+    for code in LANGUAGES:
+        with language_scope(code):
+            log = read_log_file(path)
+            copies.append((anonymise(log), player_view(log, 0)))
+    assert copies == [copies[0]] * len(copies)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
