@@ -6,7 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from hanatui.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, file_error
-from hanatui.text.i18n import _
+from hanatui.text.i18n import _, ngettext
 
 if TYPE_CHECKING:
     import argparse
@@ -108,5 +108,7 @@ def _save_analysis(
 def _analysis_progress(done: int, total: int) -> None:
     width = 30
     filled = int(width * done / total) if total else width
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} decisions")
+    bar = f"[{'#' * filled}{'.' * (width - filled)}]"
+    counted = ngettext("{done}/{total} decision", "{done}/{total} decisions", total)
+    sys.stderr.write(f"\r{bar} {counted.format(done=done, total=total)}")
     sys.stderr.flush()

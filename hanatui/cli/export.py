@@ -74,21 +74,21 @@ def _output_problem(source: Path, output: Path, *, force: bool) -> str | None:
     import os
 
     if output.is_dir():
-        return "is a folder; give a file name"
+        return _("is a folder; give a file name")
     folder = output.parent
     if not folder.is_dir():
-        return "its folder does not exist (export makes no folders)"
+        return _("its folder does not exist (export makes no folders)")
     if output.exists() or output.is_symlink():
         try:
             same = os.path.samefile(source, output)
         except OSError:
             same = False
         if same:
-            return "is the file being exported; write the copy elsewhere"
+            return _("is the file being exported; write the copy elsewhere")
         if not force:
-            return "already exists; add --force to replace it"
+            return _("already exists; add --force to replace it")
         if not output.is_file():
-            return "is not a regular file"
+            return _("is not a regular file")
     return None
 
 
