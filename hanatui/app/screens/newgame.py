@@ -101,7 +101,7 @@ class NewGameScreen(Screen[None]):
     }
     NewGameScreen #seats, NewGameScreen #options { height: auto; }
     NewGameScreen .row { height: auto; margin-bottom: 1; }
-    NewGameScreen .row > .label { width: auto; min-width: 16; padding: 0 1 0 0; text-style: bold; }
+    NewGameScreen .row > .label { width: 16; padding: 0 1 0 0; text-style: bold; }
     NewGameScreen .seat { margin-bottom: 0; }
     NewGameScreen .seat Select, NewGameScreen .seat Input { margin-right: 1; }
     NewGameScreen .row Select { margin-right: 2; }
@@ -109,7 +109,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .row Select { width: 24; }
     NewGameScreen .row Input { width: 24; }
     NewGameScreen .heading { text-style: bold; color: $accent; margin-top: 1; }
-    NewGameScreen .seat > .label { width: auto; min-width: 10; }
+    NewGameScreen .seat > .label { width: 10; }
     NewGameScreen .seat Select.kind { width: 18; }
     NewGameScreen .seat Select.level { width: 16; }
     NewGameScreen .seat Input { width: 28; }
