@@ -58,3 +58,15 @@ def test_the_settings_warning_is_said_in_the_players_language(tmp_path):
     assert warning is not None and "unreadable" in warning  # English, as store/ says it
     with language_scope("pl"):
         assert "nieczytelny" in say(warning)
+
+
+def test_every_computer_level_has_its_words():
+    from hanatui.bots import BOTS
+    from hanatui.net.words import LEVEL_WORDS, level_description
+
+    assert set(BOTS) == set(LEVEL_WORDS)
+    with language_scope("pl"):
+        for level, bot in BOTS.items():
+            # the bot's own English is the one translated here (else it would show in English)
+            assert level_description(level, bot.description) != bot.description, level
+            assert level_name(level) != level, level
