@@ -22,6 +22,7 @@ from core.players import Player
 from hanatui.app.screens.replay.dialogs import DIALOG_CSS
 from hanatui.app.screens.replay.review_render import writer
 from hanatui.app.widgets import TooSmall
+from hanatui.text.i18n import N_, _
 
 #: ASCII mode in these dialogs: plain frames (the buttons go compact, without their half-block
 #: edges: `plain_in_ascii`).
@@ -56,7 +57,7 @@ class AnalysisDialog(ModalScreen[str | None]):
     AnalysisDialog .buttons Button { margin-right: 1; }
     """
     )
-    BINDINGS = [Binding("escape", "close", "Close", id="analysis.close")]
+    BINDINGS = [Binding("escape", "close", N_("Close"), id="analysis.close")]
     AUTO_FOCUS = "Button"  # the first: Stop, or analysing the seat in view
 
     def __init__(
@@ -76,7 +77,7 @@ class AnalysisDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="dialog"):
-            yield Static(Content("Analysis"), classes="title")
+            yield Static(Content(_("Analysis")), classes="title")
             yield Static(self.status, id="status")
             if self.summaries:
                 with Vertical(id="summaries"):
@@ -84,16 +85,18 @@ class AnalysisDialog(ModalScreen[str | None]):
                         yield Static(line)
             yield Static(
                 Content(
-                    "The strong player judges each decision from what its seat could see: "
-                    "?! inaccuracy, ? mistake, ?? blunder, by the points this round the move "
-                    "gave away against the best one it found (estimates: docs/analysis.md). "
-                    "n and p jump to the next and previous mistake."
+                    _(
+                        "The strong player judges each decision from what its seat could see: "
+                        "?! inaccuracy, ? mistake, ?? blunder, by the points this round the "
+                        "move gave away against the best one it found (estimates: "
+                        "docs/analysis.md). n and p jump to the next and previous mistake."
+                    )
                 ),
                 classes="hint",
             )
             with Horizontal(classes="buttons"):
                 if self.running:
-                    yield Button(Content("Stop the analysis"), id="stop", variant="warning")
+                    yield Button(Content(_("Stop the analysis")), id="stop", variant="warning")
                 else:
                     for i, (choice, label) in enumerate(self.choices):
                         yield Button(
@@ -101,7 +104,7 @@ class AnalysisDialog(ModalScreen[str | None]):
                             id=f"choice-{choice}",
                             variant="primary" if i == 0 else "default",
                         )
-                yield Button(Content("Close (esc)"), id="close")
+                yield Button(Content(_("Close (esc)")), id="close")
 
     def on_mount(self) -> None:
         plain_in_ascii(self)
@@ -120,7 +123,11 @@ class AnalysisDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-HINT = f"One line, up to {MAX_COMMENT} characters; enter saves, esc cancels."
+def hint() -> str:
+    """What the comment field takes, before anything is typed."""
+    return _("One line, up to {limit} characters; enter saves, esc cancels.").format(
+        limit=MAX_COMMENT
+    )
 
 
 #: The writer choice's value for a reviewer (someone not at the table).
@@ -151,7 +158,7 @@ class CommentDialog(ModalScreen[bool]):
     CommentDialog #problem.-error { color: $error; }
     """
     )
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="comment.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="comment.cancel")]
     AUTO_FOCUS = "#text"
 
     def __init__(
@@ -187,18 +194,18 @@ class CommentDialog(ModalScreen[bool]):
             existing.display = bool(self.existing)
             yield existing
             with Horizontal(classes="row"):
-                yield Static(Content("Comment"), classes="label")
+                yield Static(Content(_("Comment")), classes="label")
                 yield Input(
-                    placeholder="one line of plain text",
+                    placeholder=_("one line of plain text"),
                     max_length=MAX_COMMENT,
                     id="text",
                 )
             with Horizontal(classes="row"):
-                yield Static(Content("Written by"), classes="label")
+                yield Static(Content(_("Written by")), classes="label")
                 # a choice that shows the writer the comment is saved as (a list's highlight
                 # did not show while another field had the focus: it read as its first line)
                 writers = [(Content(f"{i + 1}. {p.name}"), i) for i, p in enumerate(self.players)]
-                writers.append((Content("a reviewer (not at the table)"), REVIEWER))
+                writers.append((Content(_("a reviewer (not at the table)")), REVIEWER))
                 yield Select(
                     writers,
                     value=REVIEWER if self.author is None else self.author,
@@ -206,13 +213,13 @@ class CommentDialog(ModalScreen[bool]):
                     id="author",
                     compact=True,
                 )
-            yield Static(Content(HINT), id="problem")
+            yield Static(Content(hint()), id="problem")
             with Horizontal(classes="buttons"):
-                yield Button(Content("Save"), id="save", variant="primary")
-                remove = Button(Content("Remove the chosen one"), id="remove")
+                yield Button(Content(_("Save")), id="save", variant="primary")
+                remove = Button(Content(_("Remove the chosen one")), id="remove")
                 remove.display = bool(self.existing)
                 yield remove
-                yield Button(Content("Cancel (esc)"), id="cancel")
+                yield Button(Content(_("Cancel (esc)")), id="cancel")
 
     def _lines(self) -> list[Content]:
         return [
@@ -235,11 +242,16 @@ class CommentDialog(ModalScreen[bool]):
                 check_comment(event.value)
         except HanaError as exc:
             event.input.set_class(True, "-invalid")
-            self._problem(f"Not allowed: {exc}.", True)
+            self._problem(_("Not allowed: {reason}.").format(reason=exc), True)
             return
         event.input.set_class(False, "-invalid")
-        count = f"{len(event.value)} of {MAX_COMMENT} characters" if event.value else HINT
-        self._problem(count + ("; enter saves, esc cancels." if event.value else ""), False)
+        if event.value:
+            words = _("{n} of {limit} characters; enter saves, esc cancels.").format(
+                n=len(event.value), limit=MAX_COMMENT
+            )
+        else:
+            words = hint()
+        self._problem(words, False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -256,11 +268,11 @@ class CommentDialog(ModalScreen[bool]):
         try:
             check_comment(text)
         except HanaError as exc:
-            self._problem(f"Not saved: {exc}.", True)
+            self._problem(_("Not saved: {reason}.").format(reason=exc), True)
             return False
         problem = self._save(text, self.seat())
         if problem is not None:
-            self._problem(f"Not saved: {problem}.", True)
+            self._problem(_("Not saved: {reason}.").format(reason=problem), True)
             return False
         self.changed = True
         self.dismiss(True)
@@ -271,11 +283,11 @@ class CommentDialog(ModalScreen[bool]):
         listing = self.query_one("#existing", OptionList)
         index = listing.highlighted
         if index is None or not 0 <= index < len(self.existing):
-            self._problem("Choose a comment in the list first.", True)
+            self._problem(_("Choose a comment in the list first."), True)
             return False
         problem = self._remove(self.existing[index])
         if problem is not None:
-            self._problem(f"Not removed: {problem}.", True)
+            self._problem(_("Not removed: {reason}.").format(reason=problem), True)
             return False
         self.changed = True
         del self.existing[index]
@@ -283,7 +295,7 @@ class CommentDialog(ModalScreen[bool]):
         listing.add_options(self._lines())
         listing.display = bool(self.existing)
         self.query_one("#remove", Button).display = bool(self.existing)
-        self._problem("Removed.", False)
+        self._problem(_("Removed."), False)
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
