@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -67,15 +68,24 @@ WORSE = N_("{move}: {points} points worse than the best found ({expected} this r
 SAME = N_("{move} is the move made: {points} points worse than the best found; try another.")
 SOLUTION = N_("The best move found: {best}, expecting {expected} points this round.")
 SOLUTION_LONG = SOLUTION
+#: The same in fewer words, for the caption where the sentence would not fit in one line.
+FOUND_GOOD_SHORT = N_("{move}: good, {points} short of the best.")
+WORSE_SHORT = N_("{move}: {points} points worse; try again.")
+SAME_SHORT = N_("{move} is the move made; try another.")
+SOLUTION_SHORT = N_("Best found: {best} ({expected}).")
+# TRANSLATORS: the label before the learn mode's caption under the board (a word or two)
+CAPTION_LABEL = N_("learn")
 SUMMARY = N_("Found {found} of {total}.")
 SUMMARY_LONG = N_("Learn from your mistakes is over: you found {found} of {total}. n goes back.")
 NONE_ANALYSED = N_("Nothing analysed for {player} yet: a analyses the game, then t.")
 NONE_FLAGGED = N_("{player} made no mistake the analysis flags: nothing to learn here.")
-KEYS_CARDS = N_("←→ choose{dot}enter answer{dot}s solution{dot}n next{dot}f play on{dot}esc back")
-KEYS_CARDS_ASCII = N_(
-    "<- -> choose{dot}enter answer{dot}s solution{dot}n next{dot}f play on{dot}esc back"
-)
-KEYS_LIST = N_("1-{n} answer{dot}s solution{dot}n next{dot}f play on{dot}esc back")
+#: The keys that answer, each a key and what it does, shown joined by dots (the status line
+#: keeps as many as fit).
+KEY_CHOOSE = N_("←→ choose")
+KEY_CHOOSE_ASCII = N_("<- -> choose")
+KEY_ANSWER = N_("enter answer")
+KEY_ANSWER_NUMBER = N_("1-{n} answer")
+KEYS_REST = (N_("s solution"), N_("n next"), N_("f play on"), N_("esc back"))
 KEYS_OVER = N_("n or esc: back to the replay")
 CHOICE = "{n}. {move}"
 PUZZLE = N_("{n}. move {move}: {words}")
@@ -262,19 +272,27 @@ class LearnScreen(Screen[int | None]):
             you_note=_("find a better move") if not self.over else "",
             ascii_mode=ascii_mode,
             caption=self.caption(),
-            caption_label="learn",
+            caption_label=_(CAPTION_LABEL),
             moved=last_move_cards(events, d.index - 1),
         )
         if not self.query_one("#layout", TableLayout).draw(scene):
             return
         self.query_one("#learn", Static).update(self.lines())
         # the compact table's bottom line (the box under the hand may be scrolled away there)
-        self.query_one("#status-line", Static).update(Content.styled(self.keys(), "dim"))
+        width = max(self.app.size.width - 2, 10)
+        status = Content.styled(self.keys(width), "dim")
+        self.query_one("#status-line", Static).update(status)
         self.query_one("#puzzles", Static).update(self.puzzle_list())
         self.refresh_bindings()
 
     def caption(self) -> str:
-        """The latest thing to say, in one line."""
+        """The latest thing to say, in one line: in fewer words where a longer language's
+        sentence would not fit the caption."""
+        room = max((self.app.size.width or 80) - 4 - cell_len(_(CAPTION_LABEL)), 10)
+        text = self._caption(short=False)
+        return text if cell_len(text) <= room else self._caption(short=True)
+
+    def _caption(self, *, short: bool) -> str:
         if self.over:
             return _(SUMMARY).format(found=self.found_count(), total=len(self.puzzles))
         puzzle = self.puzzle
@@ -283,28 +301,32 @@ class LearnScreen(Screen[int | None]):
                 move=move_words(self.weighing), more=glyphs(self.ascii_mode)["more"]
             )
         if puzzle.shown and puzzle.shown_at == len(puzzle.answers):
-            return self.solution_words()  # nothing answered since
+            return self.solution_words(short=short)  # nothing answered since
         if puzzle.answers:
-            return self.judgement_words(puzzle.answers[-1])
+            return self.judgement_words(puzzle.answers[-1], short=short)
         return _(ASK).format(move=move_words(puzzle.decision.move))
 
-    def judgement_words(self, j: Judgement) -> str:
+    def judgement_words(self, j: Judgement, *, short: bool = False) -> str:
+        """What an answer is worth (``short``: in a few words, for the caption)."""
         move = move_words(j.answer)
         points = f"{j.loss:.1f}"
+        expected = f"{j.best_expected:+.1f}"
         if j.found:
-            return _(FOUND_BEST if j.best else FOUND_GOOD).format(move=move, points=points)
-        if j.answer == self.puzzle.decision.move:
-            return _(SAME).format(move=move, points=points)
-        return _(WORSE).format(move=move, points=points, expected=f"{j.best_expected:+.1f}")
+            template = FOUND_BEST if j.best else (FOUND_GOOD_SHORT if short else FOUND_GOOD)
+        elif j.answer == self.puzzle.decision.move:
+            template = SAME_SHORT if short else SAME
+        else:
+            template = WORSE_SHORT if short else WORSE
+        return _(template).format(move=move, points=points, expected=expected)
 
-    def solution_words(self, *, long: bool = False) -> str:
-        """The solution: the best move in brief (the caption) or in words (the box)."""
+    def solution_words(self, *, long: bool = False, short: bool = False) -> str:
+        """The solution: the best move in brief (the caption; ``short``, in fewer words) or in
+        words (the box)."""
         d = self.puzzle.decision
-        template, best = (
-            (SOLUTION_LONG, describe_move(d.best_move))
-            if long
-            else (SOLUTION, move_words(d.best_move))
-        )
+        if long:
+            template, best = SOLUTION_LONG, describe_move(d.best_move)
+        else:
+            template, best = (SOLUTION_SHORT if short else SOLUTION), move_words(d.best_move)
         return _(template).format(best=best, expected=f"{d.best_expected:+.1f}")
 
     def lines(self) -> Content:
@@ -337,15 +359,19 @@ class LearnScreen(Screen[int | None]):
         out.append(Content.styled(self.keys(), "dim"))
         return Content("\n").join(out)
 
-    def keys(self) -> str:
-        """The keys that answer now."""
+    def keys(self, width: int | None = None) -> str:
+        """The keys that answer now (with ``width``, as many as fit in it)."""
         dot = glyphs(self.ascii_mode)["dot"]
         if self.over:
-            return _(KEYS_OVER).format(dot=dot)
+            return _(KEYS_OVER)
         if self.cards_only():
-            keys = KEYS_CARDS_ASCII if self.ascii_mode else KEYS_CARDS
-            return _(keys).format(dot=dot)
-        return _(KEYS_LIST).format(n=min(len(self.choices()), 10), dot=dot)
+            first = [_(KEY_CHOOSE_ASCII if self.ascii_mode else KEY_CHOOSE), _(KEY_ANSWER)]
+        else:
+            first = [_(KEY_ANSWER_NUMBER).format(n=min(len(self.choices()), 10))]
+        items = first + [_(key) for key in KEYS_REST]
+        while width is not None and len(items) > 1 and cell_len(dot.join(items)) > width:
+            items.pop()
+        return dot.join(items)
 
     def puzzle_list(self) -> Content:
         lines = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -34,6 +35,29 @@ ASCII_CSS = """
 """
 
 
+#: A row of buttons too wide for the dialog (a longer language, a long name) stands in a column.
+STACK_CSS = """
+{name} .buttons.-stacked {{ layout: vertical; }}
+{name} .buttons.-stacked Button {{ margin-right: 0; }}
+"""
+
+
+def fit_buttons(screen: Widget) -> None:
+    """Stack each row of buttons whose labels do not fit side by side in the row's width, and
+    put it back in a row when they do."""
+    for row in screen.query(".buttons"):
+        width = row.size.width
+        if not width:
+            continue
+        needed = 0
+        for button in row.query(Button):
+            if not button.display:
+                continue
+            inner = cell_len(str(button.label)) + 2
+            needed += max(inner, 0 if button.compact else 16) + button.styles.margin.right
+        row.set_class(needed > width, "-stacked")
+
+
 def plain_in_ascii(screen: Widget) -> None:
     """Draw a dialog with ASCII only when the app is in ASCII mode."""
     ascii_mode = bool(getattr(screen.app, "ascii_mode", False))
@@ -50,6 +74,7 @@ class AnalysisDialog(ModalScreen[str | None]):
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="AnalysisDialog")
         + ASCII_CSS.format(name="AnalysisDialog")
+        + STACK_CSS.format(name="AnalysisDialog")
         + """
     AnalysisDialog #dialog { max-height: 100%; }
     AnalysisDialog #summaries { height: auto; margin-bottom: 1; }
@@ -108,6 +133,10 @@ class AnalysisDialog(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         plain_in_ascii(self)
+        self.call_after_refresh(fit_buttons, self)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -145,6 +174,7 @@ class CommentDialog(ModalScreen[bool]):
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="CommentDialog")
         + ASCII_CSS.format(name="CommentDialog")
+        + STACK_CSS.format(name="CommentDialog")
         + """
     CommentDialog #dialog { max-height: 100%; padding: 0 1; }
     CommentDialog .row { margin-bottom: 0; }
@@ -229,6 +259,10 @@ class CommentDialog(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         plain_in_ascii(self)
+        self.call_after_refresh(fit_buttons, self)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
 
     def _problem(self, text: str, error: bool) -> None:
         problem = self.query_one("#problem", Static)
@@ -295,6 +329,7 @@ class CommentDialog(ModalScreen[bool]):
         listing.add_options(self._lines())
         listing.display = bool(self.existing)
         self.query_one("#remove", Button).display = bool(self.existing)
+        fit_buttons(self)
         self._problem(_("Removed."), False)
         return True
 

@@ -158,16 +158,20 @@ def progress_line(done: int, total: int, width: int, *, ascii_mode: bool) -> Con
 
 def summary_content(summary: SeatSummary, width: int, *, ascii_mode: bool) -> Content:
     """A seat's summary in one line: its average loss per decision and the count of each
-    flagged class (the number of decisions too, when the width allows)."""
+    flagged class (the number of decisions too, when the width allows); in two lines, the
+    average loss and the counts, where a language's longer words do not fit in one."""
     dot = " - " if ascii_mode else " · "
-    parts: list[str | tuple[str, str]] = [
-        _("avg loss {loss}").format(loss=f"{summary.average_loss:.2f}")
-    ]
+    loss = Content(_("avg loss {loss}").format(loss=f"{summary.average_loss:.2f}"))
+    marks: list[str | tuple[str, str]] = []
     for cls in FLAGGED:
-        parts.append(dot)
-        parts.append((MARKS[cls], CLASS_STYLES[cls]))
-        parts.append(f" {summary.counts[cls]}")
-    line = Content.assemble(*parts)
+        if marks:
+            marks.append(dot)
+        marks.append((MARKS[cls], CLASS_STYLES[cls]))
+        marks.append(f" {summary.counts[cls]}")
+    counts = Content.assemble(*marks)
+    line = loss + Content(dot) + counts
+    if line.cell_length > width:
+        return Content("\n").join([loss, counts])
     decisions = ngettext("{n} decision", "{n} decisions", summary.decisions)
     more = Content(decisions.format(n=summary.decisions) + dot)
     return more + line if more.cell_length + line.cell_length <= width else line
