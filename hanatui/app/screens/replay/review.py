@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 
+from rich.cells import cell_len
 from textual import events
 from textual.content import Content
 from textual.widgets import Static
@@ -228,11 +229,12 @@ class ReplayReview(ReplayDrawing):
         width = max(self.app.size.width - 2, 10)
         if self._progress is not None:
             done, total = self._progress
-            bar = progress_line(done, total, min(width - 20, 50), ascii_mode=self.ascii_mode)
             # TRANSLATORS: {bar} is a progress bar with "12/80" decisions after it
             words = _("analysing {bar}   x stops")
             before, _bar, after = words.partition("{bar}")
-            line.update(Content(before) + bar + Content(after))
+            room = min(width - cell_len(before) - cell_len(after), 50)
+            bar = progress_line(done, total, room, ascii_mode=self.ascii_mode)
+            line.update(clip(Content(before) + bar + Content(after), width, self.ascii_mode))
             return
         box = self.query_one("#review", Static)
         left = self.query_one("#left")
@@ -295,9 +297,9 @@ class ReplayReview(ReplayDrawing):
                 )
             )
         else:
-            lines.append(
-                Content.styled(_("Nothing evaluated for {player} yet.").format(player=name), "dim")
-            )
+            nothing = _("Nothing evaluated for {player} yet.").format(player=name)
+            # the box does not wrap (the graph's columns): a longer sentence wraps here
+            lines.extend(Content.styled(nothing, "dim").wrap(width))
         if progress is not None:
             lines.append(progress)
         if a is not None and self.seat in a.seats:

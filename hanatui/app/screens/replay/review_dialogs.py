@@ -181,6 +181,7 @@ class CommentDialog(ModalScreen[bool]):
     CommentDialog .buttons { margin-top: 0; }
     CommentDialog .row > Input, CommentDialog .row > OptionList { width: 1fr; }
     CommentDialog .row > .label { width: 12; }
+    CommentDialog #author-label { padding-top: 0; }  /* beside a one-line choice */
     CommentDialog #existing { height: auto; max-height: 5; margin-bottom: 1; }
     CommentDialog #author { width: 1fr; }
     CommentDialog Input.-invalid { border: tall $error; }
@@ -224,14 +225,14 @@ class CommentDialog(ModalScreen[bool]):
             existing.display = bool(self.existing)
             yield existing
             with Horizontal(classes="row"):
-                yield Static(Content(_("Comment")), classes="label")
+                yield Static(Content(_("Comment")), classes="label", id="text-label")
                 yield Input(
                     placeholder=_("one line of plain text"),
                     max_length=MAX_COMMENT,
                     id="text",
                 )
             with Horizontal(classes="row"):
-                yield Static(Content(_("Written by")), classes="label")
+                yield Static(Content(_("Written by")), classes="label", id="author-label")
                 # a choice that shows the writer the comment is saved as (a list's highlight
                 # did not show while another field had the focus: it read as its first line)
                 writers = [(Content(f"{i + 1}. {p.name}"), i) for i, p in enumerate(self.players)]
@@ -251,6 +252,13 @@ class CommentDialog(ModalScreen[bool]):
                 yield remove
                 yield Button(Content(_("Cancel (esc)")), id="cancel")
 
+    def _fit_labels(self) -> None:
+        """The labels as wide as the longest in this language (12 at least, 24 at most)."""
+        labels = list(self.query(".row > .label").results(Static))
+        width = max((cell_len(str(label.content)) for label in labels), default=0) + 1
+        for label in labels:
+            label.styles.width = min(max(width, 12), 24)
+
     def _lines(self) -> list[Content]:
         return [
             Content.assemble((writer(c, self.players), "bold"), ": ", self._shown(c))
@@ -259,6 +267,7 @@ class CommentDialog(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         plain_in_ascii(self)
+        self._fit_labels()
         self.call_after_refresh(fit_buttons, self)
 
     def on_resize(self) -> None:
