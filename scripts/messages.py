@@ -139,13 +139,13 @@ def compile_all() -> None:
 
 
 def _entries(catalog: Catalog) -> dict[tuple[object, object], object]:
-    """Each message's translation by its context and id; a plural's id and forms as tuples
-    (a read .mo gives them as lists, a .po as tuples)."""
+    """Each message's translation by context and id; a plural message's id and forms as tuples
+    (a .po gives them as lists, a .mo as tuples)."""
 
-    def same(value: object) -> object:
-        return tuple(value) if isinstance(value, (list, tuple)) else value
+    def frozen(value: object) -> object:
+        return tuple(value) if isinstance(value, list) else value
 
-    return {(m.context, same(m.id)): same(m.string) for m in catalog if m.id}
+    return {(m.context, frozen(m.id)): frozen(m.string) for m in catalog if m.id}
 
 
 def _compiled(language: str, catalog: Catalog) -> bool:
