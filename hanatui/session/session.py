@@ -51,6 +51,7 @@ from hanatui.session.journal import Journal, retire
 from hanatui.store.files import free_log_name, read_log_file, write_log_file
 from hanatui.store.settings import autosave_dir, games_dir
 from hanatui.text.errors import error_text
+from hanatui.text.i18n import _
 
 if TYPE_CHECKING:
     from hanatui.bots.base import Bot
@@ -401,7 +402,7 @@ class Session:
         action = CallShobu(seat=seat)
         if action not in self.legal():
             return None
-        for event, _ in step(self.state, action):
+        for event, _after in step(self.state, action):
             if isinstance(event, RoundEnded):
                 return event
         return None
@@ -510,7 +511,9 @@ class Session:
             path = free_log_name(directory, self.state.rules.game)
             write_log_file(path, self.header, self.events)
         except OSError as exc:  # the journal keeps the game; it is archived at the next start
-            self.archive_problem = f"could not keep the game in {directory} ({exc.strerror})"
+            self.archive_problem = _("could not keep the game in {folder} ({why})").format(
+                folder=directory, why=exc.strerror
+            )
             return None
         if self.journal is not None:
             self.journal.discard()

@@ -151,11 +151,11 @@ def test_a_refused_line_in_polish_and_spanish_is_the_catalogs_sentence_with_its_
             assert error_reason(exc) == reason
             assert error_text(exc) == whole
     with language_scope("pl"):
-        assert error_text(exc) == f"wiersz {line}: karty {card} nie ma na ręce gracza {seat}"
+        assert error_text(exc) == f"wiersz {line}: karty {card} nie ma na ręce miejsca {seat}"
     with language_scope("es"):
         assert (
             error_text(exc)
-            == f"línea {line}: la carta {card} no está en la mano del jugador {seat}"
+            == f"línea {line}: la carta {card} no está en la mano del asiento {seat}"
         )
 
 

@@ -428,7 +428,9 @@ class ReplayScreen(ReplayAnalysis):
 
     def fork_players(self, choice: ForkChoice) -> tuple[Player, ...]:
         """The new game's players: you at the chosen seat, the computer at the others."""
-        name = getattr(getattr(self.app, "settings", None), "name", "") or "You"
+        from hanatui.text.said import player_name
+
+        name = player_name(getattr(self.app, "settings", None))
         count = len(self.game_log.header.players)
         return fork_players(count, name=name, seat=choice.seat, level=choice.level)
 
