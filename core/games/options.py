@@ -181,8 +181,9 @@ def game_id_of(rules_type: type[Rules]) -> str:
 class Preset:
     """A named set of options that differ from a game's standard rules: ``name`` is what the
     command line takes, ``title`` and ``description`` what players read (what the preset is, and
-    which rule book or program each part comes from); ``aliases`` are names it had before, still
-    accepted (a setting or a script may hold one)."""
+    which rule book or program each part comes from, both English marked with `N_`, translated
+    where shown); ``aliases`` are names it had before, still accepted (a setting or a script may
+    hold one)."""
 
     name: str
     title: str

@@ -77,23 +77,29 @@ BakappanaRules.option_words = WORDS
 
 STANDARD = Preset(
     "standard",
-    "Standard",
-    "Card points alone: brights 20, animals 10, ribbons 5, chaff 1 (the Polish manual and "
-    "FudaWiki); the draw pile is played out with two players.",
+    N_("Standard"),
+    N_(
+        "Card points alone: brights 20, animals 10, ribbons 5, chaff 1 (the Polish manual and "
+        "FudaWiki); the draw pile is played out with two players."
+    ),
 )
 PRESETS = (
     Preset(
         "eighty",
-        'The "80" game',
-        'Chaff counts 0, so the deck is worth 240 instead of 264 (FudaWiki\'s "80" bakappana; '
-        'the standard game is the "88").',
+        N_('The "80" game'),
+        N_(
+            'Chaff counts 0, so the deck is worth 240 instead of 264 (FudaWiki\'s "80" bakappana; '
+            'the standard game is the "88").'
+        ),
         {"chaff_value": 0},
     ),
     Preset(
         "zero-sum",
-        "Zero-sum",
-        "The traditional settlement: each player scores their card points less par, the deck's "
-        "points shared out equally (the Polish manual and FudaWiki).",
+        N_("Zero-sum"),
+        N_(
+            "The traditional settlement: each player scores their card points less par, the deck's "
+            "points shared out equally (the Polish manual and FudaWiki)."
+        ),
         {"scoring": "zero_sum"},
     ),
 )

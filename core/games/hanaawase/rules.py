@@ -180,29 +180,35 @@ HanaAwaseRules.option_words = WORDS
 
 STANDARD = Preset(
     "standard",
-    "Standard",
-    "Card points plus FudaWiki's yaku, each yaku counted once per opponent as the Polish manual "
-    "scores it.",
+    N_("Standard"),
+    N_(
+        "Card points plus FudaWiki's yaku, each yaku counted once per opponent as the Polish "
+        "manual scores it."
+    ),
 )
 PRESETS = (
     Preset(
         "ja",
-        "Japanese values",
-        "The yaku values of Japanese references (Japanese Wikipedia, sazano.com): Five Brights "
-        "200, Drinking 30, the three rows 20.",
+        N_("Japanese values"),
+        N_(
+            "The yaku values of Japanese references (Japanese Wikipedia, sazano.com): Five Brights "
+            "200, Drinking 30, the three rows 20."
+        ),
         {"yaku_table": "ja"},
     ),
     Preset(
         "plain",
-        "FudaWiki's simplified scoring",
-        "Card points plus yaku, each yaku counted once (FudaWiki).",
+        N_("FudaWiki's simplified scoring"),
+        N_("Card points plus yaku, each yaku counted once (FudaWiki)."),
         {"scoring": "plain"},
     ),
     Preset(
         "zero-sum",
-        "Zero-sum",
-        "The traditional settlement: card points less par, and each player pays the others' "
-        "yaku (the Polish manual, FudaWiki, Japanese references).",
+        N_("Zero-sum"),
+        N_(
+            "The traditional settlement: card points less par, and each player pays the others' "
+            "yaku (the Polish manual, FudaWiki, Japanese references)."
+        ),
         {"scoring": "zero_sum"},
     ),
 )

@@ -577,21 +577,25 @@ KoiKoiRules.option_words = WORDS
 
 STANDARD = Preset(
     "standard",
-    "Standard",
-    "Nintendo's yaku values; ×2 for 7 points or more and ×2 after the opponent's koi-koi, "
-    "FudaWiki's standard multipliers (also hanafubuki.org's and Board Game Arena's); lucky "
-    "hands win 6; 12 rounds.",
+    N_("Standard"),
+    N_(
+        "Nintendo's yaku values; ×2 for 7 points or more and ×2 after the opponent's koi-koi, "
+        "FudaWiki's standard multipliers (also hanafubuki.org's and Board Game Arena's); lucky "
+        "hands win 6; 12 rounds."
+    ),
 )
 PRESETS = (
     Preset(
         "nintendo",
-        "Nintendo",
-        "Nintendo's yaku values (Five Brights 10, Four Brights 8, Rainy Four Brights 7, Three "
-        "Brights 5...), as Nintendo's koi-koi rules give them. "
-        "Nintendo's rules as we have them give values only: the two multipliers kept here, ×2 "
-        "for 7 points or more and ×2 after the opponent's koi-koi, are FudaWiki's standard "
-        "(FudaWiki says the 7-point doubling began as a house rule). The same as the standard "
-        "rules.",
+        N_("Nintendo"),
+        N_(
+            "Nintendo's yaku values (Five Brights 10, Four Brights 8, Rainy Four Brights 7, Three "
+            "Brights 5...), as Nintendo's koi-koi rules give them. "
+            "Nintendo's rules as we have them give values only: the two multipliers kept here, ×2 "
+            "for 7 points or more and ×2 after the opponent's koi-koi, are FudaWiki's standard "
+            "(FudaWiki says the 7-point doubling began as a house rule). The same as the standard "
+            "rules."
+        ),
         {
             "yaku_values": "nintendo",
             "double_at_7": True,
@@ -601,19 +605,23 @@ PRESETS = (
     ),
     Preset(
         "common",
-        "Most common values",
-        "The yaku values FudaWiki calls the most common: Five Brights 15 and Three Brights 6; "
-        "everything else standard.",
+        N_("Most common values"),
+        N_(
+            "The yaku values FudaWiki calls the most common: Five Brights 15 and Three Brights 6; "
+            "everything else standard."
+        ),
         {"yaku_values": "common"},
     ),
     Preset(
         "koikoi-ai",
-        "KoiKoi-AI",
-        "The rules of the KoiKoi-AI program (guansanghai/KoiKoi-AI on GitHub), read from its "
-        "code: 8 rounds, zero-sum from 30 points each with no cap on a payment; the older yaku, "
-        "both ribbon sets adding 10; Flower and Moon Viewing 1, or 3 after a koi-koi call; +1 "
-        "for each own koi-koi call; no doubling; lucky deals dealt again; the dealer scores 1 "
-        "on a draw.",
+        N_("KoiKoi-AI"),
+        N_(
+            "The rules of the KoiKoi-AI program (guansanghai/KoiKoi-AI on GitHub), read from its "
+            "code: 8 rounds, zero-sum from 30 points each with no cap on a payment; the older "
+            "yaku, both ribbon sets adding 10; Flower and Moon Viewing 1, or 3 after a koi-koi "
+            "call; +1 for each own koi-koi call; no doubling; lucky deals dealt again; the dealer "
+            "scores 1 on a draw."
+        ),
         {
             "rounds": 8,
             "first_dealer": "coin_flip",
@@ -638,11 +646,13 @@ PRESETS = (
     ),
     Preset(
         "open-hanafuda-ai",
-        "open-hanafuda-ai",
-        "The rules of the open-hanafuda-ai program (suzukiplan/open-hanafuda-ai on GitHub), "
-        "read from its code: Nintendo's values and the standard multipliers, one koi-koi a "
-        "round, lucky deals and three of a month on the field dealt again, a coin flip for the "
-        "first dealer, the deal passing to the other player after a draw.",
+        N_("open-hanafuda-ai"),
+        N_(
+            "The rules of the open-hanafuda-ai program (suzukiplan/open-hanafuda-ai on GitHub), "
+            "read from its code: Nintendo's values and the standard multipliers, one koi-koi a "
+            "round, lucky deals and three of a month on the field dealt again, a coin flip for the "
+            "first dealer, the deal passing to the other player after a draw."
+        ),
         {
             "first_dealer": "coin_flip",
             "lucky_hands": "redeal",
@@ -654,10 +664,12 @@ PRESETS = (
     ),
     Preset(
         "spanish",
-        "Spanish guide",
-        "The koi-koi of the Spanish guide: your score doubles if you called koi-koi yourself, "
-        "no doubling at 7 points, and zero-sum play from 50 points each (its value slips read "
-        "as the standard values).",
+        N_("Spanish guide"),
+        N_(
+            "The koi-koi of the Spanish guide: your score doubles if you called koi-koi yourself, "
+            "no doubling at 7 points, and zero-sum play from 50 points each (its value slips read "
+            "as the standard values)."
+        ),
         {
             "koikoi_multiplier": "self_flat",
             "double_at_7": False,

@@ -208,29 +208,33 @@ SakuraRules.option_words = WORDS
 
 STANDARD = Preset(
     "standard",
-    "Standard",
-    "The Spanish guide's Sakura: the eight yaku at 50 each, the Gaji wild from the hand and the "
-    "draw pile, hiki on your turn, the round over when the hands are empty, 12 rounds.",
+    N_("Standard"),
+    N_(
+        "The Spanish guide's Sakura: the eight yaku at 50 each, the Gaji wild from the hand and "
+        "the draw pile, hiki on your turn, the round over when the hands are empty, 12 rounds."
+    ),
 )
 PRESETS = (
     Preset(
         "beginner",
-        "Beginner",
-        "Card points only, no yaku: the Spanish guide's advice for first games.",
+        N_("Beginner"),
+        N_("Card points only, no yaku: the Spanish guide's advice for first games."),
         {"sakura_yaku_enabled": False},
     ),
     Preset(
         "half-year",
-        "Half a year",
-        "A half game of 6 rounds (the Spanish guide).",
+        N_("Half a year"),
+        N_("A half game of 6 rounds (the Spanish guide)."),
         {"rounds": 6},
     ),
     Preset(
         "fudawiki",
-        "FudaWiki",
-        "FudaWiki's reading: the Gaji is wild only when played from the hand, the round ends "
-        "when the draw pile is empty too, and a tie for the deal goes to the tied player "
-        "earliest in turn order.",
+        N_("FudaWiki"),
+        N_(
+            "FudaWiki's reading: the Gaji is wild only when played from the hand, the round ends "
+            "when the draw pile is empty too, and a tie for the deal goes to the tied player "
+            "earliest in turn order."
+        ),
         {
             "gaji_wild_on_draw": False,
             "sakura_round_end": "hands_and_deck_empty",
@@ -239,9 +243,11 @@ PRESETS = (
     ),
     Preset(
         "bga",
-        "Board Game Arena",
-        "Board Game Arena's Sakura: 4 rounds, the Gaji's owner takes every card left on the "
-        "field, and a tie for the deal goes to the tied player earliest in turn order.",
+        N_("Board Game Arena"),
+        N_(
+            "Board Game Arena's Sakura: 4 rounds, the Gaji's owner takes every card left on the "
+            "field, and a tie for the deal goes to the tied player earliest in turn order."
+        ),
         {"rounds": 4, "gaji_end_claim": "all_remaining", "tie_next_dealer": "turn_order"},
     ),
 )

@@ -28,7 +28,15 @@ from core.players import check_name
 from hanatui.app.common import HanaFooter, hana_app
 from hanatui.app.widgets import TooSmall
 from hanatui.store.settings import PACES
-from hanatui.text.i18n import LANGUAGES, N_, _, language_from_environment, use_language
+from hanatui.text.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    language_from_environment,
+    pgettext,
+    use_language,
+)
+from hanatui.text.names import ascii_text
 from hanatui.text.words import game_title
 
 SCREEN_CSS = """
@@ -262,7 +270,7 @@ class RulesScreen(Screen[None]):
     RulesScreen .text { margin-bottom: 1; }
     """
     )
-    BINDINGS = [Binding("escape,q", "back", "Back", id="rules.back")]
+    BINDINGS = [Binding("escape,q", "back", N_("Back"), id="rules.back")]
 
     def __init__(self, rules: Rules | None = None) -> None:
         """``rules``: those of the match in play, whose game's page then also explains the house
@@ -276,19 +284,23 @@ class RulesScreen(Screen[None]):
 
         ascii_only = hana_app(self.app).ascii_mode
         yield TooSmall()
+
+        def said(text: str) -> Content:  # in ASCII mode, the letters without their accents
+            return Content(ascii_text(text) if ascii_only else text)
+
         with Vertical(id="body"), TabbedContent():
-            with TabPane("How to play", id="tab-common"), VerticalScroll():
-                yield Static(Content(rules_text.COMMON), classes="text")
-                yield Static(Content("The months"), classes="heading")
+            with TabPane(said(_("How to play")), id="tab-common"), VerticalScroll():
+                yield Static(said(_(rules_text.COMMON)), classes="text")
+                yield Static(said(_("The months")), classes="heading")
                 yield Static(Content("\n".join(rules_text.month_lines(ascii_only=ascii_only))))
-                yield Static(Content("The kinds of card"), classes="heading")
+                yield Static(said(_("The kinds of card")), classes="heading")
                 yield Static(Content("\n".join(rules_text.kind_lines(ascii_only=ascii_only))))
-                yield Static(Content("The cards, month by month"), classes="heading")
+                yield Static(said(_("The cards, month by month")), classes="heading")
                 yield DataTable(id="cards", show_cursor=False, zebra_stripes=True)
-                yield Static(Content("Other names"), classes="heading")
+                yield Static(said(_("Other names")), classes="heading")
                 yield Static(Content("\n".join(rules_text.alias_lines(ascii_only=ascii_only))))
             for game in available_games():
-                with TabPane(game_title(game), id=f"tab-{game}"), VerticalScroll():
+                with TabPane(said(game_title(game)), id=f"tab-{game}"), VerticalScroll():
                     shown = rules_text.page(game, ascii_only=ascii_only, rules=self.rules)
                     for heading, text in shown:
                         yield Static(Content(heading), classes="heading")
@@ -298,9 +310,20 @@ class RulesScreen(Screen[None]):
     def on_mount(self) -> None:
         from hanatui.text.rules_text import card_rows
 
+        ascii_only = hana_app(self.app).ascii_mode
         table = self.query_one("#cards", DataTable)
-        table.add_columns("code", "kind", "card", "Japanese", "pts", "Sakura")
-        for row in card_rows(ascii_only=hana_app(self.app).ascii_mode):
+        columns = (
+            # TRANSLATORS: the cards table's columns: a card's code (01a), its kind, its name,
+            # its Japanese name, its points (short), its points in Sakura (the game's name)
+            _("code"),
+            _("kind"),
+            _("card"),
+            _("Japanese"),
+            pgettext("column", "pts"),
+            _("Sakura"),
+        )
+        table.add_columns(*(ascii_text(c) if ascii_only else c for c in columns))
+        for row in card_rows(ascii_only=ascii_only):
             table.add_row(*[Text(cell) for cell in row])
 
     def action_back(self) -> None:
