@@ -139,7 +139,11 @@ def compile_all() -> None:
 
 
 def _entries(catalog: Catalog) -> dict[tuple[object, object], object]:
-    return {(m.context, m.id): m.string for m in catalog if m.id}
+    # a plural message's id and strings: a tuple in a .po, a list in a .mo
+    def plain(x: object) -> object:
+        return tuple(x) if isinstance(x, (list, tuple)) else x
+
+    return {(m.context, plain(m.id)): plain(m.string) for m in catalog if m.id}
 
 
 def _compiled(language: str, catalog: Catalog) -> bool:

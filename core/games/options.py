@@ -108,10 +108,11 @@ class Rules(
 
 class WordedRulesError(RulesError):
     """A `RulesError` that keeps its English apart from its values, so that the program can say
-    it in the player's language: ``reason`` is a sentence marked with `N_`, with ``{named}``
-    placeholders filled from ``values``; ``option``, when set, is the key of the option at fault
-    in ``game``, whose title goes before the reason. ``str()`` of it is the English:
-    ``Doubling threshold: must be at least 1``."""
+    it in the player's language (``hanatui.text.options.rules_error_text``): ``reason`` is a
+    sentence marked with `N_`, with ``{named}`` placeholders filled from ``values``; ``option``,
+    when set, is the key of the option at fault in ``game``, whose title goes before the reason.
+    ``str()`` of it is the English, ``Doubling threshold: must be at least 1``, which ``template``
+    holds too (with no ``params``) for a reader that knows only those."""
 
     def __init__(
         self,
@@ -127,7 +128,10 @@ class WordedRulesError(RulesError):
         self.game = game
         self.option = option
         what = reason.format(**self.values) if self.values else reason
-        super().__init__(f"{title or option}: {what}" if option else what)
+        text = f"{title or option}: {what}" if option else what
+        ValueError.__init__(self, text)
+        self.template = text
+        self.params: dict[str, object] = {}
 
 
 _WHERE = re.compile(r" - at `\$\.(?P<key>\w+)[^`]*`$")

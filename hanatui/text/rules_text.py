@@ -330,7 +330,10 @@ def yaku_cards(spec: YakuSpec) -> str:
         return _(spec.description)
     cards = join_and([f"{card_name(c)} {c.code}" for c in cards_of(spec.cards)])
     _before, plus, after = spec.description.partition(", +1")
-    return _("{cards}" + plus + after).format(cards=cards) if plus else cards
+    if not plus:
+        return cards
+    words = "{cards}" + plus + after  # one of `YAKU_NEEDS`
+    return _(words).format(cards=cards)
 
 
 def yaku_points(spec: YakuSpec, game: str) -> str:
