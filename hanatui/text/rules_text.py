@@ -383,7 +383,10 @@ def preset_lines(game: str) -> list[str]:
             if value != standard.options()[key]
         ]
         if changed:
-            lines.append("    " + _("Changes: {changes}.").format(changes="; ".join(changed)))
+            text = _("Changes: {changes}.").format(changes="; ".join(changed))
+            if text.endswith(".."):  # the last value ends with an abbreviation's stop
+                text = text[:-1]
+            lines.append("    " + text)
     return lines
 
 

@@ -263,10 +263,12 @@ class RulesScreen(Screen[None]):
     """How each game is played: the cards and their names, then per game its card values, yaku
     (each exclusive group once, with its members), multipliers, presets and house rules."""
 
+    # the cards table whole in the page, which scrolls (no table scrolling inside it: its rows
+    # grow to two lines where the screen is narrow, `_fill_cards`)
     DEFAULT_CSS = (
         SCREEN_CSS.format(name="RulesScreen")
         + """
-    RulesScreen DataTable { height: auto; }
+    RulesScreen DataTable { height: auto; width: 1fr; max-height: 500; }
     RulesScreen .text { margin-bottom: 1; }
     """
     )
@@ -308,11 +310,28 @@ class RulesScreen(Screen[None]):
         yield HanaFooter()
 
     def on_mount(self) -> None:
+        self._card_table_width = -1
+        self.call_after_refresh(self._fill_cards)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fill_cards)
+
+    def _fill_cards(self) -> None:
+        """The cards table, its columns as wide as their longest cell, or where the table would
+        be wider than the screen, the kind, the card's name and its Japanese name narrower,
+        wrapping onto more lines (`_card_columns`: a longer language's names need not scroll
+        out of sight)."""
+        from rich.cells import cell_len
+
         from hanatui.text.rules_text import card_rows
 
         ascii_only = hana_app(self.app).ascii_mode
         table = self.query_one("#cards", DataTable)
-        columns = (
+        width = table.size.width
+        if width <= 0 or width == self._card_table_width:
+            return  # not shown yet (another tab), or already made for this width
+        self._card_table_width = width
+        columns: tuple[str, ...] = (
             # TRANSLATORS: the cards table's columns: a card's code (01a), its kind, its name,
             # its Japanese name, its points (short), its points in Sakura (the game's name)
             _("code"),
@@ -322,12 +341,81 @@ class RulesScreen(Screen[None]):
             pgettext("column", "pts"),
             _("Sakura"),
         )
-        table.add_columns(*(ascii_text(c) if ascii_only else c for c in columns))
-        for row in card_rows(ascii_only=ascii_only):
-            table.add_row(*[Text(cell) for cell in row])
+        if ascii_only:
+            columns = tuple(ascii_text(c) for c in columns)
+        rows = card_rows(ascii_only=ascii_only)
+        widths = _card_columns(width, columns, rows)
+        table.clear(columns=True)
+        # a header wider than its column takes two lines (one word may be longer than a column)
+        table.header_height = 1 + any(
+            w is not None and cell_len(c) > w for c, w in zip(columns, widths, strict=True)
+        )
+        for label, column_width in zip(columns, widths, strict=True):
+            table.add_column(Text(label, overflow="fold"), width=column_width)
+        for row in rows:
+            table.add_row(*[Text(cell, overflow="fold") for cell in row], height=None)
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+#: The cards table's columns that may wrap onto more lines, in turn: the card and its Japanese,
+#: then the kind too.
+_WRAPPING = ((2, 3), (1, 2, 3))
+
+
+def _card_columns(
+    width: int, columns: tuple[str, ...], rows: list[tuple[str, ...]]
+) -> list[int | None]:
+    """The widths of the cards table's columns in ``width`` cells (None: as wide as its longest
+    cell). Where the table is wider than that, the columns of `_WRAPPING` are made narrower,
+    each at least as wide as its longest word, in the widths that make the table the fewest
+    lines; where not even the longest words fit, narrower in proportion (a word folds)."""
+    from itertools import product
+
+    from rich.cells import cell_len
+
+    cells = [(c, *(r[i] for r in rows)) for i, c in enumerate(columns)]
+    natural = [max(cell_len(x) for x in column) for column in cells]
+    least = [max(cell_len(w) for x in column for w in x.split()) for column in cells]
+    widths: list[int | None] = [None] * len(columns)
+    for wrapping in _WRAPPING:
+        room = width - 2 * len(columns) - sum(n for i, n in enumerate(natural) if i not in wrapping)
+        if sum(natural[i] for i in wrapping) <= room:
+            return widths
+        if sum(least[i] for i in wrapping) > room:
+            continue
+        best: tuple[int, ...] = ()
+        fewest = 0
+        for tried in product(*(range(least[i], natural[i] + 1) for i in wrapping)):
+            if sum(tried) > room:
+                continue
+            height = sum(
+                max(_lines(row[i], w) for i, w in zip(wrapping, tried, strict=True)) for row in rows
+            )
+            if not best or height < fewest:
+                best, fewest = tried, height
+        for i, w in zip(wrapping, best, strict=True):
+            widths[i] = w
+        return widths
+    total = sum(least[i] for i in wrapping)
+    for i in wrapping:
+        widths[i] = max(4, room * least[i] // total)
+    return widths
+
+
+def _lines(text: str, width: int) -> int:
+    """How many lines ``text`` takes wrapped at its spaces in ``width`` cells."""
+    from rich.cells import cell_len
+
+    lines, used = 1, 0
+    for word in text.split():
+        size = cell_len(word)
+        if used and used + 1 + size > width:
+            lines, used = lines + 1, size
+        else:
+            used += size + (1 if used else 0)
+    return lines
 
 
 __all__ = ["Path", "RulesScreen", "SettingsScreen"]
