@@ -327,7 +327,7 @@ class RulesScreen(Screen[None]):
 
         ascii_only = hana_app(self.app).ascii_mode
         table = self.query_one("#cards", DataTable)
-        width = table.size.width
+        width = table.content_size.width  # inside the border ASCII mode draws
         if width <= 0 or width == self._card_table_width:
             return  # not shown yet (another tab), or already made for this width
         self._card_table_width = width
