@@ -101,8 +101,8 @@ def test_the_cards_table_fits_its_width(code: str, width: int) -> None:
     from hanatui.app.screens.info import _card_columns
 
     with language_scope(code):
-        columns = (_("code"), _("kind"), _("card"), _("Japanese"), pgettext("column", "pts"))
-        columns += (_("Sakura"),)
+        columns: tuple[str, ...] = (_("code"), _("kind"), _("card"), _("Japanese"))
+        columns += (pgettext("column", "pts"), _("Sakura"))
         rows = rules_text.card_rows()
         widths = _card_columns(width, columns, rows)
     cells = [(c, *(r[i] for r in rows)) for i, c in enumerate(columns)]
