@@ -63,7 +63,7 @@ def option_specs(game: str) -> list[tuple[OptionDoc, Any]]:
     import msgspec
 
     from core.games.registry import game_of
-    from core.rules import option_docs
+    from hanatui.text.options import option_docs
 
     types = {f.name: f.type for f in msgspec.structs.fields(game_of(game).rules_type)}
     return [(doc, _base_type(types.get(doc.key))) for doc in option_docs(game)]
@@ -454,7 +454,7 @@ class NewGameScreen(Screen[None]):
         return ascii_text(text) if hana_app(self.app).ascii_mode else text
 
     def _number_words(self, key: str, value: Any) -> str:
-        from core.rules import option_value_words
+        from hanatui.text.options import option_value_words
 
         if not isinstance(value, int):
             return ""
