@@ -203,7 +203,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Static(Content(_("Preset")), classes="label")
                 yield Select(
-                    [(Content(preset_of(self.game, p).title), p) for p in presets(self.game)],
+                    [(Content(_(preset_of(self.game, p).title)), p) for p in presets(self.game)],
                     value="standard",
                     allow_blank=False,
                     id="preset",
@@ -247,7 +247,7 @@ class NewGameScreen(Screen[None]):
         players.set_options([(str(n), n) for n in range(g.min_players, g.max_players + 1)])
         players.value = g.min_players
         preset = self.query_one("#preset", Select)
-        preset.set_options([(Content(preset_of(game, p).title), p) for p in presets(game)])
+        preset.set_options([(Content(_(preset_of(game, p).title)), p) for p in presets(game)])
         preset.value = "standard"
         self._show_preset("standard")
         self._load_rulesets()
@@ -512,9 +512,10 @@ class NewGameScreen(Screen[None]):
         from core.rules import preset_of
 
         try:
-            text = preset_of(self.game, name).description
+            described = preset_of(self.game, name).description
         except HanaError:
-            text = ""
+            described = ""
+        text = _(described) if described else ""  # gettext's "" is the catalog's header
         return self._plain(text)
 
     def _show_preset(self, name: str) -> None:
