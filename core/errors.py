@@ -5,8 +5,9 @@ values it names: ``NotationError(N_("invalid card code: {code} (expected 01a..12
 code=repr(text))``. ``str(exc)`` is the English with the values filled in; the program shows it
 in the player's language from ``exc.template`` and ``exc.params`` (`hanatui.text.errors`). A
 value that is itself a sentence is a `core.messages.Message` (``exc.message``, the reason of
-another error); values that are data (codes, numbers, an event's kind, a field's name) stay as
-they are. An error made from a plain string, with no values, is that string as it stands.
+another error) or another error itself; values that are data (codes, numbers, an event's kind, a
+field's name) stay as they are. An error made from a plain string, with no values, is that string
+as it stands.
 """
 
 from __future__ import annotations

@@ -658,7 +658,8 @@ def check_header(header: Header) -> None:
     try:
         game.check_players(header.rules, n)
     except HanaError as exc:
-        raise CorruptLogError(N_("invalid header: {reason}"), 1, reason=exc.message) from None
+        # the error itself: a rules error may name an option, which the program says in its words
+        raise CorruptLogError(N_("invalid header: {reason}"), 1, reason=exc) from None
     if header.redacted_for is not None and not 0 <= header.redacted_for < n:
         raise CorruptLogError(
             N_(

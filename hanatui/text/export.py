@@ -79,7 +79,7 @@ def player_view(log: LogRead, seat: int) -> bytes:
 def _options_changed(log: LogRead) -> list[str]:
     """The options that differ from the game's standard rules, in words (``Scoring: zero-sum:
     card points less par``)."""
-    from core.rules import option_docs, option_value_words
+    from hanatui.text.options import option_docs, option_value_words
 
     rules = log.header.rules
     standard = find_rules(rules.game).options()

@@ -64,7 +64,7 @@ def option_specs(game: str) -> list[tuple[OptionDoc, Any]]:
     import msgspec
 
     from core.games.registry import game_of
-    from core.rules import option_docs
+    from hanatui.text.options import option_docs
 
     types = {f.name: f.type for f in msgspec.structs.fields(game_of(game).rules_type)}
     return [(doc, _base_type(types.get(doc.key))) for doc in option_docs(game)]
@@ -204,7 +204,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Static(Content(_("Preset")), classes="label")
                 yield Select(
-                    [(Content(preset_of(self.game, p).title), p) for p in presets(self.game)],
+                    [(Content(_(preset_of(self.game, p).title)), p) for p in presets(self.game)],
                     value="standard",
                     allow_blank=False,
                     id="preset",
@@ -248,7 +248,7 @@ class NewGameScreen(Screen[None]):
         players.set_options([(str(n), n) for n in range(g.min_players, g.max_players + 1)])
         players.value = g.min_players
         preset = self.query_one("#preset", Select)
-        preset.set_options([(Content(preset_of(game, p).title), p) for p in presets(game)])
+        preset.set_options([(Content(_(preset_of(game, p).title)), p) for p in presets(game)])
         preset.value = "standard"
         self._show_preset("standard")
         self._load_rulesets()
@@ -455,7 +455,7 @@ class NewGameScreen(Screen[None]):
         return ascii_text(text) if hana_app(self.app).ascii_mode else text
 
     def _number_words(self, key: str, value: Any) -> str:
-        from core.rules import option_value_words
+        from hanatui.text.options import option_value_words
 
         if not isinstance(value, int):
             return ""
@@ -513,9 +513,10 @@ class NewGameScreen(Screen[None]):
         from core.rules import preset_of
 
         try:
-            text = preset_of(self.game, name).description
+            described = preset_of(self.game, name).description
         except HanaError:
-            text = ""
+            described = ""
+        text = _(described) if described else ""  # gettext's "" is the catalog's header
         return self._plain(text)
 
     def _show_preset(self, name: str) -> None:
