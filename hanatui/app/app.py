@@ -26,6 +26,7 @@ from hanatui.store.settings import (
     save_settings,
     settings_path,
 )
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import N_, _, pgettext
 from hanatui.text.said import say
 
@@ -540,7 +541,7 @@ class HanaApp(App[None]):
         try:
             session = Session.new(rules, players, seed=seed, autosave=self._save)
         except (HanaError, OSError) as exc:
-            told = _("Cannot start the game: {reason}").format(reason=exc)
+            told = _("Cannot start the game: {reason}").format(reason=error_text(exc))
             if notify:
                 self.notify(told, markup=False, severity="error")
             else:
@@ -559,7 +560,9 @@ class HanaApp(App[None]):
             session = Session.resume()
         except (HanaError, OSError) as exc:
             self.notify(
-                _("Cannot resume: {reason}").format(reason=exc), markup=False, severity="error"
+                _("Cannot resume: {reason}").format(reason=error_text(exc)),
+                markup=False,
+                severity="error",
             )
             return
         self._watch_journal(session)
@@ -581,7 +584,7 @@ class HanaApp(App[None]):
         try:
             session = RemoteSession(address, name, ssl_context=ssl_context)
         except HanaError as exc:
-            self.notify(str(exc), markup=False, severity="error", title=_("Cannot join"))
+            self.notify(error_text(exc), markup=False, severity="error", title=_("Cannot join"))
             return
         session.start()
         self._to_table(LobbyScreen(session))
@@ -623,7 +626,7 @@ class HanaApp(App[None]):
                 server.port = 0  # the usual port is taken: any free one
                 await server.start()
         except (HanaError, OSError) as exc:
-            self.notify(str(exc), markup=False, severity="error", title=_("Cannot host"))
+            self.notify(error_text(exc), markup=False, severity="error", title=_("Cannot host"))
             return
         session = RemoteSession(server.url(0), players[0].name)
         session.start()

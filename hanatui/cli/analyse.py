@@ -6,6 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from hanatui.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, file_error
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         known = cache.load(args.file, log, budget)
         analyser = Analyser(log, seats=seats, budget=budget, known=known)
     except HanaError as exc:
-        print(_("hanatui analyse: {reason}").format(reason=exc), file=sys.stderr)
+        print(_("hanatui analyse: {reason}").format(reason=error_text(exc)), file=sys.stderr)
         return EXIT_USAGE
     show = sys.stderr.isatty() and not args.json
     try:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hanatui.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, file_error
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import _
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def cmd_export(args: argparse.Namespace) -> int:
                 return EXIT_USAGE
             data = player_view(log, args.player_view - 1)
     except HanaError as exc:
-        print(_("hanatui export: {reason}").format(reason=exc), file=sys.stderr)
+        print(_("hanatui export: {reason}").format(reason=error_text(exc)), file=sys.stderr)
         return EXIT_INVALID
     if args.output is None:
         sys.stdout.buffer.write(data)

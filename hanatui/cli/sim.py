@@ -8,6 +8,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from hanatui.cli.common import EXIT_OK, parse_option
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         entries = [levels[i % len(levels)].strip() for i in range(players)]
         bots = [make_bot(level) for level in entries]  # each level is known
     except HanaError as exc:
-        parser.error(str(exc))
+        parser.error(error_text(exc))
     if (args.hands is not None and args.hands < 1) or (
         args.matches is not None and args.matches < 1
     ):

@@ -45,6 +45,7 @@ from core.timeline import Timeline
 from hanatui.net import protocol as p
 from hanatui.net.words import server_text
 from hanatui.session.session import Session
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import N_, _
 
 #: Seconds between attempts to rejoin, growing to the last.
@@ -425,7 +426,9 @@ class RemoteSession(Session):
         try:
             full = unredact(new, self.seat) if new else []
         except HanaError as exc:
-            self.problem = _("the table sent an inconsistent match ({why})").format(why=exc)
+            self.problem = _("the table sent an inconsistent match ({why})").format(
+                why=error_text(exc)
+            )
             self._tell("refused", self.problem)
             return
         rewound = new[: len(old)] != old

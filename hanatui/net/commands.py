@@ -19,6 +19,7 @@ from typing import Any
 
 from core.errors import HanaError
 from core.text import printable_path
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import _, ngettext
 
 #: The port a table listens on unless told otherwise.
@@ -162,7 +163,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                     )
                 )
         except HanaError as exc:
-            parser.error(str(exc))
+            parser.error(error_text(exc))
         humans = players - args.computer
         plan = [SeatPlan() for _ in range(humans)]
         plan += [SeatPlan(kind="bot", level=args.bot) for _ in range(args.computer)]

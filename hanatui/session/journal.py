@@ -33,6 +33,7 @@ from core.logfile import VERSION, Comment, Header, LogRead, encode_event, encode
 from core.text import printable, printable_path
 from hanatui.session.lock import JournalInUse, lock, unlock
 from hanatui.store.files import free_log_name, read_bytes_capped, write_atomic, write_log_file
+from hanatui.text.errors import error_reason, error_text
 from hanatui.text.i18n import _, ngettext
 
 __all__ = [
@@ -134,7 +135,7 @@ class Journal:
                 raise HanaError(_("{path}: the autosave holds no events").format(path=shown))
             raise HanaError(
                 _("{path}: the autosave holds no events (line {line}: {reason})").format(
-                    path=shown, line=error.line, reason=error.reason
+                    path=shown, line=error.line, reason=error_reason(error)
                 )
             )
         journal.seed = read_seed(journal.path)
@@ -162,7 +163,7 @@ class Journal:
                 len(log.events),
             ).format(
                 line=log.error.line,
-                reason=log.error.reason,
+                reason=error_reason(log.error),
                 n=len(log.events),
                 path=printable_path(kept),
             )
@@ -399,7 +400,7 @@ def retire(journal: Path, games: Path) -> str | None:
     try:
         log: LogRead | None = read_log(data, recover=True)
     except HanaError as exc:
-        log, problem = None, printable(str(exc))
+        log, problem = None, printable(error_text(exc))
     kept: Path | None = None
     archived: Path | None = None
     if log is None or (log.error is not None and not log.torn):

@@ -50,6 +50,7 @@ from core.view import View, observe
 from hanatui.session.journal import Journal, retire
 from hanatui.store.files import free_log_name, read_log_file, write_log_file
 from hanatui.store.settings import autosave_dir, games_dir
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import _
 
 if TYPE_CHECKING:
@@ -214,7 +215,7 @@ class Session:
             log = read_log_file(path, recover=True)
         except HanaError as exc:
             if problems is not None:
-                problems.append(str(exc))
+                problems.append(error_text(exc))
             return None
         state = log.state
         if state is None:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from core.errors import CorruptLogError, HanaError
 from core.logfile import Comment, LogRead, check_comment, comment_sort_key, encode_log, read_log
 from core.redact import redact
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import _, ngettext
 
 
@@ -146,7 +147,9 @@ def edit_file(path: str | os.PathLike[str], log: LogRead, edit: CommentEdit) -> 
         now = read_log(read_bytes_capped(target))
     except HanaError as exc:
         raise HanaError(
-            _("the file cannot be read again, so it is left as it is: {reason}").format(reason=exc)
+            _("the file cannot be read again, so it is left as it is: {reason}").format(
+                reason=error_text(exc)
+            )
         ) from None
     if now.header != log.header or now.events != log.events:
         raise HanaError(
@@ -158,7 +161,9 @@ def edit_file(path: str | os.PathLike[str], log: LogRead, edit: CommentEdit) -> 
         back = read_log(data)
     except CorruptLogError as exc:
         raise HanaError(
-            _("the file with this comment could not be read back ({reason})").format(reason=exc)
+            _("the file with this comment could not be read back ({reason})").format(
+                reason=error_text(exc)
+            )
         ) from None
     written = sorted(comments, key=comment_sort_key)  # the order a log file keeps them in
     if back.events != now.events or back.comments != written or back.header != now.header:

@@ -23,6 +23,7 @@ from core.logfile import VERSION, check_depth
 from core.text import printable as _printable
 from core.text import printable_path
 from hanatui.app.widgets import TooSmall
+from hanatui.text.errors import error_reason, error_text
 from hanatui.text.i18n import N_, _, ngettext, pgettext
 
 #: Reasons longer than this are cut (a reason may quote a long line of the file).
@@ -87,7 +88,7 @@ def describe_problem(
             file=file,
             folder=folder,
             line=exc.line,
-            reason=printable(explain(exc.reason)),
+            reason=printable(explain(error_reason(exc))),
             version=newer_version(data),
         )
     if (
@@ -107,11 +108,11 @@ def describe_problem(
             file=file,
             folder=folder,
             line=exc.line,
-            reason=printable(explain(exc.reason)),
+            reason=printable(explain(error_reason(exc))),
             recoverable=recoverable,
             torn=torn,
         )
-    reason = str(exc)
+    reason = error_text(exc)
     for prefix in (f"{os.fspath(path)}: ", f"{printable_path(path)}: "):
         reason = reason.removeprefix(prefix)
     if not isinstance(exc, ValueError):

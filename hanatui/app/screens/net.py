@@ -26,6 +26,7 @@ from hanatui.app.screens.table.screen import TableScreen
 from hanatui.net import protocol as p
 from hanatui.net.client import RemoteSession, parse_address
 from hanatui.net.words import level_name, server_text
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import N_, _, ngettext
 from hanatui.text.said import player_name
 
@@ -145,7 +146,7 @@ class JoinScreen(Screen[None]):
             parse_address(address)
             name = check_name(self.query_one("#name", Input).value.strip())
         except HanaError as exc:
-            self.notify(str(exc), markup=False, severity="error", title=_("Cannot join"))
+            self.notify(error_text(exc), markup=False, severity="error", title=_("Cannot join"))
             return
         hana_app(self.app).join_table(address, name)
 

@@ -21,6 +21,7 @@ from hanatui.app.common import HanaFooter, hana_app
 from hanatui.app.widgets import Field, TooSmall
 from hanatui.net.words import level_description, level_name
 from hanatui.store.settings import Settings
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import N_, _, pgettext
 from hanatui.text.names import card_name, yaku_title
 from hanatui.text.said import player_name
@@ -641,7 +642,7 @@ class NewGameScreen(Screen[None]):
             find_rules(self.game, "standard", **options)
         except HanaError as exc:
             self.notify(
-                str(exc), markup=False, severity="error", title=_("Cannot save these rules")
+                error_text(exc), markup=False, severity="error", title=_("Cannot save these rules")
             )
             return
         self.settings.rule_sets[name] = RuleSet(game=self.game, options=options)
@@ -667,7 +668,9 @@ class NewGameScreen(Screen[None]):
             try:
                 check_name(name)
             except HanaError as exc:
-                raise HanaError(_("seat {seat}: {reason}").format(seat=i + 1, reason=exc)) from None
+                raise HanaError(
+                    _("seat {seat}: {reason}").format(seat=i + 1, reason=error_text(exc))
+                ) from None
             if kind == "human":
                 players.append(Player(name=name, kind="human"))
             else:
@@ -679,7 +682,7 @@ class NewGameScreen(Screen[None]):
         try:
             rules, players = self.build()
         except HanaError as exc:
-            self.notify(str(exc), markup=False, severity="error", title=_("Cannot start"))
+            self.notify(error_text(exc), markup=False, severity="error", title=_("Cannot start"))
 
             return
         self.settings.last_game = self.game

@@ -33,6 +33,7 @@ from hanatui.analysis.report import class_count, summary_line
 from hanatui.app.screens.replay.review import ReplayReview
 from hanatui.app.screens.replay.review_dialogs import AnalysisDialog
 from hanatui.bots.heuristics import team_numbers
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import _, ngettext
 
 #: A rough time per playout, to say how long an analysis may take (docs/analysis.md: about a
@@ -194,7 +195,9 @@ class ReplayAnalysis(ReplayReview):
             analyser = Analyser(self.game_log, seats=seats, budget=self.budget, known=self._known)
         except HanaError as exc:
             self.notify(
-                _("Cannot analyse: {reason}").format(reason=exc), markup=False, severity="error"
+                _("Cannot analyse: {reason}").format(reason=error_text(exc)),
+                markup=False,
+                severity="error",
             )
             return
         if analyser.done == analyser.total:

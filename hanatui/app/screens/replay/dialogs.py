@@ -24,6 +24,7 @@ from core.players import Player
 from hanatui.app.common import hana_app
 from hanatui.app.screens.dialog_base import HELP_COLUMNS, HELP_CSS
 from hanatui.app.widgets import TooSmall
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import N_, _
 
 DIALOG_CSS = """
@@ -338,7 +339,8 @@ class ShareDialog(ModalScreen[None]):
         except (OSError, HanaError) as exc:
             result.update(
                 Content.styled(
-                    _("Could not write {path}: {error}").format(path=path, error=exc), "$error"
+                    _("Could not write {path}: {error}").format(path=path, error=error_text(exc)),
+                    "$error",
                 )
             )
             return None

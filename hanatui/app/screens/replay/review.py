@@ -42,6 +42,7 @@ from hanatui.app.screens.replay.review_render import (
     verdict_short,
 )
 from hanatui.text.comments import CommentEdit, comments_at, edit_file, game_comments
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import _
 from hanatui.text.story import hidden_from
 
@@ -155,7 +156,7 @@ class ReplayReview(ReplayDrawing):
         try:
             comments = edit_file(self.path, self.game_log, edit)
         except HanaError as exc:
-            return str(exc)
+            return error_text(exc)
         except OSError as exc:
             return _("the file cannot be written ({reason})").format(reason=exc.strerror or exc)
         self.comments = comments

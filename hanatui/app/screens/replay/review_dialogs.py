@@ -23,6 +23,7 @@ from core.players import Player
 from hanatui.app.screens.replay.dialogs import DIALOG_CSS
 from hanatui.app.screens.replay.review_render import writer
 from hanatui.app.widgets import TooSmall
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import N_, _
 
 #: ASCII mode in these dialogs: plain frames (the buttons go compact, without their half-block
@@ -285,7 +286,7 @@ class CommentDialog(ModalScreen[bool]):
                 check_comment(event.value)
         except HanaError as exc:
             event.input.set_class(True, "-invalid")
-            self._problem(_("Not allowed: {reason}.").format(reason=exc), True)
+            self._problem(_("Not allowed: {reason}.").format(reason=error_text(exc)), True)
             return
         event.input.set_class(False, "-invalid")
         if event.value:
@@ -311,7 +312,7 @@ class CommentDialog(ModalScreen[bool]):
         try:
             check_comment(text)
         except HanaError as exc:
-            self._problem(_("Not saved: {reason}.").format(reason=exc), True)
+            self._problem(_("Not saved: {reason}.").format(reason=error_text(exc)), True)
             return False
         problem = self._save(text, self.seat())
         if problem is not None:

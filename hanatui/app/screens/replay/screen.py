@@ -46,6 +46,7 @@ from hanatui.app.screens.replay.draw import DEFAULT_SPEED, SPEEDS, ReplayCommand
 from hanatui.app.screens.replay.playon import ForkPoint, fork_note, fork_players, fork_point
 from hanatui.app.screens.replay.render import MoveList, ScoreChart, score_chart
 from hanatui.app.widgets import TooSmall
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import N_, _
 from hanatui.text.story import Story, safe_text
 
@@ -444,7 +445,7 @@ class ReplayScreen(ReplayAnalysis):
             )
         except (HanaError, OSError) as exc:
             self.notify(
-                _("Cannot play on from here: {error}").format(error=exc),
+                _("Cannot play on from here: {error}").format(error=error_text(exc)),
                 markup=False,
                 severity="error",
             )
