@@ -217,9 +217,7 @@ class NewGameScreen(Screen[None]):
             yield Static(Content(self._preset_words("standard")), id="preset-doc")
             with Horizontal(classes="row"):
                 yield Static(Content(_("Save rules as")), classes="label")
-                yield Field(
-                    placeholder=_("name these rules"), id="ruleset-name", compact=True
-                )
+                yield Field(placeholder=_("name these rules"), id="ruleset-name", compact=True)
                 yield Button(Content(_("Save rules")), id="save-rules", compact=True)
             yield Static(Content(_("House rules")), classes="heading")
             yield Vertical(*self._option_rows(self._preset_values("standard")), id="options")
