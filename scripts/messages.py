@@ -139,7 +139,11 @@ def compile_all() -> None:
 
 
 def _entries(catalog: Catalog) -> dict[tuple[object, object], object]:
-    return {(m.context, m.id): m.string for m in catalog if m.id}
+    # a plural message's id and forms: a tuple from a .po, a list from a .mo
+    def same(value: object) -> object:
+        return tuple(value) if isinstance(value, list) else value
+
+    return {(m.context, same(m.id)): same(m.string) for m in catalog if m.id}
 
 
 def _compiled(language: str, catalog: Catalog) -> bool:

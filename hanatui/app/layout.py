@@ -27,7 +27,9 @@ from core.games.registry import game_for
 from core.view import View
 from hanatui.app.describe import card_class, card_variable
 from hanatui.app.widgets import CARD_SIZES, CardRow, backs_content
-from hanatui.text.words import Near, near_of, plural
+from hanatui.text.i18n import N_, _, ngettext, pgettext
+from hanatui.text.names import ascii_text
+from hanatui.text.words import Near, near_of
 
 Part = str | tuple[str, str]
 
@@ -45,6 +47,42 @@ def glyphs(ascii_mode: bool) -> dict[str, str]:
     return {"dot": " · ", "times": "\u00d7", "marker": "▶ ", "dash": "—", "more": "…"}
 
 
+def words(text: str, ascii_mode: bool) -> str:
+    """Translated words as the table shows them: in ASCII mode without their accents (a player's
+    name is put in after, as typed)."""
+    return ascii_text(text) if ascii_mode else text
+
+
+def cards_words(count: int, ascii_mode: bool = False) -> str:
+    """``1 card``, ``5 cards``: a hand's count."""
+    return words(ngettext("{n} card", "{n} cards", count), ascii_mode).format(n=count)
+
+
+def in_cards_words(points: int, ascii_mode: bool = False) -> str:
+    """``12 in cards``: what a seat's captured cards are worth."""
+    # TRANSLATORS: the points a player's captured cards are worth, "12 in cards"
+    return words(_("{points} in cards"), ascii_mode).format(points=points)
+
+
+#: The labels of a seat's lines: its hand, what it took, the yaku it holds and is near.
+PANEL_LABELS = {
+    # TRANSLATORS: labels of a player's lines: the cards in hand, the cards captured, the yaku
+    # held, the yaku one or two cards away ("near  Boar-Deer-Butterfly 2/3")
+    "hand": N_("hand"),
+    "took": N_("took"),
+    "yaku": N_("yaku"),
+    "near": N_("near"),
+}
+
+
+def panel_labels(ascii_mode: bool = False) -> dict[str, str]:
+    """`PANEL_LABELS` translated and padded to one width (two spaces after the longest), so that
+    what follows them starts in one column."""
+    shown = {key: words(_(label), ascii_mode) for key, label in PANEL_LABELS.items()}
+    width = max(cell_len(label) for label in shown.values()) + 2
+    return {key: label + " " * (width - cell_len(label)) for key, label in shown.items()}
+
+
 def captures_content(
     cards: Iterable[Card],
     *,
@@ -57,7 +95,8 @@ def captures_content(
     underlined, and named after a counted group: the mark reads without colour."""
     cards = list(cards)
     if not cards:
-        return Content("nothing yet")
+        # TRANSLATORS: what a player has captured, before the first capture
+        return Content(words(_("nothing yet"), ascii_mode))
     times = glyphs(ascii_mode)["times"]
     parts: list[Part] = []
     for kind in Kind:
@@ -92,14 +131,20 @@ def near_content(near: Near, *, ascii_mode: bool, limit: int = 4) -> Content:
     """The one rendering of a seat's yaku held and near (see `hanatui.text.words.near_of`)."""
     g = glyphs(ascii_mode)
     parts: list[Part] = []
+    labels = panel_labels(ascii_mode)
+    yaku, close = labels["yaku"], labels["near"]
     if near.held:
-        parts.append(("yaku  ", "bold"))
+        parts.append((yaku, "bold"))
         parts.append(near.held_text(g["dot"]))
         parts.append("   ")
-    parts.append("near  ")
-    parts.append(g["dot"].join(f"{n} {h}/{k}" for n, h, k in near.near[:limit]) or g["dash"])
+    parts.append(close)
+    near_words = (
+        f"{words(pgettext('yaku', n), ascii_mode)} {h}/{k}" for n, h, k in near.near[:limit]
+    )
+    parts.append(g["dot"].join(near_words) or g["dash"])
     if near.team:
-        parts.append(("  (team)", "dim"))
+        # TRANSLATORS: after the yaku near: a team's captures are counted together
+        parts.append((words(_("  (team)"), ascii_mode), "dim"))
     return Content.assemble(*parts)
 
 
@@ -162,7 +207,8 @@ class TableNote:
     hand's cards (a card's mark classes, as `CardRow.show` takes them)."""
 
     caption: str
-    label: str = "play on"
+    #: "" for the table's own words, "play on"
+    label: str = ""
     marks: Mapping[Card, str] = field(default_factory=dict)
 
 
@@ -203,10 +249,11 @@ class Scene:
         ascii_mode: bool = False,
         caption: str = "",
         moved: frozenset[Card] = frozenset(),
-        caption_label: str = "last move",
+        caption_label: str | None = None,
     ) -> None:
         """``caption``: the last move in words (`hanatui.text.words.last_move`), under the board;
-        ``moved``: its cards, marked where they now lie (field cards, captures)."""
+        ``moved``: its cards, marked where they now lie (field cards, captures); ``caption_label``:
+        the word before the caption, translated (None: "last move")."""
         self.view = view
         self.seat = seat
         self.header = header
@@ -245,13 +292,19 @@ class SeatPanel(Static):
             backs_content(line.count, ascii_mode=ascii_mode) if line.faces is None else line.faces
         )
         took = captures_content(line.took, ascii_mode=ascii_mode, brief=tight, fresh=line.fresh)
-        points = Content("") if line.points is None else Content(f"   {line.points} in cards")
+        points = (
+            Content("")
+            if line.points is None
+            else Content("   " + in_cards_words(line.points, ascii_mode))
+        )
         lines: list[Content] = []
         if self.has_class("-compact"):
-            count = Content(f"   {plural(line.count, 'card')}") if line.faces is None else hand
-            first = clip(
-                line.title + count + Content("   took ") + took + points, width, ascii_mode
+            count = (
+                Content("   " + cards_words(line.count, ascii_mode)) if line.faces is None else hand
             )
+            # TRANSLATORS: before what a player has captured (their line on a small table)
+            took_word = Content("   " + words(_("took"), ascii_mode) + " ")
+            first = clip(line.title + count + took_word + took + points, width, ascii_mode)
             if line.to_act:  # the seat to play: its line in the accent colour
                 first = first.stylize_before("$accent")
             lines.append(first)
@@ -263,8 +316,10 @@ class SeatPanel(Static):
             if second is not None:
                 lines.append(clip(second, width, ascii_mode))
         else:
-            lines.append(Content("hand  ") + hand)
-            lines.append(Content("took  ") + took + points)
+            labels = panel_labels(ascii_mode)
+            hand_label, took_label = labels["hand"], labels["took"]
+            lines.append(Content(hand_label) + hand)
+            lines.append(Content(took_label) + took + points)
             if line.near is not None:
                 lines.append(near_content(line.near, ascii_mode=ascii_mode))
         self.update(Content("\n").join(lines))
@@ -408,14 +463,24 @@ class TableLayout(Widget):
         view = scene.view
         player = view.players[seat]
         g = glyphs(scene.ascii_mode)
-        level = f" ({player.bot})" if player.kind == "bot" and player.bot else ""
+        ascii_mode = scene.ascii_mode
+        level = ""
+        if player.kind == "bot" and player.bot:
+            from hanatui.bots.levels import LEVEL_NAMES
+
+            name = LEVEL_NAMES.get(player.bot)
+            level = f" ({player.bot if name is None else words(_(name), ascii_mode)})"
         marker = g["marker"] if scene.marked == seat else ""
-        dealer = f"{g['dot']}dealer" if view.dealer == seat else ""
-        team = self.team_label(view, seat, scene.seat, g["dot"])
+        # TRANSLATORS: on a player's panel: this player deals the round
+        dealer = g["dot"] + words(_("dealer"), ascii_mode) if view.dealer == seat else ""
+        team = self.team_label(view, seat, scene.seat, g["dot"], ascii_mode)
+        total = view.totals[seat]
+        # TRANSLATORS: a player's points in the match, shortened: "1 pt", "5 pts"
+        points = words(ngettext("{n} pt", "{n} pts", total), ascii_mode).format(n=total)
         title = Content.assemble(
             marker,
             (player.name, "bold"),
-            f"{level}{g['dot']}{plural(view.totals[seat], 'pt')}{dealer}{team}",
+            f"{level}{g['dot']}{points}{dealer}{team}",
         )
         masks = tuple(c.mask for c in view.captures) if view.captures else ()
         game = game_for(view.rules)
@@ -433,12 +498,20 @@ class TableLayout(Widget):
         )
 
     @staticmethod
-    def team_label(view: View, seat: int, viewer: int, dot: str = " · ") -> str:
+    def team_label(
+        view: View, seat: int, viewer: int, dot: str = " · ", ascii_mode: bool = False
+    ) -> str:
         """' · team A (yours)' when the rules seat teams, else ''."""
         for i, unit in enumerate(game_for(view.rules).teams(view.rules, view.num_players)):
             if seat in unit and len(unit) > 1:
-                yours = " (yours)" if viewer in unit and seat != viewer else ""
-                return f"{dot}team {'ABCDEFG'[i]}{yours}"
+                if viewer in unit and seat != viewer:
+                    # TRANSLATORS: on a player's panel: the team (A, B...) this player is in,
+                    # which is also the viewer's
+                    said = _("team {team} (yours)")
+                else:
+                    # TRANSLATORS: on a player's panel: the team (A, B...) this player is in
+                    said = _("team {team}")
+                return dot + words(said, ascii_mode).format(team="ABCDEFG"[i])
         return ""
 
     def draw(self, scene: Scene) -> bool:
@@ -471,10 +544,15 @@ class TableLayout(Widget):
         # a poetry ribbon's face carries a * (widgets.card_lines): said where one is in sight
         shown = [*view.field, *(c for c in scene.hand if c is not None)]
         poetry = any(card_class(c) == "-poetry" for c in shown)
-        field_panel.border_title = Content(
-            f"Field{glyphs(ascii_mode)['dot']}* poetry ribbon" if poetry else "Field"
-        )
-        field_panel.border_subtitle = Content(scene.pile_note or f"pile {view.pile_count}")
+        # TRANSLATORS: the title of the cards on the table (the field)
+        field_title = words(_("Field"), ascii_mode)
+        if poetry:
+            # TRANSLATORS: after the field's title: what the * on a card's face means
+            field_title += glyphs(ascii_mode)["dot"] + words(_("* poetry ribbon"), ascii_mode)
+        field_panel.border_title = Content(field_title)
+        # TRANSLATORS: the cards left in the deck (talia, mazo) to draw from
+        pile = words(_("pile {n}"), ascii_mode).format(n=view.pile_count)
+        field_panel.border_subtitle = Content(scene.pile_note or pile)
         field_row = self.query_one("#field", CardRow)
         width = max(field_row.size.width, left_width - 4, 7)
         show_field(
@@ -492,11 +570,12 @@ class TableLayout(Widget):
         you.border_title = me.title
         you.border_subtitle = Content(scene.you_note)
         you.set_class(me.to_act, "-to-act")
-        took = Content("took  ") + captures_content(
+        # the seat's two lines: their labels the same width (see `near_content`)
+        took = Content(panel_labels(ascii_mode)["took"]) + captures_content(
             me.took, ascii_mode=ascii_mode, fresh=scene.moved
         )
         if me.points is not None:
-            took += Content(f"   {me.points} in cards")
+            took += Content("   " + in_cards_words(me.points, ascii_mode))
         lines = [took]
         if me.near is not None:
             lines.append(near_content(me.near, ascii_mode=ascii_mode))
@@ -507,9 +586,12 @@ class TableLayout(Widget):
         self.caption(scene.caption, ascii_mode=ascii_mode, label=scene.caption_label)
         return True
 
-    def caption(self, text: str, *, ascii_mode: bool, label: str = "last move") -> None:
-        """The caption under the board: the last move in words (or what ``label`` names), cut
-        to the screen's width."""
+    def caption(self, text: str, *, ascii_mode: bool, label: str | None = None) -> None:
+        """The caption under the board: the last move in words (or what ``label`` names, already
+        translated; None: "last move"), cut to the screen's width."""
+        if label is None:
+            # TRANSLATORS: before the caption under the table that tells the last move
+            label = words(_("last move"), ascii_mode)
         width = max((self.app.size.width or 80) - 2, 1)
         line = Content.assemble((f"{label}  ", "dim"), text) if text else Content("")
         self.query_one("#caption", Static).update(clip(line, width, ascii_mode))

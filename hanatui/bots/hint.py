@@ -12,9 +12,12 @@ for the seat after that action: its points less the opponents' (their mean with 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from core.actions import Action, describe_action
+from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
+from core.cards import MONTH_NAMES, Card
 from core.engine import legal_actions, to_act
+from core.messages import N_
 from core.players import seat_label
 from core.state import State
 from core.view import View, determinize, observe
@@ -76,6 +79,48 @@ def hint(
     return best.action, round(best.mean, 2)
 
 
-def describe_hint(action: Action, expected: float) -> str:
-    """A line for the table: the move and what it is expected to bring."""
-    return f"{describe_action(action)} (expected {expected:+.1f} points this round)"
+#: A hint's sentence for each kind of move (marked for the catalogs: bots/ holds no gettext, the
+#: table translates them where it shows them); ``{expected}`` is the points it expects, ``+2.4``.
+HINT_WORDS = {
+    "play": N_("play {card} (expected {expected} points this round)"),
+    "ordinary": N_("{card} as an ordinary card (expected {expected} points this round)"),
+    "capture": N_("{card} takes {target} (expected {expected} points this round)"),
+    # TRANSLATORS: {month} is the month's plant, {number} its number (1-12)
+    "hiki": N_("declare hiki of {month} (month {number}) (expected {expected} points this round)"),
+    "koikoi": N_("call koi-koi (expected {expected} points this round)"),
+    "shobu": N_("call shobu (expected {expected} points this round)"),
+}
+
+
+def _english(message: str) -> str:
+    return message
+
+
+def describe_hint(
+    action: Action,
+    expected: float,
+    *,
+    gettext: Callable[[str], str] = _english,
+    card: Callable[[Card], str] = lambda c: c.description,
+    month: Callable[[int], str] = lambda m: MONTH_NAMES[m - 1],
+) -> str:
+    """A line for the table: the move and what it is expected to bring. ``gettext`` translates
+    the sentence (`HINT_WORDS`), ``card`` and ``month`` name a card and a month (1-12) in the
+    same language; by default all three are the engine's English."""
+    points = f"{expected:+.1f}"
+    if isinstance(action, PlayCard):
+        return gettext(HINT_WORDS["play"]).format(card=card(action.card), expected=points)
+    if isinstance(action, ChooseCapture):
+        if action.target is None:
+            words = gettext(HINT_WORDS["ordinary"])
+            return words.format(card=action.card.value, expected=points)
+        words = gettext(HINT_WORDS["capture"])
+        return words.format(card=action.card.value, target=card(action.target), expected=points)
+    if isinstance(action, DeclareHiki):
+        words = gettext(HINT_WORDS["hiki"])
+        return words.format(month=month(action.month), number=action.month, expected=points)
+    if isinstance(action, CallKoiKoi):
+        return gettext(HINT_WORDS["koikoi"]).format(expected=points)
+    if isinstance(action, CallShobu):
+        return gettext(HINT_WORDS["shobu"]).format(expected=points)
+    return f"{action!r} (expected {points} points this round)"
