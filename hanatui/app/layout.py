@@ -127,6 +127,23 @@ def captures_content(
     return Content.assemble(*parts)
 
 
+def yaku_words(name: str, ascii_mode: bool = False) -> str:
+    """A yaku's name as the engine gives it (in English) in the player's language."""
+    return words(pgettext("yaku", name), ascii_mode)
+
+
+def held_words(near: Near, sep: str, ascii_mode: bool = False) -> str:
+    """The yaku held, in the player's language (`Near.held_text`'s words): ``Five Brights 10 ·
+    Chaff 1``; in Sakura, where a yaku costs the others instead of earning, ``Spring · Drinking
+    (others -50 each)``."""
+    if near.costs and near.held:
+        held = sep.join(yaku_words(n, ascii_mode) for n, _p in near.held)
+        # TRANSLATORS: Sakura: the yaku held cost each other player {cost} points
+        said = words(_("{yaku} (others -{cost} each)"), ascii_mode)
+        return said.format(yaku=held, cost=near.held[0][1])
+    return sep.join(f"{yaku_words(n, ascii_mode)} {p}" for n, p in near.held)
+
+
 def near_content(near: Near, *, ascii_mode: bool, limit: int = 4) -> Content:
     """The one rendering of a seat's yaku held and near (see `hanatui.text.words.near_of`)."""
     g = glyphs(ascii_mode)
@@ -135,17 +152,25 @@ def near_content(near: Near, *, ascii_mode: bool, limit: int = 4) -> Content:
     yaku, close = labels["yaku"], labels["near"]
     if near.held:
         parts.append((yaku, "bold"))
-        parts.append(near.held_text(g["dot"]))
+        parts.append(held_words(near, g["dot"], ascii_mode))
         parts.append("   ")
     parts.append(close)
-    near_words = (
-        f"{words(pgettext('yaku', n), ascii_mode)} {h}/{k}" for n, h, k in near.near[:limit]
-    )
+    near_words = (f"{yaku_words(n, ascii_mode)} {h}/{k}" for n, h, k in near.near[:limit])
     parts.append(g["dot"].join(near_words) or g["dash"])
     if near.team:
         # TRANSLATORS: after the yaku near: a team's captures are counted together
         parts.append((words(_("  (team)"), ascii_mode), "dim"))
     return Content.assemble(*parts)
+
+
+def fitting_near(near: Near, width: int, *, ascii_mode: bool, limit: int = 4) -> Content:
+    """`near_content` in ``width`` cells: the yaku near that fit, the farthest left out first
+    (a longer language's names would otherwise be cut), cut only when one does not fit."""
+    for shown in range(limit, 0, -1):
+        content = near_content(near, ascii_mode=ascii_mode, limit=shown)
+        if content.cell_length <= width:
+            return content
+    return clip(near_content(near, ascii_mode=ascii_mode, limit=1), width, ascii_mode)
 
 
 def fit(text: str, width: int, ascii_mode: bool = False) -> str:
@@ -284,8 +309,13 @@ class SeatPanel(Static):
     SeatPanel.-to-act { border-title-color: $accent; }
     """
 
-    def show(self, line: SeatLine, *, ascii_mode: bool, tight: bool, width: int) -> None:
-        """``tight``: the compact table, one line a seat (two with room for the near line)."""
+    def show(
+        self, line: SeatLine, *, ascii_mode: bool, tight: bool, width: int, wrap: bool = False
+    ) -> None:
+        """``tight``: the compact table, one line a seat (two with room for the near line);
+        ``wrap``: a seat's line too long for ``width`` to hold what it took (in a longer
+        language) goes on two, what it took on the second (else it is cut: many seats at one
+        table)."""
         self.border_title = line.title
         self.set_class(line.to_act, "-to-act")
         hand = (
@@ -303,18 +333,25 @@ class SeatPanel(Static):
                 Content("   " + cards_words(line.count, ascii_mode)) if line.faces is None else hand
             )
             # TRANSLATORS: before what a player has captured (their line on a small table)
-            took_word = Content("   " + words(_("took"), ascii_mode) + " ")
-            first = clip(line.title + count + took_word + took + points, width, ascii_mode)
+            took_word = words(_("took"), ascii_mode) + " "
+            whole = line.title + count + Content("   " + took_word) + took + points
+            # two lines when what it took would be cut (what it is worth may be, as before)
+            took_end = line.title + count + Content("   " + took_word) + took
+            if wrap and took_end.cell_length > width:
+                firsts = [
+                    clip(line.title + count, width, ascii_mode),
+                    clip(Content(took_word) + took + points, width, ascii_mode),
+                ]
+            else:
+                firsts = [clip(whole, width, ascii_mode)]
             if line.to_act:  # the seat to play: its line in the accent colour
-                first = first.stylize_before("$accent")
-            lines.append(first)
-            second = None
-            if not tight and line.near is not None and (line.near.held or line.near.near):
-                second = near_content(line.near, ascii_mode=ascii_mode, limit=3)
-            if tight and line.near is not None and line.near.held:
-                second = near_content(line.near, ascii_mode=ascii_mode, limit=2)
-            if second is not None:
-                lines.append(clip(second, width, ascii_mode))
+                firsts = [first.stylize_before("$accent") for first in firsts]
+            lines.extend(firsts)
+            near = line.near
+            if not tight and near is not None and (near.held or near.near):
+                lines.append(fitting_near(near, width, ascii_mode=ascii_mode, limit=3))
+            if tight and near is not None and near.held:
+                lines.append(fitting_near(near, width, ascii_mode=ascii_mode, limit=2))
         else:
             labels = panel_labels(ascii_mode)
             hand_label, took_label = labels["hand"], labels["took"]
@@ -538,6 +575,7 @@ class TableLayout(Widget):
                 ascii_mode=ascii_mode,
                 tight=compact,
                 width=max(left_width - 3, 20),
+                wrap=not many,
             )
         # the field
         field_panel = self.query_one("#field-panel", Vertical)

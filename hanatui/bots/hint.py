@@ -103,11 +103,12 @@ def describe_hint(
     gettext: Callable[[str], str] = _english,
     card: Callable[[Card], str] = lambda c: c.description,
     month: Callable[[int], str] = lambda m: MONTH_NAMES[m - 1],
+    decimal: str = ".",
 ) -> str:
     """A line for the table: the move and what it is expected to bring. ``gettext`` translates
     the sentence (`HINT_WORDS`), ``card`` and ``month`` name a card and a month (1-12) in the
-    same language; by default all three are the engine's English."""
-    points = f"{expected:+.1f}"
+    same language, ``decimal`` is its decimal mark; by default all are the engine's English."""
+    points = f"{expected:+.1f}".replace(".", decimal)
     if isinstance(action, PlayCard):
         return gettext(HINT_WORDS["play"]).format(card=card(action.card), expected=points)
     if isinstance(action, ChooseCapture):

@@ -259,7 +259,8 @@ class TableDrawing(Screen[None]):
             return
         ja = f"  ({card_japanese(card, ascii_only=self.ascii_mode)})"
         named = self._words(f"{card.value} {card_name(card)}")
-        line1 = Content.assemble((named, f"bold {card_variable(card)}"), ja)
+        name = Content.styled(named, f"bold {card_variable(card)}")
+        line1 = name + Content(ja)
         if role == "hand":
             targets = self._targets(card)
             codes = [" ".join(c.value for c in cards_of(mask)) for mask in targets]

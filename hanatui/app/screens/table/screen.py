@@ -36,7 +36,7 @@ from hanatui.app.screens.table.draw import TableDrawing
 from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session.session import Session
 from hanatui.session.thinking import think
-from hanatui.text.i18n import N_, _
+from hanatui.text.i18n import N_, _, pgettext
 
 #: At most this many seconds a computer seat waits for the table's first frame to be drawn.
 FIRST_FRAME_WAIT = 0.5
@@ -601,6 +601,8 @@ class TableScreen(TableDrawing):
             gettext=_,
             card=lambda c: f"{c.value} {card_name(c)}",
             month=month_name,
+            # TRANSLATORS: the decimal mark of a number such as 2.4 (a comma in many languages)
+            decimal=pgettext("decimal mark", "."),
         )
         # TRANSLATORS: on the player's panel: {hint} is the move, "play 03a Curtain (...)"
         prompt = _("hint: {hint}").format(hint=words)
