@@ -90,6 +90,16 @@ HINT_WORDS = {
     "koikoi": N_("call koi-koi (expected {expected} points this round)"),
     "shobu": N_("call shobu (expected {expected} points this round)"),
 }
+#: The same moves without what they are expected to bring (where a line has no room for it).
+HINT_MOVES = {
+    "play": N_("play {card}"),
+    "ordinary": N_("{card} as an ordinary card"),
+    "capture": N_("{card} takes {target}"),
+    # TRANSLATORS: {month} is the month's plant, {number} its number (1-12)
+    "hiki": N_("declare hiki of {month} (month {number})"),
+    "koikoi": N_("call koi-koi"),
+    "shobu": N_("call shobu"),
+}
 
 
 def _english(message: str) -> str:
@@ -98,7 +108,7 @@ def _english(message: str) -> str:
 
 def describe_hint(
     action: Action,
-    expected: float,
+    expected: float | None,
     *,
     gettext: Callable[[str], str] = _english,
     card: Callable[[Card], str] = lambda c: c.description,
@@ -107,21 +117,25 @@ def describe_hint(
 ) -> str:
     """A line for the table: the move and what it is expected to bring. ``gettext`` translates
     the sentence (`HINT_WORDS`), ``card`` and ``month`` name a card and a month (1-12) in the
-    same language, ``decimal`` is its decimal mark; by default all are the engine's English."""
-    points = f"{expected:+.1f}".replace(".", decimal)
+    same language, ``decimal`` is its decimal mark; by default all are the engine's English.
+    ``expected`` None: the move alone (`HINT_MOVES`)."""
+    points = "" if expected is None else f"{expected:+.1f}".replace(".", decimal)
+    sentences = HINT_MOVES if expected is None else HINT_WORDS
     if isinstance(action, PlayCard):
-        return gettext(HINT_WORDS["play"]).format(card=card(action.card), expected=points)
+        return gettext(sentences["play"]).format(card=card(action.card), expected=points)
     if isinstance(action, ChooseCapture):
         if action.target is None:
-            words = gettext(HINT_WORDS["ordinary"])
+            words = gettext(sentences["ordinary"])
             return words.format(card=action.card.value, expected=points)
-        words = gettext(HINT_WORDS["capture"])
+        words = gettext(sentences["capture"])
         return words.format(card=action.card.value, target=card(action.target), expected=points)
     if isinstance(action, DeclareHiki):
-        words = gettext(HINT_WORDS["hiki"])
+        words = gettext(sentences["hiki"])
         return words.format(month=month(action.month), number=action.month, expected=points)
     if isinstance(action, CallKoiKoi):
-        return gettext(HINT_WORDS["koikoi"]).format(expected=points)
+        return gettext(sentences["koikoi"]).format(expected=points)
     if isinstance(action, CallShobu):
-        return gettext(HINT_WORDS["shobu"]).format(expected=points)
+        return gettext(sentences["shobu"]).format(expected=points)
+    if expected is None:
+        return repr(action)
     return f"{action!r} (expected {points} points this round)"

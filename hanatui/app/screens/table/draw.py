@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.screen import Screen
 
@@ -43,8 +44,9 @@ class TableDrawing(Screen[None]):
     _drawn: tuple[object, ...] | None
     _last_card: Card | None
     _logged: int
-    #: (the session's version it is for, its words for the caption, the seat panel's prompt)
-    _hint: tuple[int, str, str] | None
+    #: (the session's version it is for, its words for the caption, the seat panel's prompt,
+    #: and there without the points expected, for a panel too narrow for them)
+    _hint: tuple[int, str, str, str] | None
     #: The note until the first move, with the session's version it was opened at.
     _note: tuple[int, TableNote] | None
 
@@ -204,7 +206,9 @@ class TableDrawing(Screen[None]):
         if to_act == self.viewer and self.session.is_human(to_act):
             hint = self._hint
             if hint is not None and hint[0] == self.session.version:
-                return hint[2]  # until the move is made (the version moves on)
+                # until the move is made (the version moves on); on the panel's border, whole
+                room = self.layout_widget.query_one("#you").size.width - 6
+                return hint[2] if cell_len(hint[2]) <= room else hint[3]
             if view.phase == "choose":
                 return words(_("choose a capture"))
             if view.phase == "decide":

@@ -113,8 +113,9 @@ class TableScreen(TableDrawing):
         self._first_frame = asyncio.Event()
         self._resumed = False
         self._result_due = False  # a redone round's end: the loop shows its result first
-        # (the session's version it is for, its words in the caption, on the seat's panel)
-        self._hint: tuple[int, str, str] | None = None
+        # (the session's version it is for, its words in the caption, on the seat's panel,
+        # and there without the points expected, where it has no room for them)
+        self._hint: tuple[int, str, str, str] | None = None
 
     def post_message(self, message: Message) -> bool:
         if isinstance(message, events.ScreenResume) and not self._resumed:
@@ -582,7 +583,7 @@ class TableScreen(TableDrawing):
         thinking = self._words(_("thinking about a hint{more}")).format(
             more=glyphs(self.ascii_mode)["more"]
         )
-        self._hint = (self.session.version, thinking, thinking)
+        self._hint = (self.session.version, thinking, thinking, thinking)
         self.refresh_table(force=True)
         self.hint_worker(self.session.version, self.session.state, self.viewer)
 
@@ -595,18 +596,24 @@ class TableScreen(TableDrawing):
         if found is None or version != self.session.version or not self.is_attached:
             return
         action, expected = found
-        words = describe_hint(
+        said = partial(
+            describe_hint,
             action,
-            expected,
             gettext=_,
             card=lambda c: f"{c.value} {card_name(c)}",
             month=month_name,
             # TRANSLATORS: the decimal mark of a number such as 2.4 (a comma in many languages)
             decimal=pgettext("decimal mark", "."),
         )
+        words = said(expected)
         # TRANSLATORS: on the player's panel: {hint} is the move, "play 03a Curtain (...)"
-        prompt = _("hint: {hint}").format(hint=words)
-        self._hint = (version, self._words(words), self._words(prompt))
+        prompt = _("hint: {hint}")
+        self._hint = (
+            version,
+            self._words(words),
+            self._words(prompt.format(hint=words)),
+            self._words(prompt.format(hint=said(None))),
+        )
         self.refresh_table(force=True)
         if isinstance(action, PlayCard):
             hand = self.hand_row
