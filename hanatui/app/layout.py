@@ -150,6 +150,8 @@ def near_content(near: Near, *, ascii_mode: bool, limit: int = 4) -> Content:
     parts: list[Part] = []
     labels = panel_labels(ascii_mode)
     yaku, close = labels["yaku"], labels["near"]
+    if near.held:  # after the yaku held, not in the labels' column: two spaces, as in English
+        close = close.rstrip() + "  "
     if near.held:
         parts.append((yaku, "bold"))
         parts.append(held_words(near, g["dot"], ascii_mode))
@@ -313,9 +315,8 @@ class SeatPanel(Static):
         self, line: SeatLine, *, ascii_mode: bool, tight: bool, width: int, wrap: bool = False
     ) -> None:
         """``tight``: the compact table, one line a seat (two with room for the near line);
-        ``wrap``: a seat's line too long for ``width`` to hold what it took (in a longer
-        language) goes on two, what it took on the second (else it is cut: many seats at one
-        table)."""
+        ``wrap``: a seat's line too long for ``width`` goes on two, what it took (and what that
+        is worth) on the second (else it is cut: many seats at one table)."""
         self.border_title = line.title
         self.set_class(line.to_act, "-to-act")
         hand = (
@@ -335,9 +336,7 @@ class SeatPanel(Static):
             # TRANSLATORS: before what a player has captured (their line on a small table)
             took_word = words(_("took"), ascii_mode) + " "
             whole = line.title + count + Content("   " + took_word) + took + points
-            # two lines when what it took would be cut (what it is worth may be, as before)
-            took_end = line.title + count + Content("   " + took_word) + took
-            if wrap and took_end.cell_length > width:
+            if wrap and whole.cell_length > width:
                 firsts = [
                     clip(line.title + count, width, ascii_mode),
                     clip(Content(took_word) + took + points, width, ascii_mode),
