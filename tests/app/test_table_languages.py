@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 from textual.containers import VerticalScroll
+from textual.widgets import Static
 
 from hanatui.app.app import HanaApp
 from hanatui.app.layout import SeatPanel
@@ -39,7 +40,7 @@ def _check(app: HanaApp, table: TableScreen, where: tuple[object, ...]) -> None:
             for line in text.split("\n"):
                 assert not line.endswith("…") and "..." not in line, (where, line)
                 assert cell_len(line) <= panel.content_region.width, (where, line)
-    assert "…" not in str(table.query_one("#topbar").content), where
+    assert "…" not in str(table.query_one("#topbar", Static).content), where
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g for g, _n in GAMES])
