@@ -35,6 +35,16 @@ LEVEL_NAMES: dict[str, str] = {
     "strong": N_("strong"),
 }
 
+#: What a player gets at each level, as each level's class says it (`Bot.description`; a test
+#: keeps them equal), marked for the catalogs: the app shows ``_(LEVEL_DESCRIPTIONS[level])``
+#: without importing the levels' classes.
+LEVEL_DESCRIPTIONS: dict[str, str] = {
+    "random": N_("plays any legal move at random"),
+    "easy": N_("takes the most valuable capture it sees; koi-koi or shobu at random"),
+    "normal": N_("plays for points and yaku, blocks the others', minds the match standing"),
+    "strong": N_("plays each move out on many guesses of the hidden cards"),
+}
+
 
 class _Levels(Mapping[str, type[Bot]]):
     """The levels by name, in order of strength; a level's class is imported on first use."""
