@@ -161,7 +161,7 @@ def near_content(near: Near, *, ascii_mode: bool, limit: int = 4) -> Content:
     parts.append(g["dot"].join(near_words) or g["dash"])
     if near.team:
         # TRANSLATORS: after the yaku near: a team's captures are counted together
-        parts.append((words(_("  (team)"), ascii_mode), "dim"))
+        parts.append(("  " + words(_("(team)"), ascii_mode), "dim"))
     return Content.assemble(*parts)
 
 
