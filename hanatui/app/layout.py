@@ -567,14 +567,18 @@ class TableLayout(Widget):
         many = len(order) > 2
         box.set_class(many or compact, "-compact")
         left_width = self.query_one("#left").size.width or self.app.size.width
+        # the panels' room: the column less its scrollbar and a panel's padding, and the box's
+        # sides when the seats share one box on the full table
+        room = left_width - 3 - (2 if many and not compact else 0)
         for seat, panel in self._panels.items():
             panel.set_class(many or compact, "-compact")
             panel.show(
                 self.seat_line(scene, seat),
                 ascii_mode=ascii_mode,
                 tight=compact,
-                width=max(left_width - 3, 20),
-                wrap=not many,
+                width=max(room, 20),
+                # on two lines where they do not fit: each seat's, but for many seats at 80x24
+                wrap=not (many and compact),
             )
         # the field
         field_panel = self.query_one("#field-panel", Vertical)
