@@ -143,7 +143,10 @@ class TableScreen(TableDrawing):
         yield HanaFooter(show_command_palette=not self.ascii_mode)
 
     def on_mount(self) -> None:
-        self.query_one("#gamelog-wait").border_title = Content(self._words(_("Game")))
+        # TRANSLATORS: the title of the box with the game's log, move by move
+        self.query_one("#gamelog-wait").border_title = Content(
+            self._words(pgettext("game log", "Game"))
+        )
         # Dealt before the first drawing (the turn loop would deal next): the table's first
         # frame is the dealt table, not an empty one followed by the deal.
         self.session.settle()
@@ -182,7 +185,7 @@ class TableScreen(TableDrawing):
             auto_scroll=True,
             min_width=20,
         )
-        log.border_title = Content(self._words(_("Game")))
+        log.border_title = Content(self._words(pgettext("game log", "Game")))
         await self.query_one("#side").mount(log, before=wait)
         await wait.remove()
         self.rebuild_log()
