@@ -79,7 +79,11 @@ class TooSmall(Static):
     """
 
     def __init__(self) -> None:
-        super().__init__(Content("Please enlarge the terminal to at least 80x24 to play."))
+        super().__init__(
+            Content(
+                _("Please enlarge the terminal to at least {size} to play.").format(size="80x24")
+            )
+        )
 
 
 class ShownKey(NamedTuple):

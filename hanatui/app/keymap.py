@@ -13,6 +13,7 @@ from typing import Any
 from textual.binding import Binding
 
 from core.text import printable
+from hanatui.text.i18n import _, ngettext
 
 #: The modifiers a key in the keymap may carry (``ctrl+shift+z``).
 _MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
@@ -69,8 +70,11 @@ def check_keymap(
     unknown = sorted(set(keymap) - set(defaults))
     if unknown:
         problems.append(
-            "Settings: unknown binding id " + ", ".join(unknown) + " (docs/keys.md lists every "
-            "binding id)"
+            ngettext(
+                "Settings: unknown binding id {ids} (docs/keys.md lists every binding id)",
+                "Settings: unknown binding ids {ids} (docs/keys.md lists every binding id)",
+                len(unknown),
+            ).format(ids=", ".join(unknown))
         )
     usable: dict[str, str] = {}
     for ident, value in sorted(keymap.items()):
@@ -81,8 +85,11 @@ def check_keymap(
         if bad:
             shown = ", ".join(repr(k) for k in bad)
             problems.append(
-                f"Settings: keymap {ident}: {printable(shown, 60)} is not a key; it keeps "
-                f"its own keys ({defaults.get(ident, '')})"
+                # TRANSLATORS: {binding} is a binding's id (table.hint), {keys} keys (i,h)
+                _(
+                    "Settings: keymap {binding}: {value} is not a key; it keeps its own keys "
+                    "({keys})"
+                ).format(binding=ident, value=printable(shown, 60), keys=defaults.get(ident, ""))
             )
             continue
         usable[ident] = ",".join(keys)
@@ -104,8 +111,10 @@ def check_keymap(
     for (ident, key), others in sorted(clashes.items()):
         if others:
             problems.append(
-                f"Settings: keymap {ident}: {printable(key, 30)} is also the key of "
-                + ", ".join(sorted(others))
-                + "; where both apply, only one of them answers it"
+                # TRANSLATORS: {binding} and {others} are bindings' ids (table.hint), {key} a key
+                _(
+                    "Settings: keymap {binding}: {key} is also the key of {others}; where both "
+                    "apply, only one of them answers it"
+                ).format(binding=ident, key=printable(key, 30), others=", ".join(sorted(others)))
             )
     return usable, problems

@@ -27,7 +27,9 @@ from core.games.registry import game_for
 from core.view import View
 from hanatui.app.describe import card_class, card_variable
 from hanatui.app.widgets import CARD_SIZES, CardRow, backs_content
-from hanatui.text.words import Near, near_of, plural
+from hanatui.text.i18n import N_, _, ngettext, pgettext
+from hanatui.text.names import ascii_text
+from hanatui.text.words import Near, near_of
 
 Part = str | tuple[str, str]
 
@@ -45,6 +47,42 @@ def glyphs(ascii_mode: bool) -> dict[str, str]:
     return {"dot": " · ", "times": "\u00d7", "marker": "▶ ", "dash": "—", "more": "…"}
 
 
+def words(text: str, ascii_mode: bool) -> str:
+    """Translated words as the table shows them: in ASCII mode without their accents (a player's
+    name is put in after, as typed)."""
+    return ascii_text(text) if ascii_mode else text
+
+
+def cards_words(count: int, ascii_mode: bool = False) -> str:
+    """``1 card``, ``5 cards``: a hand's count."""
+    return words(ngettext("{n} card", "{n} cards", count), ascii_mode).format(n=count)
+
+
+def in_cards_words(points: int, ascii_mode: bool = False) -> str:
+    """``12 in cards``: what a seat's captured cards are worth."""
+    # TRANSLATORS: the points a player's captured cards are worth, "12 in cards"
+    return words(_("{points} in cards"), ascii_mode).format(points=points)
+
+
+#: The labels of a seat's lines: its hand, what it took, the yaku it holds and is near.
+PANEL_LABELS = {
+    # TRANSLATORS: labels of a player's lines: the cards in hand, the cards captured, the yaku
+    # held, the yaku one or two cards away ("near  Boar-Deer-Butterfly 2/3")
+    "hand": N_("hand"),
+    "took": N_("took"),
+    "yaku": N_("yaku"),
+    "near": N_("near"),
+}
+
+
+def panel_labels(ascii_mode: bool = False) -> dict[str, str]:
+    """`PANEL_LABELS` translated and padded to one width (two spaces after the longest), so that
+    what follows them starts in one column."""
+    shown = {key: words(_(label), ascii_mode) for key, label in PANEL_LABELS.items()}
+    width = max(cell_len(label) for label in shown.values()) + 2
+    return {key: label + " " * (width - cell_len(label)) for key, label in shown.items()}
+
+
 def captures_content(
     cards: Iterable[Card],
     *,
@@ -57,7 +95,8 @@ def captures_content(
     underlined, and named after a counted group: the mark reads without colour."""
     cards = list(cards)
     if not cards:
-        return Content("nothing yet")
+        # TRANSLATORS: what a player has captured, before the first capture
+        return Content(words(_("nothing yet"), ascii_mode))
     times = glyphs(ascii_mode)["times"]
     parts: list[Part] = []
     for kind in Kind:
@@ -88,19 +127,52 @@ def captures_content(
     return Content.assemble(*parts)
 
 
+def yaku_words(name: str, ascii_mode: bool = False) -> str:
+    """A yaku's name as the engine gives it (in English) in the player's language."""
+    return words(pgettext("yaku", name), ascii_mode)
+
+
+def held_words(near: Near, sep: str, ascii_mode: bool = False) -> str:
+    """The yaku held, in the player's language (`Near.held_text`'s words): ``Five Brights 10 ·
+    Chaff 1``; in Sakura, where a yaku costs the others instead of earning, ``Spring · Drinking
+    (others -50 each)``."""
+    if near.costs and near.held:
+        held = sep.join(yaku_words(n, ascii_mode) for n, _p in near.held)
+        # TRANSLATORS: Sakura: the yaku held cost each other player {cost} points
+        said = words(_("{yaku} (others -{cost} each)"), ascii_mode)
+        return said.format(yaku=held, cost=near.held[0][1])
+    return sep.join(f"{yaku_words(n, ascii_mode)} {p}" for n, p in near.held)
+
+
 def near_content(near: Near, *, ascii_mode: bool, limit: int = 4) -> Content:
     """The one rendering of a seat's yaku held and near (see `hanatui.text.words.near_of`)."""
     g = glyphs(ascii_mode)
     parts: list[Part] = []
+    labels = panel_labels(ascii_mode)
+    yaku, close = labels["yaku"], labels["near"]
+    if near.held:  # after the yaku held, not in the labels' column: two spaces, as in English
+        close = close.rstrip() + "  "
     if near.held:
-        parts.append(("yaku  ", "bold"))
-        parts.append(near.held_text(g["dot"]))
+        parts.append((yaku, "bold"))
+        parts.append(held_words(near, g["dot"], ascii_mode))
         parts.append("   ")
-    parts.append("near  ")
-    parts.append(g["dot"].join(f"{n} {h}/{k}" for n, h, k in near.near[:limit]) or g["dash"])
+    parts.append(close)
+    near_words = (f"{yaku_words(n, ascii_mode)} {h}/{k}" for n, h, k in near.near[:limit])
+    parts.append(g["dot"].join(near_words) or g["dash"])
     if near.team:
-        parts.append(("  (team)", "dim"))
+        # TRANSLATORS: after the yaku near: a team's captures are counted together
+        parts.append(("  " + words(_("(team)"), ascii_mode), "dim"))
     return Content.assemble(*parts)
+
+
+def fitting_near(near: Near, width: int, *, ascii_mode: bool, limit: int = 4) -> Content:
+    """`near_content` in ``width`` cells: the yaku near that fit, the farthest left out first
+    (a longer language's names would otherwise be cut), cut only when one does not fit."""
+    for shown in range(limit, 0, -1):
+        content = near_content(near, ascii_mode=ascii_mode, limit=shown)
+        if content.cell_length <= width:
+            return content
+    return clip(near_content(near, ascii_mode=ascii_mode, limit=1), width, ascii_mode)
 
 
 def fit(text: str, width: int, ascii_mode: bool = False) -> str:
@@ -162,7 +234,8 @@ class TableNote:
     hand's cards (a card's mark classes, as `CardRow.show` takes them)."""
 
     caption: str
-    label: str = "play on"
+    #: "" for the table's own words, "play on"
+    label: str = ""
     marks: Mapping[Card, str] = field(default_factory=dict)
 
 
@@ -203,10 +276,11 @@ class Scene:
         ascii_mode: bool = False,
         caption: str = "",
         moved: frozenset[Card] = frozenset(),
-        caption_label: str = "last move",
+        caption_label: str | None = None,
     ) -> None:
         """``caption``: the last move in words (`hanatui.text.words.last_move`), under the board;
-        ``moved``: its cards, marked where they now lie (field cards, captures)."""
+        ``moved``: its cards, marked where they now lie (field cards, captures); ``caption_label``:
+        the word before the caption, translated (None: "last move")."""
         self.view = view
         self.seat = seat
         self.header = header
@@ -237,34 +311,51 @@ class SeatPanel(Static):
     SeatPanel.-to-act { border-title-color: $accent; }
     """
 
-    def show(self, line: SeatLine, *, ascii_mode: bool, tight: bool, width: int) -> None:
-        """``tight``: the compact table, one line a seat (two with room for the near line)."""
+    def show(
+        self, line: SeatLine, *, ascii_mode: bool, tight: bool, width: int, wrap: bool = False
+    ) -> None:
+        """``tight``: the compact table, one line a seat (two with room for the near line);
+        ``wrap``: a seat's line too long for ``width`` goes on two, what it took (and what that
+        is worth) on the second (else it is cut: many seats at one table)."""
         self.border_title = line.title
         self.set_class(line.to_act, "-to-act")
         hand = (
             backs_content(line.count, ascii_mode=ascii_mode) if line.faces is None else line.faces
         )
         took = captures_content(line.took, ascii_mode=ascii_mode, brief=tight, fresh=line.fresh)
-        points = Content("") if line.points is None else Content(f"   {line.points} in cards")
+        points = (
+            Content("")
+            if line.points is None
+            else Content("   " + in_cards_words(line.points, ascii_mode))
+        )
         lines: list[Content] = []
         if self.has_class("-compact"):
-            count = Content(f"   {plural(line.count, 'card')}") if line.faces is None else hand
-            first = clip(
-                line.title + count + Content("   took ") + took + points, width, ascii_mode
+            count = (
+                Content("   " + cards_words(line.count, ascii_mode)) if line.faces is None else hand
             )
+            # TRANSLATORS: before what a player has captured (their line on a small table)
+            took_word = words(_("took"), ascii_mode) + " "
+            whole = line.title + count + Content("   " + took_word) + took + points
+            if wrap and whole.cell_length > width:
+                firsts = [
+                    clip(line.title + count, width, ascii_mode),
+                    clip(Content(took_word) + took + points, width, ascii_mode),
+                ]
+            else:
+                firsts = [clip(whole, width, ascii_mode)]
             if line.to_act:  # the seat to play: its line in the accent colour
-                first = first.stylize_before("$accent")
-            lines.append(first)
-            second = None
-            if not tight and line.near is not None and (line.near.held or line.near.near):
-                second = near_content(line.near, ascii_mode=ascii_mode, limit=3)
-            if tight and line.near is not None and line.near.held:
-                second = near_content(line.near, ascii_mode=ascii_mode, limit=2)
-            if second is not None:
-                lines.append(clip(second, width, ascii_mode))
+                firsts = [first.stylize_before("$accent") for first in firsts]
+            lines.extend(firsts)
+            near = line.near
+            if not tight and near is not None and (near.held or near.near):
+                lines.append(fitting_near(near, width, ascii_mode=ascii_mode, limit=3))
+            if tight and near is not None and near.held:
+                lines.append(fitting_near(near, width, ascii_mode=ascii_mode, limit=2))
         else:
-            lines.append(Content("hand  ") + hand)
-            lines.append(Content("took  ") + took + points)
+            labels = panel_labels(ascii_mode)
+            hand_label, took_label = labels["hand"], labels["took"]
+            lines.append(Content(hand_label) + hand)
+            lines.append(Content(took_label) + took + points)
             if line.near is not None:
                 lines.append(near_content(line.near, ascii_mode=ascii_mode))
         self.update(Content("\n").join(lines))
@@ -408,14 +499,24 @@ class TableLayout(Widget):
         view = scene.view
         player = view.players[seat]
         g = glyphs(scene.ascii_mode)
-        level = f" ({player.bot})" if player.kind == "bot" and player.bot else ""
+        ascii_mode = scene.ascii_mode
+        level = ""
+        if player.kind == "bot" and player.bot:
+            from hanatui.bots.levels import LEVEL_NAMES
+
+            name = LEVEL_NAMES.get(player.bot)
+            level = f" ({player.bot if name is None else words(_(name), ascii_mode)})"
         marker = g["marker"] if scene.marked == seat else ""
-        dealer = f"{g['dot']}dealer" if view.dealer == seat else ""
-        team = self.team_label(view, seat, scene.seat, g["dot"])
+        # TRANSLATORS: on a player's panel: this player deals the round
+        dealer = g["dot"] + words(_("dealer"), ascii_mode) if view.dealer == seat else ""
+        team = self.team_label(view, seat, scene.seat, g["dot"], ascii_mode)
+        total = view.totals[seat]
+        # TRANSLATORS: a player's points in the match, shortened: "1 pt", "5 pts"
+        points = words(ngettext("{n} pt", "{n} pts", total), ascii_mode).format(n=total)
         title = Content.assemble(
             marker,
             (player.name, "bold"),
-            f"{level}{g['dot']}{plural(view.totals[seat], 'pt')}{dealer}{team}",
+            f"{level}{g['dot']}{points}{dealer}{team}",
         )
         masks = tuple(c.mask for c in view.captures) if view.captures else ()
         game = game_for(view.rules)
@@ -433,12 +534,20 @@ class TableLayout(Widget):
         )
 
     @staticmethod
-    def team_label(view: View, seat: int, viewer: int, dot: str = " · ") -> str:
+    def team_label(
+        view: View, seat: int, viewer: int, dot: str = " · ", ascii_mode: bool = False
+    ) -> str:
         """' · team A (yours)' when the rules seat teams, else ''."""
         for i, unit in enumerate(game_for(view.rules).teams(view.rules, view.num_players)):
             if seat in unit and len(unit) > 1:
-                yours = " (yours)" if viewer in unit and seat != viewer else ""
-                return f"{dot}team {'ABCDEFG'[i]}{yours}"
+                if viewer in unit and seat != viewer:
+                    # TRANSLATORS: on a player's panel: the team (A, B...) this player is in,
+                    # which is also the viewer's
+                    said = _("team {team} (yours)")
+                else:
+                    # TRANSLATORS: on a player's panel: the team (A, B...) this player is in
+                    said = _("team {team}")
+                return dot + words(said, ascii_mode).format(team="ABCDEFG"[i])
         return ""
 
     def draw(self, scene: Scene) -> bool:
@@ -458,23 +567,33 @@ class TableLayout(Widget):
         many = len(order) > 2
         box.set_class(many or compact, "-compact")
         left_width = self.query_one("#left").size.width or self.app.size.width
+        # the panels' room: the column less its scrollbar and a panel's padding, and the box's
+        # sides when the seats share one box on the full table
+        room = left_width - 3 - (2 if many and not compact else 0)
         for seat, panel in self._panels.items():
             panel.set_class(many or compact, "-compact")
             panel.show(
                 self.seat_line(scene, seat),
                 ascii_mode=ascii_mode,
                 tight=compact,
-                width=max(left_width - 3, 20),
+                width=max(room, 20),
+                # on two lines where they do not fit: each seat's, but for many seats at 80x24
+                wrap=not (many and compact),
             )
         # the field
         field_panel = self.query_one("#field-panel", Vertical)
         # a poetry ribbon's face carries a * (widgets.card_lines): said where one is in sight
         shown = [*view.field, *(c for c in scene.hand if c is not None)]
         poetry = any(card_class(c) == "-poetry" for c in shown)
-        field_panel.border_title = Content(
-            f"Field{glyphs(ascii_mode)['dot']}* poetry ribbon" if poetry else "Field"
-        )
-        field_panel.border_subtitle = Content(scene.pile_note or f"pile {view.pile_count}")
+        # TRANSLATORS: the title of the cards on the table (the field)
+        field_title = words(_("Field"), ascii_mode)
+        if poetry:
+            # TRANSLATORS: after the field's title: what the * on a card's face means
+            field_title += glyphs(ascii_mode)["dot"] + words(_("* poetry ribbon"), ascii_mode)
+        field_panel.border_title = Content(field_title)
+        # TRANSLATORS: the cards left in the deck (talia, mazo) to draw from
+        pile = words(_("pile {n}"), ascii_mode).format(n=view.pile_count)
+        field_panel.border_subtitle = Content(scene.pile_note or pile)
         field_row = self.query_one("#field", CardRow)
         width = max(field_row.size.width, left_width - 4, 7)
         show_field(
@@ -492,11 +611,12 @@ class TableLayout(Widget):
         you.border_title = me.title
         you.border_subtitle = Content(scene.you_note)
         you.set_class(me.to_act, "-to-act")
-        took = Content("took  ") + captures_content(
+        # the seat's two lines: their labels the same width (see `near_content`)
+        took = Content(panel_labels(ascii_mode)["took"]) + captures_content(
             me.took, ascii_mode=ascii_mode, fresh=scene.moved
         )
         if me.points is not None:
-            took += Content(f"   {me.points} in cards")
+            took += Content("   " + in_cards_words(me.points, ascii_mode))
         lines = [took]
         if me.near is not None:
             lines.append(near_content(me.near, ascii_mode=ascii_mode))
@@ -507,9 +627,12 @@ class TableLayout(Widget):
         self.caption(scene.caption, ascii_mode=ascii_mode, label=scene.caption_label)
         return True
 
-    def caption(self, text: str, *, ascii_mode: bool, label: str = "last move") -> None:
-        """The caption under the board: the last move in words (or what ``label`` names), cut
-        to the screen's width."""
+    def caption(self, text: str, *, ascii_mode: bool, label: str | None = None) -> None:
+        """The caption under the board: the last move in words (or what ``label`` names, already
+        translated; None: "last move"), cut to the screen's width."""
+        if label is None:
+            # TRANSLATORS: before the caption under the table that tells the last move
+            label = words(_("last move"), ascii_mode)
         width = max((self.app.size.width or 80) - 2, 1)
         line = Content.assemble((f"{label}  ", "dim"), text) if text else Content("")
         self.query_one("#caption", Static).update(clip(line, width, ascii_mode))

@@ -7,6 +7,8 @@ from typing import Any
 
 from textual.theme import Theme
 
+from hanatui.text.i18n import _
+
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "themes"
 DEFAULT_THEME = "hana-night"
 
@@ -67,10 +69,11 @@ def theme_from_toml(data: bytes | str) -> Theme:
     name = table.get("name")
     primary = table.get("primary")
     if not isinstance(name, str) or not name or not isinstance(primary, str):
-        raise ValueError("a theme needs a name and a primary colour")
+        raise ValueError(_("a theme needs a name and a primary colour"))
     variables = table.get("variables", {})
     if not isinstance(variables, dict):
-        raise ValueError("[variables] must be a table")
+        # TRANSLATORS: [variables] is the name of a part of a theme file, as written in it
+        raise ValueError(_("{section} must be a table").format(section="[variables]"))
     colours: dict[str, Any] = {k: str(table[k]) for k in _FIELDS if k in table}
     return Theme(
         name=name,
@@ -99,7 +102,8 @@ def load_themes() -> tuple[list[Theme], list[str]]:
             try:
                 theme = theme_from_toml(path.read_bytes())
             except (OSError, ValueError, tomllib.TOMLDecodeError) as exc:
-                problems.append(f"theme {path.name}: {exc}")
+                # TRANSLATORS: a theme file that cannot be read: its name, and what is wrong
+                problems.append(_("theme {file}: {problem}").format(file=path.name, problem=exc))
                 continue
             themes.setdefault(theme.name, theme)
     return list(themes.values()), problems

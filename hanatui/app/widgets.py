@@ -23,7 +23,8 @@ from core.cards import Card
 from hanatui.app.common import TooSmall
 from hanatui.app.describe import KIND_VARIABLES, card_class, card_variable
 from hanatui.app.themes import VARIABLE_DEFAULTS
-from hanatui.text.words import plural
+from hanatui.text.i18n import N_, _, ngettext, pgettext
+from hanatui.text.names import ascii_text
 
 __all__ = [
     "Backs",
@@ -45,10 +46,45 @@ CARD_SIZES = {"small": (7, 3), "normal": (7, 4), "large": (9, 5)}
 MARKS = ("-capturer", "-last", "-match", "-flash", "-played", "-better")
 
 #: What a card of the last move shows in its top border (``╭last─╮``).
-LAST_TAG = "last"
+# TRANSLATORS: in the top border of the cards of the last move: at most 5 letters
+LAST_TAG = N_("last")
 #: What the card played at a replayed decision and the analysis's better card show there.
-PLAYED_TAG = "did"
-BETTER_TAG = "best"
+# TRANSLATORS: in the top border of the card played at a replayed decision: at most 5 letters
+PLAYED_TAG = N_("did")
+# TRANSLATORS: in the top border of the card the analysis found better: at most 5 letters
+BETTER_TAG = N_("best")
+
+
+def face_word(card: Card, ascii_mode: bool) -> str:
+    """The kind's word on a large card's face, centred in its seven cells."""
+    # TRANSLATORS: a kind's word on a large card's face (lower case): at most 7 letters
+    kinds = (
+        pgettext("card face", "bright"),
+        pgettext("card face", "animal"),
+        pgettext("card face", "ribbon"),
+        pgettext("card face", "chaff"),
+    )
+    text = kinds[card.kind]
+    if ascii_mode:
+        text = ascii_text(text)
+    return _centre(_cut(text, 7), 7)
+
+
+def _cut(text: str, cells: int) -> str:
+    """``text`` cut to ``cells`` terminal cells (a card's border and face are not to be pushed)."""
+    out = ""
+    for ch in text:
+        if cell_len(out + ch) > cells:
+            break
+        out += ch
+    return out
+
+
+def tag_word(tag: str, room: int, ascii_mode: bool) -> str:
+    """A card's border tag (`LAST_TAG`...) in the player's language, cut to ``room`` cells."""
+    text = _(tag)
+    return _cut(ascii_text(text) if ascii_mode else text, room)
+
 
 #: Box characters: top (left, fill, right), side, bottom (left, fill, right).
 _BOXES = {
@@ -81,7 +117,7 @@ def card_lines(card: Card | None, *, size: str = "normal", ascii_mode: bool = Fa
         top = f" {card.month:02d} {card.kind.letter}"
         code = f" {card.value}{mark}"
         if large:
-            return [f" {top}", f"{card.kind.label[:7]:^7}", f" {code}"]
+            return [f" {top}", face_word(card, ascii_mode), f" {code}"]
         return [top, code]
     # The month's flower whole on top (菖蒲, not 菖: one character of two reads as another
     # word), the kind's character (two cells) and the code beneath: five cells a line.
@@ -90,7 +126,7 @@ def card_lines(card: Card | None, *, size: str = "normal", ascii_mode: bool = Fa
         return [kind]
     top = _centre(card.kanji, 4) + mark
     if large:
-        return [f" {top}", f"{card.kind.label[:7]:^7}", f" {kind}"]
+        return [f" {top}", face_word(card, ascii_mode), f" {kind}"]
     return [top, kind]
 
 
@@ -115,7 +151,7 @@ class _Palette:
     @staticmethod
     def _parse(variables: Mapping[str, str], name: str) -> Color:
         value = variables.get(name, VARIABLE_DEFAULTS.get(name, "#808080"))
-        for _ in range(8):  # a variable may name another one
+        for _step in range(8):  # a variable may name another one
             if not value.startswith("$"):
                 break
             ref = value[1:].split()[0]
@@ -446,7 +482,7 @@ class CardRow(Widget):
                 ("-last", LAST_TAG),
             ):
                 if mark in marks:
-                    tag = word
+                    tag = tag_word(word, CARD_SIZES[self._card_size][0] - 2, self._ascii)
                     break
         return border, frame, text, RichStyle(bgcolor=rich_bg), lines, tag
 
@@ -483,7 +519,7 @@ class CardRow(Widget):
                 segments.append(Segment(left, frame))
                 if tag and row_y == 0:
                     segments.append(Segment(tag, frame + RichStyle(bold=True)))
-                    segments.append(Segment(fill * (inside - len(tag)), frame))
+                    segments.append(Segment(fill * (inside - cell_len(tag)), frame))
                 else:
                     segments.append(Segment(fill * inside, frame))
                 segments.append(Segment(right, frame))
@@ -520,8 +556,14 @@ def backs_content(count: int, *, ascii_mode: bool) -> Content:
     """A hidden hand drawn as small backs, and its count."""
     back = "[#]" if ascii_mode else "▐░▌"
     return Content.assemble(
-        (back * count, "$hana-back"), (f"  {plural(count, 'card')}", "$foreground")
+        (back * count, "$hana-back"), (f"  {_cards(count, ascii_mode)}", "$foreground")
     )
+
+
+def _cards(count: int, ascii_mode: bool) -> str:
+    """``1 card``, ``5 cards``."""
+    said = ngettext("{n} card", "{n} cards", count)
+    return (ascii_text(said) if ascii_mode else said).format(n=count)
 
 
 def faces_content(cards: Iterable[Card], *, ascii_mode: bool) -> Content:
@@ -533,7 +575,7 @@ def faces_content(cards: Iterable[Card], *, ascii_mode: bool) -> Content:
             parts.append(" ")
         symbol = c.kind.letter if ascii_mode else c.kind.kanji
         parts.append((f"{symbol}{c.value}", card_variable(c)))
-    parts.append((f"  {plural(len(cards), 'card')}", "$foreground"))
+    parts.append((f"  {_cards(len(cards), ascii_mode)}", "$foreground"))
     return Content.assemble(*parts)
 
 

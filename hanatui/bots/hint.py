@@ -12,9 +12,12 @@ for the seat after that action: its points less the opponents' (their mean with 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from core.actions import Action, describe_action
+from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
+from core.cards import MONTH_NAMES, Card
 from core.engine import legal_actions, to_act
+from core.messages import N_
 from core.players import seat_label
 from core.state import State
 from core.view import View, determinize, observe
@@ -76,6 +79,63 @@ def hint(
     return best.action, round(best.mean, 2)
 
 
-def describe_hint(action: Action, expected: float) -> str:
-    """A line for the table: the move and what it is expected to bring."""
-    return f"{describe_action(action)} (expected {expected:+.1f} points this round)"
+#: A hint's sentence for each kind of move (marked for the catalogs: bots/ holds no gettext, the
+#: table translates them where it shows them); ``{expected}`` is the points it expects, ``+2.4``.
+HINT_WORDS = {
+    "play": N_("play {card} (expected {expected} points this round)"),
+    "ordinary": N_("{card} as an ordinary card (expected {expected} points this round)"),
+    "capture": N_("{card} takes {target} (expected {expected} points this round)"),
+    # TRANSLATORS: {month} is the month's plant, {number} its number (1-12)
+    "hiki": N_("declare hiki of {month} (month {number}) (expected {expected} points this round)"),
+    "koikoi": N_("call koi-koi (expected {expected} points this round)"),
+    "shobu": N_("call shobu (expected {expected} points this round)"),
+}
+#: The same moves without what they are expected to bring (where a line has no room for it).
+HINT_MOVES = {
+    "play": N_("play {card}"),
+    "ordinary": N_("{card} as an ordinary card"),
+    "capture": N_("{card} takes {target}"),
+    # TRANSLATORS: {month} is the month's plant, {number} its number (1-12)
+    "hiki": N_("declare hiki of {month} (month {number})"),
+    "koikoi": N_("call koi-koi"),
+    "shobu": N_("call shobu"),
+}
+
+
+def _english(message: str) -> str:
+    return message
+
+
+def describe_hint(
+    action: Action,
+    expected: float | None,
+    *,
+    gettext: Callable[[str], str] = _english,
+    card: Callable[[Card], str] = lambda c: c.description,
+    month: Callable[[int], str] = lambda m: MONTH_NAMES[m - 1],
+    decimal: str = ".",
+) -> str:
+    """A line for the table: the move and what it is expected to bring. ``gettext`` translates
+    the sentence (`HINT_WORDS`), ``card`` and ``month`` name a card and a month (1-12) in the
+    same language, ``decimal`` is its decimal mark; by default all are the engine's English.
+    ``expected`` None: the move alone (`HINT_MOVES`)."""
+    points = "" if expected is None else f"{expected:+.1f}".replace(".", decimal)
+    sentences = HINT_MOVES if expected is None else HINT_WORDS
+    if isinstance(action, PlayCard):
+        return gettext(sentences["play"]).format(card=card(action.card), expected=points)
+    if isinstance(action, ChooseCapture):
+        if action.target is None:
+            words = gettext(sentences["ordinary"])
+            return words.format(card=action.card.value, expected=points)
+        words = gettext(sentences["capture"])
+        return words.format(card=action.card.value, target=card(action.target), expected=points)
+    if isinstance(action, DeclareHiki):
+        words = gettext(sentences["hiki"])
+        return words.format(month=month(action.month), number=action.month, expected=points)
+    if isinstance(action, CallKoiKoi):
+        return gettext(sentences["koikoi"]).format(expected=points)
+    if isinstance(action, CallShobu):
+        return gettext(sentences["shobu"]).format(expected=points)
+    if expected is None:
+        return repr(action)
+    return f"{action!r} (expected {points} points this round)"

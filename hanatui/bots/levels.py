@@ -11,6 +11,7 @@ import importlib
 from collections.abc import Iterator, Mapping
 
 from core.errors import HanaError
+from core.messages import N_
 from hanatui.bots.base import Bot, strong_seconds
 
 #: Each level: the module and the class that play it.
@@ -19,6 +20,29 @@ LEVELS: dict[str, tuple[str, str]] = {
     "easy": ("hanatui.bots.simple", "EasyBot"),
     "normal": ("hanatui.bots.normal", "NormalBot"),
     "strong": ("hanatui.bots.strong", "StrongBot"),
+}
+
+#: Each level's name as a player reads it (marked for the catalogs: bots/ holds no gettext; the
+#: app translates it where it shows it, `hanatui.text.i18n._`).
+LEVEL_NAMES: dict[str, str] = {
+    # TRANSLATORS: a computer player's level, shown beside its name: "CPU (random)"
+    "random": N_("random"),
+    # TRANSLATORS: a computer player's level, shown beside its name: "CPU (easy)"
+    "easy": N_("easy"),
+    # TRANSLATORS: a computer player's level, shown beside its name: "CPU (normal)"
+    "normal": N_("normal"),
+    # TRANSLATORS: a computer player's level, shown beside its name: "CPU (strong)"
+    "strong": N_("strong"),
+}
+
+#: What a player gets at each level, as each level's class says it (`Bot.description`; a test
+#: keeps them equal), marked for the catalogs: the app shows ``_(LEVEL_DESCRIPTIONS[level])``
+#: without importing the levels' classes.
+LEVEL_DESCRIPTIONS: dict[str, str] = {
+    "random": N_("plays any legal move at random"),
+    "easy": N_("takes the most valuable capture it sees; koi-koi or shobu at random"),
+    "normal": N_("plays for points and yaku, blocks the others', minds the match standing"),
+    "strong": N_("plays each move out on many guesses of the hidden cards"),
 }
 
 

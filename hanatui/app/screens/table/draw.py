@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.screen import Screen
 
@@ -16,6 +17,8 @@ from hanatui.app.describe import card_variable
 from hanatui.app.layout import Scene, TableLayout, TableNote, glyphs
 from hanatui.app.widgets import CardRow
 from hanatui.session.session import Session
+from hanatui.text.i18n import _, ngettext
+from hanatui.text.names import ascii_text, card_name, kind_name
 from hanatui.text.words import (
     card_japanese,
     describe_event,
@@ -41,7 +44,9 @@ class TableDrawing(Screen[None]):
     _drawn: tuple[object, ...] | None
     _last_card: Card | None
     _logged: int
-    _hint: tuple[int, str] | None
+    #: (the session's version it is for, its words for the caption, the seat panel's prompt,
+    #: and there without the points expected, for a panel too narrow for them)
+    _hint: tuple[int, str, str, str] | None
     #: The note until the first move, with the session's version it was opened at.
     _note: tuple[int, TableNote] | None
 
@@ -85,10 +90,10 @@ class TableDrawing(Screen[None]):
         to_act = self.session.to_act()
         marked = to_act if to_act is not None else None
         caption, moved = self._last_move()
-        label = "last move"
+        label = _("last move")
         note = self._note
         if note is not None and note[0] == self.session.version:
-            label, caption = note[1].label, note[1].caption
+            label, caption = note[1].label or _("play on"), note[1].caption
             if show_hand:
                 for c, mark in note[1].marks.items():
                     classes[c] = f"{classes.get(c, '')} {mark}".strip()
@@ -96,7 +101,7 @@ class TableDrawing(Screen[None]):
         if hint is not None and hint[0] == self.session.version and to_act == self.viewer:
             # the hint in the caption until the move is made: the compact table draws no
             # bottom border for the seat panel's note
-            label, caption = "hint", hint[1].removeprefix("hint: ")
+            label, caption = _("hint"), hint[1]
         scene = Scene(
             view=view,
             seat=self.viewer,
@@ -108,7 +113,7 @@ class TableDrawing(Screen[None]):
             you_note=self._prompt(view, to_act),
             ascii_mode=ascii_mode,
             caption=caption,
-            caption_label=label,
+            caption_label=self._words(label),
             moved=moved,
         )
         if not self.layout_widget.draw(scene):
@@ -143,19 +148,36 @@ class TableDrawing(Screen[None]):
         parts: list[str | tuple[str, str]] = [("hanatui", "bold $accent"), dot]
         parts.append(game_title(view.rules.game))
         if view.round:
-            parts.append(f"{dot}Round {view.round} of {view.rules.rounds}")
+            over = state.phase == "over" or self._round_finished()
+            numbers = {"round": view.round, "rounds": view.rules.rounds}
             if view.rules.game == "koikoi":
-                parts.append(f" ({month_of_round(state)})")
-            if state.phase == "over" or self._round_finished():
-                parts.append(" over")
+                month = month_of_round(state)
+                if over:
+                    # TRANSLATORS: the table's header; {month} is the round's month, "Pine, January"
+                    text = _("Round {round} of {rounds} ({month}) over")
+                else:
+                    text = _("Round {round} of {rounds} ({month})")
+                text = text.format(month=month, **numbers)
+            else:
+                text = (
+                    _("Round {round} of {rounds} over") if over else _("Round {round} of {rounds}")
+                ).format(**numbers)
+            parts.append(dot + self._words(text))
+        # the players' names are plain parts (never markup), and never folded to ASCII
         if 0 <= view.dealer < view.num_players:
-            parts.append(f"{dot}dealer: ")
-            parts.append(view.players[view.dealer].name)
+            parts.append(
+                dot + self._words(_("dealer: {name}")).format(name=view.players[view.dealer].name)
+            )
         for seat, n in self._koikoi_calls().items():
-            parts.append(f"{dot}koi-koi: ")
-            parts.append(view.players[seat].name)
-            parts.append(f" {g['times']}{n}")
+            # TRANSLATORS: the table's header: who called koi-koi this round, and how many times
+            # ({times} is the sign ×)
+            said = self._words(_("koi-koi: {name} {times}{n}"))
+            parts.append(dot + said.format(name=view.players[seat].name, times=g["times"], n=n))
         return parts
+
+    def _words(self, text: str) -> str:
+        """Translated words as the table shows them: in ASCII mode without their accents."""
+        return ascii_text(text) if self.ascii_mode else text
 
     def _round_finished(self) -> bool:
         for ev in reversed(self.session.events):
@@ -175,21 +197,29 @@ class TableDrawing(Screen[None]):
         return calls
 
     def _prompt(self, view: View, to_act: int | None) -> str:
+        words = self._words
+        g = glyphs(self.ascii_mode)
         if self.session.over:
-            return "the match is over"
+            return words(_("the match is over"))
         if to_act is None:
             return ""
         if to_act == self.viewer and self.session.is_human(to_act):
             hint = self._hint
             if hint is not None and hint[0] == self.session.version:
-                return hint[1]  # until the move is made (the version moves on)
+                # until the move is made (the version moves on); on the panel's border, whole
+                room = self.layout_widget.query_one("#you").size.width - 6
+                return hint[2] if cell_len(hint[2]) <= room else hint[3]
             if view.phase == "choose":
-                return "choose a capture"
+                return words(_("choose a capture"))
             if view.phase == "decide":
-                return "koi-koi or shobu?"
+                return words(_("koi-koi or shobu?"))
             arrows = "<- ->" if self.ascii_mode else "←→"
-            return f"your turn: {arrows} choose{glyphs(self.ascii_mode)['dot']}enter play"
-        return f"{view.players[to_act].name} is playing" + glyphs(self.ascii_mode)["more"]
+            # TRANSLATORS: the prompt on the player's panel; {arrows} and {enter} are keys
+            said = words(_("your turn: {arrows} choose{dot}{enter} play"))
+            return said.format(arrows=arrows, dot=g["dot"], enter="enter")
+        # TRANSLATORS: {more} is an ellipsis
+        said = words(_("{name} is playing{more}"))
+        return said.format(name=view.players[to_act].name, more=g["more"])
 
     def _targets(self, card: Card) -> tuple[int, ...]:
         """What ``card`` would take if played from the hand now, as the engine says."""
@@ -232,19 +262,33 @@ class TableDrawing(Screen[None]):
             layout.status([])
             return
         ja = f"  ({card_japanese(card, ascii_only=self.ascii_mode)})"
-        line1 = Content.assemble((card.description, f"bold {card_variable(card)}"), ja)
+        named = self._words(f"{card.value} {card_name(card)}")
+        name = Content.styled(named, f"bold {card_variable(card)}")
+        line1 = name + Content(ja)
         if role == "hand":
             targets = self._targets(card)
+            codes = [" ".join(c.value for c in cards_of(mask)) for mask in targets]
             if not targets:
-                line2 = "no match: it joins the field"
-            elif len(targets) > 1:
-                options = " or ".join(" ".join(c.value for c in cards_of(mask)) for mask in targets)
-                line2 = f"{len(targets)} choices: you choose {options}"
+                line2 = _("no match: it joins the field")
+            elif len(targets) == 2:
+                line2 = _("2 choices: you choose {first} or {second}").format(
+                    first=codes[0], second=codes[1]
+                )
+            elif len(targets) > 2:
+                line2 = ngettext(
+                    "{n} choice: you choose one of {options}",
+                    "{n} choices: you choose one of {options}",
+                    len(targets),
+                ).format(n=len(targets), options=", ".join(codes))
             else:
-                line2 = "captures " + " ".join(c.value for c in cards_of(targets[0]))
+                line2 = _("captures {cards}").format(cards=codes[0])
         else:
-            line2 = f"{month_words(card.month)}; {card.kind.label}"
-        layout.status([line1, Content(line2)])
+            kind = kind_name(card.kind)
+            # TRANSLATORS: a field card's month and kind, "Iris, May; ribbon"
+            line2 = _("{month}; {kind}").format(
+                month=month_words(card.month), kind=kind[:1].lower() + kind[1:]
+            )
+        layout.status([line1, Content(self._words(line2))])
 
     @property
     def game_log(self) -> RichLog | None:

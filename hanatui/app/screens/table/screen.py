@@ -37,6 +37,7 @@ from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session.session import Session
 from hanatui.session.thinking import think
 from hanatui.text.errors import error_text
+from hanatui.text.i18n import N_, _, pgettext
 
 #: At most this many seconds a computer seat waits for the table's first frame to be drawn.
 FIRST_FRAME_WAIT = 0.5
@@ -68,7 +69,7 @@ class TableScreen(TableDrawing):
         Binding("right,l", "move(1)", "Choose", id="table.right", show=False),
         Binding("up", "move(-1)", "Previous", id="table.up", show=False),
         Binding("down", "move(1)", "Next", id="table.down", show=False),
-        Binding("enter,space", "play", "Play", id="table.play", key_display="enter"),
+        Binding("enter,space", "play", N_("Play"), id="table.play", key_display="enter"),
         *[
             Binding(
                 str(d),
@@ -79,12 +80,15 @@ class TableScreen(TableDrawing):
             )
             for d in range(10)
         ],
-        Binding("d", "hiki", "Hiki", id="table.hiki"),
-        Binding("i", "hint", "Hint", id="table.hint"),
-        Binding("t", "scores", "Scores", id="table.scores"),
-        Binding("g", "toggle_log", "Log", id="table.log"),
-        Binding("question_mark", "help", "Help", id="table.help"),
-        Binding("escape", "leave", "Title", id="table.leave"),
+        # TRANSLATORS: the footer's key that declares hiki (the game's term)
+        Binding("d", "hiki", N_("Hiki"), id="table.hiki"),
+        Binding("i", "hint", N_("Hint"), id="table.hint"),
+        Binding("t", "scores", N_("Scores"), id="table.scores"),
+        # TRANSLATORS: the footer's key that shows or hides the game log
+        Binding("g", "toggle_log", N_("Log"), id="table.log"),
+        Binding("question_mark", "help", N_("Help"), id="table.help"),
+        # TRANSLATORS: the footer's key that leaves the table for the title screen
+        Binding("escape", "leave", N_("Title"), id="table.leave"),
     ]
 
     def __init__(self, session: Session, *, note: TableNote | None = None) -> None:
@@ -110,7 +114,9 @@ class TableScreen(TableDrawing):
         self._first_frame = asyncio.Event()
         self._resumed = False
         self._result_due = False  # a redone round's end: the loop shows its result first
-        self._hint: tuple[int, str] | None = None  # (the session's version it is for, words)
+        # (the session's version it is for, its words in the caption, on the seat's panel,
+        # and there without the points expected, where it has no room for them)
+        self._hint: tuple[int, str, str, str] | None = None
 
     def post_message(self, message: Message) -> bool:
         if isinstance(message, events.ScreenResume) and not self._resumed:
@@ -138,7 +144,10 @@ class TableScreen(TableDrawing):
         yield HanaFooter(show_command_palette=not self.ascii_mode)
 
     def on_mount(self) -> None:
-        self.query_one("#gamelog-wait").border_title = Content("Game")
+        # TRANSLATORS: the title of the box with the game's log, move by move
+        self.query_one("#gamelog-wait").border_title = Content(
+            self._words(pgettext("game log", "Game"))
+        )
         # Dealt before the first drawing (the turn loop would deal next): the table's first
         # frame is the dealt table, not an empty one followed by the deal.
         self.session.settle()
@@ -177,7 +186,7 @@ class TableScreen(TableDrawing):
             auto_scroll=True,
             min_width=20,
         )
-        log.border_title = Content("Game")
+        log.border_title = Content(self._words(pgettext("game log", "Game")))
         await self.query_one("#side").mount(log, before=wait)
         await wait.remove()
         self.rebuild_log()
@@ -374,7 +383,9 @@ class TableScreen(TableDrawing):
         except Exception as exc:  # a broken computer player must not end the game: play on
             action = legal_actions(state)[0]
             self.notify(
-                f"The computer player failed ({error_text(exc)}); it made the first legal move.",
+                self._words(
+                    _("The computer player failed ({error}); it made the first legal move.")
+                ).format(error=error_text(exc)),
                 markup=False,
                 severity="warning",
             )
@@ -478,10 +489,13 @@ class TableScreen(TableDrawing):
             return
         if not self.session.can_undo(seat):
             other = self.session.undo_seat()
-            name = self.session.players[other].name if other is not None else "another player"
-            self.notify(
-                f"Only {name} can take back their own move.", markup=False, severity="warning"
-            )
+            if other is not None:
+                said = self._words(_("Only {name} can take back their own move.")).format(
+                    name=self.session.players[other].name
+                )
+            else:
+                said = self._words(_("Only another player can take back their own move."))
+            self.notify(said, markup=False, severity="warning")
             return
         self.stop_loop()
         self.session.undo(seat)
@@ -569,22 +583,41 @@ class TableScreen(TableDrawing):
             return
         # said on the table (the panel of the seat at the bottom), not in a toast over it: a
         # toast covered the status line, and one landed on the round's result after the turn
-        self._hint = (
-            self.session.version,
-            "thinking about a hint" + glyphs(self.ascii_mode)["more"],
+        # TRANSLATORS: {more} is an ellipsis
+        thinking = self._words(_("thinking about a hint{more}")).format(
+            more=glyphs(self.ascii_mode)["more"]
         )
+        self._hint = (self.session.version, thinking, thinking, thinking)
         self.refresh_table(force=True)
         self.hint_worker(self.session.version, self.session.state, self.viewer)
 
     @work(exclusive=True, group="hint")
     async def hint_worker(self, version: int, state: Any, seat: int) -> None:
         from hanatui.bots.hint import describe_hint, hint
+        from hanatui.text.names import card_name, month_name
 
         found = await think(partial(hint, state, seat, seconds=2.0))
         if found is None or version != self.session.version or not self.is_attached:
             return
         action, expected = found
-        self._hint = (version, "hint: " + describe_hint(action, expected))
+        said = partial(
+            describe_hint,
+            action,
+            gettext=_,
+            card=lambda c: f"{c.value} {card_name(c)}",
+            month=month_name,
+            # TRANSLATORS: the decimal mark of a number such as 2.4 (a comma in many languages)
+            decimal=pgettext("decimal mark", "."),
+        )
+        words = said(expected)
+        # TRANSLATORS: on the player's panel: {hint} is the move, "play 03a Curtain (...)"
+        prompt = _("hint: {hint}")
+        self._hint = (
+            version,
+            self._words(words),
+            self._words(prompt.format(hint=words)),
+            self._words(prompt.format(hint=said(None))),
+        )
         self.refresh_table(force=True)
         if isinstance(action, PlayCard):
             hand = self.hand_row

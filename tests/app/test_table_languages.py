@@ -1,0 +1,65 @@
+"""The table in longer languages: Polish, Spanish and the pseudo-language (every message
+accented and 40 % longer) at 80x24 and 120x40, koi-koi and three-seat bakappana, through the
+first turns: every card of the hand and the field in sight, the seats' lines and the header
+whole, the footer's keys whole."""
+
+from __future__ import annotations
+
+import pytest
+from rich.cells import cell_len
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from hanatui.app.app import HanaApp
+from hanatui.app.layout import SeatPanel
+from hanatui.app.screens.table.screen import TableScreen
+from hanatui.app.widgets import CardRow
+from hanatui.text.i18n import PSEUDO, _, language_scope
+
+from .helpers import new_session, settings
+from .test_play import settle
+
+pytestmark = pytest.mark.slow  # whole tables in six languages and sizes
+
+LANGUAGES = ["pl", "es", PSEUDO]
+SIZES = [(80, 24), (120, 40)]
+GAMES = [("koikoi", 2), ("bakappana", 3)]
+
+
+def _check(app: HanaApp, table: TableScreen, where: tuple[object, ...]) -> None:
+    left = table.query_one("#left", VerticalScroll)
+    inside = left.content_region
+    for row in table.query(CardRow):
+        if row.id in ("hand", "field") and row.cards:
+            # in sight whole, without scrolling: every card shown
+            assert inside.contains_region(row.region), (where, row.id, row.region, inside)
+    assert left.max_scroll_y == 0, where
+    for panel in table.query(SeatPanel):
+        text = str(panel.content)
+        if panel.has_class("-compact"):  # lines cut to the width, not wrapped
+            for line in text.split("\n"):
+                assert not line.endswith("…") and "..." not in line, (where, line)
+                assert cell_len(line) <= panel.content_region.width, (where, line)
+    assert "…" not in str(table.query_one("#topbar", Static).content), where
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g for g, _n in GAMES])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_table_holds_a_longer_language(
+    code: str, size: tuple[int, int], game: tuple[str, int]
+) -> None:
+    name, seats = game
+    with language_scope(code):
+        session = new_session(name, seats, seed=9)
+        app = HanaApp(settings=settings(), save=False, session=session)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            for turn in range(6):
+                table = app.screen
+                if isinstance(table, TableScreen):
+                    _check(app, table, (code, size, name, turn))
+                    footer = "".join(s.text for s in app.screen._compositor.render_strips()[-1:])
+                    assert _("Play") in footer, (code, size, footer)
+                await pilot.press("enter")
+                await settle(pilot)
