@@ -330,12 +330,41 @@ class SeatPanel(Static):
         )
         lines: list[Content] = []
         if self.has_class("-compact"):
+            # TRANSLATORS: before what a player has captured (their line on a small table)
+            took_word = words(_("took"), ascii_mode) + " "
+
+            def whole_line(gap: str, *, label: bool = True, worth: bool = True) -> Content:
+                count = (
+                    Content(gap + cards_words(line.count, ascii_mode))
+                    if line.faces is None
+                    else hand
+                )
+                said = Content(gap + took_word) if label else Content(gap)
+                if worth and line.points is not None:
+                    return (
+                        line.title
+                        + count
+                        + said
+                        + took
+                        + Content(gap + in_cards_words(line.points, ascii_mode))
+                    )
+                return line.title + count + said + took
+
             count = (
                 Content("   " + cards_words(line.count, ascii_mode)) if line.faces is None else hand
             )
-            # TRANSLATORS: before what a player has captured (their line on a small table)
-            took_word = words(_("took"), ascii_mode) + " "
-            whole = line.title + count + Content("   " + took_word) + took + points
+            whole = whole_line("   ")
+            if not wrap:  # one line a seat, many seats at 80x24: what gives way before a cut
+                tighter = (
+                    whole_line("  "),
+                    whole_line(" "),
+                    whole_line(" ", label=False),  # the kind marks say what was taken
+                    whole_line(" ", label=False, worth=False),  # the last to give way
+                )
+                for fewer in tighter:
+                    if whole.cell_length <= width:
+                        break
+                    whole = fewer
             if wrap and whole.cell_length > width:
                 firsts = [
                     clip(line.title + count, width, ascii_mode),

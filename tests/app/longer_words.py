@@ -17,6 +17,11 @@ from textual.widget import Widget
 
 _WORD = re.compile(r"[A-Za-z]{3,}")
 
+#: Widgets whose words have a fixed room, cut to it on purpose: a card's face (seven cells for
+#: its kind) and its border (five for a tag). Each real language's words fit there whole
+#: (tests/app/test_table_languages.py); the pseudo-language, longer on purpose, is cut.
+FIXED_ROOM = ("CardRow",)
+
 
 def widget_text(widget: Widget) -> str:
     """Everything ``widget`` draws, the whole of it (not only what its container lets show)."""
@@ -93,7 +98,7 @@ def screen_problems(screen: Screen[object], *, pseudo: bool) -> list[str]:
         if any(child.display for child in widget.children):
             continue  # a container: its children say what it shows
         text = widget_text(widget)
-        if pseudo:
+        if pseudo and type(widget).__name__ not in FIXED_ROOM:
             cut = unbalanced(text)
             if cut is not None:
                 found.append(f"{name} cuts a message: {cut!r}")

@@ -63,3 +63,20 @@ async def test_the_table_holds_a_longer_language(
                     assert _("Play") in footer, (code, size, footer)
                 await pilot.press("enter")
                 await settle(pilot)
+
+
+@pytest.mark.parametrize("code", ["en", "pl", "es"])
+def test_the_words_on_a_card_fit_it_in_every_language(code: str) -> None:
+    """A card's face and its border hold a few cells whatever the language (seven for the
+    kind's word, five for a tag): each language's words fit there whole, where `face_word` and
+    `tag_word` would cut one too long (as they cut the pseudo-language, longer on purpose)."""
+    from hanatui.app.widgets import BETTER_TAG, LAST_TAG, PLAYED_TAG, tag_word
+    from hanatui.text.i18n import pgettext
+
+    with language_scope(code):
+        for kind in ("bright", "animal", "ribbon", "chaff"):
+            word = pgettext("card face", kind)
+            assert 0 < cell_len(word) <= 7, (code, kind, word)
+        for tag in (LAST_TAG, PLAYED_TAG, BETTER_TAG):
+            assert 0 < cell_len(_(tag)) <= 5, (code, tag, _(tag))
+            assert tag_word(tag, 5, False) == _(tag)
