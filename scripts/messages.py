@@ -139,7 +139,10 @@ def compile_all() -> None:
 
 
 def _entries(catalog: Catalog) -> dict[tuple[object, object], object]:
-    return {(m.context, m.id): m.string for m in catalog if m.id}
+    def plain(value: object) -> object:  # a plural message's forms, as .po and .mo both read
+        return tuple(value) if isinstance(value, list | tuple) else value
+
+    return {(m.context, plain(m.id)): plain(m.string) for m in catalog if m.id}
 
 
 def _compiled(language: str, catalog: Catalog) -> bool:
