@@ -716,12 +716,15 @@ def times_words(n: int) -> str:
 def _called_words(name: str, n: int) -> str:
     """'Aki called koi-koi once', 'twice', '3 times'."""
     if n == 1:
-        return _("{player} called koi-koi once").format(player=name)
+        return _by(name, _("You called koi-koi once"), _("{player} called koi-koi once"))
     if n == 2:
-        return _("{player} called koi-koi twice").format(player=name)
-    return ngettext(
-        "{player} called koi-koi {n} time", "{player} called koi-koi {n} times", n
-    ).format(player=name, n=n)
+        return _by(name, _("You called koi-koi twice"), _("{player} called koi-koi twice"))
+    return _by(
+        name,
+        ngettext("You called koi-koi {n} time", "You called koi-koi {n} times", n),
+        ngettext("{player} called koi-koi {n} time", "{player} called koi-koi {n} times", n),
+        n=n,
+    )
 
 
 def _was_called_words(n: int) -> str:
@@ -815,7 +818,7 @@ def score_line_words(
             text = _("{yaku} ({month})").format(yaku=text, month=month_name(line.cards[0].month))
         if seat is not None and seat != owner:
             # TRANSLATORS: a yaku another player made: "Ben's Three Brights".
-            text = _("{player}'s {yaku}").format(player=whose.one(seat), yaku=text)
+            text = _by(whose.one(seat), _("your {yaku}"), _("{player}'s {yaku}"), yaku=text)
         if line.value:
             text = ngettext(
                 "{yaku}: {n} point after a koi-koi call",
@@ -841,7 +844,7 @@ def score_line_words(
                 "{n} point, {threshold} or more", "{n} points, {threshold} or more", value
             ).format(n=value, threshold=threshold)
         if what in ("self_flat", "opponent_flat"):
-            return _("{player} called koi-koi").format(player=whose.one(seat))
+            return _by(whose.one(seat), _("You called koi-koi"), _("{player} called koi-koi"))
         if what == "opponent_count":
             return _called_words(whose.one(seat), value)
         if what == "any_flat":
@@ -880,14 +883,15 @@ def score_line_words(
                 won,
             ).format(n=won, ahead=value)
     if kind == "penalty":
+        payee = whose.one(seat)
         if what == "pays_yaku":
-            return _("pays {player}'s yaku").format(player=whose.one(seat))
+            return _by(payee, _("pays your yaku"), _("pays {player}'s yaku"))
         if what == "pays_teyaku":
-            return _("pays {player}'s teyaku").format(player=whose.one(seat))
+            return _by(payee, _("pays your teyaku"), _("pays {player}'s teyaku"))
         if what == "pays_compensation":
-            return _("pays {player}'s compensation").format(player=whose.one(seat))
+            return _by(payee, _("pays your compensation"), _("pays {player}'s compensation"))
         if what == "zero_sum_paid":
-            return _("paid to {player}").format(player=whose.one(seat))
+            return _by(payee, _("paid to You"), _("paid to {player}"))
     if kind == "note":
         if what == "willow_row_cancel_all" and seat is not None:
             return whose.holds(
@@ -905,11 +909,23 @@ def score_line_words(
             )
         if what == "fuke":
             threshold = getattr(rules, "fuke_threshold", 0)
-            return ngettext(
-                "fuke: {player} took only {n} card point ({threshold} or fewer), so nobody scores",
-                "fuke: {player} took only {n} card points ({threshold} or fewer), so nobody scores",
-                value,
-            ).format(player=whose.one(seat), n=value, threshold=threshold)
+            return _by(
+                whose.one(seat),
+                ngettext(
+                    "fuke: You took only {n} card point ({threshold} or fewer), so nobody scores",
+                    "fuke: You took only {n} card points ({threshold} or fewer), so nobody scores",
+                    value,
+                ),
+                ngettext(
+                    "fuke: {player} took only {n} card point ({threshold} or fewer), "
+                    "so nobody scores",
+                    "fuke: {player} took only {n} card points ({threshold} or fewer), "
+                    "so nobody scores",
+                    value,
+                ),
+                n=value,
+                threshold=threshold,
+            )
         if what == "lucky_not_multiplied":
             return _("a lucky hand is never multiplied")
         if what == "last_yaku_scores":
@@ -926,7 +942,7 @@ def score_line_words(
                 left=value,
             )
         if what == "opponent_won":
-            return _("{player} won the round").format(player=whose.one(seat))
+            return _by(whose.one(seat), _("You won the round"), _("{player} won the round"))
         if what == "team_pool" and seat is not None:
             return _("{players} pool their captures").format(players=whose.unit(seat)[0])
         if what == "victory_scoring":

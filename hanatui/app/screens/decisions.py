@@ -125,6 +125,7 @@ class KoiKoiDialog(ModalScreen[bool]):
         DIALOG_CSS.format(name="KoiKoiDialog")
         + """
     KoiKoiDialog .section { color: $text-muted; margin-top: 1; }
+    KoiKoiDialog .indented { padding-left: 2; }
     """
     )
     BINDINGS = [
@@ -263,7 +264,11 @@ class KoiKoiDialog(ModalScreen[bool]):
         with VerticalScroll(id="dialog"):
             yield Static(_label(_("You made a yaku! Koi-koi or shobu?")), classes="title")
             for text, cls in self._lines():
-                yield Static(Content(text), classes=cls)
+                # an indented line wraps under its own indent (longer words in other languages)
+                if text.startswith("  ") and not cls:
+                    yield Static(Content(text[2:]), classes="indented")
+                else:
+                    yield Static(Content(text), classes=cls)
             with Horizontal(classes="buttons"):
                 koikoi = _("Koi-koi ({key}): play on").format(key="k")
                 yield Button(_label(koikoi), id="koikoi", variant="warning")
