@@ -22,7 +22,7 @@ from core.events import RoundEnded
 from core.games.options import Rules
 from core.players import Player
 from hanatui.app.layout import glyphs
-from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS, pad
+from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS, fit_buttons, pad
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session.session import Session, Threat
@@ -276,7 +276,11 @@ class KoiKoiDialog(ModalScreen[bool]):
                 yield Button(_label(shobu), id="shobu", variant="success")
             yield Static(_label(_("u: undo the play that made the yaku")), classes="hint")
 
+    def on_resize(self) -> None:
+        fit_buttons(self)
+
     def on_mount(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
         self.query_one("#shobu", Button).focus()
 
     def action_choose(self, koikoi: bool) -> None:
@@ -327,7 +331,11 @@ class HikiDialog(ModalScreen[DeclareHiki | None]):
                 decline = _("Play a card instead ({key})").format(key="p")
                 yield Button(_label(decline), id="decline")
 
+    def on_resize(self) -> None:
+        fit_buttons(self)
+
     def on_mount(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
         for i, choice in enumerate(self.choices):
             self.query_one(f"#hiki-cards-{i}", CardRow).show(
                 cards_of(month_mask(choice.month)), ascii_mode=self.ascii_mode

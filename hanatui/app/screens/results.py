@@ -18,7 +18,7 @@ from textual.widgets import Button, DataTable, Static
 from core.events import MatchEnded, RoundEnded
 from core.games.options import Rules
 from core.players import Player
-from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS
+from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS, fit_buttons
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import TooSmall
 from hanatui.text.i18n import N_, _, ngettext, pgettext
@@ -32,11 +32,18 @@ from hanatui.text.words import (
 
 
 def _add_columns(
-    table: DataTable[Any], first: str, first_width: int, players: Sequence[Player]
+    table: DataTable[Any],
+    first: str,
+    first_width: int,
+    players: Sequence[Player],
+    cells: Sequence[Sequence[str]] = (),
 ) -> None:
+    """The columns of a table of scores: ``first`` (the rows' words), then a seat's each, as
+    wide as its player's name and its widest cell of ``cells`` (the rows)."""
     table.add_column(Text(first), width=max(first_width, cell_len(first)))
-    for p in players:
-        table.add_column(Text(p.name), width=max(cell_len(p.name), 7))
+    for i, p in enumerate(players):
+        widest = max((cell_len(row[i]) for row in cells if i < len(row)), default=0)
+        table.add_column(Text(p.name), width=max(cell_len(p.name), 7, widest))
 
 
 #: The widest the words of a breakdown line are shown on one line (longer ones wrap).
@@ -56,7 +63,7 @@ def breakdown_table(
     score, total = _("round score"), _("match total")
     widths = [cell_len(words) for words, _cells in rows] + [cell_len(c) for c in codes.values()]
     width = min(max([*widths, cell_len(score), cell_len(total), 11]), LABEL_WIDTH)
-    _add_columns(table, "", width, players)
+    _add_columns(table, "", width, players, [cells for _words, cells in rows])
     for words, cells in rows:
         label = Text(words)
         cards = codes.get(words)
@@ -148,7 +155,11 @@ class RoundResultScreen(ModalScreen[None]):
             return self.last
         return True
 
+    def on_resize(self) -> None:
+        fit_buttons(self)
+
     def on_mount(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
         breakdown_table(self.query_one(DataTable), self.event, self.players, self.rules)
         self.query_one("#next", Button).focus()
 
@@ -212,6 +223,7 @@ class MatchResultScreen(ModalScreen[str]):
                 yield Button(_label(_("Title screen ({key})").format(key="enter")), id="title")
 
     def on_mount(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
         table = self.query_one(DataTable)
         _add_columns(table, pgettext("column", "round"), 6, self.players)
         for i, points in enumerate(self.history, start=1):
@@ -221,6 +233,7 @@ class MatchResultScreen(ModalScreen[str]):
         self._fit()
 
     def on_resize(self) -> None:
+        fit_buttons(self)
         self._fit()
 
     def _fit(self) -> None:
@@ -273,7 +286,11 @@ class UnfinishedDialog(ModalScreen[str]):
                 classes="hint",
             )
 
+    def on_resize(self) -> None:
+        fit_buttons(self)
+
     def on_mount(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
         self.query_one("#resume", Button).focus()
 
     def action_choose(self, what: str) -> None:
