@@ -29,7 +29,9 @@ DIALOG_CSS = """
     width: auto; min-width: 44; max-width: 96; height: auto; max-height: 90%;
     border: thick $accent; background: $surface; padding: 1 2;
 }}
-{name} #dialog > .title {{ text-style: bold; color: $accent; width: auto; margin-bottom: 1; }}
+{name} #dialog > .title {{
+    text-style: bold; color: $accent; width: auto; max-width: 100%; margin-bottom: 1;
+}}
 {name} #dialog .buttons {{ height: auto; width: auto; margin-top: 1; }}
 {name} #dialog .buttons Button {{ margin-right: 2; }}
 {name} #dialog CardRow {{ width: auto; }}

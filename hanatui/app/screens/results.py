@@ -10,7 +10,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
@@ -206,7 +206,7 @@ class MatchResultScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         ev = self.event
         yield TooSmall()
-        with Vertical(id="dialog"):
+        with VerticalScroll(id="dialog"):
             yield Static(_label(_("The match is over")), classes="title")
             names = [self.players[i].name for i in ev.winners]
             line = winners_words(names, max(ev.totals))
@@ -223,7 +223,7 @@ class MatchResultScreen(ModalScreen[str]):
                 yield Button(_label(_("Title screen ({key})").format(key="enter")), id="title")
 
     def on_mount(self) -> None:
-        self.call_after_refresh(fit_buttons, self)
+        self.call_after_refresh(self._fit_all)
         table = self.query_one(DataTable)
         _add_columns(table, pgettext("column", "round"), 6, self.players)
         for i, points in enumerate(self.history, start=1):
@@ -233,14 +233,26 @@ class MatchResultScreen(ModalScreen[str]):
         self._fit()
 
     def on_resize(self) -> None:
-        fit_buttons(self)
-        self._fit()
+        self._fit_all()
 
     def _fit(self) -> None:
         """The rounds' table scrolls where the terminal is short, so the file's name and the
         buttons stay in sight (at 80x24 a 12-round table would push them out)."""
-        others = 18  # the dialog's frame, title, winner, where it was kept and the buttons
-        self.query_one(DataTable).styles.max_height = max(4, min(20, self.app.size.height - others))
+        table = self.query_one(DataTable)
+        dialog = self.query_one("#dialog")
+        # the dialog's frame, title, winner, where it was kept and the buttons: 18 lines, or
+        # more where longer words wrap or the buttons stand one above the other
+        measured = dialog.styles.gutter.height + sum(
+            child.outer_size.height + child.styles.margin.height
+            for child in dialog.children
+            if child is not table
+        )
+        others = max(18, measured + 2)
+        table.styles.max_height = max(4, min(20, self.app.size.height - others))
+
+    def _fit_all(self) -> None:
+        fit_buttons(self)
+        self.call_after_refresh(self._fit)
 
     def action_choose(self, what: str) -> None:
         if what == "replay" and not self.saved:
