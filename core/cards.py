@@ -11,6 +11,7 @@ import enum
 from collections.abc import Iterable, Iterator
 
 from core.errors import NotationError
+from core.messages import N_
 from core.names import Name
 
 #: The months' flowers, as the program names them (month 1 is Pine).
@@ -255,7 +256,9 @@ class Card(enum.Enum):
         """The card with this code; raises `NotationError` naming the text otherwise."""
         card = _BY_CODE.get(text.strip().lower()) if isinstance(text, str) else None
         if card is None:
-            raise NotationError(f"invalid card code: {text!r} (expected 01a..12d)")
+            raise NotationError(
+                N_("invalid card code: {code} (expected 01a..12d)"), code=repr(text)
+            )
         return card
 
     def __repr__(self) -> str:
@@ -380,7 +383,7 @@ class CardSet:
     def __init__(self, cards: int | Iterable[Card | str] = 0) -> None:
         if isinstance(cards, int):
             if not 0 <= cards <= ALL_MASK:
-                raise NotationError(f"invalid card mask: {cards!r}")
+                raise NotationError(N_("invalid card mask: {mask}"), mask=repr(cards))
             object.__setattr__(self, "mask", cards)
         else:
             object.__setattr__(self, "mask", mask_of(cards))

@@ -20,6 +20,7 @@ from core.engine import apply, dealer_from_draws, run_auto
 from core.errors import IllegalActionError
 from core.events import DealCommitted, DealerDrawn, Dealt, EntropyGiven, Event
 from core.games.registry import game_of
+from core.messages import N_
 from core.rules import Rules
 from core.shuffle import DEALER_LABEL, SeededRng, combined_seed, commitment, deck_from_seed
 from core.state import DEAL, DEALER_DRAW, State
@@ -99,7 +100,7 @@ def chance_event(state: State, rng: Rng) -> Event:
         return draw_dealer(state.rules, len(state.players), rng)
     if state.phase == DEAL:
         return deal(state.rules, rng, round=state.rounds_done + 1, dealer=state.dealer)
-    raise IllegalActionError(f"no chance event is due in phase {state.phase!r}")
+    raise IllegalActionError(N_("no chance event is due in phase {phase}"), phase=repr(state.phase))
 
 
 def contributors(state: State) -> tuple[int, ...]:
@@ -130,7 +131,7 @@ def proved_chance_event(state: State, secret: bytes, contributions: Mapping[int,
         return Dealt(round=chance_round(state), dealer=state.dealer, deck=deck_from_seed(seed))
     if state.phase == DEALER_DRAW:
         return draw_dealer(state.rules, len(state.players), SeededRng(seed, DEALER_LABEL))
-    raise IllegalActionError(f"no chance event is due in phase {state.phase!r}")
+    raise IllegalActionError(N_("no chance event is due in phase {phase}"), phase=repr(state.phase))
 
 
 def proved_advance(

@@ -34,7 +34,7 @@ from core.events import (
 )
 from core.games.base import Game
 from core.games.registry import game_for
-from core.players import logged_seat, seat_label
+from core.messages import N_, Message
 from core.state import (
     CHOOSE,
     DEAL,
@@ -73,15 +73,25 @@ __all__ = [
 ]
 
 
-def _check_captured(event_cards: tuple[Card, ...], expected: int, what: str) -> None:
+def _check_captured(event_cards: tuple[Card, ...], expected: int, reason: str, card: Card) -> None:
+    """The cards an event says were captured are those the rules capture (``reason``: the
+    template saying so, of the play, the draw or the choice for ``card``)."""
     mask = 0
     for c in event_cards:
         mask |= c.bit
     if mask != expected or len(event_cards) != expected.bit_count():
         raise CorruptLogError(
-            f"{what} captured {' '.join(c.value for c in event_cards) or 'nothing'}, "
-            f"but the table says {' '.join(c.value for c in cards_of(expected)) or 'nothing'}"
+            reason,
+            card=card.value,
+            captured=_codes(event_cards),
+            expected=_codes(cards_of(expected)),
         )
+
+
+def _codes(cards: Iterable[Card]) -> str | Message:
+    """Codes of cards for a reason: ``01a 09a``, or the word for none."""
+    # TRANSLATORS: no cards, in "captured {captured}, but the table says {expected}"
+    return " ".join(c.value for c in cards) or Message(N_("nothing"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -294,43 +304,61 @@ def _act(state: State, action: Action) -> tuple[Event, State]:
         seat = to_act(state)
     if seat is None:
         raise IllegalActionError(
-            f"nobody may act now (phase {state.phase}): {describe_action(action)}"
+            # TRANSLATORS: {phase} is the engine's name of the phase (play, choose); {action}
+            # the move, in the engine's English words
+            N_("nobody may act now (phase {phase}): {action}"),
+            phase=state.phase,
+            action=describe_action(action),
         )
     if action.seat != seat:
         raise IllegalActionError(
-            f"it is {seat_label(seat)}'s decision, not {seat_label(action.seat)}'s: "
-            f"{describe_action(action)}"
+            N_("it is seat {seat}'s decision, not seat {other}'s: {action}"),
+            seat=seat + 1,
+            other=action.seat + 1,
+            action=describe_action(action),
         )
     game: Game[Any] = state.hooks
     if type(action) is PlayCard:
         if phase != PLAY:
             raise IllegalActionError(
-                f"cannot play a card now (phase {state.phase}): {describe_action(action)}"
+                N_("cannot play a card now (phase {phase}): {action}"),
+                phase=state.phase,
+                action=describe_action(action),
             )
         card = action.card
         if not state.hands[seat] & card.bit:
             raise IllegalActionError(
-                f"{card.value} is not in {seat_label(seat)}'s hand: {describe_action(action)}"
+                N_("{card} is not in seat {seat}'s hand: {action}"),
+                card=card.value,
+                seat=seat + 1,
+                action=describe_action(action),
             )
         if "playable" in game.overrides and not game.playable(state) & card.bit:
             raise IllegalActionError(
-                f"{card.value} may not be played now: {describe_action(action)}"
+                N_("{card} may not be played now: {action}"),
+                card=card.value,
+                action=describe_action(action),
             )
         return _resolve_play(state, seat, card)
     if isinstance(action, ChooseCapture):
         if state.phase != CHOOSE:
             raise IllegalActionError(
-                f"there is no capture to choose now: {describe_action(action)}"
+                N_("there is no capture to choose now: {action}"), action=describe_action(action)
             )
         if action.card.index != state.pending:
             raise IllegalActionError(
-                f"the pending card is {CARDS[state.pending].value}: {describe_action(action)}"
+                N_("the pending card is {card}: {action}"),
+                card=CARDS[state.pending].value,
+                action=describe_action(action),
             )
         targets = capture_targets(state, state.pending, _pending_source(state))
         mask = _target_mask(targets, action.target)
         if mask is None:
             raise IllegalActionError(
-                f"{action.card.value} cannot take {action.target}: {describe_action(action)}"
+                N_("{card} cannot take {target}: {action}"),
+                card=action.card.value,
+                target=action.target,
+                action=describe_action(action),
             )
         if game.wild_cards & action.card.bit and "interrupt_choice" in game.overrides:
             interrupt = game.interrupt_choice(state, seat, mask)
@@ -405,14 +433,18 @@ def decide(state: State, action: Action) -> tuple[Event, ...]:
 def _expect_phase(state: State, event: Event, *phases: str) -> None:
     if state.phase not in phases:
         raise CorruptLogError(
-            f"{type(event).__name__} is out of order: the match is in phase {state.phase!r}"
+            N_("{event} is out of order: the match is in phase {phase}"),
+            event=type(event).__name__,
+            phase=repr(state.phase),
         )
 
 
 def _expect_seat(state: State, seat: int, event: Event) -> None:
     if seat != state.turn:
         raise CorruptLogError(
-            f"{seat_label(seat)} moved, but it is {seat_label(state.turn)}'s turn"
+            N_("seat {seat} moved, but it is seat {turn}'s turn"),
+            seat=seat + 1,
+            turn=state.turn + 1,
         )
 
 
@@ -426,31 +458,45 @@ def _mask(cards: tuple[Card, ...]) -> int:
 def _apply_card_played(state: State, ev: CardPlayed) -> State:
     _expect_phase(state, ev, PLAY)
     if state.stage != HAND:
-        raise CorruptLogError("a card was played where the draw was due")
+        raise CorruptLogError(N_("a card was played where the draw was due"))
     _expect_seat(state, ev.seat, ev)
     card = ev.card
     if not state.hands[ev.seat] & card.bit:
-        raise CorruptLogError(f"{card.value} is not in {seat_label(ev.seat)}'s hand")
+        raise CorruptLogError(
+            N_("{card} is not in seat {seat}'s hand"), card=card.value, seat=ev.seat + 1
+        )
     game: Game[Any] = state.hooks
     if "playable" in game.overrides and not game.playable(state) & card.bit:
-        raise CorruptLogError(f"{card.value} may not be played now")
+        raise CorruptLogError(N_("{card} may not be played now"), card=card.value)
     computed, after = _resolve_play(state, ev.seat, card)
-    _check_captured(ev.captured, _mask(computed.captured), f"the play of {card.value}")
+    _check_captured(
+        ev.captured,
+        _mask(computed.captured),
+        N_("the play of {card} captured {captured}, but the table says {expected}"),
+        card,
+    )
     return after
 
 
 def _apply_card_drawn(state: State, ev: CardDrawn) -> State:
     _expect_phase(state, ev, PLAY)
     if state.stage != DRAW:
-        raise CorruptLogError("a card was drawn where a play from the hand was due")
+        raise CorruptLogError(N_("a card was drawn where a play from the hand was due"))
     _expect_seat(state, ev.seat, ev)
     top = state.pile[0]
     if ev.card.index != top:
         raise CorruptLogError(
-            f"drew {ev.card.value}, but the top of the draw pile is {CARDS[top].value}"
+            N_("drew {card}, but the top of the draw pile is {top}"),
+            card=ev.card.value,
+            top=CARDS[top].value,
         )
     computed, after = _resolve_draw(state)
-    _check_captured(ev.captured, _mask(computed.captured), f"the draw of {ev.card.value}")
+    _check_captured(
+        ev.captured,
+        _mask(computed.captured),
+        N_("the draw of {card} captured {captured}, but the table says {expected}"),
+        ev.card,
+    )
     return after
 
 
@@ -458,26 +504,42 @@ def _apply_capture_chosen(state: State, ev: CaptureChosen) -> State:
     _expect_phase(state, ev, CHOOSE)
     now = to_act(state)
     if ev.seat != now:
-        whose = "nobody's" if now is None else f"{seat_label(now)}'s"
-        raise CorruptLogError(f"{seat_label(ev.seat)} chose, but it is {whose} decision")
+        if now is None:
+            raise CorruptLogError(
+                N_("seat {seat} chose, but it is nobody's decision"), seat=ev.seat + 1
+            )
+        raise CorruptLogError(
+            N_("seat {seat} chose, but it is seat {now}'s decision"), seat=ev.seat + 1, now=now + 1
+        )
     if ev.card.index != state.pending:
         raise CorruptLogError(
-            f"chose for {ev.card.value}, but the pending card is {CARDS[state.pending].value}"
+            N_("chose for {card}, but the pending card is {pending}"),
+            card=ev.card.value,
+            pending=CARDS[state.pending].value,
         )
     targets = capture_targets(state, state.pending, _pending_source(state))
     mask = _target_mask(targets, ev.target)
     if mask is None:
-        raise CorruptLogError(f"{ev.card.value} cannot take {ev.target}")
+        raise CorruptLogError(
+            N_("{card} cannot take {target}"), card=ev.card.value, target=ev.target
+        )
     game: Game[Any] = state.hooks
     interrupt = (
         game.interrupt_choice(state, ev.seat, mask) if game.wild_cards & ev.card.bit else None
     )
     if interrupt is not None:  # as in `decide`: that choice is stopped, the interrupt is due
         raise CorruptLogError(
-            f"the choice for {ev.card.value} is stopped by the rules: {_tag(interrupt)} is due"
+            N_("the choice for {card} is stopped by the rules: {event} is due"),
+            card=ev.card.value,
+            event=_tag(interrupt),
         )
     computed, after = _resolve_choice(state, ev.seat, mask, ev.target)
-    _check_captured(ev.captured, _mask(computed.captured), f"the choice for {ev.card.value}")
+    _check_captured(
+        ev.captured,
+        _mask(computed.captured),
+        N_("the choice for {card} captured {captured}, but the table says {expected}"),
+        ev.card,
+    )
     return after
 
 
@@ -500,31 +562,41 @@ def _apply_dealer_drawn(state: State, ev: DealerDrawn) -> State:
     hooks: Game[Any] = state.hooks
     if hooks.coin_flip_first_dealer(state.rules):
         if ev.draws:
-            raise CorruptLogError("a coin flip picks the first dealer: no cards are drawn")
+            raise CorruptLogError(N_("a coin flip picks the first dealer: no cards are drawn"))
         if ev.dealer >= n:
             raise CorruptLogError(
-                f"the coin flip picks {logged_seat(ev.dealer)}, but there are {n} seats"
+                N_(
+                    "the coin flip picks seat {seat} ({index} in the log, which counts seats "
+                    "from 0), but there are {count} seats"
+                ),
+                seat=ev.dealer + 1,
+                index=ev.dealer,
+                count=n,
             )
         return replace(state, phase=DEAL, dealer=ev.dealer)
     if not ev.draws:
-        raise CorruptLogError("the dealer draw has no attempts")
+        raise CorruptLogError(N_("the dealer draw has no attempts"))
     for i, attempt in enumerate(ev.draws):
         if len(attempt) != n or len(set(attempt)) != n:
-            raise CorruptLogError(f"dealer draw attempt {i + 1} needs {n} different cards")
+            raise CorruptLogError(
+                N_("dealer draw attempt {attempt} needs {count} different cards"),
+                attempt=i + 1,
+                count=n,
+            )
         winner = dealer_from_draws(ev.draws[: i + 1])
         last = i == len(ev.draws) - 1
         if (winner is None) == last:
             raise CorruptLogError(
-                f"dealer draw attempt {i + 1} "
-                + (
-                    "ties, so another draw must follow"
-                    if last
-                    else "has a winner, so no redraw was due"
-                )
+                N_("dealer draw attempt {attempt} ties, so another draw must follow")
+                if last
+                else N_("dealer draw attempt {attempt} has a winner, so no redraw was due"),
+                attempt=i + 1,
             )
         if last and winner is not None and winner != ev.dealer:
             raise CorruptLogError(
-                f"the draw makes {seat_label(winner)} the dealer, not {seat_label(ev.dealer)}"
+                N_("the draw makes seat {winner} the dealer, not seat {dealer}"),
+                winner=winner + 1,
+                dealer=ev.dealer + 1,
             )
     return replace(state, phase=DEAL, dealer=ev.dealer)
 
@@ -532,20 +604,26 @@ def _apply_dealer_drawn(state: State, ev: DealerDrawn) -> State:
 def _apply_dealt(state: State, ev: Dealt) -> State:
     _expect_phase(state, ev, DEAL)
     if ev.round != state.rounds_done + 1:
-        raise CorruptLogError(f"dealt round {ev.round}, but round {state.rounds_done + 1} is next")
+        raise CorruptLogError(
+            N_("dealt round {round}, but round {next} is next"),
+            round=ev.round,
+            next=state.rounds_done + 1,
+        )
     if ev.dealer != state.dealer:
         raise CorruptLogError(
-            f"{seat_label(ev.dealer)} dealt, but {seat_label(state.dealer)} is the dealer"
+            N_("seat {seat} dealt, but seat {dealer} is the dealer"),
+            seat=ev.dealer + 1,
+            dealer=state.dealer + 1,
         )
     deck = ev.deck
     if None in deck:
         raise CorruptLogError(
-            "the dealt deck is redacted (null cards) in a log not marked redacted"
+            N_("the dealt deck is redacted (null cards) in a log not marked redacted")
         )
     idx = [c.index for c in deck if c is not None]  # none is, as checked above
     # Every card's index is one of the 48: 48 different indexes are the whole deck.
     if len(idx) != 48 or len(set(idx)) != 48:
-        raise CorruptLogError("the dealt deck is not the 48 different cards")
+        raise CorruptLogError(N_("the dealt deck is not the 48 different cards"))
     game: Game[Any] = state.hooks
     n = len(state.players)
     hand_size, field_size = game.deal_sizes(state.rules, n)
@@ -583,7 +661,9 @@ def _apply_redeal(state: State, ev: Redeal) -> State:
     _expect_phase(state, ev, VOID)
     if ev.reason != state.void_reason:
         raise CorruptLogError(
-            f"redeal for {ev.reason}, but the deal is void for {state.void_reason}"
+            N_("redeal for {reason}, but the deal is void for {void}"),
+            reason=ev.reason,
+            void=state.void_reason,
         )
     return replace(state, phase=DEAL, void_reason=None)
 
@@ -594,9 +674,16 @@ def _apply_round_ended(state: State, ev: RoundEnded) -> State:
     expected = hooks.score_round(state)
     if ev != expected:
         raise CorruptLogError(
-            f"the round's score does not follow from the cards: the log says {list(ev.points)} "
-            f"with totals {list(ev.totals)}, the rules give {list(expected.points)} with totals "
-            f"{list(expected.totals)} and next dealer {expected.next_dealer}"
+            N_(
+                "the round's score does not follow from the cards: the log says {points} with "
+                "totals {totals}, the rules give {expected} with totals {expected_totals} and "
+                "next dealer {next_dealer}"
+            ),
+            points=list(ev.points),
+            totals=list(ev.totals),
+            expected=list(expected.points),
+            expected_totals=list(expected.totals),
+            next_dealer=expected.next_dealer,
         )
     return _round_ended(state, ev)
 
@@ -622,7 +709,9 @@ def _apply_match_ended(state: State, ev: MatchEnded) -> State:
     best = winners(state)
     if ev.totals != state.totals or ev.winners != best:
         raise CorruptLogError(
-            f"the match result does not follow: totals {list(state.totals)}, winners {list(best)}"
+            N_("the match result does not follow: totals {totals}, winners {winners}"),
+            totals=list(state.totals),
+            winners=list(best),
         )
     return replace(state, phase=OVER)
 
@@ -634,15 +723,38 @@ def _apply_undo(state: State, ev: UndoTaken) -> State:
     undo keeps that earlier marker, which then stands at the decision it returned to."""
     n = len(state.players)
     if ev.seat >= n:
-        raise CorruptLogError(f"undo by {logged_seat(ev.seat)}, but there are {n} seats")
+        raise CorruptLogError(
+            N_(
+                "undo by seat {seat} ({index} in the log, which counts seats from 0), but there "
+                "are {count} seats"
+            ),
+            seat=ev.seat + 1,
+            index=ev.seat,
+            count=n,
+        )
     if state.players[ev.seat].kind != "human":
-        raise CorruptLogError(f"undo by {seat_label(ev.seat)}, a computer player: only people undo")
+        raise CorruptLogError(
+            N_("undo by seat {seat}, a computer player: only people undo"), seat=ev.seat + 1
+        )
     seat = to_act(state)
     if seat is None or state.players[seat].kind != "human":
-        now = "nobody's" if seat is None else f"{seat_label(seat)}'s, a computer's"
+        if seat is None:
+            raise CorruptLogError(
+                N_(
+                    "undo by seat {seat} is out of place: an undo returns to a person's "
+                    "decision, and this is nobody's (phase {phase})"
+                ),
+                seat=ev.seat + 1,
+                phase=repr(state.phase),
+            )
         raise CorruptLogError(
-            f"undo by {seat_label(ev.seat)} is out of place: an undo returns to a person's "
-            f"decision, and this is {now} (phase {state.phase!r})"
+            N_(
+                "undo by seat {seat} is out of place: an undo returns to a person's decision, "
+                "and this is seat {now}'s, a computer's (phase {phase})"
+            ),
+            seat=ev.seat + 1,
+            now=seat + 1,
+            phase=repr(state.phase),
         )
     if ev.undone:
         _check_variation(state, ev)
@@ -658,8 +770,12 @@ def _check_variation(state: State, ev: UndoTaken) -> None:
     first = ev.undone[0]
     if not isinstance(first, DECISION_EVENTS) or first.seat != ev.seat:
         raise CorruptLogError(
-            f"undo by {seat_label(ev.seat)}: what it took back must open with a decision of "
-            f"that seat, not {_tag(first)}"
+            N_(
+                "undo by seat {seat}: what it took back must open with a decision of that "
+                "seat, not {event}"
+            ),
+            seat=ev.seat + 1,
+            event=_tag(first),
         )
     line: State = state
     for k, event in enumerate(ev.undone, 1):
@@ -667,8 +783,14 @@ def _check_variation(state: State, ev: UndoTaken) -> None:
             line = apply(line, event)
         except CorruptLogError as exc:
             raise CorruptLogError(
-                f"undo by {seat_label(ev.seat)}: event {k} of what it took back "
-                f"({_tag(event)}) does not follow: {exc.reason}"
+                N_(
+                    "undo by seat {seat}: event {index} of what it took back ({event}) does "
+                    "not follow: {reason}"
+                ),
+                seat=ev.seat + 1,
+                index=k,
+                event=_tag(event),
+                reason=exc.message,
             ) from None
 
 
@@ -697,7 +819,7 @@ def start(ev: MatchStarted) -> State:
     try:
         game.check_players(ev.rules, n)
     except IllegalActionError as exc:
-        raise CorruptLogError(str(exc)) from None
+        raise CorruptLogError(exc.template, **exc.params) from None
     return State(
         rules=ev.rules,
         hooks=game,
@@ -723,15 +845,16 @@ def apply(state: State | None, event: Event) -> State:
     if state is None:
         if not isinstance(event, MatchStarted):
             raise CorruptLogError(
-                f"a match must begin with match_started, not {type(event).__name__}"
+                N_("a match must begin with match_started, not {event}"),
+                event=type(event).__name__,
             )
         return start(event)
     if isinstance(event, MatchStarted):
-        raise CorruptLogError("match_started appears twice")
+        raise CorruptLogError(N_("match_started appears twice"))
     if type(event) in _PROOF:
         return state  # a deal's proof: checked by core.proof, nothing to fold
     if state.phase == OVER:
-        raise CorruptLogError(f"{_tag(event)} after the match ended")
+        raise CorruptLogError(N_("{event} after the match ended"), event=_tag(event))
     due = _auto(state)
     if due is not None:
         expected, after = due
@@ -769,8 +892,10 @@ def _not_due(state: State, event: Event, expected: Event) -> CorruptLogError:
     """Why ``event`` is refused where the rules make ``expected`` happen by itself."""
     if type(event) is not type(expected):
         return CorruptLogError(
-            f"{_tag(event)} is out of order: the rules make the next event {_tag(expected)} "
-            f"(phase {state.phase!r})"
+            N_("{event} is out of order: the rules make the next event {expected} (phase {phase})"),
+            event=_tag(event),
+            expected=_tag(expected),
+            phase=repr(state.phase),
         )
     handler = _APPLY.get(type(event))
     if handler is not None:
@@ -779,10 +904,13 @@ def _not_due(state: State, event: Event, expected: Event) -> CorruptLogError:
         got, want = getattr(event, name), getattr(expected, name)
         if got != want:
             return CorruptLogError(
-                f"{_tag(event)} does not follow: its {name} is {_shown(got)}, the rules give "
-                f"{_shown(want)}"
+                N_("{event} does not follow: its {field} is {got}, the rules give {want}"),
+                event=_tag(event),
+                field=name,
+                got=_shown(got),
+                want=_shown(want),
             )
-    return CorruptLogError(f"{_tag(event)} does not follow")
+    return CorruptLogError(N_("{event} does not follow"), event=_tag(event))
 
 
 _CARD_LISTS: dict[type[Event], tuple[str, ...]] = {}
@@ -804,7 +932,9 @@ def _check_no_card_twice(event: Event) -> None:
     for name in _card_lists(type(event)):
         value = getattr(event, name)
         if len(value) > 1 and len(set(value)) != len(value):
-            raise CorruptLogError(f"{_tag(event)} lists a card twice in {name}")
+            raise CorruptLogError(
+                N_("{event} lists a card twice in {field}"), event=_tag(event), field=name
+            )
 
 
 def fold(events: Iterable[Event]) -> State:
@@ -813,5 +943,5 @@ def fold(events: Iterable[Event]) -> State:
     for event in events:
         state = apply(state, event)
     if state is None:
-        raise CorruptLogError("no events")
+        raise CorruptLogError(N_("no events"))
     return state

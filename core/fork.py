@@ -17,6 +17,7 @@ from core.chance import Rng, shuffle_positions
 from core.engine import fold, is_over
 from core.errors import HanaError
 from core.events import DealCommitted, Dealt, EntropyGiven, Event, MatchStarted, UndoTaken
+from core.messages import N_
 from core.players import Player
 from core.view import observe
 
@@ -36,12 +37,20 @@ def fork_events(
     ``seat`` cannot see at that point are shuffled among their positions in the current deal.
     """
     if not 1 <= index <= len(events):
-        raise HanaError(f"cannot fork at event {index}: the log has {len(events)} events")
+        raise HanaError(
+            N_("cannot fork at event {index}: the log has {count} events"),
+            index=index,
+            count=len(events),
+        )
     first = events[0]
     if not isinstance(first, MatchStarted):
-        raise HanaError("a match must begin with match_started")
+        raise HanaError(N_("a match must begin with match_started"))
     if len(players) != len(first.players):
-        raise HanaError(f"the match has {len(first.players)} seats, not {len(players)}")
+        raise HanaError(
+            N_("the match has {seats} seats, not {count}"),
+            seats=len(first.players),
+            count=len(players),
+        )
     # what the source's undos took back stays with the source (a reshuffled future would not
     # let it replay), and so do the undos of a seat a computer now plays (only people undo)
     prefix: list[Event] = [replace(first, players=players)]
@@ -53,13 +62,15 @@ def fork_events(
         prefix.append(e)
     state = fold(prefix)
     if is_over(state):
-        raise HanaError("the match is over: there is nothing to play on from")
+        raise HanaError(N_("the match is over: there is nothing to play on from"))
     if mode == "same_future":
         return prefix
     if mode != "reshuffled":
-        raise HanaError(f"unknown fork mode: {mode!r} (same_future or reshuffled)")
+        raise HanaError(
+            N_("unknown fork mode: {mode} (same_future or reshuffled)"), mode=repr(mode)
+        )
     if rng is None:
-        raise HanaError("a reshuffled fork needs a random generator")
+        raise HanaError(N_("a reshuffled fork needs a random generator"))
     dealt_at = max((i for i, e in enumerate(prefix) if isinstance(e, Dealt)), default=None)
     if dealt_at is None or not state.hands:
         return prefix  # before the first deal: the future is not dealt yet anyway
@@ -68,7 +79,7 @@ def fork_events(
     assert isinstance(dealt, Dealt)
     deck = tuple(c for c in dealt.deck if c is not None)
     if len(deck) != len(dealt.deck):
-        raise HanaError("a redacted deal cannot be reshuffled")
+        raise HanaError(N_("a redacted deal cannot be reshuffled"))
     prefix[dealt_at] = replace(dealt, deck=shuffle_positions(deck, unseen, rng))
     # the reshuffled deal is no longer the one its proof committed to: its proof goes
     start = dealt_at

@@ -51,7 +51,8 @@ from core.events import (
     UndoTaken,
 )
 from core.games.base import Game
-from core.players import Player, logged_seat
+from core.messages import N_, Message
+from core.players import Player
 from core.redact import HiddenDraw, unredact
 from core.state import SCORING, State
 from core.text import SAFE_TEXT_PATTERN, UNSAFE_TEXT, printable
@@ -164,13 +165,19 @@ def check_comment(text: str) -> str:
     """Return ``text`` if a log may hold it as a comment, else raise `HanaError` saying why
     (for people typing one; the reader refuses the same by its types)."""
     if not isinstance(text, str) or not text.strip():
-        raise HanaError("a comment cannot be empty")
+        raise HanaError(N_("a comment cannot be empty"))
     if len(text) > MAX_COMMENT:
-        raise HanaError(f"a comment is at most {MAX_COMMENT} characters, not {len(text)}")
+        raise HanaError(
+            N_("a comment is at most {limit} characters, not {count}"),
+            limit=MAX_COMMENT,
+            count=len(text),
+        )
     if UNSAFE_TEXT.search(text):
         raise HanaError(
-            "a comment is one line of plain text: no line breaks, control or bidi-override "
-            "characters"
+            N_(
+                "a comment is one line of plain text: no line breaks, control or bidi-override "
+                "characters"
+            )
         )
     return text
 
@@ -296,7 +303,9 @@ def encode_log(header: Header, events: Sequence[Event], comments: Sequence[Comme
         after = 0 if c.after is None else c.after
         if after >= len(events):
             raise HanaError(
-                f"a comment follows event {after}, but the log has {len(events)} events"
+                N_("a comment follows event {event}, but the log has {count} events"),
+                event=after,
+                count=len(events),
             )
         at.setdefault(after, []).append(c)
     out = [encode_header(header)]
@@ -312,7 +321,7 @@ def header_for(
     """The header matching a list of events (their first event is MatchStarted)."""
     first = events[0]
     if not isinstance(first, MatchStarted):
-        raise CorruptLogError("a match must begin with match_started")
+        raise CorruptLogError(N_("a match must begin with match_started"))
     return Header(
         format=FORMAT,
         version=VERSION,
@@ -380,23 +389,89 @@ def check_depth(raw: bytes) -> None:
             break
     left_open = brackets.count(b"[") + brackets.count(b"{")
     if left_open > (0 if removed else MAX_DEPTH):
-        raise _SyntaxProblem(f"JSON nested too deeply (the limit is {MAX_DEPTH} levels)")
+        raise _SyntaxProblem(
+            N_("JSON nested too deeply (the limit is {limit} levels)"), limit=MAX_DEPTH
+        )
 
 
-def _validation_reason(exc: msgspec.DecodeError) -> str:
+def _validation_reason(exc: msgspec.DecodeError) -> Message:
     text = str(exc)
     if isinstance(exc, msgspec.ValidationError):
         match = _REGEX_REASON.search(text)
         if match is not None:
-            return (
-                f"a text field ({match.group('where')}) contains control or bidi-override "
-                "characters, which logs may not hold (they could disguise text or drive the "
-                "terminal)"
+            return Message(
+                N_(
+                    "a text field ({field}) contains control or bidi-override characters, "
+                    "which logs may not hold (they could disguise text or drive the terminal)"
+                ),
+                field=match.group("where"),
             )
-        return printable(text, MAX_REASON)
+        return _validator_message(printable(text, MAX_REASON))
+    # the decoder's own words (where the JSON breaks) stay as it says them
     if "truncated" in text.lower():
-        return f"truncated line ({printable(text, MAX_REASON)})"
-    return f"malformed JSON ({printable(text, MAX_REASON)})"
+        return Message(N_("truncated line ({detail})"), detail=printable(text, MAX_REASON))
+    return Message(N_("malformed JSON ({detail})"), detail=printable(text, MAX_REASON))
+
+
+#: The validator's own sentences (msgspec's, in its English), each as the template that says it
+#: again, so that a player reads it in their language; ``- at `$.path``` is said apart.
+_VALIDATOR_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.S), template)
+    for pattern, template in (
+        (
+            r"Expected `(?P<expected>[^`]*)`, got `(?P<got>[^`]*)`",
+            # TRANSLATORS: the validator's words on a line of a log; {expected} and {got} are
+            # JSON types (int, str, array, object, null), kept in English
+            N_("Expected `{expected}`, got `{got}`"),
+        ),
+        (
+            r"Object missing required field `(?P<field>[^`]*)`",
+            N_("Object missing required field `{field}`"),
+        ),
+        (
+            r"Object contains unknown field `(?P<field>[^`]*)`",
+            N_("Object contains unknown field `{field}`"),
+        ),
+        (r"Invalid enum value (?P<value>.*)", N_("Invalid enum value {value}")),
+        (r"Invalid value (?P<value>.*)", N_("Invalid value {value}")),
+        (
+            r"Expected `(?P<type>[^`]*)` of length (?P<op>[<>]=?) (?P<bound>\S+)",
+            N_("Expected `{type}` of length {op} {bound}"),
+        ),
+        (
+            r"Expected `(?P<type>[^`]*)` (?P<op>[<>]=?) (?P<bound>\S+)",
+            N_("Expected `{type}` {op} {bound}"),
+        ),
+    )
+)
+_AT = re.compile(r"(?P<problem>.*) - at `(?P<where>[^`]*)`", re.S)
+
+
+def _validator_message(text: str) -> Message:
+    """The validator's reason as a `Message` that says the same English, or as it stands where
+    it is none of the sentences we know."""
+    at = _AT.fullmatch(text)
+    problem = at.group("problem") if at else text
+    for pattern, template in _VALIDATOR_SENTENCES:
+        match = pattern.fullmatch(problem)
+        if match is not None:
+            message = Message(template, **match.groupdict())
+            if at is not None:
+                message = Message(
+                    # TRANSLATORS: {where} is the place in the JSON line, such as $.cards[2]
+                    N_("{problem} - at `{where}`"),
+                    problem=message,
+                    where=at.group("where"),
+                )
+            if str(message) == text:
+                return message
+            break
+    return Message(text)
+
+
+def _reason(kind: type[CorruptLogError], message: Message) -> CorruptLogError:
+    """An error of ``kind`` whose reason is ``message``."""
+    return kind(message.template, **message.params)
 
 
 def _lines(data: bytes) -> Iterator[tuple[int, bytes, bool]]:
@@ -420,13 +495,18 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
     checked against the events before it (`check_comment_place`).
     """
     if len(data) > max_bytes:
-        raise CorruptLogError(f"file too large: {len(data)} bytes (the limit is {max_bytes})", 1)
+        raise CorruptLogError(
+            N_("file too large: {size} bytes (the limit is {limit})"),
+            1,
+            size=len(data),
+            limit=max_bytes,
+        )
     if b"\x00" in data[:4096] and not data.lstrip().startswith(b"{"):
-        raise CorruptLogError("not a hanatui log (binary data)", 1)
+        raise CorruptLogError(N_("not a hanatui log (binary data)"), 1)
     lines = _lines(data)
     first = next(lines, None)
     if first is None or not first[1].strip():
-        raise CorruptLogError("empty file: no header line", 1)
+        raise CorruptLogError(N_("empty file: no header line"), 1)
     header, numbered, upcast, version = _read_header(first[1], lines)
     check_header(header)
     legacy = version < SCORE_DATA_VERSION
@@ -450,7 +530,7 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
                     state = _replay(state, line, header)
                 except CorruptLogError as exc:
                     torn = isinstance(exc, _SyntaxProblem) and not ended
-                    raise CorruptLogError(exc.reason, lineno) from None
+                    raise exc.at(lineno) from None
                 events.append(line)
                 states.append(state)
         else:
@@ -460,7 +540,7 @@ def read_log(data: bytes, *, recover: bool = False, max_bytes: int = MAX_BYTES) 
             raise
         error = exc
     if not events and error is None:
-        error = CorruptLogError("no events after the header", 2)
+        error = CorruptLogError(N_("no events after the header"), 2)
         if not recover:
             raise error
     return LogRead(
@@ -479,19 +559,36 @@ def check_comment_place(comment: Comment, events_before: int, seats: int) -> Non
     after ``match_started``, never before the event they are on), its seat is one of the
     ``seats``, and its text is not blank. Raises `CorruptLogError` saying which."""
     if events_before == 0:
-        raise CorruptLogError("a comment before match_started: comments follow the first event")
+        raise CorruptLogError(N_("a comment before match_started: comments follow the first event"))
     if comment.after is not None and comment.after >= events_before:
-        so_far = "event 0" if events_before == 1 else f"events 0 to {events_before - 1}"
+        if events_before == 1:
+            raise CorruptLogError(
+                N_(
+                    "a comment on event {event} stands before that event (only event 0 come "
+                    "before this line)"
+                ),
+                event=comment.after,
+            )
         raise CorruptLogError(
-            f"a comment on event {comment.after} stands before that event (only {so_far} "
-            "come before this line)"
+            N_(
+                "a comment on event {event} stands before that event (only events 0 to {last} "
+                "come before this line)"
+            ),
+            event=comment.after,
+            last=events_before - 1,
         )
     if comment.seat is not None and comment.seat >= seats:
         raise CorruptLogError(
-            f"a comment by {logged_seat(comment.seat)}, but the match has {seats} seats"
+            N_(
+                "a comment by seat {seat} ({index} in the log, which counts seats from 0), but "
+                "the match has {count} seats"
+            ),
+            seat=comment.seat + 1,
+            index=comment.seat,
+            count=seats,
         )
     if not comment.text.strip():
-        raise CorruptLogError("a comment with blank text")
+        raise CorruptLogError(N_("a comment with blank text"))
 
 
 def _replay(state: State | None, event: Event, header: Header) -> State:
@@ -521,7 +618,7 @@ def _read_redacted(
                 comments.append(line)
                 continue
         except CorruptLogError as exc:
-            raise CorruptLogError(exc.reason, lineno) from None
+            raise exc.at(lineno) from None
         decoded.append(line)
         numbers.append(lineno)
     if not decoded:
@@ -529,13 +626,11 @@ def _read_redacted(
     try:
         _check_header_matches(header, decoded[0])
     except CorruptLogError as exc:
-        raise CorruptLogError(exc.reason, numbers[0]) from None
+        raise exc.at(numbers[0]) from None
     try:
         filled = unredact(decoded, header.redacted_for or 0)
     except CorruptLogError as exc:
-        raise CorruptLogError(
-            exc.reason, numbers[exc.line] if exc.line is not None else 2
-        ) from None
+        raise exc.at(numbers[exc.line] if exc.line is not None else 2) from None
     events: list[Event] = []
     states: list[State] = []
     state: State | None = None
@@ -545,7 +640,7 @@ def _read_redacted(
                 event = _rederived(state, event)
             state = apply(state, event)
         except CorruptLogError as exc:
-            raise CorruptLogError(exc.reason, lineno) from None
+            raise exc.at(lineno) from None
         events.append(event)
         states.append(state)
     return events, states, comments
@@ -559,19 +654,25 @@ def check_header(header: Header) -> None:
     n = len(header.players)
     game = GAMES.get(header.rules.game)
     if game is None:
-        raise CorruptLogError(f"unknown game {header.rules.game!r}", 1)
+        raise CorruptLogError(N_("unknown game {game}"), 1, game=repr(header.rules.game))
     try:
         game.check_players(header.rules, n)
     except HanaError as exc:
-        raise CorruptLogError(f"invalid header: {exc}", 1) from None
+        # the error itself: a rules error may name an option, which the program says in its words
+        raise CorruptLogError(N_("invalid header: {reason}"), 1, reason=exc) from None
     if header.redacted_for is not None and not 0 <= header.redacted_for < n:
         raise CorruptLogError(
-            f"invalid header: redacted_for names {logged_seat(header.redacted_for)}, but the "
-            f"match has {n} seats",
+            N_(
+                "invalid header: redacted_for names seat {seat} ({index} in the log, which "
+                "counts seats from 0), but the match has {count} seats"
+            ),
             1,
+            seat=header.redacted_for + 1,
+            index=header.redacted_for,
+            count=n,
         )
     if header.origin is not None and header.origin.event < 1:
-        raise CorruptLogError("invalid header: origin.event must be at least 1", 1)
+        raise CorruptLogError(N_("invalid header: origin.event must be at least 1"), 1)
 
 
 def _decode_line(
@@ -581,22 +682,22 @@ def _decode_line(
     version, brought to this one first)."""
     try:
         if len(raw) > MAX_LINE_BYTES:
-            raise CorruptLogError(f"line too long: {len(raw)} bytes")
+            raise CorruptLogError(N_("line too long: {size} bytes"), size=len(raw))
         if not raw.strip():
-            raise _SyntaxProblem("empty line")
+            raise _SyntaxProblem(N_("empty line"))
         check_depth(raw)
         if upcast is None:
             return decoder.decode(raw)
         old = msgspec.json.decode(raw)
         if not isinstance(old, dict):
-            raise CorruptLogError(f"not a JSON object ({type(old).__name__})")
+            raise CorruptLogError(N_("not a JSON object ({type})"), type=type(old).__name__)
         return msgspec.convert(_upcast(upcast, old), decoder.type)
     except msgspec.ValidationError as exc:
-        raise CorruptLogError(_validation_reason(exc)) from None
+        raise _reason(CorruptLogError, _validation_reason(exc)) from None
     except msgspec.DecodeError as exc:
-        raise _SyntaxProblem(_validation_reason(exc)) from None
+        raise _reason(_SyntaxProblem, _validation_reason(exc)) from None
     except UnicodeDecodeError:
-        raise _SyntaxProblem("not UTF-8 text") from None
+        raise _SyntaxProblem(N_("not UTF-8 text")) from None
 
 
 def _upcast(step: Callable[[Json], Json], line: Json) -> Json:
@@ -607,8 +708,9 @@ def _upcast(step: Callable[[Json], Json], line: Json) -> Json:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise CorruptLogError(
-            f"cannot bring this line to log format version {VERSION} "
-            f"({printable(f'{type(exc).__name__}: {exc}', MAX_REASON)})"
+            N_("cannot bring this line to log format version {version} ({detail})"),
+            version=VERSION,
+            detail=printable(f"{type(exc).__name__}: {exc}", MAX_REASON),
         ) from None
 
 
@@ -619,37 +721,49 @@ def _read_header(
     log is of this version, or its lines need no change), and the version the log was written
     in."""
     if len(first) > MAX_LINE_BYTES:
-        raise CorruptLogError(f"line too long: {len(first)} bytes", 1)
+        raise CorruptLogError(N_("line too long: {size} bytes"), 1, size=len(first))
     try:
         check_depth(first)
         probe = _probe_decoder().decode(first)
     except CorruptLogError as exc:
-        raise CorruptLogError(f"not a hanatui log: {exc.reason}", 1) from None
+        raise CorruptLogError(N_("not a hanatui log: {reason}"), 1, reason=exc.message) from None
     except msgspec.DecodeError as exc:
-        raise CorruptLogError(f"not a hanatui log: {_validation_reason(exc)}", 1) from None
+        raise CorruptLogError(
+            N_("not a hanatui log: {reason}"), 1, reason=_validation_reason(exc)
+        ) from None
     if probe.format != FORMAT:
-        raise CorruptLogError(f"not a hanatui log (format {printable(repr(probe.format), 60)})", 1)
+        raise CorruptLogError(
+            N_("not a hanatui log (format {format})"), 1, format=printable(repr(probe.format), 60)
+        )
     version = probe.version
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise CorruptLogError(f"invalid format version {printable(repr(version), 60)}", 1)
+        raise CorruptLogError(
+            N_("invalid format version {version}"), 1, version=printable(repr(version), 60)
+        )
     if version > VERSION:
         raise UnsupportedVersionError(
-            f"written by a newer hanatui (log format version {version}); this program reads "
-            f"versions up to {VERSION}: update hanatui to open it",
+            N_(
+                "written by a newer hanatui (log format version {version}); this program reads "
+                "versions up to {newest}: update hanatui to open it"
+            ),
             1,
+            version=version,
+            newest=VERSION,
         )
     steps: list[Upcaster] = []
     for v in range(version, VERSION):
         step = UPCASTERS.get(v)
         if step is None:
-            raise UnsupportedVersionError(f"cannot read log format version {v}", 1)
+            raise UnsupportedVersionError(
+                N_("cannot read log format version {version}"), 1, version=v
+            )
         steps.append(step)
     try:
         header_steps = [s.header for s in steps if s.header is not None]
         if header_steps:
             as_json = msgspec.json.decode(first)
             if not isinstance(as_json, dict):
-                raise CorruptLogError("not a JSON object")
+                raise CorruptLogError(N_("not a JSON object"))
             for up in header_steps:
                 as_json = _upcast(up, as_json)
             as_json["version"] = VERSION
@@ -657,9 +771,11 @@ def _read_header(
         else:
             header = _header_decoder().decode(first)
     except CorruptLogError as exc:
-        raise CorruptLogError(f"invalid header: {exc.reason}", 1) from None
+        raise CorruptLogError(N_("invalid header: {reason}"), 1, reason=exc.message) from None
     except msgspec.DecodeError as exc:
-        raise CorruptLogError(f"invalid header: {_validation_reason(exc)}", 1) from None
+        raise CorruptLogError(
+            N_("invalid header: {reason}"), 1, reason=_validation_reason(exc)
+        ) from None
     if header.version != VERSION:
         header = msgspec.structs.replace(header, version=VERSION)
     line_steps = [s.line for s in steps if s.line is not None]
@@ -709,11 +825,13 @@ def _same_numbers(old: RoundEnded, new: RoundEnded) -> bool:
 
 def _check_header_matches(header: Header, first: Event) -> None:
     if not isinstance(first, MatchStarted):
-        raise CorruptLogError(f"the first event must be match_started, not {type(first).__name__}")
+        raise CorruptLogError(
+            N_("the first event must be match_started, not {event}"), event=type(first).__name__
+        )
     if first.rules != header.rules:
-        raise CorruptLogError("the rules of match_started differ from the header's")
+        raise CorruptLogError(N_("the rules of match_started differ from the header's"))
     if first.players != header.players:
-        raise CorruptLogError("the players of match_started differ from the header's")
+        raise CorruptLogError(N_("the players of match_started differ from the header's"))
 
 
 def json_schema() -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from core.errors import HanaError
+from core.messages import N_
 
 # Control and bidi characters are refused in every text field of a log (see `core.text`).
 from core.text import SAFE_TEXT_PATTERN, UNSAFE_TEXT
@@ -44,11 +45,13 @@ class Player(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 def check_name(name: str) -> str:
     """Return ``name`` if it is a valid display name, else raise `HanaError` saying why."""
     if not isinstance(name, str) or not name.strip():
-        raise HanaError(f"invalid name: {name!r} (empty)")
+        raise HanaError(N_("invalid name: {name} (empty)"), name=repr(name))
     if len(name) > 40:
-        raise HanaError(f"invalid name: {name!r} (longer than 40 characters)")
+        raise HanaError(N_("invalid name: {name} (longer than 40 characters)"), name=repr(name))
     if UNSAFE_TEXT.search(name):
-        raise HanaError(f"invalid name: {name!r} (control or bidi-override character)")
+        raise HanaError(
+            N_("invalid name: {name} (control or bidi-override character)"), name=repr(name)
+        )
     return name
 
 

@@ -40,7 +40,7 @@ from core.events import (
 )
 from core.games.options import Rules
 from core.games.registry import game_of
-from core.players import logged_seat
+from core.messages import N_
 from core.state import State
 
 #: Orders tried for the never-revealed cards of one deal before giving up.
@@ -77,14 +77,20 @@ def _drawn(event: HiddenDraw) -> DrawnToHand | HiddenDraw:
     return DrawnToHand(seat=event.seat, card=event.card, reason=event.reason)
 
 
+#: A seat a redacted log names that the match does not have.
+_NO_SEAT = N_(
+    "no seat {seat} ({index} in the log, which counts seats from 0) in a {count}-player match"
+)
+
+
 def redact(events: Sequence[Event], seat: int) -> list[Event]:
     """The events with what ``seat`` could not see blanked (see the module docstring)."""
     first = events[0]
     if not isinstance(first, MatchStarted):
-        raise CorruptLogError("a match must begin with match_started")
+        raise CorruptLogError(N_("a match must begin with match_started"))
     n = len(first.players)
     if not 0 <= seat < n:
-        raise CorruptLogError(f"no {logged_seat(seat)} in a {n}-player match")
+        raise CorruptLogError(_NO_SEAT, seat=seat + 1, index=seat, count=n)
     hand, field = _layout(first.rules, n)
     own = range(field + seat * hand, field + (seat + 1) * hand)
     out: list[Event] = []
@@ -132,12 +138,14 @@ def _replay(state: State, events: Sequence[Event], at: int, budget: _Budget | No
     for i, event in enumerate(events):
         if budget is not None:
             if budget.left <= 0:
-                raise CorruptLogError("the redacted deals cannot be completed within reason", at)
+                raise CorruptLogError(
+                    N_("the redacted deals cannot be completed within reason"), at
+                )
             budget.left -= 1
         try:
             state = apply(state, event)
         except CorruptLogError as exc:
-            raise CorruptLogError(exc.reason, at + i) from None
+            raise exc.at(at + i) from None
     return state
 
 
@@ -153,7 +161,7 @@ class _Deal:
         for c in self.deck:
             if c is not None:
                 if self.known & c.bit:
-                    raise CorruptLogError(f"{c.value} is dealt twice")
+                    raise CorruptLogError(N_("{card} is dealt twice"), card=c.value)
                 self.known |= c.bit
         self.pile_pos = field + n * hand
         # per seat, the pile positions of hidden draws into that hand (P16), in order
@@ -163,7 +171,7 @@ class _Deal:
         """Where a card in ``seat``'s hand may have come from: its hidden draws so far (latest
         first), then its dealt hand."""
         if not 0 <= seat < self.n:
-            raise CorruptLogError(f"no {logged_seat(seat)} in a {self.n}-player match")
+            raise CorruptLogError(_NO_SEAT, seat=seat + 1, index=seat, count=self.n)
         dealt = range(self.field + seat * self.hand, self.field + (seat + 1) * self.hand)
         return [*reversed(self.drawn[seat]), *dealt]
 
@@ -175,7 +183,7 @@ class _Deal:
                 self.deck[i] = card
                 self.known |= card.bit
                 return
-        raise CorruptLogError(f"{card.value} appears where no hidden card was dealt")
+        raise CorruptLogError(N_("{card} appears where no hidden card was dealt"), card=card.value)
 
     def draw(self, event: CardDrawn | DrawnToHand | HiddenDraw) -> None:
         pos = self.pile_pos
@@ -195,10 +203,10 @@ def unredact(events: Sequence[Event], seat: int = 0) -> list[Event]:
     turns into a line of the file."""
     first = events[0]
     if not isinstance(first, MatchStarted):
-        raise CorruptLogError("a match must begin with match_started", 0)
+        raise CorruptLogError(N_("a match must begin with match_started"), 0)
     n = len(first.players)
     if not 0 <= seat < n:
-        raise CorruptLogError(f"no {logged_seat(seat)} in a {n}-player match", 0)
+        raise CorruptLogError(_NO_SEAT, 0, seat=seat + 1, index=seat, count=n)
     hand, field = _layout(first.rules, n)
     out = [_drawn(e) if isinstance(e, HiddenDraw) else e for e in events]
     budget = _Budget(len(out))
@@ -220,7 +228,7 @@ def unredact(events: Sequence[Event], seat: int = 0) -> list[Event]:
             deal = _Deal(dealt, n, hand, field)
             _reveal(deal, out, at, end)
         except CorruptLogError as exc:
-            raise CorruptLogError(exc.reason, at) from None
+            raise exc.at(at) from None
         state = _complete(state, out, at, end, deal, hidden_draws, budget)
     return out
 
@@ -264,13 +272,13 @@ def _complete(
     rest = [CARDS[i] for i in range(48) if not deal.known >> i & 1]
     holes = [i for i, c in enumerate(deal.deck) if c is None]
     if len(rest) != len(holes):
-        raise CorruptLogError("the redacted deck cannot be completed", at)
+        raise CorruptLogError(N_("the redacted deck cannot be completed"), at)
     dealt = out[at]
     assert isinstance(dealt, Dealt)
     draw_positions = _draw_positions(out, at, end, deal)
     for i in hidden_draws:
         if i not in draw_positions:
-            raise CorruptLogError("a card was drawn from an empty pile", i)
+            raise CorruptLogError(N_("a card was drawn from an empty pile"), i)
     first_error: CorruptLogError | None = None
     failed_at: set[int | None] = set()
     for order in _fills(rest, MAX_FILLS):
@@ -300,7 +308,9 @@ def _complete(
     if len(failed_at) == 1 or budget.left <= 0:
         raise first_error  # the same event fails whatever the hidden cards: it is wrong
     raise CorruptLogError(
-        f"the redacted deal of round {dealt.round} cannot be completed consistently", at
+        N_("the redacted deal of round {round} cannot be completed consistently"),
+        at,
+        round=dealt.round,
     )
 
 

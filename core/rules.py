@@ -20,6 +20,7 @@ from core.games.koikoi.rules import KoiKoiRules
 from core.games.options import OptionWords, Preset, Rules
 from core.games.registry import game_of
 from core.games.sakura.rules import SakuraRules
+from core.messages import N_
 
 __all__ = [
     "AnyRules",
@@ -47,7 +48,12 @@ def preset_of(game: str, name: str) -> Preset:
     for p in g.presets:
         if name in (p.name, *p.aliases):
             return p
-    raise RulesError(f"unknown preset {name!r} for {game} (known: {', '.join(presets(game))})")
+    raise RulesError(
+        N_("unknown preset {preset} for {game} (known: {known})"),
+        preset=repr(name),
+        game=game,
+        known=", ".join(presets(game)),
+    )
 
 
 # The overloads give each game id its own Rules type, for type checkers (tests/core/test_registry.py
@@ -82,7 +88,9 @@ def find_rules(game: str, preset: str = "standard", **options: Any) -> AnyRules:
     base = preset_of(game, preset).options
     unknown = sorted(set(options) - set(rules_type.__struct_fields__))
     if unknown:
-        raise RulesError(f"unknown option for {game}: {', '.join(unknown)}")
+        raise RulesError(
+            N_("unknown option for {game}: {options}"), game=game, options=", ".join(unknown)
+        )
     rules: AnyRules = rules_type.from_options({**base, **options})
     return rules
 

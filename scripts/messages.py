@@ -139,10 +139,13 @@ def compile_all() -> None:
 
 
 def _entries(catalog: Catalog) -> dict[tuple[object, object], object]:
-    def plain(value: object) -> object:  # a plural message's forms, as .po and .mo both read
-        return tuple(value) if isinstance(value, list | tuple) else value
+    """Each message's translation by context and id; a plural message's id and forms as tuples
+    (a .po gives them as lists, a .mo as tuples)."""
 
-    return {(m.context, plain(m.id)): plain(m.string) for m in catalog if m.id}
+    def frozen(value: object) -> object:
+        return tuple(value) if isinstance(value, list) else value
+
+    return {(m.context, frozen(m.id)): frozen(m.string) for m in catalog if m.id}
 
 
 def _compiled(language: str, catalog: Catalog) -> bool:

@@ -188,7 +188,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "text": {"core", "store"},
     "bots": {"core", "bots.fast"},
     "bots.fast": {"core", "bots"},
-    "analysis": {"core", "bots", "store"},
+    "analysis": {"core", "bots", "store", "text"},
     "session": {"core", "store", "text", "bots", "hanatui"},
     "arena": {"core", "bots", "store", "text", "session"},
     "net": {"core", "store", "text", "bots", "session", "cli"},

@@ -15,9 +15,11 @@ from typing import Annotated, Any, ClassVar, Self
 import msgspec
 
 from core.errors import RulesError
+from core.messages import N_
 
 Rounds = Annotated[
-    int, msgspec.Meta(ge=1, le=120, description="How many rounds the match lasts (1 to 120).")
+    int,
+    msgspec.Meta(ge=1, le=120, description=N_("How many rounds the match lasts (1 to 120).")),
 ]
 
 
@@ -25,7 +27,11 @@ Rounds = Annotated[
 class OptionWords:
     """How players read an option: its ``title``, words for each value of a choice
     (``choices``), and for a number, the value that switches it off (``off``) and what it counts
-    (``unit``). The option's explanation is its ``msgspec.Meta`` description."""
+    (``unit``). The option's explanation is its ``msgspec.Meta`` description.
+
+    The title, the choices' words and the explanation are English marked with `N_`: the program
+    translates them where it shows them. ``unit`` is a key, not words: the program says a number
+    of it in the player's language (``hanatui.text.options``), `value` in English."""
 
     title: str
     choices: Mapping[Any, str] = field(default_factory=dict)
@@ -51,7 +57,7 @@ class OptionWords:
 _SINGULAR = {"points": "point", "rounds": "round", "cards": "card"}
 
 #: The option every game has.
-ROUNDS_WORDS = OptionWords("Rounds", unit="rounds")
+ROUNDS_WORDS = OptionWords(N_("Rounds"), unit="rounds")
 
 
 class Rules(
@@ -93,39 +99,78 @@ class Rules(
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Self:
         """These rules from an options dict, validated like a decoded log; `RulesError` says
-        what is wrong."""
+        what is wrong (a `WordedRulesError`, whose words the program can translate)."""
         try:
             return msgspec.convert(options, cls, strict=False)
         except msgspec.ValidationError as exc:
-            raise RulesError(_option_error(cls, str(exc))) from None
+            raise _option_error(cls, str(exc)) from None
+
+
+class WordedRulesError(RulesError):
+    """A `RulesError` that keeps its English apart from its values, so that the program can say
+    it in the player's language (``hanatui.text.options.rules_error_text``): ``reason`` is a
+    sentence marked with `N_`, with ``{named}`` placeholders filled from ``values``; ``option``,
+    when set, is the key of the option at fault in ``game``, whose title goes before the reason.
+    ``str()`` of it is the English, ``Doubling threshold: must be at least 1``, which ``template``
+    holds too (with no ``params``) for a reader that knows only those."""
+
+    def __init__(
+        self,
+        reason: str,
+        values: Mapping[str, str] | None = None,
+        *,
+        game: str = "",
+        option: str = "",
+        title: str = "",
+    ) -> None:
+        self.reason = reason
+        self.values: dict[str, str] = dict(values or {})
+        self.game = game
+        self.option = option
+        what = reason.format(**self.values) if self.values else reason
+        text = f"{title or option}: {what}" if option else what
+        ValueError.__init__(self, text)
+        self.template = text
+        self.params: dict[str, object] = {}
 
 
 _WHERE = re.compile(r" - at `\$\.(?P<key>\w+)[^`]*`$")
 _REASONS = (
-    (re.compile(r"Expected `int` >= (-?\d+)"), "must be at least {0}"),
-    (re.compile(r"Expected `int` <= (-?\d+)"), "must be at most {0}"),
-    (re.compile(r"Expected `int`, got `\w+`"), "must be a whole number"),
-    (re.compile(r"Expected `bool`, got `\w+`"), "must be on or off"),
-    (re.compile(r"Invalid enum value (.+)"), "{0} is not one of its values"),
-    (re.compile(r"Object contains unknown field `(\w+)`"), "{0} is not one of its names"),
+    (re.compile(r"Expected `int` >= (?P<number>-?\d+)"), N_("must be at least {number}")),
+    (re.compile(r"Expected `int` <= (?P<number>-?\d+)"), N_("must be at most {number}")),
+    (re.compile(r"Expected `int`, got `\w+`"), N_("must be a whole number")),
+    (re.compile(r"Expected `bool`, got `\w+`"), N_("must be on or off")),
+    (re.compile(r"Invalid enum value (?P<value>.+)"), N_("{value} is not one of its values")),
+    (
+        re.compile(r"Object contains unknown field `(?P<value>\w+)`"),
+        N_("{value} is not one of its names"),
+    ),
 )
 
 
-def _option_error(rules_type: type[Rules], text: str) -> str:
+def _option_error(rules_type: type[Rules], text: str) -> WordedRulesError:
     """A validation error as people read it: ``Doubling threshold: must be at least 1`` (the
-    option by its title, the reason in words), or the reason alone when no option is named."""
+    option by its title, the reason in words), or the reason alone when no option is named (two
+    options that do not go together: the Rules type's own sentence, marked with `N_`)."""
     where = _WHERE.search(text)
     what = text[: where.start()] if where else text
+    values: dict[str, str] = {}
     for pattern, words in _REASONS:
         found = pattern.fullmatch(what)
         if found:
-            what = words.format(*found.groups())
+            what, values = words, found.groupdict()
             break
-    if where is None:  # two options that do not go together (the Rules type says which)
-        return what
+    if where is None:
+        return WordedRulesError(what, values)
     key = where.group("key")
     option = rules_type.option_words.get(key)
-    return f"{option.title if option else key}: {what}"
+    return WordedRulesError(
+        what,
+        values,
+        game=game_id_of(rules_type),
+        option=key,
+        title=option.title if option else key,
+    )
 
 
 def game_id_of(rules_type: type[Rules]) -> str:
@@ -140,8 +185,9 @@ def game_id_of(rules_type: type[Rules]) -> str:
 class Preset:
     """A named set of options that differ from a game's standard rules: ``name`` is what the
     command line takes, ``title`` and ``description`` what players read (what the preset is, and
-    which rule book or program each part comes from); ``aliases`` are names it had before, still
-    accepted (a setting or a script may hold one)."""
+    which rule book or program each part comes from, both English marked with `N_`, translated
+    where shown); ``aliases`` are names it had before, still accepted (a setting or a script may
+    hold one)."""
 
     name: str
     title: str

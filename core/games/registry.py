@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.cards import Card, CardSet, mask_of
 from core.errors import RulesError
+from core.messages import N_
 
 if TYPE_CHECKING:
     from core.games.base import Game
@@ -77,7 +78,7 @@ def game_of(game_id: str) -> Game[Any]:
     try:
         return GAMES[game_id]
     except KeyError:
-        raise RulesError(f"unknown game: {game_id!r} (known: {', '.join(GAMES)})") from None
+        raise _unknown_game(game_id) from None
 
 
 def find_game(name: str) -> Game[Any]:
@@ -85,8 +86,16 @@ def find_game(name: str) -> Game[Any]:
     (``Koi-Koi``, ``hanaawase``, ``hana_awase``)."""
     game_id = _BY_NAME.get(name.strip().lower().replace("_", "-"))
     if game_id is None:
-        raise RulesError(f"unknown game: {name!r} (known: {', '.join(GAMES)})")
+        raise _unknown_game(name)
     return GAMES[game_id]
+
+
+def _unknown_game(name: str) -> RulesError:
+    from core.games.options import WordedRulesError
+
+    return WordedRulesError(
+        N_("unknown game: {game} (known: {known})"), {"game": repr(name), "known": ", ".join(GAMES)}
+    )
 
 
 def game_for(rules: Rules) -> Game[Any]:

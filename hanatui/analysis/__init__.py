@@ -15,8 +15,8 @@ thread): the run returns what is done. `GameAnalysis` offers what the viewer sho
 `class_of`/`mark_of` per decision, `summary(seat)`, `evaluation()` for a graph,
 `next_flagged`/`previous_flagged`, `verdict` for the line under the board.
 
-analysis/ may import core/, bots/ and store/ (its cache beside the log); never text/, session/,
-net/, app/ or cli/.
+analysis/ may import core/, bots/, store/ (its cache beside the log) and text/ (its words in the
+player's language: the verdicts, the report); never session/, net/, app/ or cli/.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from core.logfile import LogRead
 from core.view import observe
 from hanatui.analysis.model import Class, Decision, GameAnalysis
 from hanatui.analysis.run import analyse_position
+from hanatui.text.i18n import _
 
 #: The classes of an answer that count as found: not flagged.
 FOUND: tuple[Class, ...] = ("best", "good")
@@ -75,7 +76,7 @@ def judge(log: LogRead, analysis: GameAnalysis, decision: Decision, answer: Acti
     other legal move is searched as the decision was (same view, generator and budget)."""
     legal = tuple(c.action for c in decision.candidates)
     if answer not in legal:
-        raise HanaError(f"the move {answer!r} is not legal here")
+        raise HanaError(_("the move {move} is not legal here").format(move=repr(answer)))
     if answer == decision.move:
         return Judgement(answer=answer, decision=decision, cls=analysis.class_of(decision))
     if answer == decision.best_move:

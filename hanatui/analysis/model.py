@@ -18,6 +18,9 @@ from typing import Literal, NamedTuple
 import msgspec
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
+from core.cards import Card
+from hanatui.text.i18n import _, pgettext
+from hanatui.text.names import card_name, month_name
 
 #: What a decision is about: a card to play (with Sakura's hiki among the choices: "hiki"),
 #: which field card to take, or koi-koi against shobu.
@@ -254,11 +257,76 @@ class GameAnalysis:
         return out
 
 
+def class_name(cls: Class) -> str:
+    """A class as a player reads it: ``mistake`` / ``błąd`` / ``error``."""
+    names: dict[Class, str] = {
+        # TRANSLATORS: the class of a move the analysis found no better than (it lost nothing)
+        "best": pgettext("analysis class", "best"),
+        # TRANSLATORS: the class of a move within the noise of the best one found
+        "good": pgettext("analysis class", "good"),
+        # TRANSLATORS: the mildest flag on a move (chess's ?!)
+        "inaccuracy": pgettext("analysis class", "inaccuracy"),
+        # TRANSLATORS: a flag on a move (chess's ?)
+        "mistake": pgettext("analysis class", "mistake"),
+        # TRANSLATORS: the worst flag on a move (chess's ??)
+        "blunder": pgettext("analysis class", "blunder"),
+    }
+    return names[cls]
+
+
+def class_label(cls: Class) -> str:
+    """A class with its mark: ``mistake ?``, ``best`` (the head of a verdict)."""
+    mark = MARKS[cls]
+    return f"{class_name(cls)} {mark}" if mark else class_name(cls)
+
+
+def card_words(card: Card) -> str:
+    """A card by its code and name, as a verdict names it: ``09a Sake cup`` / ``09a Czarka``."""
+    return f"{card.value} {card_name(card)}"
+
+
 def describe_move(action: Action) -> str:
-    """The move in words, for verdicts."""
+    """The move in words, for verdicts, in the player's language (``play 09a Sake cup``); the
+    JSON report keeps the engine's English (`core.actions.describe_action`)."""
+    if isinstance(action, PlayCard):
+        return pgettext("move", "play {card}").format(card=card_words(action.card))
+    if isinstance(action, ChooseCapture):
+        if action.target is None:
+            return pgettext("move", "{card} as an ordinary card").format(card=action.card.value)
+        return pgettext("move", "{card} takes {target}").format(
+            card=action.card.value, target=card_words(action.target)
+        )
+    if isinstance(action, DeclareHiki):
+        return pgettext("move", "declare hiki of {month} (month {number})").format(
+            month=month_name(action.month), number=action.month
+        )
+    if isinstance(action, CallKoiKoi):
+        return pgettext("move", "call koi-koi")
+    if isinstance(action, CallShobu):
+        return pgettext("move", "call shobu")
     from core.actions import describe_action
 
     return describe_action(action)
+
+
+def verdict_rest(analysis: GameAnalysis, decision: Decision) -> str:
+    """A verdict without its class: the move made and what it expects, and the better move with
+    what it would have brought and the loss."""
+    move = describe_move(decision.move)
+    points = _points(decision.expected)
+    if decision.made == decision.best:
+        return _("{move} expects {points}, the best move found").format(move=move, points=points)
+    return _(
+        "{move} expects {points}; better {better}, {better_points} (loses {loss} ± {se} points "
+        "this round)"
+    ).format(
+        move=move,
+        points=points,
+        better=describe_move(decision.best_move),
+        better_points=_points(decision.best_expected),
+        loss=f"{decision.loss:.1f}",
+        se=f"{decision.se:.1f}",
+    )
 
 
 def verdict(analysis: GameAnalysis, decision: Decision) -> str:
@@ -269,13 +337,8 @@ def verdict(analysis: GameAnalysis, decision: Decision) -> str:
     ribbon, +2.9 (loses 6.0 ± 0.4 points this round)'
     """
     cls = analysis.class_of(decision)
-    made = f"{describe_move(decision.move)} expects {_points(decision.expected)}"
-    if decision.made == decision.best:
-        return f"{cls}: {made}, the best move found"
-    mark = MARKS[cls]
-    better = f"{describe_move(decision.best_move)}, {_points(decision.best_expected)}"
-    loss = f"loses {decision.loss:.1f} ± {decision.se:.1f} points this round"
-    return f"{cls}{' ' + mark if mark else ''}: {made}; better {better} ({loss})"
+    head = class_name(cls) if decision.made == decision.best else class_label(cls)
+    return f"{head}: {verdict_rest(analysis, decision)}"
 
 
 def _points(value: float) -> str:

@@ -1,5 +1,5 @@
-"""An analysis in words (for people, seats from 1) and as JSON (for programs, seats from 0 as
-in the log format)."""
+"""An analysis in words (for people, in their language, seats from 1) and as JSON (for programs,
+in English, seats from 0 as in the log format)."""
 
 from __future__ import annotations
 
@@ -7,46 +7,59 @@ from typing import Any
 
 import msgspec
 
+from core.actions import describe_action
 from core.logfile import LogRead
 from core.text import printable
 from hanatui.analysis.model import (
     CLASSES,
     MARKS,
+    Class,
     Decision,
     GameAnalysis,
     SeatSummary,
-    describe_move,
     thresholds_for,
     verdict,
 )
+from hanatui.text.i18n import _, ngettext
 
-PLURALS = {
-    "best": "best",
-    "good": "good",
-    "inaccuracy": "inaccuracies",
-    "mistake": "mistakes",
-    "blunder": "blunders",
-}
+
+def class_count(cls: Class, n: int) -> str:
+    """``n`` decisions of a class in words: ``2 mistakes`` / ``2 błędy`` / ``2 errores``."""
+    if cls == "best":
+        return ngettext("{n} best", "{n} best", n).format(n=n)
+    if cls == "good":
+        return ngettext("{n} good", "{n} good", n).format(n=n)
+    if cls == "inaccuracy":
+        return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
+    if cls == "mistake":
+        return ngettext("{n} mistake", "{n} mistakes", n).format(n=n)
+    return ngettext("{n} blunder", "{n} blunders", n).format(n=n)
 
 
 def seat_name(log: LogRead, seat: int) -> str:
-    return f"{printable(log.header.players[seat].name)} (seat {seat + 1})"
+    return _("{player} (seat {seat})").format(
+        player=printable(log.header.players[seat].name), seat=seat + 1
+    )
 
 
 def where(log: LogRead, decision: Decision) -> str:
     """Round and turn of a decision, as the replay viewer and the text export name them."""
     before = log.states[decision.index - 1]
-    return f"round {before.round}, turn {before.turn_no}"
+    return _("round {round}, turn {turn}").format(round=before.round, turn=before.turn_no)
 
 
 def summary_line(log: LogRead, summary: SeatSummary) -> str:
     """One seat's summary: decisions, average loss, the count of each class."""
-    counts = ", ".join(
-        f"{summary.counts[c]} {PLURALS[c] if summary.counts[c] != 1 else c}" for c in CLASSES
-    )
-    return (
-        f"{seat_name(log, summary.seat)}: {summary.decisions} decisions, average loss "
-        f"{summary.average_loss:.2f} points; {counts}"
+    counts = ", ".join(class_count(c, summary.counts[c]) for c in CLASSES)
+    return ngettext(
+        "{seat}: {n} decision, average loss {loss} points; {counts}",
+        "{seat}: {n} decisions, average loss {loss} points; {counts}",
+        summary.decisions,
+    ).format(
+        seat=seat_name(log, summary.seat),
+        n=summary.decisions,
+        loss=f"{summary.average_loss:.2f}",
+        counts=counts,
     )
 
 
@@ -54,12 +67,27 @@ def text_report(log: LogRead, analysis: GameAnalysis, *, every: bool = False) ->
     """The flagged decisions (``every``: all of them) round by round, then each seat's
     summary."""
     rules = log.header.rules
+    players = len(log.header.players)
+    # TRANSLATORS: {game} is the game's code (koikoi, sakura...); {players} "2 players",
+    # {decisions} "40 decisions analysed", {budget} "at 1000 playouts each"
+    head = _("{game}, {players}: {decisions} {budget}").format(
+        game=rules.game,
+        players=ngettext("{n} player", "{n} players", players).format(n=players),
+        decisions=ngettext("{n} decision analysed", "{n} decisions analysed", len(analysis)).format(
+            n=len(analysis)
+        ),
+        budget=ngettext("at {n} playout each", "at {n} playouts each", analysis.budget).format(
+            n=analysis.budget
+        ),
+    )
+    if not analysis.complete:
+        head = _("{report} (of {total}: cancelled)").format(report=head, total=analysis.total)
     lines = [
-        f"{rules.game}, {len(log.header.players)} players: {len(analysis)} decisions analysed "
-        f"at {analysis.budget} playouts each"
-        + ("" if analysis.complete else f" (of {analysis.total}: cancelled)"),
-        "Points are what a move is expected to bring its seat this round, less the opponents'; "
-        "marks: ?! inaccuracy, ? mistake, ?? blunder (docs/analysis.md).",
+        head,
+        _(
+            "Points are what a move is expected to bring its seat this round, less the "
+            "opponents'; marks: ?! inaccuracy, ? mistake, ?? blunder (docs/analysis.md)."
+        ),
     ]
     shown = 0
     current_round = None
@@ -71,14 +99,16 @@ def text_report(log: LogRead, analysis: GameAnalysis, *, every: bool = False) ->
         if before.round != current_round:
             current_round = before.round
             lines.append("")
-            lines.append(f"Round {current_round}")
-        lines.append(f"  turn {before.turn_no:<3}{seat_name(log, d.seat)}: {verdict(analysis, d)}")
+            lines.append(_("Round {round}").format(round=current_round))
+        # TRANSLATORS: the start of a line of the report (padded to 7 columns)
+        turn = _("turn {turn}").format(turn=before.turn_no)
+        lines.append(f"  {turn:<7} {seat_name(log, d.seat)}: {verdict(analysis, d)}")
         shown += 1
     if not shown:
         lines.append("")
-        lines.append("No decision was flagged." if not every else "No decision to analyse.")
+        lines.append(_("No decision was flagged.") if not every else _("No decision to analyse."))
     lines.append("")
-    lines.append("Summary")
+    lines.append(_("Summary"))
     for seat in analysis.seats:
         lines.append("  " + summary_line(log, analysis.summary(seat)))
     return "\n".join(lines) + "\n"
@@ -105,15 +135,15 @@ def json_report(log: LogRead, analysis: GameAnalysis) -> dict[str, Any]:
                 "loss": round(d.loss, 3),
                 "se": d.se,
                 "move": _action(d.move),
-                "move_text": describe_move(d.move),
+                "move_text": describe_action(d.move),
                 "expected": d.expected,
                 "best": _action(d.best_move),
-                "best_text": describe_move(d.best_move),
+                "best_text": describe_action(d.best_move),
                 "best_expected": d.best_expected,
                 "candidates": [
                     {
                         "action": _action(c.action),
-                        "text": describe_move(c.action),
+                        "text": describe_action(c.action),
                         "expected": c.expected,
                         "playouts": c.playouts,
                     }

@@ -38,6 +38,7 @@ from hanatui.bots.heuristics import team_numbers
 from hanatui.bots.hint import legal_for
 from hanatui.bots.match import standing, win_chance
 from hanatui.bots.strong import DEFAULT_PLAYOUTS, evaluate, own_playout, paired_difference
+from hanatui.text.i18n import _
 
 #: Playouts per decision by default: the strong player's own budget (docs/analysis.md).
 DEFAULT_BUDGET = DEFAULT_PLAYOUTS
@@ -105,7 +106,11 @@ def decision_points(log: LogRead) -> list[DecisionPoint]:
         if len(legal) < 2:
             continue
         if move not in legal:
-            raise HanaError(f"event {index} records a move that was not legal: {move!r}")
+            raise HanaError(
+                _("event {index} records a move that was not legal: {move}").format(
+                    index=index, move=repr(move)
+                )
+            )
         out.append(DecisionPoint(index, seat, kind_of(legal), move, legal))
     return out
 
@@ -132,7 +137,7 @@ def analyse_position(
     ``rng`` replaces the position's own generator (to measure the noise of the estimates)."""
     legal = legal_for(view) if legal is None else legal
     if move not in legal:
-        raise HanaError(f"the move {move!r} is not legal here")
+        raise HanaError(_("the move {move} is not legal here").format(move=repr(move)))
     rng = position_rng(index) if rng is None else rng
     # The strong player's own search settings (in two-seat koi-koi, koi-koi's own playout).
     playouts, call = own_playout(view, max(budget, len(legal)), None)
@@ -211,17 +216,25 @@ class Analyser:
         indexes: Iterable[int] | None = None,
     ) -> None:
         if budget < MIN_BUDGET:
-            raise HanaError(f"the budget is at least {MIN_BUDGET} playouts per decision")
+            raise HanaError(
+                _("the budget is at least {budget} playouts per decision").format(budget=MIN_BUDGET)
+            )
         allowed = analysable_seats(log)
         chosen = allowed if seats is None else tuple(sorted(set(seats)))
         for seat in chosen:
             if seat not in allowed:
                 n = len(log.header.players)
                 if not 0 <= seat < n:
-                    raise HanaError(f"there is no seat {seat + 1}: the seats are 1 to {n}")
+                    raise HanaError(
+                        _("there is no seat {seat}: the seats are 1 to {n}").format(
+                            seat=seat + 1, n=n
+                        )
+                    )
                 raise HanaError(
-                    f"this log is redacted for seat {allowed[0] + 1}: the other seats' cards "
-                    f"are unknown, so only seat {allowed[0] + 1}'s decisions can be analysed"
+                    _(
+                        "this log is redacted for seat {seat}: the other seats' cards are "
+                        "unknown, so only seat {seat}'s decisions can be analysed"
+                    ).format(seat=allowed[0] + 1)
                 )
         self.log = log
         self.budget = budget

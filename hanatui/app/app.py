@@ -26,6 +26,9 @@ from hanatui.store.settings import (
     save_settings,
     settings_path,
 )
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import N_, _, pgettext
+from hanatui.text.said import say
 
 if TYPE_CHECKING:
     from textual.driver import Driver
@@ -94,11 +97,11 @@ class HanaApp(App[None]):
     #: ASCII mode's rules, read only when ASCII mode is on (at start, or by `set_ascii`).
     ASCII_CSS_PATH = Path(__file__).resolve().parent.parent / "hanatui-ascii.tcss"
     BINDINGS = [
-        Binding("question_mark", "help", "Help", id="app.help", show=False),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False),
+        Binding("question_mark", "help", N_("Help"), id="app.help", show=False),
+        Binding("ctrl+q", "quit", N_("Quit"), id="app.quit", show=False),
         # Undo and redo belong to the app, so that they work inside every dialog of the table.
-        Binding("ctrl+z,u", "undo", "Undo", id="table.undo"),
-        Binding("ctrl+y,r", "redo", "Redo", id="table.redo"),
+        Binding("ctrl+z,u", "undo", N_("Undo"), id="table.undo"),
+        Binding("ctrl+y,r", "redo", N_("Redo"), id="table.redo"),
     ]
 
     def __init__(
@@ -216,8 +219,10 @@ class HanaApp(App[None]):
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         if wanted not in self.available_themes:
             self._warnings.append(
-                f"Settings: there is no theme {printable(wanted, 40)!r} (a theme file gone, or "
-                f"a newer hanatui's theme); {DEFAULT_THEME} is used until you choose one."
+                _(
+                    "Settings: there is no theme {theme} (a theme file gone, or a newer "
+                    "hanatui's theme); {default} is used until you choose one."
+                ).format(theme=repr(printable(wanted, 40)), default=DEFAULT_THEME)
             )
         # Textual's stylesheet was made with the default theme's variables, and setting the
         # theme queues `refresh_css`, which parses every rule again with the new ones and styles
@@ -265,7 +270,7 @@ class HanaApp(App[None]):
             # once the bottom screen is drawn (the app's own refresh comes before)
             self.screen.call_after_refresh(self._load_themes)
         for warning in self._warnings:
-            self.notify(warning, markup=False, severity="warning", timeout=10)
+            self.notify(say(warning), markup=False, severity="warning", timeout=10)
         # Opened on a game, the app draws the table at once; the title is composed when the
         # table is left (`_Base`). Otherwise the title goes first (a dialog asking about an
         # unfinished game, or a refusal to play, appears over it).
@@ -361,8 +366,10 @@ class HanaApp(App[None]):
             except OSError as exc:
                 reason = exc.strerror or type(exc).__name__
                 self.notify(
-                    f"Could not save the settings to {printable_path(settings_path())} "
-                    f"({reason}); they last until you quit.",
+                    _(
+                        "Could not save the settings to {path} ({reason}); they last until "
+                        "you quit."
+                    ).format(path=printable_path(settings_path()), reason=reason),
                     markup=False,
                     severity="error",
                 )
@@ -385,12 +392,12 @@ class HanaApp(App[None]):
     # --- games ------------------------------------------------------------------------------
     def _take_journal(self) -> None:
         """Become the journal's one writer, or browse read-only if another hanatui is."""
-        from hanatui.session.lock import JournalInUse, lock
+        from hanatui.session.lock import JournalInUse, in_use_text, lock
 
         try:
             lock(autosave_dir() / "current.hana")
         except JournalInUse as exc:
-            self.read_only = f"{str(exc)[0].upper()}{str(exc)[1:]}."
+            self.read_only = in_use_text(exc)
         except OSError:
             pass  # a folder that cannot be written: the journal says so when a game starts
         else:
@@ -406,7 +413,7 @@ class HanaApp(App[None]):
         self._take_journal()
         if self.read_only is not None:
             return False
-        self.notify("The other hanatui has closed: this one can play now.", timeout=6)
+        self.notify(_("The other hanatui has closed: this one can play now."), timeout=6)
         return True
 
     def on_app_focus(self, event: events.AppFocus) -> None:
@@ -432,10 +439,11 @@ class HanaApp(App[None]):
             return
 
         def told(message: str) -> None:
+            # the journal is told its problem before it says so; working again, it has none
             self.notify(
                 message,
                 markup=False,
-                severity="information" if message.startswith("Saving works") else "error",
+                severity="information" if journal.problem is None else "error",
                 timeout=12,
             )
 
@@ -444,7 +452,11 @@ class HanaApp(App[None]):
             self.notify(journal.notice, markup=False, severity="warning", timeout=20)
             journal.notice = None
         if journal.problem:
-            told(f"Could not save: {journal.problem}. The game goes on and is kept in memory.")
+            told(
+                _("Could not save: {problem}. The game goes on and is kept in memory.").format(
+                    problem=journal.problem
+                )
+            )
 
     def unfinished(self) -> Unfinished | None:
         if not self._save or self.read_only is not None:
@@ -469,8 +481,14 @@ class HanaApp(App[None]):
 
         path = autosave_dir() / "current.hana"
         self.notify(
-            f"The autosave cannot be resumed ({printable(problem, 300)}); a new game keeps it "
-            f"as {path.name}.damaged-N in {printable_path(path.parent)}.",
+            _(
+                "The autosave cannot be resumed ({problem}); a new game keeps it as {file} in "
+                "{folder}."
+            ).format(
+                problem=printable(problem, 300),
+                file=f"{path.name}.damaged-N",
+                folder=printable_path(path.parent),
+            ),
             markup=False,
             severity="warning",
             timeout=20,
@@ -491,9 +509,11 @@ class HanaApp(App[None]):
             totals = ", ".join(
                 f"{n} {t}" for n, t in zip(unfinished.players, unfinished.totals, strict=False)
             )
-            summary = (
-                f"{game_title(unfinished.game)}, round {unfinished.round} of "
-                f"{unfinished.rounds}: {totals}"
+            summary = _("{game}, round {round} of {rounds}: {totals}").format(
+                game=game_title(unfinished.game),
+                round=unfinished.round,
+                rounds=unfinished.rounds,
+                totals=totals,
             )
 
             def answer(choice: str | None) -> None:
@@ -521,10 +541,11 @@ class HanaApp(App[None]):
         try:
             session = Session.new(rules, players, seed=seed, autosave=self._save)
         except (HanaError, OSError) as exc:
+            told = _("Cannot start the game: {reason}").format(reason=error_text(exc))
             if notify:
-                self.notify(f"Cannot start the game: {exc}", markup=False, severity="error")
+                self.notify(told, markup=False, severity="error")
             else:
-                self._warnings.append(f"Cannot start the game: {exc}")
+                self._warnings.append(told)
             return None
         return TableScreen(session)
 
@@ -538,7 +559,11 @@ class HanaApp(App[None]):
         try:
             session = Session.resume()
         except (HanaError, OSError) as exc:
-            self.notify(f"Cannot resume: {exc}", markup=False, severity="error")
+            self.notify(
+                _("Cannot resume: {reason}").format(reason=error_text(exc)),
+                markup=False,
+                severity="error",
+            )
             return
         self._watch_journal(session)
         self._to_table(TableScreen(session))
@@ -559,7 +584,7 @@ class HanaApp(App[None]):
         try:
             session = RemoteSession(address, name, ssl_context=ssl_context)
         except HanaError as exc:
-            self.notify(str(exc), markup=False, severity="error", title="Cannot join")
+            self.notify(error_text(exc), markup=False, severity="error", title=_("Cannot join"))
             return
         session.start()
         self._to_table(LobbyScreen(session))
@@ -592,7 +617,7 @@ class HanaApp(App[None]):
         ]
         try:
             if plan[0].kind != "human":
-                raise HanaError("seat 1 is yours when you host: make it a person")
+                raise HanaError(_("seat 1 is yours when you host: make it a person"))
             server = TableServer.new(rules, plan, journal_for(rules.game), pace=self.pace)
             try:
                 server.port = DEFAULT_PORT
@@ -601,7 +626,7 @@ class HanaApp(App[None]):
                 server.port = 0  # the usual port is taken: any free one
                 await server.start()
         except (HanaError, OSError) as exc:
-            self.notify(str(exc), markup=False, severity="error", title="Cannot host")
+            self.notify(error_text(exc), markup=False, severity="error", title=_("Cannot host"))
             return
         session = RemoteSession(server.url(0), players[0].name)
         session.start()
@@ -722,19 +747,24 @@ class HanaApp(App[None]):
             table.redo()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield SystemCommand("New game", "Set up a new match", self.action_new_game)
+        yield SystemCommand(
+            pgettext("screen", "New game"), _("Set up a new match"), self.action_new_game
+        )
         table = self._table()
         if table is not None and table is screen:
             if table.may_undo():
-                yield SystemCommand("Undo", "Take back your last decision", self.action_undo)
+                yield SystemCommand(_("Undo"), _("Take back your last decision"), self.action_undo)
             if table.session.can_redo():
-                yield SystemCommand("Redo", "Put back what you undid", self.action_redo)
-        yield SystemCommand("Rules and yaku", "How each game is played", self.action_rules)
+                yield SystemCommand(_("Redo"), _("Put back what you undid"), self.action_redo)
+        yield SystemCommand(_("Rules and yaku"), _("How each game is played"), self.action_rules)
         yield SystemCommand(
-            "Open replay", "The games you played, kept as .hana logs", self.action_history
+            _("Open replay"), _("The games you played, kept as .hana logs"), self.action_history
         )
-        yield SystemCommand("Settings", "Theme, pace, ASCII cards, your name", self.action_settings)
-        yield SystemCommand("Help", "Keys and how to read the table", self.action_help)
+        yield SystemCommand(
+            _("Settings"), _("Language, theme, pace, ASCII cards, your name"), self.action_settings
+        )
+        yield SystemCommand(_("Help"), _("Keys and how to read the table"), self.action_help)
+
         yield from super().get_system_commands(screen)
 
 

@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 
 def bot_players(levels: Sequence[str]) -> tuple[Player, ...]:
+    """The seats of an arena's match, named by their level and seat: ``Easy 1``, ``Strong 2``.
+    The names go into the match's log (`hanatui sim --save`), which holds no words of a
+    language: they are the same in every language, as the names a player types are."""
     return tuple(
         Player(name=f"{level.capitalize()} {i + 1}", kind="bot", bot=level)
         for i, level in enumerate(levels)

@@ -26,7 +26,14 @@ from hanatui.cli.play import cmd_app, cmd_play, cmd_replay
 from hanatui.cli.sim import cmd_sim
 from hanatui.cli.verify import cmd_verify
 from hanatui.store.settings import settings_language
-from hanatui.text.i18n import LANGUAGES, SOURCE_LANGUAGE, _, choose_language, language_scope
+from hanatui.text.i18n import (
+    LANGUAGES,
+    PSEUDO,
+    SOURCE_LANGUAGE,
+    _,
+    choose_language,
+    language_scope,
+)
 
 if TYPE_CHECKING:
     import argparse
@@ -35,7 +42,9 @@ if TYPE_CHECKING:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv``, in the language it asks for (``--lang``, first), else the
-    language setting's, else the system's: every message of the command and the app is in it."""
+    language setting's, else the system's: every message of the command and the app is in it.
+    ``LANGUAGE=qps`` alone (no ``--lang``) asks for the pseudo-language, which no player is
+    offered: for tests and layout checks."""
     argv = sys.argv[1:] if argv is None else list(argv)
     asked, argv = _language_option(argv)
     if asked is not None and asked not in LANGUAGES:
@@ -49,7 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return EXIT_USAGE
     chosen = choose_language(asked, settings_language(), os.environ)
-    with language_scope(chosen if chosen in LANGUAGES else SOURCE_LANGUAGE):
+    if asked is None and os.environ.get("LANGUAGE") == PSEUDO:
+        chosen = PSEUDO  # the pseudo-language, asked for by a test or a layout check alone
+    with language_scope(chosen if chosen in LANGUAGES or chosen == PSEUDO else SOURCE_LANGUAGE):
         return _command(argv)
 
 

@@ -6,7 +6,8 @@ import sys
 from typing import TYPE_CHECKING
 
 from hanatui.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, file_error
-from hanatui.text.i18n import _
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import _, ngettext
 
 if TYPE_CHECKING:
     import argparse
@@ -47,7 +48,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         known = cache.load(args.file, log, budget)
         analyser = Analyser(log, seats=seats, budget=budget, known=known)
     except HanaError as exc:
-        print(_("hanatui analyse: {reason}").format(reason=exc), file=sys.stderr)
+        print(_("hanatui analyse: {reason}").format(reason=error_text(exc)), file=sys.stderr)
         return EXIT_USAGE
     show = sys.stderr.isatty() and not args.json
     try:
@@ -108,5 +109,7 @@ def _save_analysis(
 def _analysis_progress(done: int, total: int) -> None:
     width = 30
     filled = int(width * done / total) if total else width
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} decisions")
+    bar = f"[{'#' * filled}{'.' * (width - filled)}]"
+    counted = ngettext("{done}/{total} decision", "{done}/{total} decisions", total)
+    sys.stderr.write(f"\r{bar} {counted.format(done=done, total=total)}")
     sys.stderr.flush()

@@ -35,9 +35,10 @@ def fail(exc: Exception) -> int:
 
     from core.errors import HanaError  # lazily: the app starts faster without the engine
     from core.text import printable, printable_path
+    from hanatui.text.errors import error_text
 
     if isinstance(exc, HanaError):
-        print(_("hanatui: {reason}").format(reason=printable(str(exc))), file=sys.stderr)
+        print(_("hanatui: {reason}").format(reason=printable(error_text(exc))), file=sys.stderr)
     elif isinstance(exc, OSError):
         reason = exc.strerror or str(exc)
         if exc.filename:
@@ -63,11 +64,12 @@ def file_error(name: str, exc: BaseException) -> str:
     """One line for a file that cannot be read: ``FILE:LINE: reason``, escaped."""
     from core.errors import CorruptLogError
     from core.text import printable, printable_path
+    from hanatui.text.errors import error_reason, error_text
 
     shown = printable_path(name)
     if isinstance(exc, CorruptLogError):
-        return f"{shown}:{exc.line or 1}: {printable(exc.reason)}"
-    return printable(str(exc))
+        return f"{shown}:{exc.line or 1}: {printable(error_reason(exc))}"
+    return printable(error_text(exc))
 
 
 def parse_option(text: str) -> tuple[str, object]:

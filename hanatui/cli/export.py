@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hanatui.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, file_error
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import _
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def cmd_export(args: argparse.Namespace) -> int:
                 return EXIT_USAGE
             data = player_view(log, args.player_view - 1)
     except HanaError as exc:
-        print(_("hanatui export: {reason}").format(reason=exc), file=sys.stderr)
+        print(_("hanatui export: {reason}").format(reason=error_text(exc)), file=sys.stderr)
         return EXIT_INVALID
     if args.output is None:
         sys.stdout.buffer.write(data)
@@ -74,21 +75,21 @@ def _output_problem(source: Path, output: Path, *, force: bool) -> str | None:
     import os
 
     if output.is_dir():
-        return "is a folder; give a file name"
+        return _("is a folder; give a file name")
     folder = output.parent
     if not folder.is_dir():
-        return "its folder does not exist (export makes no folders)"
+        return _("its folder does not exist (export makes no folders)")
     if output.exists() or output.is_symlink():
         try:
             same = os.path.samefile(source, output)
         except OSError:
             same = False
         if same:
-            return "is the file being exported; write the copy elsewhere"
+            return _("is the file being exported; write the copy elsewhere")
         if not force:
-            return "already exists; add --force to replace it"
+            return _("already exists; add --force to replace it")
         if not output.is_file():
-            return "is not a regular file"
+            return _("is not a regular file")
     return None
 
 

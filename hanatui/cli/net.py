@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hanatui.text.errors import error_text
+
 if TYPE_CHECKING:
     import argparse
 
@@ -32,7 +34,7 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parse_address(args.address)
         name = check_name(args.name.strip()) if args.name is not None else None
     except HanaError as exc:
-        parser.error(str(exc))
+        parser.error(error_text(exc))
     if name is None:
         name = load_settings()[0].name
     context = join_context(args.cafile)

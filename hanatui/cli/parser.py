@@ -1,28 +1,127 @@
-"""The command line's parser (argparse, imported only when a command line needs it)."""
+"""The command line's parser (argparse, imported only when a command line needs it), in the
+player's language: our help and messages, and argparse's own words too.
+
+argparse takes its words (``usage:``, ``options:``, its error messages) from the standard
+library's gettext, in its default domain, where nothing translates them, and changing that domain
+would change every other user of it in the process. So our parser says them itself: its
+formatter gives the ``usage:`` prefix, the parser its groups' titles and its ``--help`` line, and
+its ``error`` reads argparse's English message back against `ARGPARSE_MESSAGES` (the same
+English, with ``{named}`` placeholders) and says it from our catalog.
+"""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from hanatui.cli.common import EXIT_USAGE
-from hanatui.text.i18n import LANGUAGES, _
+from hanatui.text.i18n import LANGUAGES, N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     import argparse
 
+#: argparse's messages a command line can meet, as CPython 3.11 to 3.14 writes them
+#: (Lib/argparse.py), its ``%(name)s`` and ``%s`` placeholders written ``{name}``: each is read
+#: back from argparse's English and said in the player's language (`argparse_message`).
+ARGPARSE_MESSAGES = (
+    # TRANSLATORS: argparse's error about one argument: {argument_name} is an option or a
+    # metavar (--seed, FILE), {message} says what is wrong with it.
+    N_("argument {argument_name}: {message}"),
+    N_("the following arguments are required: {arguments}"),
+    N_("one of the arguments {arguments} is required"),
+    N_("unrecognized arguments: {arguments}"),
+    N_("not allowed with argument {argument}"),
+    N_("ignored explicit argument {value}"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    # TRANSLATORS: {type} is a Python type's name (int, float), {value} what was given, quoted.
+    N_("invalid {type} value: {value}"),
+    N_("invalid choice: {value} (choose from {choices})"),
+    N_("invalid choice: {value}, maybe you meant {closest}? (choose from {choices})"),
+    N_("ambiguous option: {option} could match {matches}"),
+    N_("unknown parser {parser_name} (choices: {choices})"),
+    N_("unexpected option string: {option}"),
+)
+_NARGS = re.compile(r"expected (?P<n>\d+) arguments?")
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def _pattern(message: str) -> re.Pattern[str]:
+    """The English ``message`` as a pattern: its text as it is, each ``{name}`` a group."""
+    parts = _FIELD.split(message)
+    source = "".join(
+        f"(?P<{part}>.+?)" if i % 2 else re.escape(part) for i, part in enumerate(parts)
+    )
+    return re.compile(source, re.DOTALL)
+
+
+_PATTERNS: list[tuple[re.Pattern[str], str]] = []
+
+
+def argparse_message(message: str) -> str:
+    """argparse's English ``message`` in the player's language (``argument --seed: expected one
+    argument``: both parts); a message that is not argparse's (ours, already translated) as it
+    is."""
+    if not _PATTERNS:
+        _PATTERNS.extend((_pattern(m), m) for m in ARGPARSE_MESSAGES)
+    counted = _NARGS.fullmatch(message)
+    if counted:
+        n = int(counted["n"])
+        return ngettext("expected {n} argument", "expected {n} arguments", n).format(n=n)
+    for pattern, english in _PATTERNS:
+        found = pattern.fullmatch(message)
+        if found:
+            values = found.groupdict()
+            if "message" in values:
+                values["message"] = argparse_message(values["message"])
+            return _(english).format(**values)
+    return message
+
 
 def _parser_type() -> type[argparse.ArgumentParser]:
-    """argparse's parser with our usage error (imported here: `hanatui` alone and `hanatui play
-    GAME` start without argparse and the gettext it brings in)."""
+    """argparse's parser in the player's language, with our usage error (imported here:
+    `hanatui` alone and `hanatui play GAME` start without argparse and the gettext it brings
+    in)."""
     import argparse
 
+    class _Formatter(argparse.HelpFormatter):
+        def add_usage(
+            self,
+            usage: str | None,
+            actions: Any,
+            groups: Any,
+            prefix: str | None = None,
+        ) -> None:
+            if prefix is None:
+                # TRANSLATORS: the first words of the command line's help, before "hanatui [-h] ..."
+                prefix = pgettext("command line", "usage: ")
+            super().add_usage(usage, actions, groups, prefix)
+
     class _Parser(argparse.ArgumentParser):
+        def __init__(self, *, add_help: bool = True, **kwargs: Any) -> None:
+            kwargs.setdefault("formatter_class", _Formatter)
+            super().__init__(add_help=False, **kwargs)
+            self.add_help = add_help
+            self._positionals.title = pgettext("command line", "positional arguments")
+            self._optionals.title = pgettext("command line", "options")
+            if add_help:
+                self.add_argument(
+                    "-h",
+                    "--help",
+                    action="help",
+                    default=argparse.SUPPRESS,
+                    help=_("show this help message and exit"),
+                )
+
         def error(self, message: str) -> NoReturn:
             self.print_usage(sys.stderr)
             print(
-                _("{program}: error: {message}").format(program=self.prog, message=message),
+                _("{program}: error: {message}").format(
+                    program=self.prog, message=argparse_message(message)
+                ),
                 file=sys.stderr,
             )
             raise SystemExit(EXIT_USAGE)
@@ -47,7 +146,12 @@ def build_parser(*, only: str | None = None) -> argparse.ArgumentParser:
 
     from hanatui import __version__
 
-    parser.add_argument("--version", action="version", version=f"hanatui {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"hanatui {__version__}",
+        help=_("show program's version number and exit"),
+    )
     parser.add_argument(  # read by `main` before the parser (SUPPRESS: not in the namespace)
         "--lang",
         choices=sorted(LANGUAGES),

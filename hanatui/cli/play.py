@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from hanatui.cli.common import EXIT_INVALID, file_error
 from hanatui.cli.parser import build_parser
 from hanatui.cli.running import run_app
+from hanatui.text.errors import error_text
 from hanatui.text.i18n import _
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def cmd_play(
         if args.think is not None:
             set_strong_seconds(args.think)  # checks the range
     except HanaError as exc:
-        (parser or build_parser(only="play")).error(str(exc))
+        (parser or build_parser(only="play")).error(error_text(exc))
     seats = [Player(name=settings.name, kind="human")]
     for i in range(1, players):
         seats.append(Player(name="CPU" if players == 2 else f"CPU {i}", kind="bot", bot=level))

@@ -8,7 +8,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from hanatui.cli.common import EXIT_OK, parse_option
-from hanatui.text.i18n import _
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import _, ngettext
 
 if TYPE_CHECKING:
     import argparse
@@ -37,14 +38,14 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         entries = [levels[i % len(levels)].strip() for i in range(players)]
         bots = [make_bot(level) for level in entries]  # each level is known
     except HanaError as exc:
-        parser.error(str(exc))
+        parser.error(error_text(exc))
     if (args.hands is not None and args.hands < 1) or (
         args.matches is not None and args.matches < 1
     ):
-        parser.error("--hands and --matches must be at least 1")
+        parser.error(_("--hands and --matches must be at least 1"))
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
-        parser.error("--jobs must be at least 1")
+        parser.error(_("--jobs must be at least 1"))
 
     progress = sys.stderr.isatty() and not args.json
     totals = [0] * players  # per entry (the bots in command-line order)
@@ -147,24 +148,59 @@ def cmd_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         print(json.dumps(result))
     else:
-        from hanatui.text.words import plural
-
-        balance = f", each played in {seatings} seatings" if seatings > 1 else ""
-        workers = f" on {jobs} processes" if jobs > 1 else ""
-        print(
-            f"{game_id}: {plural(hands, 'hand')} in {plural(matches, 'match', 'matches')}"
-            f"{balance}, {seconds:.2f} s{workers} ({result['hands_per_second']} hands/s); "
-            f"{plural(decided, 'hand')} decided"
-        )
+        print(summary_line(game_id, result, seatings=seatings, jobs=jobs))
         for s in seats:
-            won_rate = "-" if s["win_rate"] is None else f"{100 * s['win_rate']:.1f}%"
-            low, high = s["win_rate_ci95"]
-            print(
-                f"  {s['bot']:<8} points {s['total_points']:>8}  "
-                f"per hand {s['points_per_hand']:>8}  hands won {s['hands_won']} "
-                f"({won_rate}, 95% CI {100 * low:.1f}-{100 * high:.1f}%)"
-            )
+            print(seat_line(s))
     return EXIT_OK if interrupted is None else exit_status_of(interrupted)
+
+
+def summary_line(game_id: str, result: dict[str, Any], *, seatings: int, jobs: int) -> str:
+    """The report's first line: ``koikoi: 100 hands in 10 matches, each played in 2 seatings,
+    1.23 s on 2 processes (81.3 hands/s); 95 hands decided`` (the game by its id)."""
+    hands, matches, decided = result["hands"], result["matches"], result["hands_decided"]
+    balance = ""
+    if seatings > 1:
+        balance = ngettext(
+            ", each played in {n} seating", ", each played in {n} seatings", seatings
+        ).format(n=seatings)
+    workers = ""
+    if jobs > 1:
+        workers = ngettext(" on {n} process", " on {n} processes", jobs).format(n=jobs)
+    # TRANSLATORS: {hands} is "3 hands", {in_matches} "in 1 match", {balance} "" or ", each
+    # played in 2 seatings", {workers} "" or " on 2 processes", {decided} "2 hands decided"
+    return _(
+        "{game}: {hands} {in_matches}{balance}, {seconds} s{workers} ({speed} hands/s); {decided}"
+    ).format(
+        game=game_id,
+        hands=ngettext("{n} hand", "{n} hands", hands).format(n=hands),
+        in_matches=ngettext("in {n} match", "in {n} matches", matches).format(n=matches),
+        balance=balance,
+        seconds=f"{result['seconds']:.2f}",
+        workers=workers,
+        speed=result["hands_per_second"],
+        decided=ngettext("{n} hand decided", "{n} hands decided", decided).format(n=decided),
+    )
+
+
+def seat_line(seat: dict[str, Any]) -> str:
+    """One entry's line of the report, its numbers in columns (the bot by its level, as
+    ``--bots`` names it)."""
+    won_rate = "-" if seat["win_rate"] is None else f"{100 * seat['win_rate']:.1f}%"
+    low, high = seat["win_rate_ci95"]
+    # TRANSLATORS: one bot's results; the values come padded to columns, keep the spaces;
+    # "95% CI" is the 95 % confidence interval of the rate of hands won
+    return _(
+        "  {bot} points {points}  per hand {per_hand}  hands won {won} ({rate}, 95% CI "
+        "{low}-{high}%)"
+    ).format(
+        bot=f"{seat['bot']:<8}",
+        points=f"{seat['total_points']:>8}",
+        per_hand=f"{seat['points_per_hand']:>8}",
+        won=seat["hands_won"],
+        rate=won_rate,
+        low=f"{100 * low:.1f}",
+        high=f"{100 * high:.1f}",
+    )
 
 
 def _save_match(folder: Path, match: ArenaMatch, prefix: str, by_seating: bool) -> None:
@@ -206,12 +242,14 @@ def _cpu_seconds() -> float:
 def _progress(
     hands: int, matches: int, target_hands: int | None, target_matches: int | None
 ) -> None:
-    done, total, unit = (
-        (hands, target_hands, "hands")
-        if target_hands
-        else (matches, target_matches or 1, "matches")
-    )
+    if target_hands:
+        done, total = hands, target_hands
+        counted = ngettext("{done}/{total} hand", "{done}/{total} hands", total)
+    else:
+        done, total = matches, target_matches or 1
+        counted = ngettext("{done}/{total} match", "{done}/{total} matches", total)
     width = 30
     filled = int(width * done / total) if total else width
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}")
+    bar = f"[{'#' * filled}{'.' * (width - filled)}]"
+    sys.stderr.write(f"\r{bar} {counted.format(done=done, total=total)}")
     sys.stderr.flush()

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from hanatui.cli.common import EXIT_INVALID, EXIT_OK, file_error
-from hanatui.text.i18n import N_, _
+from hanatui.text.i18n import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     import argparse
@@ -71,12 +71,13 @@ SEAT_WORDS = N_("{name} ({seat})")
 
 
 def _who(seat: int, names: Sequence[str]) -> str:
-    from core.players import seat_label
     from core.text import printable
 
+    # TRANSLATORS: a seat at the table, counted from 1
+    label = _("seat {n}").format(n=seat + 1)
     if 0 <= seat < len(names):
-        return _(SEAT_WORDS).format(name=printable(names[seat]), seat=seat_label(seat))
-    return seat_label(seat)
+        return _(SEAT_WORDS).format(name=printable(names[seat]), seat=label)
+    return label
 
 
 def deal_lines(
@@ -122,6 +123,43 @@ def deal_lines(
     return lines
 
 
+def verdict_line(
+    shown: str,
+    *,
+    forged: bool,
+    game: str,
+    players: int,
+    rounds: int,
+    events: int,
+    comments: int,
+    note: str,
+    finished: bool,
+) -> str:
+    """The first line of a valid log's report: ``game.hana: ok (koikoi, 2 players, 3 rounds, 120
+    events, 1 comment; a note on its proofs, finished)`` (the game by its id, as the command
+    line names it)."""
+    facts = [
+        game,
+        ngettext("{n} player", "{n} players", players).format(n=players),
+        ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
+        ngettext("{n} event", "{n} events", events).format(n=events),
+    ]
+    if comments:
+        facts.append(ngettext("{n} comment", "{n} comments", comments).format(n=comments))
+    # TRANSLATORS: a list of the facts of a log (game, players, rounds...): its separator
+    listed = pgettext("list of facts", ", ").join(facts)
+    if note:
+        # TRANSLATORS: the facts of a log, then a note on the proofs of its deals
+        listed = _("{facts}; {note}").format(facts=listed, note=note)
+    # TRANSLATORS: {verdict} is "ok" or "FORGED DEALS"; {status} "finished" or "unfinished"
+    return _("{file}: {verdict} ({facts}, {status})").format(
+        file=shown,
+        verdict=_("FORGED DEALS") if forged else pgettext("verify verdict", "ok"),
+        facts=listed,
+        status=pgettext("a game", "finished") if finished else pgettext("a game", "unfinished"),
+    )
+
+
 def _deals(log: LogRead) -> tuple[list[DealProof], dict[str, Any]]:
     """The proofs of a log's deals, and their part of the JSON report."""
     from core.logfile import PROOF_VERSION
@@ -164,7 +202,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from core.logfile import PROOF_VERSION
     from core.text import printable, printable_path
     from hanatui.store.files import read_log_file
-    from hanatui.text.words import plural
 
     report = []
     failed = False
@@ -205,22 +242,27 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 }
             )
             if not args.json:
-                status = "finished" if is_over(state) else "unfinished"
-                comments = len(log.comments)
-                noted = f", {plural(comments, 'comment')}" if comments else ""
-                verdict = "FORGED DEALS" if forged else "ok"
                 lines = []
+                note = ""
                 if log.written_in < PROOF_VERSION:
-                    noted += "; " + _(BEFORE_PROOFS).format(version=PROOF_VERSION)
+                    note = _(BEFORE_PROOFS).format(version=PROOF_VERSION)
                 elif proofs and all(p.status == "unproved" for p in proofs):
-                    noted += "; " + _(NO_PROOFS)
+                    note = _(NO_PROOFS)
                 else:
                     names = [p.name for p in state.players]
                     lines = deal_lines(proofs, names, log.header.origin)
                 print(
-                    f"{shown}: {verdict} ({state.rules.game}, {len(state.players)} players, "
-                    f"{plural(state.rounds_done, 'round')}, {len(log.events)} events{noted}, "
-                    f"{status})"
+                    verdict_line(
+                        shown,
+                        forged=bool(forged),
+                        game=state.rules.game,
+                        players=len(state.players),
+                        rounds=state.rounds_done,
+                        events=len(log.events),
+                        comments=len(log.comments),
+                        note=note,
+                        finished=is_over(state),
+                    )
                 )
                 for sentence in lines:
                     print("  " + sentence)

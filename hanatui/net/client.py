@@ -43,7 +43,10 @@ from core.redact import unredact
 from core.text import printable
 from core.timeline import Timeline
 from hanatui.net import protocol as p
+from hanatui.net.words import server_text
 from hanatui.session.session import Session
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import N_, _
 
 #: Seconds between attempts to rejoin, growing to the last.
 REJOIN_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0)
@@ -52,32 +55,35 @@ GIVE_UP_AFTER = 600.0
 
 Listener = Callable[[str, Any], None]
 
-#: What the table says of a deal this seat's program checked at the round's end (docs/deals.md).
-DEAL_CHECKED = "Deal checked: round {round} was dealt from the committed seed with your entropy."
-DEAL_FORGED = (
+#: What the table says of a deal this seat's program checked at the round's end (docs/deals.md),
+#: translated where it is said.
+DEAL_CHECKED = N_(
+    "Deal checked: round {round} was dealt from the committed seed with your entropy."
+)
+DEAL_FORGED = N_(
     "THE DEAL DOES NOT MATCH: round {round} was not dealt from its committed seed ({why}). "
     "The match's log is kept as evidence."
 )
-DEAL_WITHOUT_YOU = (
+DEAL_WITHOUT_YOU = N_(
     "Round {round} was dealt without your entropy: the table made it, as you were away when "
     "the deal was due. That deal proves only the table's own commitment."
 )
-DEAL_WITHHELD = (
+DEAL_WITHHELD = N_(
     "THE TABLE WITHHELD ITS SECRET: round {round} is over and the host never revealed the "
     "secret of its deal, so the deal cannot be checked."
 )
 #: Why a deal does not match, for the table (`core.proof.Reason`).
 DEAL_REASONS = {
-    "second_commitment": "a second commitment came before the deal",
-    "round_differs": "its proof names another round",
-    "entropy_twice": "a seat's entropy came twice",
-    "entropy_alone": "entropy came with no commitment",
-    "reveal_alone": "a secret came with no committed deal",
-    "secret_differs": "the revealed secret does not match the commitment",
-    "entropy_missing": "a player's entropy is missing",
-    "entropy_omitted": "the seed leaves out a player's entropy",
-    "deck_changed": "the cards are not the shuffle of the seed",
-    "not_yours": "your entropy is not the one this seat gave",
+    "second_commitment": N_("a second commitment came before the deal"),
+    "round_differs": N_("its proof names another round"),
+    "entropy_twice": N_("a seat's entropy came twice"),
+    "entropy_alone": N_("entropy came with no commitment"),
+    "reveal_alone": N_("a secret came with no committed deal"),
+    "secret_differs": N_("the revealed secret does not match the commitment"),
+    "entropy_missing": N_("a player's entropy is missing"),
+    "entropy_omitted": N_("the seed leaves out a player's entropy"),
+    "deck_changed": N_("the cards are not the shuffle of the seed"),
+    "not_yours": N_("your entropy is not the one this seat gave"),
 }
 
 
@@ -89,20 +95,26 @@ def parse_address(url: str) -> tuple[str, str]:
         parts = urlsplit(text)
         port = parts.port
     except ValueError:
-        raise HanaError(f"not a table address: {printable(text, 80)}") from None
+        raise HanaError(
+            _("not a table address: {address}").format(address=printable(text, 80))
+        ) from None
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
         raise HanaError(
-            f"not a table address: {printable(text, 80)} (it looks like ws://HOST:PORT/#TOKEN)"
+            _("not a table address: {address} (it looks like {form})").format(
+                address=printable(text, 80), form="ws://HOST:PORT/#TOKEN"
+            )
         )
     token = parts.fragment
     if not token:
-        raise HanaError("the address has no seat token after '#' (copy the whole address)")
+        raise HanaError(_("the address has no seat token after '#' (copy the whole address)"))
     if not 16 <= len(token) <= 64 or not token.replace("-", "").replace("_", "").isalnum():
         raise HanaError(
-            "the seat token after '#' is cut short or mistyped (copy the whole address)"
+            _("the seat token after '#' is cut short or mistyped (copy the whole address)")
         )
     if port is None:
-        raise HanaError("the address names no port (ws://HOST:PORT/#TOKEN)")
+        raise HanaError(
+            _("the address names no port ({form})").format(form="ws://HOST:PORT/#TOKEN")
+        )
     return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", "", "")), token
 
 
@@ -160,11 +172,14 @@ class Connection:
                             try:
                                 message = p.decode_server(raw)
                             except p.ProtocolError as exc:
-                                reason = f"the table sent something unreadable ({exc})"
+                                reason = _("the table sent something unreadable ({why})").format(
+                                    why=exc
+                                )
                                 await ws.close(p.CLOSE_INVALID, str(exc)[:120])
                                 break
                             self.on_message(message)
-                    code, reason = ws.close_code, reason or printable(ws.close_reason or "")
+                    code = ws.close_code
+                    reason = reason or server_text(printable(ws.close_reason or ""))
             except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
                 reason = printable(str(exc) or type(exc).__name__, 200)
             finally:
@@ -172,13 +187,17 @@ class Connection:
             if self.stopped:
                 return
             if code in (p.CLOSE_POLICY, p.CLOSE_INVALID):
-                self._end(f"the table closed the connection: {reason}")
+                self._end(_("the table closed the connection: {why}").format(why=reason))
                 return
-            reason = reason or "the connection was lost"
+            reason = reason or _("the connection was lost")
             now = time.monotonic()
             failing_since = failing_since or now
             if now - failing_since > GIVE_UP_AFTER:
-                self._end(f"could not reach the table for {int(GIVE_UP_AFTER)} s ({reason})")
+                self._end(
+                    _("could not reach the table for {seconds} s ({why})").format(
+                        seconds=int(GIVE_UP_AFTER), why=reason
+                    )
+                )
                 return
             self.on_status("reconnecting", reason)
             await asyncio.sleep(REJOIN_DELAYS[min(attempt, len(REJOIN_DELAYS) - 1)])
@@ -304,7 +323,7 @@ class RemoteSession(Session):
             p.Act(at=len(self.redacted), action=cast(p.AnyAction, action))
         )
         if not sent:
-            self._tell("refused", "not connected to the table: your move was not sent")
+            self._tell("refused", _("not connected to the table: your move was not sent"))
             return earlier
         while not self._fresh and self._refused is None and not self.connection.stopped:
             await self._changed.wait()
@@ -383,7 +402,7 @@ class RemoteSession(Session):
         elif isinstance(message, p.Refused):
             self._refused = message.reason
             self._changed.set()
-            self._tell("refused", message.reason)
+            self._tell("refused", server_text(message.reason))
         elif isinstance(message, p.UndoAsked):
             self.undo_open = message
             self._tell("undo_asked", message)
@@ -392,7 +411,7 @@ class RemoteSession(Session):
                 self.undo_open = None
             self._tell("undo_settled", message)
         elif isinstance(message, p.Notice):
-            self._tell("notice", message.text)
+            self._tell("notice", server_text(message.text))
         elif isinstance(message, p.Log):
             self._log = message
             self._log_wait.set()
@@ -400,14 +419,16 @@ class RemoteSession(Session):
     def _on_events(self, message: p.Events) -> None:
         old = self.redacted
         if message.at > len(old) or self.seat is None:
-            self.problem = "the table sent events out of order"
+            self.problem = _("the table sent events out of order")
             self._tell("refused", self.problem)
             return
         new = old[: message.at] + list(message.events)
         try:
             full = unredact(new, self.seat) if new else []
         except HanaError as exc:
-            self.problem = f"the table sent an inconsistent match ({exc})"
+            self.problem = _("the table sent an inconsistent match ({why})").format(
+                why=error_text(exc)
+            )
             self._tell("refused", self.problem)
             return
         rewound = new[: len(old)] != old
@@ -483,15 +504,17 @@ class RemoteSession(Session):
             self.deal_checks[proof.event] = proof
             if proof.status == "proved":
                 if self.seat in proof.by_table:
-                    self._tell("deal_checked", (False, DEAL_WITHOUT_YOU.format(round=proof.round)))
+                    without = _(DEAL_WITHOUT_YOU).format(round=proof.round)
+                    self._tell("deal_checked", (False, without))
                 elif proof.kind == "deal":
-                    checked = DEAL_CHECKED.format(round=proof.round)
+                    checked = _(DEAL_CHECKED).format(round=proof.round)
                 continue
             if proof.status == "withheld":
-                text = DEAL_WITHHELD.format(round=proof.round)
+                text = _(DEAL_WITHHELD).format(round=proof.round)
             else:
-                why = DEAL_REASONS.get(proof.reason or "", proof.reason or "")
-                text = DEAL_FORGED.format(round=proof.round, why=why)
+                reason = DEAL_REASONS.get(proof.reason or "")
+                why = _(reason) if reason is not None else proof.reason or ""
+                text = _(DEAL_FORGED).format(round=proof.round, why=why)
             self.problem = text
             self._keep_evidence()
             self._tell("deal_checked", (False, text))
@@ -549,7 +572,10 @@ class RemoteSession(Session):
             path = free_log_name(directory, self.state.rules.game)
             write_atomic(path, data)
         except OSError as exc:
-            self.archive_problem = f"could not keep the game in {directory} ({exc.strerror})"
+            self.archive_problem = _("could not keep the game in {folder} ({why})").format(
+                folder=directory, why=exc.strerror
+            )
+
             return None
         self.archived = path
         return path

@@ -19,6 +19,8 @@ from typing import Any
 
 from core.errors import HanaError
 from core.text import printable_path
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import _, ngettext
 
 #: The port a table listens on unless told otherwise.
 DEFAULT_PORT = 7146
@@ -31,55 +33,72 @@ DEFAULT_SERVE_PORT = 8000
 def add_parsers(sub: Any) -> None:
     """The network commands' parsers, on the ``hanatui`` command's subparsers."""
     host = sub.add_parser(
-        "host", help="host a table that friends join over the network (prints their addresses)"
+        "host",
+        help=_("host a table that friends join over the network (prints their addresses)"),
     )
-    host.add_argument("game", nargs="?", help="bakappana, hana-awase, koikoi or sakura")
-    host.add_argument("--players", type=int, default=None, help="number of seats")
+    host.add_argument("game", nargs="?", help=_("bakappana, hana-awase, koikoi or sakura"))
+    host.add_argument("--players", type=int, default=None, help=_("number of seats"))
     host.add_argument(
-        "--computer", type=int, default=0, metavar="N", help="the last N seats are computer players"
+        "--computer",
+        type=int,
+        default=0,
+        metavar="N",
+        help=_("the last N seats are computer players"),
     )
-    host.add_argument("--bot", default="normal", help="level of the computer seats")
-    host.add_argument("--preset", default="standard", help="rule preset")
+    host.add_argument("--bot", default="normal", help=_("level of the computer seats"))
+    host.add_argument("--preset", default="standard", help=_("rule preset"))
     host.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="override a rule option"
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=_("override a rule option"),
     )
     host.add_argument(
         "--port",
         type=int,
         default=None,
-        help=f"default {DEFAULT_PORT} (with --resume: the table's own)",
+        help=_("default {port} (with --resume: the table's own)").format(port=DEFAULT_PORT),
     )
     host.add_argument(
         "--bind",
         default=None,
         metavar="ADDR",
-        help="address to listen on (default 127.0.0.1: this machine only, see the README; "
-        "with --resume: the table's own)",
+        help=_(
+            "address to listen on (default 127.0.0.1: this machine only, see the README; "
+            "with --resume: the table's own)"
+        ),
     )
-    host.add_argument("--journal", type=Path, default=None, metavar="FILE", help="the match's log")
     host.add_argument(
-        "--resume", type=Path, default=None, metavar="FILE", help="bring back a journaled table"
+        "--journal", type=Path, default=None, metavar="FILE", help=_("the match's log")
     )
-    host.add_argument("--tls-cert", type=Path, default=None, metavar="PEM", help="serve wss://")
+    host.add_argument(
+        "--resume", type=Path, default=None, metavar="FILE", help=_("bring back a journaled table")
+    )
+    host.add_argument("--tls-cert", type=Path, default=None, metavar="PEM", help=_("serve wss://"))
     host.add_argument("--tls-key", type=Path, default=None, metavar="PEM")
     host.add_argument(
-        "--pace", type=float, default=0.8, metavar="S", help="seconds per computer move"
+        "--pace", type=float, default=0.8, metavar="S", help=_("seconds per computer move")
     )
     host.add_argument(
         "--hand-over-after",
         type=int,
         default=60,
         metavar="S",
-        help="seconds away before the others may hand a seat to a computer player",
+        help=_("seconds away before the others may hand a seat to a computer player"),
     )
 
-    join = sub.add_parser("join", help="sit at a table someone hosts (hanatui host)")
-    join.add_argument("address", metavar="ADDRESS", help="ws://HOST:PORT/#TOKEN, as the host gave")
-    join.add_argument("--name", default=None, help="your name at the table")
-    join.add_argument("--cafile", type=Path, default=None, help="trust this CA for wss:// tables")
-    join.add_argument("--ascii", action="store_true", help="draw the cards in ASCII")
+    join = sub.add_parser("join", help=_("sit at a table someone hosts (hanatui host)"))
+    join.add_argument(
+        "address", metavar="ADDRESS", help=_("ws://HOST:PORT/#TOKEN, as the host gave")
+    )
+    join.add_argument("--name", default=None, help=_("your name at the table"))
+    join.add_argument(
+        "--cafile", type=Path, default=None, help=_("trust this CA for wss:// tables")
+    )
+    join.add_argument("--ascii", action="store_true", help=_("draw the cards in ASCII"))
 
-    serve = sub.add_parser("serve", help="serve the app in a web browser (textual-serve)")
+    serve = sub.add_parser("serve", help=_("serve the app in a web browser (textual-serve)"))
     serve.add_argument("--port", type=int, default=DEFAULT_SERVE_PORT)
     serve.add_argument("--bind", default="127.0.0.1", metavar="ADDR")
 
@@ -88,12 +107,14 @@ def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
     if args.tls_cert is None and args.tls_key is None:
         return None
     if args.tls_cert is None:
-        raise HanaError("--tls-key needs --tls-cert")
+        raise HanaError(_("--tls-key needs --tls-cert"))
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     try:
         context.load_cert_chain(args.tls_cert, args.tls_key)
     except (OSError, ssl.SSLError) as exc:
-        raise HanaError(f"cannot load the TLS certificate and key ({exc})") from None
+        raise HanaError(
+            _("cannot load the TLS certificate and key ({why})").format(why=exc)
+        ) from None
     return context
 
 
@@ -111,7 +132,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from hanatui.net.server import SeatPlan, TableServer
 
     if args.port is not None and not 0 <= args.port <= 65535:
-        parser.error(f"--port must be 0-65535, not {args.port}")
+        parser.error(_("--port must be 0-65535, not {port}").format(port=args.port))
     # a resumed table listens where it did (its players' addresses) unless told otherwise
     resuming = args.resume is not None
     options = {
@@ -123,11 +144,11 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     }
     if args.resume is not None:
         if args.game is not None:
-            parser.error("--resume takes the game from the journal: give no GAME")
+            parser.error(_("--resume takes the game from the journal: give no GAME"))
         server = TableServer.resume(args.resume, default_port=DEFAULT_PORT, **options)
     else:
         if args.game is None:
-            parser.error("name the game to host (or --resume FILE)")
+            parser.error(_("name the game to host (or --resume FILE)"))
         from hanatui.cli.common import parse_option
 
         try:
@@ -136,9 +157,13 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             players = args.players or game.min_players
             game.check_players(rules, players)
             if not 0 <= args.computer < players:
-                raise HanaError(f"--computer must leave at least one human seat (0-{players - 1})")
+                raise HanaError(
+                    _("--computer must leave at least one human seat (0-{last})").format(
+                        last=players - 1
+                    )
+                )
         except HanaError as exc:
-            parser.error(str(exc))
+            parser.error(error_text(exc))
         humans = players - args.computer
         plan = [SeatPlan() for _ in range(humans)]
         plan += [SeatPlan(kind="bot", level=args.bot) for _ in range(args.computer)]
@@ -175,36 +200,61 @@ async def _host(server: object) -> int:
     try:
         await server.start()
     except OSError as exc:
-        raise HanaError(f"cannot listen on {server.bind}:{server.port} ({exc.strerror})") from None
+        raise HanaError(
+            _("cannot listen on {address} ({why})").format(
+                address=f"{server.bind}:{server.port}", why=exc.strerror
+            )
+        ) from None
     say = _say
+    from hanatui.net.words import level_name
     from hanatui.text.words import game_title
 
     say(
-        f"hanatui: a {game_title(server.rules.game)} table for {len(server.plan)} on "
-        f"{server.bind} port {server.port}; the match is journaled in "
-        f"{printable_path(server.journal_path)}"
+        ngettext(
+            "hanatui: a {game} table for {n} on {address} port {port}; the match is journaled "
+            "in {path}",
+            "hanatui: a {game} table for {n} on {address} port {port}; the match is journaled "
+            "in {path}",
+            len(server.plan),
+        ).format(
+            game=game_title(server.rules.game),
+            n=len(server.plan),
+            address=server.bind,
+            port=server.port,
+            path=printable_path(server.journal_path),
+        )
     )
     for seat, plan in enumerate(server.plan):
         if plan.kind == "bot" or (server.session and server.session.players[seat].kind == "bot"):
-            say(f"seat {seat + 1}: a computer player ({plan.level})")
+            say(
+                _("seat {seat}: a computer player ({level})").format(
+                    seat=seat + 1, level=level_name(plan.level)
+                )
+            )
         else:
-            say(f"seat {seat + 1}: {server.url(seat)}")
+            say(_("seat {seat}: {address}").format(seat=seat + 1, address=server.url(seat)))
     say(
-        "Give each player their seat's address (it is their key: keep it private); they "
-        "run: hanatui join ADDRESS. Ctrl+C stops the table (hanatui host --resume FILE brings "
-        "it back)."
+        _(
+            "Give each player their seat's address (it is their key: keep it private); they "
+            "run: {join}. Ctrl+C stops the table ({resume} brings it back)."
+        ).format(join="hanatui join ADDRESS", resume="hanatui host --resume FILE")
     )
     changed()  # a resumed table whose match is over has nothing left to do
     await stop.wait()
     await server.close()
     if server.finished.is_set():
-        say(f"hanatui: the match is over; its log is {printable_path(server.journal_path)}")
+        say(
+            _("hanatui: the match is over; its log is {path}").format(
+                path=printable_path(server.journal_path)
+            )
+        )
     elif server.session is None:
-        say("hanatui: the table is closed (its match had not started)")
+        say(_("hanatui: the table is closed (its match had not started)"))
     else:
         say(
-            "hanatui: the table is closed; bring it back with: hanatui host --resume "
-            + shlex.quote(str(server.journal_path))
+            _("hanatui: the table is closed; bring it back with: {command}").format(
+                command="hanatui host --resume " + shlex.quote(str(server.journal_path))
+            )
         )
     return 0
 
@@ -222,12 +272,14 @@ def join_context(cafile: Path | None) -> ssl.SSLContext | None:
     try:
         return ssl.create_default_context(cafile=str(cafile))
     except (OSError, ssl.SSLError) as exc:
-        raise HanaError(f"cannot read the CA file {printable_path(cafile)} ({exc})") from None
+        raise HanaError(
+            _("cannot read the CA file {path} ({why})").format(path=printable_path(cafile), why=exc)
+        ) from None
 
 
 def cmd_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if not 0 <= args.port <= 65535:
-        parser.error(f"--port must be 0-65535, not {args.port}")
+        parser.error(_("--port must be 0-65535, not {port}").format(port=args.port))
     from textual_serve.server import Server
 
     command = f"{shlex.quote(sys.executable)} -m hanatui"

@@ -44,6 +44,7 @@ from hanatui.session.journal import Journal
 from hanatui.session.session import Session, app_version, now_iso
 from hanatui.session.thinking import think
 from hanatui.store.files import write_atomic
+from hanatui.text.i18n import _
 
 #: The address a table listens on unless told otherwise: this machine only.
 LOCAL = "127.0.0.1"
@@ -186,9 +187,11 @@ class TableServer:
             if seat.kind == "bot":
                 make_bot(seat.level)  # an unknown level is refused now, not mid-match
         if not any(s.kind == "human" for s in plan):
-            raise HanaError("a table needs at least one human seat")
+            raise HanaError(_("a table needs at least one human seat"))
         if journal.exists():
-            raise HanaError(f"{printable_path(journal)} exists: choose another journal file")
+            raise HanaError(
+                _("{path} exists: choose another journal file").format(path=printable_path(journal))
+            )
         tokens = [new_token() if s.kind == "human" else None for s in plan]
         return cls(rules=rules, plan=plan, journal=journal, tokens=tokens, **options)
 
@@ -206,24 +209,30 @@ class TableServer:
         the address and port it had (the players' addresses) unless ``bind``/``port`` say
         otherwise (a table file too old to say: 127.0.0.1 and ``default_port``)."""
         if not journal.is_file():  # named first: the tokens' file beside it is not what is missing
-            what = "is a directory, not a journal" if journal.is_dir() else "no such file"
-            raise HanaError(f"{printable_path(journal)}: {what}")
+            if journal.is_dir():
+                what = _("{path}: is a directory, not a journal")
+            else:
+                what = _("{path}: no such file")
+            raise HanaError(what.format(path=printable_path(journal)))
         try:
             data = table_path(journal).read_bytes()
             table = msgspec.json.decode(data, type=TableFile)
         except OSError as exc:
             raise HanaError(
-                f"cannot read the table's tokens beside the journal, "
-                f"{printable_path(table_path(journal))} ({exc.strerror})"
+                _("cannot read the table's tokens beside the journal, {path} ({why})").format(
+                    path=printable_path(table_path(journal)), why=exc.strerror
+                )
             ) from None
         except msgspec.DecodeError as exc:
             raise HanaError(
-                f"{printable_path(table_path(journal))} is damaged ({printable(str(exc), 100)})"
+                _("{path} is damaged ({why})").format(
+                    path=printable_path(table_path(journal)), why=printable(str(exc), 100)
+                )
             ) from None
         session = Session.resume(journal)
         players = session.players
         if len(table.tokens) != len(players):
-            raise HanaError("the table file does not match the journal's seats")
+            raise HanaError(_("the table file does not match the journal's seats"))
         plan = [SeatPlan(kind=pl.kind, level=pl.bot or "normal", name=pl.name) for pl in players]
         if bind is None:
             bind = table.bind if table.bind is not None else LOCAL
@@ -252,7 +261,8 @@ class TableServer:
         carries; the client sends it in its `Hello`."""
         token = self.tokens[seat]
         if token is None:
-            raise HanaError(f"seat {seat + 1} is a computer seat")
+            raise HanaError(_("seat {seat} is a computer seat").format(seat=seat + 1))
+
         scheme = "wss" if self.ssl_context is not None else "ws"
         host = self.bind
         if host in ("0.0.0.0", "::", ""):

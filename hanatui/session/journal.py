@@ -33,6 +33,8 @@ from core.logfile import VERSION, Comment, Header, LogRead, encode_event, encode
 from core.text import printable, printable_path
 from hanatui.session.lock import JournalInUse, lock, unlock
 from hanatui.store.files import free_log_name, read_bytes_capped, write_atomic, write_log_file
+from hanatui.text.errors import error_reason, error_text
+from hanatui.text.i18n import _, ngettext
 
 __all__ = [
     "Journal",
@@ -91,7 +93,11 @@ class Journal:
         except JournalInUse:
             raise
         except OSError as exc:
-            self._failed(f"cannot lock {printable_path(self.path.parent)} ({_reason(exc)})")
+            self._failed(
+                _("cannot lock {folder} ({why})").format(
+                    folder=printable_path(self.path.parent), why=_reason(exc)
+                )
+            )
         _JOURNALS.add(self)
 
     # --- opening --------------------------------------------------------------------------
@@ -108,8 +114,10 @@ class Journal:
             except OSError as exc:
                 journal._detached = True
                 journal._failed(
-                    f"cannot keep the unfinished game in {printable_path(journal.path)} "
-                    f"({_reason(exc)}), so this game is not saved there"
+                    _(
+                        "cannot keep the unfinished game in {path} ({why}), so this game is not "
+                        "saved there"
+                    ).format(path=printable_path(journal.path), why=_reason(exc))
                 )
         return journal
 
@@ -122,8 +130,14 @@ class Journal:
         log = read_log(data, recover=True)
         if not log.events:
             error = log.error
-            where = f" (line {error.line}: {error.reason})" if error is not None else ""
-            raise HanaError(f"{printable_path(journal.path)}: the autosave holds no events{where}")
+            shown = printable_path(journal.path)
+            if error is None:
+                raise HanaError(_("{path}: the autosave holds no events").format(path=shown))
+            raise HanaError(
+                _("{path}: the autosave holds no events (line {line}: {reason})").format(
+                    path=shown, line=error.line, reason=error_reason(error)
+                )
+            )
         journal.seed = read_seed(journal.path)
         journal._header = log.header
         journal._events = list(log.events)
@@ -134,15 +148,24 @@ class Journal:
                 kept = keep_damaged(journal.path, data)
             except OSError as exc:
                 journal._failed(
-                    f"cannot keep a copy of the damaged autosave ({_reason(exc)}), so it is "
-                    "left as it is and this game is not saved there"
+                    _(
+                        "cannot keep a copy of the damaged autosave ({why}), so it is left as it "
+                        "is and this game is not saved there"
+                    ).format(why=_reason(exc))
                 )
                 journal._detached = True
                 return log, journal
-            journal.notice = (
-                f"The autosave was damaged at line {log.error.line} ({log.error.reason}). "
-                f"The {len(log.events)} events before it were kept; the original file is "
-                f"{printable_path(kept)}."
+            journal.notice = ngettext(
+                "The autosave was damaged at line {line} ({reason}). The {n} event before it "
+                "was kept; the original file is {path}.",
+                "The autosave was damaged at line {line} ({reason}). The {n} events before it "
+                "were kept; the original file is {path}.",
+                len(log.events),
+            ).format(
+                line=log.error.line,
+                reason=error_reason(log.error),
+                n=len(log.events),
+                path=printable_path(kept),
             )
         if log.error is not None or not data.endswith(b"\n") or log.written_in != VERSION:
             # repaired, or brought up to this format version: the events appended next must
@@ -223,18 +246,30 @@ class Journal:
             else:
                 _append(self.path, b"".join(encode_event(e) for e in self._events[self._saved :]))
         except OSError as exc:  # `_saved` still counts what is on disk (an append is cut back)
-            self._failed(f"cannot save the game to {printable_path(self.path)} ({_reason(exc)})")
+            self._failed(
+                _("cannot save the game to {path} ({why})").format(
+                    path=printable_path(self.path), why=_reason(exc)
+                )
+            )
             return
         self._saved = len(self._events)
         if self.problem is not None:
             self.problem = None
-            self._tell(f"Saving works again: the game is saved to {printable_path(self.path)}.")
+            self._tell(
+                _("Saving works again: the game is saved to {path}.").format(
+                    path=printable_path(self.path)
+                )
+            )
 
     def _failed(self, what: str) -> None:
         first = self.problem is None
         self.problem = what
         if first:
-            self._tell(f"Could not save: {what}. The game goes on and is kept in memory.")
+            self._tell(
+                _("Could not save: {problem}. The game goes on and is kept in memory.").format(
+                    problem=what
+                )
+            )
 
     def _tell(self, message: str) -> None:
         if self.on_problem is not None:
@@ -286,14 +321,28 @@ def rescue_unsaved() -> list[str]:
         if journal.flush():
             continue
         copy = journal.rescue()
-        where = (
-            f"a copy is in {printable_path(copy)}"
-            if copy is not None
-            else "no copy could be written either"
-        )
+        if copy is not None:
+            line = ngettext(
+                "the last {n} event of the game could not be saved ({problem}); a copy is in "
+                "{path}",
+                "the last {n} events of the game could not be saved ({problem}); a copy is in "
+                "{path}",
+                journal.unsaved,
+            )
+        else:
+            line = ngettext(
+                "the last {n} event of the game could not be saved ({problem}); no copy could "
+                "be written either",
+                "the last {n} events of the game could not be saved ({problem}); no copy could "
+                "be written either",
+                journal.unsaved,
+            )
         lines.append(
-            f"the last {journal.unsaved} events of the game could not be saved "
-            f"({journal.problem}); {where}"
+            line.format(
+                n=journal.unsaved,
+                problem=journal.problem,
+                path=printable_path(copy) if copy is not None else "",
+            )
         )
     return lines
 
@@ -351,7 +400,7 @@ def retire(journal: Path, games: Path) -> str | None:
     try:
         log: LogRead | None = read_log(data, recover=True)
     except HanaError as exc:
-        log, problem = None, printable(str(exc))
+        log, problem = None, printable(error_text(exc))
     kept: Path | None = None
     archived: Path | None = None
     if log is None or (log.error is not None and not log.torn):
@@ -364,13 +413,35 @@ def retire(journal: Path, games: Path) -> str | None:
         journal.unlink(missing_ok=True)
     _sidecar_path(journal).unlink(missing_ok=True)
     if log is None:
-        return f"The autosave could not be read ({problem}); it was kept as {printable_path(kept)}."
+        return _("The autosave could not be read ({problem}); it was kept as {path}.").format(
+            problem=problem, path=printable_path(kept)
+        )
     if kept is not None:
         assert log.error is not None
-        return (
-            f"The unfinished game's autosave was damaged at line {log.error.line}: its "
-            f"{len(log.events)} readable events were kept among your games"
-            + (f" as {printable_path(archived)}" if archived is not None else "")
-            + f", and the original file as {printable_path(kept)}."
+        n = len(log.events)
+        if archived is not None:
+            text = ngettext(
+                "The unfinished game's autosave was damaged at line {line}: its {n} readable "
+                "event was kept among your games as {archived}, and the original file as "
+                "{path}.",
+                "The unfinished game's autosave was damaged at line {line}: its {n} readable "
+                "events were kept among your games as {archived}, and the original file as "
+                "{path}.",
+                n,
+            )
+        else:
+            text = ngettext(
+                "The unfinished game's autosave was damaged at line {line}: its {n} readable "
+                "event was kept among your games, and the original file as {path}.",
+                "The unfinished game's autosave was damaged at line {line}: its {n} readable "
+                "events were kept among your games, and the original file as {path}.",
+                n,
+            )
+        return text.format(
+            line=log.error.line,
+            n=n,
+            archived=printable_path(archived) if archived is not None else "",
+            path=printable_path(kept),
         )
+
     return None

@@ -24,11 +24,13 @@ _LOCKS: dict[Path, int] = {}
 
 
 class JournalInUse(OSError):
-    """Another hanatui process holds the journal's lock (``holder`` names it, if known)."""
+    """Another hanatui process holds the journal's lock (``holder`` names it, if known, and
+    ``pid`` is its process id). Its message is English; `in_use_text` says it to a player."""
 
-    def __init__(self, message: str, holder: str = "") -> None:
+    def __init__(self, message: str, holder: str = "", pid: int | None = None) -> None:
         super().__init__(errno.EBUSY, message)
         self.holder = holder
+        self.pid = pid
 
     def __str__(self) -> str:
         return str(self.strerror)
@@ -73,11 +75,13 @@ def lock(journal: str | os.PathLike[str]) -> None:
     fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
     if not _try_lock(fd):
         os.close(fd)
-        holder = _holder(path)
+        pid = _holder_pid(path)
+        holder = "" if pid is None else f" (process {pid})"
         raise JournalInUse(
             f"the game is open in another hanatui{holder}: this one can browse replays "
             "and settings but not play",
             holder,
+            pid,
         )
     _LOCKS[path] = fd
     if sys.platform != "win32":  # who holds it, for the other instance's message (POSIX only:
@@ -87,12 +91,27 @@ def lock(journal: str | os.PathLike[str]) -> None:
             os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
 
 
-def _holder(journal: Path) -> str:
+def _holder_pid(journal: Path) -> int | None:
     try:
-        pid = int(lock_path(journal).read_text(encoding="ascii").strip())
+        return int(lock_path(journal).read_text(encoding="ascii").strip())
     except (OSError, ValueError):
-        return ""
-    return f" (process {pid})"
+        return None
+
+
+def in_use_text(exc: JournalInUse) -> str:
+    """Why this instance may not play, in the player's language (the title and the table's
+    refusals say it)."""
+    from hanatui.text.i18n import _
+
+    if exc.pid is None:
+        return _(
+            "The game is open in another hanatui: this one can browse replays and settings but "
+            "not play."
+        )
+    return _(
+        "The game is open in another hanatui (process {pid}): this one can browse replays and "
+        "settings but not play."
+    ).format(pid=exc.pid)
 
 
 def unlock(journal: str | os.PathLike[str]) -> None:

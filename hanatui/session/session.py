@@ -50,6 +50,8 @@ from core.view import View, observe
 from hanatui.session.journal import Journal, retire
 from hanatui.store.files import free_log_name, read_log_file, write_log_file
 from hanatui.store.settings import autosave_dir, games_dir
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import _
 
 if TYPE_CHECKING:
     from hanatui.bots.base import Bot
@@ -213,7 +215,7 @@ class Session:
             log = read_log_file(path, recover=True)
         except HanaError as exc:
             if problems is not None:
-                problems.append(str(exc))
+                problems.append(error_text(exc))
             return None
         state = log.state
         if state is None:
@@ -400,7 +402,7 @@ class Session:
         action = CallShobu(seat=seat)
         if action not in self.legal():
             return None
-        for event, _ in step(self.state, action):
+        for event, _after in step(self.state, action):
             if isinstance(event, RoundEnded):
                 return event
         return None
@@ -509,7 +511,9 @@ class Session:
             path = free_log_name(directory, self.state.rules.game)
             write_log_file(path, self.header, self.events)
         except OSError as exc:  # the journal keeps the game; it is archived at the next start
-            self.archive_problem = f"could not keep the game in {directory} ({exc.strerror})"
+            self.archive_problem = _("could not keep the game in {folder} ({why})").format(
+                folder=directory, why=exc.strerror
+            )
             return None
         if self.journal is not None:
             self.journal.discard()

@@ -13,6 +13,7 @@ from pathlib import Path
 from core.errors import CorruptLogError, HanaError
 from core.events import Event
 from core.logfile import MAX_BYTES, Comment, Header, LogRead, encode_log, read_log
+from core.messages import N_
 from core.text import printable_path
 
 
@@ -35,14 +36,19 @@ def read_bytes_capped(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) 
     if not p.is_file():
         raise FileProblem(f"{shown}: not a regular file")
     if st.st_size > max_bytes:
-        raise CorruptLogError(f"file too large: {st.st_size} bytes (the limit is {max_bytes})", 1)
+        raise CorruptLogError(
+            N_("file too large: {size} bytes (the limit is {limit})"),
+            1,
+            size=st.st_size,
+            limit=max_bytes,
+        )
     try:
         with p.open("rb") as fh:
             data = fh.read(max_bytes + 1)
     except OSError as exc:
         raise FileProblem(f"{shown}: cannot read ({exc.strerror})") from None
     if len(data) > max_bytes:
-        raise CorruptLogError(f"file too large: more than {max_bytes} bytes", 1)
+        raise CorruptLogError(N_("file too large: more than {limit} bytes"), 1, limit=max_bytes)
     return data
 
 

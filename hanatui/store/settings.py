@@ -15,8 +15,28 @@ from typing import Any
 
 import msgspec
 
+from core.messages import N_
+
 APP_NAME = "hanatui"
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
+#: The name of a player who never chose one, as settings.json keeps it: English, data like the
+#: rest of the file; shown in the player's language (`hanatui.text.said.player_name`).
+DEFAULT_NAME = "You"
+
+
+class Said(str):
+    """A sentence for the player, in English, that keeps its message and values so that it is
+    shown in the player's language (`hanatui.text.said.say`): store/ speaks no language itself.
+    The message is marked with ``N_``; a value may be a `Said` too."""
+
+    template: str
+    values: dict[str, object]
+
+    def __new__(cls, template: str, **values: object) -> Said:
+        said = super().__new__(cls, template.format(**values))
+        said.template = template
+        said.values = values
+        return said
 
 
 def data_dir() -> Path:
@@ -65,7 +85,7 @@ class Settings(msgspec.Struct, kw_only=True):
     animations: bool = True
     # a capture choice between cards worth the same under the rules is made without asking
     same_choice_auto: bool = True
-    name: str = "You"
+    name: str = DEFAULT_NAME  # shown as `hanatui.text.said.player_name` says
     bot_level: str = "easy"
     strong_seconds: float = 0.0  # the strong player's time per decision (0: its playout budget)
     last_game: str = "koikoi"
@@ -92,7 +112,11 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except OSError as exc:
-        return Settings(), f"Could not read {path} ({exc.strerror}); using default settings."
+        return Settings(), Said(
+            N_("Could not read {path} ({why}); using default settings."),
+            path=path,
+            why=exc.strerror,
+        )
     try:
         settings = _DECODER.decode(data)
         _check(settings)
@@ -101,15 +125,21 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         from core.text import printable  # only when the file is bad: the app starts faster
 
         backup = path.with_name(path.name + ".bak")
+        reason = printable(str(exc), 200) if str(exc) else Said(N_("nested too deeply"))
         try:
             if backup.exists():
                 backup = _free_name(backup)
             os.replace(path, backup)
-            where = f"kept as {backup.name}"
         except OSError:
-            where = "left in place"
-        reason = printable(str(exc) or "nested too deeply", 200)
-        return Settings(), f"The settings file was unreadable ({reason}); {where}; using defaults."
+            return Settings(), Said(
+                N_("The settings file was unreadable ({reason}); left in place; using defaults."),
+                reason=reason,
+            )
+        return Settings(), Said(
+            N_("The settings file was unreadable ({reason}); kept as {file}; using defaults."),
+            reason=reason,
+            file=backup.name,
+        )
 
 
 def _free_name(path: Path) -> Path:
@@ -122,6 +152,7 @@ def _free_name(path: Path) -> Path:
 
 
 def _check(settings: Settings) -> None:
+
     name = settings.name
     if not (name.isascii() and name.isprintable() and len(name.strip()) > 0 and len(name) <= 40):
         from core.players import check_name  # only when needed: start-up stays lean

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 from core.errors import CorruptLogError, HanaError
 from core.logfile import Comment, LogRead, check_comment, comment_sort_key, encode_log, read_log
 from core.redact import redact
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import _, ngettext
 
 
 def game_comments(comments: Iterable[Comment]) -> list[Comment]:
@@ -49,11 +51,19 @@ def add_comment(
     text = check_comment(text)
     n = len(log.header.players)
     if seat is not None and not 0 <= seat < n:
-        raise HanaError(f"there is no seat {seat + 1}: the seats are 1 to {n}")
+        raise HanaError(
+            _("there is no seat {seat}: the seats are 1 to {n}").format(seat=seat + 1, n=n)
+        )
     after = None
     if position is not None:
         if not 1 <= position <= len(log.events):
-            raise HanaError(f"no position {position}: the log has {len(log.events)} events")
+            raise HanaError(
+                ngettext(
+                    "no position {position}: the log has {n} event",
+                    "no position {position}: the log has {n} events",
+                    len(log.events),
+                ).format(position=position, n=len(log.events))
+            )
         after = position - 1
     return [*comments, Comment(text=text, after=after, seat=seat)]
 
@@ -104,7 +114,7 @@ class CommentEdit:
     def apply(self, log: LogRead, comments: Sequence[Comment]) -> list[Comment]:
         if self.remove is not None:
             if self.remove not in comments:
-                raise HanaError("that comment is no longer in the file")
+                raise HanaError(_("that comment is no longer in the file"))
             return remove_comment(comments, self.remove)
         assert self.text is not None
         return add_comment(log, comments, self.text, position=self.position, seat=self.seat)
@@ -127,24 +137,36 @@ def edit_file(path: str | os.PathLike[str], log: LogRead, edit: CommentEdit) -> 
 
     if log.error is not None:
         raise HanaError(
-            f"only part of this file could be read (it breaks at line {log.error.line}): "
-            "comments are not written into it, so nothing in it is lost"
+            _(
+                "only part of this file could be read (it breaks at line {line}): comments are "
+                "not written into it, so nothing in it is lost"
+            ).format(line=log.error.line)
         )
     target = os.path.realpath(path)
     try:
         now = read_log(read_bytes_capped(target))
     except HanaError as exc:
-        raise HanaError(f"the file cannot be read again, so it is left as it is: {exc}") from None
+        raise HanaError(
+            _("the file cannot be read again, so it is left as it is: {reason}").format(
+                reason=error_text(exc)
+            )
+        ) from None
     if now.header != log.header or now.events != log.events:
-        raise HanaError("the file has changed since it was opened: open it again to comment on it")
+        raise HanaError(
+            _("the file has changed since it was opened: open it again to comment on it")
+        )
     comments = edit.apply(now, now.comments)
     data = log_with_comments(now, comments)
     try:
         back = read_log(data)
     except CorruptLogError as exc:
-        raise HanaError(f"the file with this comment could not be read back ({exc})") from None
+        raise HanaError(
+            _("the file with this comment could not be read back ({reason})").format(
+                reason=error_text(exc)
+            )
+        ) from None
     written = sorted(comments, key=comment_sort_key)  # the order a log file keeps them in
     if back.events != now.events or back.comments != written or back.header != now.header:
-        raise HanaError("the file with this comment would not read back as the same game")
+        raise HanaError(_("the file with this comment would not read back as the same game"))
     write_atomic(target, data, make_dirs=False)
     return back.comments

@@ -15,9 +15,11 @@ from typing import Any
 
 from core.cards import CARDS, MONTHS, Kind, cards_of
 from core.games.registry import GAMES, game_of
-from core.names import plain_ascii, yaku_name
-from core.rules import find_rules, option_docs, option_value_words, preset_of, presets
+from core.names import yaku_name
+from core.rules import find_rules, preset_of, presets
 from core.yaku import YakuSpec
+from hanatui.text import names
+from hanatui.text.i18n import N_, _, pgettext
 from hanatui.text.names import (
     also_text,
     ascii_text,
@@ -27,9 +29,19 @@ from hanatui.text.names import (
     month_name,
     with_japanese,
 )
-from hanatui.text.words import and_list, plural
+from hanatui.text.options import (
+    join_and,
+    number_words,
+    option_docs,
+    option_title,
+    option_value_words,
+)
 
-#: What each exclusive group of yaku is called on a page (by group, or by game and group).
+# The English of this module is marked with N_ and translated where a page is made (`page`), in
+# the player's language at that moment: the language can change while the program runs.
+
+#: What each exclusive group of yaku is called on a page (by group, or by game and group), in
+#: English (`group_title` says it in the player's language).
 GROUP_TITLES: dict[str | tuple[str, str], str] = {
     ("hana-awase", "ribbons"): "Seven and Six Ribbons",
     "brights": "Brights",
@@ -38,25 +50,45 @@ GROUP_TITLES: dict[str | tuple[str, str], str] = {
     "viewing": "Viewing",
 }
 
-COMMON = """\
+
+def group_title(title: str) -> str:
+    """A group's title of `GROUP_TITLES` in the player's language (another as it is)."""
+    words = {
+        "Seven and Six Ribbons": pgettext("yaku group", "Seven and Six Ribbons"),
+        "Brights": pgettext("yaku group", "Brights"),
+        "Animals": pgettext("yaku group", "Animals"),
+        "Ribbons": pgettext("yaku group", "Ribbons"),
+        "Viewing": pgettext("yaku group", "Viewing"),
+        "These add up": pgettext("yaku group", "These add up"),
+        "Yaku": pgettext("yaku group", "Yaku"),
+    }
+    return words.get(title, title)
+
+
+COMMON = N_("""\
 Every game here is a fishing game. On your turn you play a card from your hand onto the field: \
 if a field card shows the same month (the same flower), you capture both; if two match, you \
 choose one; if three match, you take all four. Then you turn over the top card of the draw pile \
 and it is resolved the same way. Captured cards lie face up in front of you. The first dealer is \
 decided by a draw: the earliest month deals (on the same month, a bright beats an animal, a \
-ribbon, then a chaff)."""
+ribbon, then a chaff).""")
 
 PLAY = {
-    "bakappana": """\
+    "bakappana": N_(
+        """\
 Bakappana (2-4 players) has no yaku: when the cards run out, each player scores the points of \
 the cards they captured. With two players the 8 cards left in the draw pile are played out in \
 draw-only turns. The best round score deals next. Four cards of one month dealt to the field \
-make a misdeal: the same dealer deals again.""",
-    "hana-awase": """\
+make a misdeal: the same dealer deals again."""
+    ),
+    "hana-awase": N_(
+        """\
 Hana-awase (2-4 players) is bakappana plus yaku: combinations of captured cards that score on \
 top of the cards' points. It is dealt, played and ended as bakappana, and the best round score \
-deals next. Within a group of yaku only the most valuable one counts; the others add up.""",
-    "koikoi": """\
+deals next. Within a group of yaku only the most valuable one counts; the others add up."""
+    ),
+    "koikoi": N_(
+        """\
 Koi-koi (2 players) is the race for yaku; cards score nothing by themselves. Each player gets 8 \
 cards and 8 go to the field. When you make a yaku, or raise one you hold, you choose: shobu \
 (stop now: the round ends and you score your yaku, your opponent nothing, and you deal next) or \
@@ -64,8 +96,10 @@ koi-koi (play on for more; but if your opponent then stops first, their score is
 nobody stops before the hands run out, nobody scores and the same dealer deals again. A yaku \
 made on your last move stops the round by itself. A round is named after a month (round 1 \
 Pine, January; round 2 Plum, February...). Four cards of one month, or four pairs, dealt to the \
-field make a misdeal.""",
-    "sakura": """\
+field make a misdeal."""
+    ),
+    "sakura": N_(
+        """\
 Sakura (Hawaiian hanafuda, also Higo-bana; 2-7 players, teams for 4 or 6) scores card points \
 with its own values, less 50 for each yaku an opponent holds: a yaku costs the others, it earns \
 its holder nothing. Scores may be negative. If four cards of one month are dealt to the field, \
@@ -81,13 +115,15 @@ Hiki: on your turn, instead of playing a card, you may take all four cards of a 
 hold between your hand and the field (four in hand, or three and one, or two and two, or one \
 and three); then you draw as usual. Three cards of a month on the field are all taken by the \
 fourth. When a Gaji is aimed at a card that completes another player's hiki, that player takes \
-the four cards at once and the Gaji's player aims again or leaves the Gaji on the field.""",
+the four cards at once and the Gaji's player aims again or leaves the Gaji on the field."""
+    ),
 }
 
 #: How a house rule changes the play, added to a game's page when the rules shown have it on
 #: (the page of a match in play), by game and option.
 RULE_PLAY: dict[tuple[str, str], str] = {
-    ("hana-awase", "lightning_wild"): """\
+    ("hana-awase", "lightning_wild"): N_(
+        """\
 The Lightning (11d) is wild, as in Mushi: it may take any one other card except a Willow. \
 Played from your hand, it takes the field card you choose, or you play it as an ordinary Willow \
 card. Turned from the draw pile, it must take a card that is not a Willow (you choose which); \
@@ -98,7 +134,8 @@ there.
 
 When the round is over, the odd Willow left on the field goes to the player who took the other \
 two Willows, and the odd card of the month the Lightning was paired with goes to the player who \
-paired them.""",
+paired them."""
+    ),
 }
 
 #: What the cards are worth, in words whose numbers come from the game's own value table
@@ -110,33 +147,41 @@ VALUES: dict[str, tuple[tuple[dict[str, Any], str], ...]] = {
     "bakappana": (
         (
             {},
-            "Brights {bright}, animals {animal}, ribbons {ribbon}, chaff {chaff} (the Lightning "
-            "too): {total} in all.",
+            N_(
+                "Brights {bright}, animals {animal}, ribbons {ribbon}, chaff {chaff} (the "
+                "Lightning too): {total} in all."
+            ),
         ),
-        ({"chaff_value": 0}, 'Under the "80" option chaff counts {chaff} ({total} in all).'),
+        ({"chaff_value": 0}, N_('Under the "80" option chaff counts {chaff} ({total} in all).')),
     ),
     "hana-awase": (
         (
             {},
-            "As in bakappana: brights {bright}, animals {animal}, ribbons {ribbon}, chaff "
-            "{chaff}: {total} in all",
+            N_(
+                "As in bakappana: brights {bright}, animals {animal}, ribbons {ribbon}, chaff "
+                "{chaff}: {total} in all"
+            ),
         ),
-        ({"chaff_value": 0}, "({total} with chaff at {chaff})."),
+        ({"chaff_value": 0}, N_("({total} with chaff at {chaff}).")),
     ),
     "koikoi": (
         (
             {},
-            "Cards score nothing by themselves: only yaku score. (The computer players still "
-            "weigh cards by the standard values: brights {bright}, animals {animal}, ribbons "
-            "{ribbon}, chaff {chaff}.)",
+            N_(
+                "Cards score nothing by themselves: only yaku score. (The computer players still "
+                "weigh cards by the standard values: brights {bright}, animals {animal}, ribbons "
+                "{ribbon}, chaff {chaff}.)"
+            ),
         ),
     ),
     "sakura": (
         (
             {},
-            "The brights {bright}, except the Rain Man (11a), {11a}; the ten ribbons {ribbon}, "
-            "and the Yellow Paulownia (12b) {12b} too; the animals {animal}; every other chaff "
-            "{chaff}, the Lightning (the Gaji) included: {total} in all.",
+            N_(
+                "The brights {bright}, except the Rain Man (11a), {11a}; the ten ribbons "
+                "{ribbon}, and the Yellow Paulownia (12b) {12b} too; the animals {animal}; every "
+                "other chaff {chaff}, the Lightning (the Gaji) included: {total} in all."
+            ),
         ),
     ),
 }
@@ -169,29 +214,37 @@ def values_text(game: str) -> str:
     standard = find_rules(game)
     of = game_of(game)
     return " ".join(
-        value_words(words, of.card_values(standard.replace(**changes) if changes else standard))
+        value_words(_(words), of.card_values(standard.replace(**changes) if changes else standard))
         for changes, words in VALUES[game]
     )
 
 
 SCORING = {
-    "bakappana": "A round scores each player's card points. Zero-sum scoring (an option) takes "
-    "par, the deck's 264 points shared out equally (132, 88 or 66), off each score, so the "
-    "round adds up to nothing.",
-    "hana-awase": "A round scores card points plus yaku. By default each yaku counts once per "
-    "opponent, as the Polish manual scores it: twice with three players, three times with four "
-    "(once with two). FudaWiki adds each yaku once; the traditional zero-sum settlement takes "
-    "par off the card points and has each other player pay you your yaku.",
-    "koikoi": "The winner's yaku make the base score. ×2 when the base is 7 points or more "
-    "(FudaWiki's standard, which began as a house rule); ×2 when the opponent called koi-koi "
-    "this round, however often. The two multiply together: 7 points after the opponent's "
-    "koi-koi score 28.\n\nLucky hands, dealt into a hand: teshi, all four cards of a "
-    "month, and kuttsuki, four pairs. The holder wins the round at once for 6 "
-    "points, never multiplied; if both players hold one, the round is a draw and the same "
-    "dealer deals again.",
-    "sakura": "Each player (or team) scores their card points less 50 for every yaku held by "
-    "each opponent; a card may serve several yaku. The best round score deals next; on a tie "
-    "the previous dealer deals again.",
+    "bakappana": N_(
+        "A round scores each player's card points. Zero-sum scoring (an option) takes "
+        "par, the deck's 264 points shared out equally (132, 88 or 66), off each score, so the "
+        "round adds up to nothing."
+    ),
+    "hana-awase": N_(
+        "A round scores card points plus yaku. By default each yaku counts once per "
+        "opponent, as the Polish manual scores it: twice with three players, three times with four "
+        "(once with two). FudaWiki adds each yaku once; the traditional zero-sum settlement takes "
+        "par off the card points and has each other player pay you your yaku."
+    ),
+    "koikoi": N_(
+        "The winner's yaku make the base score. ×2 when the base is 7 points or more "
+        "(FudaWiki's standard, which began as a house rule); ×2 when the opponent called koi-koi "
+        "this round, however often. The two multiply together: 7 points after the opponent's "
+        "koi-koi score 28.\n\nLucky hands, dealt into a hand: teshi, all four cards of a "
+        "month, and kuttsuki, four pairs. The holder wins the round at once for 6 "
+        "points, never multiplied; if both players hold one, the round is a draw and the same "
+        "dealer deals again."
+    ),
+    "sakura": N_(
+        "Each player (or team) scores their card points less 50 for every yaku held by "
+        "each opponent; a card may serve several yaku. The best round score deals next; on a tie "
+        "the previous dealer deals again."
+    ),
 }
 
 
@@ -207,7 +260,7 @@ class YakuGroup:
 
 def yaku_groups(game: str, rules: Any = None) -> list[YakuGroup]:
     """A game's yaku under ``rules`` (the standard rules by default): each exclusive group once,
-    with its members, then the yaku that add up."""
+    with its members, then the yaku that add up (the titles in the player's language)."""
     rules = rules if rules is not None else find_rules(game)
     specs = game_of(game).yaku_specs(rules)
     groups: dict[str, list[YakuSpec]] = {}
@@ -219,46 +272,74 @@ def yaku_groups(game: str, rules: Any = None) -> list[YakuGroup]:
             groups.setdefault(spec.group, []).append(spec)
     out = [
         YakuGroup(
-            GROUP_TITLES.get((game, g)) or GROUP_TITLES.get(g) or g.capitalize(),
+            group_title(GROUP_TITLES.get((game, g)) or GROUP_TITLES.get(g) or g.capitalize()),
             True,
             tuple(members),
         )
         for g, members in groups.items()
     ]
     if loose:
-        out.append(YakuGroup("These add up" if out else "Yaku", False, tuple(loose)))
+        out.append(YakuGroup(group_title("These add up" if out else "Yaku"), False, tuple(loose)))
     return out
+
+
+#: The notes of the yaku with no Japanese name (`core.names.Name.note`), for the catalogs.
+_NOTES = (
+    N_("no Japanese name in the rule books: the animals of the blue-ribbon months"),
+    N_("no Japanese name in the rule books: the animals of the grass-ribbon months"),
+)
 
 
 def yaku_title(spec: YakuSpec, game: str, *, ascii_only: bool = False) -> str:
     """``Flower Viewing (花見酒 hanami-zake; also 花見で一杯 hanami de ippai, 花見 hanami)``."""
     name = yaku_name(spec.id)
-    text = name.en
+    text = names.yaku_title(spec.id)
     called = game_of(game).yaku_numbers.get(spec.id)
     if called is not None:
         number, kana, romaji = called
         letter = romaji if ascii_only else f"{kana} {romaji}"
         text = f"{number} ({letter}) {text}"
     japanese = name.japanese(ascii_only=ascii_only)
-    also = name.also(ascii_only=ascii_only)
-    details = "; ".join(x for x in (japanese, also, name.note) if x)
+    also = also_text(name, ascii_only=ascii_only)
+    note = _(name.note) if name.note else ""
+    details = "; ".join(x for x in (japanese, also, note) if x)
     return f"{text} ({details})" if details else text
+
+
+#: What a yaku needs where its cards are not listed one by one (`YakuSpec.description`, in the
+#: standard rules of each game), and the extras said after a list of cards ("{cards}"): the
+#: engine's English, looked up in the catalog as it is.
+YAKU_NEEDS = (
+    N_("the Rain Man and three of 01a 03a 08a 12a"),
+    N_("three of 01a 03a 08a 12a (not the Rain Man)"),
+    N_("five animals, +1 per further animal"),
+    N_("the three poetry and three blue ribbons, +1 per further ribbon"),
+    N_("five ribbons (11c counts), +1 per further ribbon"),
+    N_("ten chaff, +1 per further chaff; the Sake Cup counts as chaff"),
+    N_("any 7 ribbons, the Willow ribbon 11c excluded"),
+    N_("any 6 ribbons, the Willow ribbon 11c excluded"),
+    N_("{cards}, +1 per further animal"),
+    N_("{cards}, +1 per further ribbon"),
+)
 
 
 def yaku_cards(spec: YakuSpec) -> str:
     """What a yaku needs: its cards by name and code, or the spec's own words for a count or a
     long list."""
     if spec.need or not spec.cards or spec.cards.bit_count() > 5:
-        return spec.description
-    cards = and_list([f"{c.name_en} {c.code}" for c in cards_of(spec.cards)])
+        return _(spec.description)
+    cards = join_and([f"{card_name(c)} {c.code}" for c in cards_of(spec.cards)])
     _before, plus, after = spec.description.partition(", +1")
-    return cards + (plus + after if plus else "")
+    if not plus:
+        return cards
+    words = "{cards}" + plus + after  # one of `YAKU_NEEDS`
+    return _(words).format(cards=cards)
 
 
 def yaku_points(spec: YakuSpec, game: str) -> str:
     if game_of(game).yaku_costs_others:
-        return f"each opponent loses {spec.points}"
-    return plural(spec.points, "point")
+        return _("each opponent loses {points}").format(points=spec.points)
+    return number_words("points", spec.points)
 
 
 def yaku_section(game: str, *, ascii_only: bool = False) -> list[str]:
@@ -269,7 +350,9 @@ def yaku_section(game: str, *, ascii_only: bool = False) -> list[str]:
         if lines:
             lines.append("")
         if group.exclusive:
-            lines.append(f"{group.title} (only the most valuable one counts):")
+            lines.append(
+                _("{group} (only the most valuable one counts):").format(group=group.title)
+            )
         else:
             lines.append(f"{group.title}:")
         for spec in group.members:
@@ -283,22 +366,27 @@ def yaku_section(game: str, *, ascii_only: bool = False) -> list[str]:
 def preset_lines(game: str) -> list[str]:
     """Every preset: its title and name, then what it is and what it changes, in words."""
     standard = find_rules(game)
-    titles = {doc.key: doc.title for doc in option_docs(game)}
     lines: list[str] = []
     for name in presets(game):
         preset = preset_of(game, name)
         if lines:
             lines.append("")
-        lines.append(f"{preset.title} (--preset {name})")
-        lines.append(f"    {preset.description}")
+        lines.append(f"{_(preset.title)} (--preset {name})")
+        lines.append(f"    {_(preset.description)}")
         rules = find_rules(game, name)
         changed = [
-            f"{titles.get(key, key)}: {option_value_words(game, key, value)}"
+            # TRANSLATORS: an option's title and its value in words ("Rounds: 8 rounds")
+            _("{option}: {value}").format(
+                option=option_title(game, key), value=option_value_words(game, key, value)
+            )
             for key, value in rules.options().items()
             if value != standard.options()[key]
         ]
         if changed:
-            lines.append("    Changes: " + "; ".join(changed) + ".")
+            text = _("Changes: {changes}.").format(changes="; ".join(changed))
+            if text.endswith(".."):  # the last value ends with an abbreviation's stop
+                text = text[:-1]
+            lines.append("    " + text)
     return lines
 
 
@@ -308,7 +396,11 @@ def option_lines(game: str) -> list[str]:
     for doc in option_docs(game):
         if lines:
             lines.append("")
-        lines.append(f"{doc.title}: {doc.default_words} in the standard rules")
+        lines.append(
+            _("{option}: {value} in the standard rules").format(
+                option=doc.title, value=doc.default_words
+            )
+        )
         lines.append(f"    {doc.explanation}")
     return lines
 
@@ -368,33 +460,33 @@ def kind_lines(*, ascii_only: bool = False) -> list[str]:
 
 
 def page(game: str, *, ascii_only: bool = False, rules: Any = None) -> list[tuple[str, str]]:
-    """A game's rules page: (heading, text) sections, in reading order (in ASCII mode, only
-    ASCII characters). With ``rules`` of that game (a match's), the house rules on that change
-    the play follow "How it plays" (`RULE_PLAY`)."""
+    """A game's rules page in the player's language: (heading, text) sections, in reading order
+    (in ASCII mode, only ASCII characters). With ``rules`` of that game (a match's), the house
+    rules on that change the play follow "How it plays" (`RULE_PLAY`)."""
     sections = _page(game, ascii_only=ascii_only)
     if rules is not None and rules.game == game:
-        titles = {doc.key: doc.title for doc in option_docs(game)}
         at = 1
         for (of, key), text in RULE_PLAY.items():
             if of == game and getattr(rules, key, False):
-                sections.insert(at, (f"House rule on: {titles.get(key, key)}", text))
+                heading = _("House rule on: {option}").format(option=option_title(game, key))
+                sections.insert(at, (heading, _(text)))
                 at += 1
     if ascii_only:
-        return [(heading, plain_ascii(text)) for heading, text in sections]
+        return [(ascii_text(heading), ascii_text(text)) for heading, text in sections]
     return sections
 
 
 def _page(game: str, *, ascii_only: bool) -> list[tuple[str, str]]:
     sections = [
-        ("How it plays", PLAY[game]),
-        ("What the cards are worth", values_text(game)),
-        ("Scoring", SCORING[game]),
+        (_("How it plays"), _(PLAY[game])),
+        (_("What the cards are worth"), values_text(game)),
+        (_("Scoring"), _(SCORING[game])),
     ]
     yaku = yaku_section(game, ascii_only=ascii_only)
     if yaku:
-        sections.append(("Yaku (standard rules)", "\n".join(yaku)))
-    sections.append(("Presets", "\n".join(preset_lines(game))))
-    sections.append(("House rules", "\n".join(option_lines(game))))
+        sections.append((_("Yaku (standard rules)"), "\n".join(yaku)))
+    sections.append((_("Presets"), "\n".join(preset_lines(game))))
+    sections.append((_("House rules"), "\n".join(option_lines(game))))
     return sections
 
 
@@ -410,6 +502,7 @@ __all__ = [
     "alias_lines",
     "card_rows",
     "every_page",
+    "group_title",
     "kind_lines",
     "month_lines",
     "option_lines",

@@ -32,7 +32,8 @@ from core.events import (
 from core.state import State
 from core.text import UNSAFE_TEXT
 from core.view import observe
-from hanatui.text.words import and_list, describe_event, future_words, round_summary, verb_for
+from hanatui.text.i18n import N_, _, language, pgettext
+from hanatui.text.words import and_list, describe_event, future_words, round_summary
 
 _CODE = re.compile(r"(?<![0-9A-Za-z])(0[1-9]|1[0-2])[a-d](?![0-9A-Za-z])")
 
@@ -104,7 +105,8 @@ class Story:
                 if at is None:  # nothing replaced it: beside the last move before it
                     at = max(j for j in range(i) if not _is_marker(events[j]))
                 self._marked.setdefault(at, []).append(i)
-        self._variations: dict[int, Variation] = {}
+        # what is told is in the language in use when it is asked for: kept per language
+        self._variations: dict[tuple[str, int], Variation] = {}
         self.steps_set = frozenset(self.steps)
         self._hidden: dict[tuple[int, int], int] = {}
         # round segments: segment 0 is what comes before the first deal
@@ -126,7 +128,7 @@ class Story:
         if self.steps and marks[-1] != self.steps[-1]:
             marks.append(self.steps[-1])
         self.turn_marks = marks
-        self._words: dict[int, str] = {}
+        self._words: dict[tuple[str, int], str] = {}
 
     @staticmethod
     def _turn_key(s: State) -> tuple[object, ...]:
@@ -173,7 +175,8 @@ class Story:
     def variation(self, marker: int) -> Variation:
         """What the undo whose marker is event ``marker`` took back, folded from where it
         stands."""
-        found = self._variations.get(marker)
+        key = (language(), marker)
+        found = self._variations.get(key)
         if found is None:
             event = self.events[marker]
             assert isinstance(event, UndoTaken)
@@ -181,7 +184,7 @@ class Story:
             events, states, lines = variation_lines(event.undone, before)
             at = next(a for a, markers in self._marked.items() if marker in markers)
             found = Variation(marker, at, event.seat, events, states, lines)
-            self._variations[marker] = found
+            self._variations[key] = found
         return found
 
     # --- rounds and turns ----------------------------------------------------------------------
@@ -236,15 +239,16 @@ class Story:
     # --- words ---------------------------------------------------------------------------------
     def words(self, index: int) -> str:
         """The move list's line for event ``index``, in full."""
-        text = self._words.get(index)
+        key = (language(), index)
+        text = self._words.get(key)
         if text is None:
             event = self.events[index]
             before = self.states[index - 1] if index else None
             text = _proof_words(event, self.states[index]) or describe_event(
                 event, before, self.states[index]
             )
-            self._words[index] = text or ""
-        return self._words[index]
+            text = self._words[key] = text or ""
+        return text
 
     def line(self, index: int, position: int, seat: int, *, all_hands: bool) -> str:
         """Event ``index`` as ``seat`` may know of it with the cursor at ``position``: a past
@@ -264,7 +268,7 @@ class Story:
         if segment == 0:
             if events and isinstance(events[0], MatchStarted):
                 return self.words(0)
-            return "The match begins"
+            return _("The match begins")
         dealt = events[0]
         assert isinstance(dealt, Dealt)
         ended = next((e for e in events if isinstance(e, RoundEnded)), None)
@@ -272,8 +276,17 @@ class Story:
         final = next((e for e in events if isinstance(e, MatchEnded)), None)
         if final is not None:
             winners = [players[i].name for i in final.winners]
-            verb = verb_for(winners[0], "win") if len(winners) == 1 else "tie"
-            text += f". Match over: {and_list(winners)} {verb}"
+            if len(winners) == 1 and winners[0].strip().lower() == "you":
+                # TRANSLATORS: a round's summary, then who won the match: the player named
+                # "You" (the name the app gives a player who typed none)
+                end = pgettext("the winner is named You", "{summary}. Match over: {player} win")
+            elif len(winners) == 1:
+                # TRANSLATORS: a round's summary, then who won the match
+                end = _("{summary}. Match over: {player} wins")
+            else:
+                # TRANSLATORS: a round's summary, then the players who tie the match ("A and B")
+                end = _("{summary}. Match over: {players} tie")
+            text = end.format(summary=text, player=winners[0], players=and_list(winners))
         return text
 
 
@@ -303,21 +316,23 @@ def safe_text(text: str, limit: int = 200) -> str:
 __all__ = ["Story", "Variation", "hidden_from", "mentions_hidden", "safe_text", "variation_lines"]
 
 
-#: The move list's lines for a deal's proof (docs/deals.md).
+#: The move list's lines for a deal's proof (docs/deals.md), translated where shown.
 PROOF_WORDS = {
-    "committed": "The table commits to its secret for the next deal",
-    "entropy": "{player} adds entropy to the next deal's seed",
-    "revealed": "The table reveals its secret: the deal can be checked (hanatui verify)",
+    "committed": N_("The table commits to its secret for the next deal"),
+    "entropy": N_("{player} adds entropy to the next deal's seed"),
+    # TRANSLATORS: "hanatui verify" is the command that checks it: keep it as it is
+    "revealed": N_("The table reveals its secret: the deal can be checked (hanatui verify)"),
 }
 
 
 def _proof_words(event: Event, after: State) -> str | None:
     if isinstance(event, DealCommitted):
-        return PROOF_WORDS["committed"]
+        return _(PROOF_WORDS["committed"])
     if isinstance(event, EntropyGiven):
         players = after.players
-        name = players[event.seat].name if 0 <= event.seat < len(players) else "A player"
-        return PROOF_WORDS["entropy"].format(player=name)
+        if 0 <= event.seat < len(players):
+            return _(PROOF_WORDS["entropy"]).format(player=players[event.seat].name)
+        return _("A player adds entropy to the next deal's seed")
     if isinstance(event, DealRevealed):
-        return PROOF_WORDS["revealed"]
+        return _(PROOF_WORDS["revealed"])
     return None

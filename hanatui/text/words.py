@@ -101,9 +101,12 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
 
 
 def is_you(name: str) -> bool:
-    """Whether a player's name is the one who reads, "You": sentences about them are said
-    in the second person ("You win" / "Wygrywasz"), each its own message."""
-    return name.strip().lower() == "you"
+    """Whether a player's name is the one who reads, "You", or the current language's word
+    for it (`hanatui.text.said.player_name` names a player who chose no name so: "Ty",
+    "Tú"): sentences about them are said in the second person ("You win" / "Wygrywasz"),
+    each its own message."""
+    said = name.strip().lower()
+    return said == "you" or said == pgettext("player name", "You").strip().lower()
 
 
 _is_you = is_you

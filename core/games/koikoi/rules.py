@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from core.games.options import ROUNDS_WORDS, OptionWords, Preset, Rules
+from core.messages import N_
 
 Points = Annotated[int, msgspec.Meta(ge=0, le=1000)]
 
@@ -86,124 +87,154 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     lucky_hands: Annotated[
         Literal["win_6", "redeal", "off"],
         _opt(
-            "Four cards of one month (teshi) or four pairs (kuttsuki) in a dealt hand: the "
-            "holder wins the round for 6 points, never multiplied (both players lucky: a draw, "
-            "the same dealer deals again); or the deal is void and dealt again; or nothing "
-            "happens."
+            N_(
+                "Four cards of one month (teshi) or four pairs (kuttsuki) in a dealt hand: the "
+                "holder wins the round for 6 points, never multiplied (both players lucky: a draw, "
+                "the same dealer deals again); or the deal is void and dealt again; or nothing "
+                "happens."
+            )
         ),
     ] = "win_6"
     field_lucky_pattern_redeal: Annotated[
         bool,
         _opt(
-            "Four pairs among the field cards void the deal (four cards of one month on the "
-            "field always do)."
+            N_(
+                "Four pairs among the field cards void the deal (four cards of one month on the "
+                "field always do)."
+            )
         ),
     ] = True
     field_three_redeal: Annotated[
-        bool, _opt("Three cards of one month among the field cards void the deal too.")
+        bool, _opt(N_("Three cards of one month among the field cards void the deal too."))
     ] = False
     kuttsuki_enabled: Annotated[
         bool,
         _opt(
-            "Four pairs in a dealt hand (kuttsuki) are a lucky hand, as four cards of one month "
-            "(teshi) are."
+            N_(
+                "Four pairs in a dealt hand (kuttsuki) are a lucky hand, as four cards of one "
+                "month (teshi) are."
+            )
         ),
     ] = True
     lucky_hands_stack: Annotated[
         bool,
         _opt(
-            "A hand that is both lucky hands at once (four cards of a month and four pairs, "
-            "the four counting as two pairs) wins 12 instead of 6."
+            N_(
+                "A hand that is both lucky hands at once (four cards of a month and four pairs, "
+                "the four counting as two pairs) wins 12 instead of 6."
+            )
         ),
     ] = False
     first_dealer: Annotated[
         Literal["draw", "coin_flip"],
-        _opt("Who deals the first round: the player who draws the earliest month, or a coin."),
+        _opt(N_("Who deals the first round: the player who draws the earliest month, or a coin.")),
     ] = "draw"
     hand_size: Annotated[
         Literal[8, 10],
-        _opt("Cards dealt to each hand; the field gets 8 either way."),
+        _opt(N_("Cards dealt to each hand; the field gets 8 either way.")),
     ] = 8
 
     # --- yaku (P5-P14, values) --------------------------------------------------------------
     yaku_values: Annotated[
         Literal["nintendo", "common"],
         _opt(
-            "The values of the yaku: Nintendo's, or the set FudaWiki calls the most common, "
-            "which values Five Brights 15 and Three Brights 6."
+            N_(
+                "The values of the yaku: Nintendo's, or the set FudaWiki calls the most common, "
+                "which values Five Brights 15 and Three Brights 6."
+            )
         ),
     ] = "nintendo"
     yaku_points: Annotated[
         YakuPoints,
         _opt(
-            "Points that replace the value of single yaku (0 switches a yaku off); the others "
-            "keep their table's value."
+            N_(
+                "Points that replace the value of single yaku (0 switches a yaku off); the others "
+                "keep their table's value."
+            )
         ),
     ] = YakuPoints()
     ribbon_animal_system: Annotated[
         Literal["modern", "classic"],
         _opt(
-            "Modern yaku: Boar, Deer and Butterflies, Poetry Ribbons and Blue Ribbons score +1 "
-            "for each further animal or ribbon, and only the best animal yaku and the best "
-            "ribbon yaku count. The older yaku have no such extras, and add up with Animals, "
-            "Ribbons and each other."
+            N_(
+                "Modern yaku: Boar, Deer and Butterflies, Poetry Ribbons and Blue Ribbons score +1 "
+                "for each further animal or ribbon, and only the best animal yaku and the best "
+                "ribbon yaku count. The older yaku have no such extras, and add up with Animals, "
+                "Ribbons and each other."
+            )
         ),
     ] = "modern"
     akatan_aotan_stack: Annotated[
         bool,
         _opt(
-            "With the older yaku: holding both the Poetry and the Blue Ribbons also scores "
-            "Poetry and Blue Ribbons, on top of each set (10 + 5 + 5)."
+            N_(
+                "With the older yaku: holding both the Poetry and the Blue Ribbons also scores "
+                "Poetry and Blue Ribbons, on top of each set (10 + 5 + 5)."
+            )
         ),
     ] = False
     inoshikacho_enabled: Annotated[
         bool,
         _opt(
-            "Boar, Deer and Butterflies is a yaku of its own (off: those cards count only "
-            "towards Animals)."
+            N_(
+                "Boar, Deer and Butterflies is a yaku of its own (off: those cards count only "
+                "towards Animals)."
+            )
         ),
     ] = True
     viewing_yaku: Annotated[
         Literal["on", "off", "require_other_yaku"],
         _opt(
-            "Flower Viewing (the Curtain and the Sake Cup) and Moon Viewing (the Moon and the "
-            "Sake Cup): scored; not scored; or scored only by a player who holds another yaku "
-            "too."
+            N_(
+                "Flower Viewing (the Curtain and the Sake Cup) and Moon Viewing (the Moon and the "
+                "Sake Cup): scored; not scored; or scored only by a player who holds another yaku "
+                "too."
+            )
         ),
     ] = "on"
     viewing_weather_block: Annotated[
         bool,
         _opt(
-            "A Willow card on the field rains out Flower Viewing, and a Paulownia card on the "
-            "field fogs out Moon Viewing; they count again once those cards are taken."
+            N_(
+                "A Willow card on the field rains out Flower Viewing, and a Paulownia card on the "
+                "field fogs out Moon Viewing; they count again once those cards are taken."
+            )
         ),
     ] = False
     rain_man_voids_viewing: Annotated[
         bool,
         _opt(
-            "Holding the Rain Man (11a) voids Flower Viewing and Moon Viewing (ame-nagare, the "
-            "rain washes them out)."
+            N_(
+                "Holding the Rain Man (11a) voids Flower Viewing and Moon Viewing (ame-nagare, the "
+                "rain washes them out)."
+            )
         ),
     ] = False
     sake_cup_role: Annotated[
         Literal["both", "either", "animal_only"],
         _opt(
-            "How the Sake Cup (09a) counts: as an animal and as a chaff at once; as whichever "
-            "scores more, but not both; or as an animal only."
+            N_(
+                "How the Sake Cup (09a) counts: as an animal and as a chaff at once; as whichever "
+                "scores more, but not both; or as an animal only."
+            )
         ),
     ] = "both"
     double_chaff_cards: Annotated[
         tuple[DoubleChaffCard, ...],
         _opt(
-            "Cards that count as two chaff towards the Chaff yaku: any of the Sake Cup, the "
-            "Lightning and the Yellow Paulownia."
+            N_(
+                "Cards that count as two chaff towards the Chaff yaku: any of the Sake Cup, the "
+                "Lightning and the Yellow Paulownia."
+            )
         ),
     ] = ()
     tsukifuda_enabled: Annotated[
         bool,
         _opt(
-            "Month Cards (tsukifuda): the four cards of the round's month (round 1 Pine, "
-            "round 2 Plum...) are a yaku worth 4."
+            N_(
+                "Month Cards (tsukifuda): the four cards of the round's month (round 1 Pine, "
+                "round 2 Plum...) are a yaku worth 4."
+            )
         ),
     ] = False
 
@@ -211,29 +242,37 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     lightning_wild: Annotated[
         Literal["off", "always", "if_susuki_on_initial_field"],
         _opt(
-            "The Lightning (11d), played or drawn, may take any one field card: never; always; "
-            "or only in rounds whose first field holds a Pampas (August) card."
+            N_(
+                "The Lightning (11d), played or drawn, may take any one field card: never; always; "
+                "or only in rounds whose first field holds a Pampas (August) card."
+            )
         ),
     ] = "off"
     play_out_draw_pile: Annotated[
         bool,
         _opt(
-            "Once both hands are empty, the players keep taking draw-only turns until the draw "
-            "pile is empty."
+            N_(
+                "Once both hands are empty, the players keep taking draw-only turns until the draw "
+                "pile is empty."
+            )
         ),
     ] = False
     turn_structure: Annotated[
         Literal["standard", "draw_then_play_two"],
         _opt(
-            "A turn plays a card from the hand, then turns over the top card of the draw pile; "
-            "or it draws that card into the hand, then plays two cards."
+            N_(
+                "A turn plays a card from the hand, then turns over the top card of the draw pile; "
+                "or it draws that card into the hand, then plays two cards."
+            )
         ),
     ] = "standard"
     unmatched_draw_to_hand: Annotated[
         bool,
         _opt(
-            "A card turned from the draw pile that matches nothing goes to the hand, and "
-            "another hand card is played in its place."
+            N_(
+                "A card turned from the draw pile that matches nothing goes to the hand, and "
+                "another hand card is played in its place."
+            )
         ),
     ] = False
 
@@ -243,19 +282,23 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         msgspec.Meta(
             ge=0,
             le=100,
-            description="On a draw (nobody stopped, or both players lucky) the dealer scores "
-            "this many points, the dealer's privilege (oya-ken); 0 switches it off.",
+            description=N_(
+                "On a draw (nobody stopped, or both players lucky) the dealer scores "
+                "this many points, the dealer's privilege (oya-ken); 0 switches it off."
+            ),
         ),
     ] = 0
     draw_next_dealer: Annotated[
         Literal["same", "other"],
-        _opt("Who deals after a draw: the same dealer, or the other player."),
+        _opt(N_("Who deals after a draw: the same dealer, or the other player.")),
     ] = "same"
     exhaustive_draw_last_yaku_scores: Annotated[
         bool,
         _opt(
-            "When nobody stops before the hands run out, the last player to make or raise a "
-            "yaku scores it as if they had stopped, and deals next."
+            N_(
+                "When nobody stops before the hands run out, the last player to make or raise a "
+                "yaku scores it as if they had stopped, and deals next."
+            )
         ),
     ] = False
 
@@ -265,29 +308,37 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         msgspec.Meta(
             ge=0,
             le=100,
-            description="A player with fewer yaku points than this cannot call koi-koi and "
-            "stops at once; 0 switches it off.",
+            description=N_(
+                "A player with fewer yaku points than this cannot call koi-koi and "
+                "stops at once; 0 switches it off."
+            ),
         ),
     ] = 0
     koikoi_requires_new_yaku: Annotated[
         bool,
         _opt(
-            "Only a new yaku lets a player stop or call koi-koi; raising a yaku they already "
-            "hold (one more chaff, say) gives no decision."
+            N_(
+                "Only a new yaku lets a player stop or call koi-koi; raising a yaku they already "
+                "hold (one more chaff, say) gives no decision."
+            )
         ),
     ] = False
     raise_allows_shobu: Annotated[
         bool,
         _opt(
-            'With "only a new yaku decides": raising a yaku you already hold still lets you '
-            "stop (shobu) or play on, and playing on is no new koi-koi call."
+            N_(
+                'With "only a new yaku decides": raising a yaku you already hold still lets you '
+                "stop (shobu) or play on, and playing on is no new koi-koi call."
+            )
         ),
     ] = False
     koikoi_once: Annotated[
         bool,
         _opt(
-            "Once either player has called koi-koi, the next yaku made by either player ends "
-            "the round at once (no second koi-koi)."
+            N_(
+                "Once either player has called koi-koi, the next yaku made by either player ends "
+                "the round at once (no second koi-koi)."
+            )
         ),
     ] = False
 
@@ -295,29 +346,35 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
     double_at_7: Annotated[
         bool,
         _opt(
-            "A score whose yaku make the doubling threshold (7 points) or more is doubled, "
-            "before the other multipliers."
+            N_(
+                "A score whose yaku make the doubling threshold (7 points) or more is doubled, "
+                "before the other multipliers."
+            )
         ),
     ] = True
     double_threshold: Annotated[
         int,
         msgspec.Meta(
-            ge=1, le=100, description="The yaku points that double a score, when it doubles."
+            ge=1, le=100, description=N_("The yaku points that double a score, when it doubles.")
         ),
     ] = 7
     koikoi_multiplier: Annotated[
         KoiKoiMultiplier,
         _opt(
-            "How koi-koi calls multiply the winner's score: not at all; ×2 if the winner "
-            "called, if the opponent called or if anyone called; or ×(calls + 1), counting the "
-            "opponent's calls or everyone's."
+            N_(
+                "How koi-koi calls multiply the winner's score: not at all; ×2 if the winner "
+                "called, if the opponent called or if anyone called; or ×(calls + 1), counting the "
+                "opponent's calls or everyone's."
+            )
         ),
     ] = "opponent_flat"
     koikoi_call_bonus: Annotated[
         bool,
         _opt(
-            "The winner adds 1 point for each koi-koi they called, up to three; with four calls "
-            "or more their score is multiplied by the calls less two instead."
+            N_(
+                "The winner adds 1 point for each koi-koi they called, up to three; with four "
+                "calls or more their score is multiplied by the calls less two instead."
+            )
         ),
     ] = False
     viewing_after_koikoi: Annotated[
@@ -325,71 +382,86 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
         msgspec.Meta(
             ge=0,
             le=100,
-            description="Flower Viewing and Moon Viewing are worth this many points once their "
-            "holder has called koi-koi; 0 leaves them as they are.",
+            description=N_(
+                "Flower Viewing and Moon Viewing are worth this many points once their "
+                "holder has called koi-koi; 0 leaves them as they are."
+            ),
         ),
     ] = 0
     field_bright_multiplier: Annotated[
         Literal["off", "double_if_any", "per_bright"],
         _opt(
-            "Brights dealt to the field multiply the round's score: not at all; ×2 if there is "
-            "any; or × one more than their number."
+            N_(
+                "Brights dealt to the field multiply the round's score: not at all; ×2 if there is "
+                "any; or × one more than their number."
+            )
         ),
     ] = "off"
 
     # --- counting and match scoring (P29, P32, P33) ------------------------------------------
     yaku_count_mode: Annotated[
         Literal["all", "best_only"],
-        _opt("The winner scores all their yaku, or only the most valuable one."),
+        _opt(N_("The winner scores all their yaku, or only the most valuable one.")),
     ] = "all"
     winner_scores_opponent_yaku: Annotated[
-        bool, _opt("The winner also scores the yaku the opponent holds.")
+        bool, _opt(N_("The winner also scores the yaku the opponent holds."))
     ] = False
     match_scoring: Annotated[
         Literal["cumulative", "zero_sum", "target"],
         _opt(
-            "Cumulative: each round's points add up. Zero-sum: both players start with the "
-            "stake and the winner takes their points from the loser; the match ends early "
-            "when a player has nothing left. Target: the first to the target score ends the "
-            "match."
+            N_(
+                "Cumulative: each round's points add up. Zero-sum: both players start with the "
+                "stake and the winner takes their points from the loser; the match ends early "
+                "when a player has nothing left. Target: the first to the target score ends the "
+                "match."
+            )
         ),
     ] = "cumulative"
     zero_sum_cap: Annotated[
         bool,
         _opt(
-            "Zero-sum: a player never pays more than they have left; off, totals may go below zero."
+            N_(
+                "Zero-sum: a player never pays more than they have left; off, totals may go "
+                "below zero."
+            )
         ),
     ] = True
     zero_sum_start: Annotated[
         int,
         msgspec.Meta(
-            ge=1, le=10000, description="What each player starts with in zero-sum scoring."
+            ge=1, le=10000, description=N_("What each player starts with in zero-sum scoring.")
         ),
     ] = 30
     target_score: Annotated[
         int,
         msgspec.Meta(
-            ge=1, le=10000, description="The total that ends the match in target scoring."
+            ge=1, le=10000, description=N_("The total that ends the match in target scoring.")
         ),
     ] = 50
 
     def __post_init__(self) -> None:
         if len(set(self.double_chaff_cards)) != len(self.double_chaff_cards):
-            raise ValueError("a card is listed twice among the cards worth two chaff")
+            raise ValueError(N_("a card is listed twice among the cards worth two chaff"))
         if self.akatan_aotan_stack and self.ribbon_animal_system != "classic":
             raise ValueError(
-                "both ribbon sets add up only with the older yaku: the modern yaku already "
-                "have Poetry and Blue Ribbons"
+                N_(
+                    "both ribbon sets add up only with the older yaku: the modern yaku already "
+                    "have Poetry and Blue Ribbons"
+                )
             )
         if self.raise_allows_shobu and not self.koikoi_requires_new_yaku:
             raise ValueError(
-                '"a raise may stop" needs "only a new yaku decides": without it every raise '
-                "already lets a player stop or call koi-koi"
+                N_(
+                    '"a raise may stop" needs "only a new yaku decides": without it every raise '
+                    "already lets a player stop or call koi-koi"
+                )
             )
         if self.turn_structure == "draw_then_play_two" and self.unmatched_draw_to_hand:
             raise ValueError(
-                "keeping an unmatched draw needs the standard turn (drawing into the hand turns "
-                "no card over)"
+                N_(
+                    "keeping an unmatched draw needs the standard turn (drawing into the hand "
+                    "turns no card over)"
+                )
             )
 
     def yaku_value(self, yaku_id: str) -> int:
@@ -401,123 +473,129 @@ class KoiKoiRules(Rules, frozen=True, kw_only=True, tag="koikoi"):
 WORDS: dict[str, OptionWords] = {
     "rounds": ROUNDS_WORDS,
     "lucky_hands": OptionWords(
-        "Lucky hands",
-        {"win_6": "the holder wins 6", "redeal": "deal again", "off": "no effect"},
+        N_("Lucky hands"),
+        {"win_6": N_("the holder wins 6"), "redeal": N_("deal again"), "off": N_("no effect")},
     ),
-    "field_lucky_pattern_redeal": OptionWords("Four pairs on the field"),
-    "field_three_redeal": OptionWords("Three of a month on the field"),
-    "kuttsuki_enabled": OptionWords("Four pairs are lucky"),
-    "lucky_hands_stack": OptionWords("Both lucky hands at once"),
-    "first_dealer": OptionWords("First dealer", {"draw": "a draw", "coin_flip": "a coin flip"}),
-    "hand_size": OptionWords("Hand", {8: "8 cards", 10: "10 cards"}),
+    "field_lucky_pattern_redeal": OptionWords(N_("Four pairs on the field")),
+    "field_three_redeal": OptionWords(N_("Three of a month on the field")),
+    "kuttsuki_enabled": OptionWords(N_("Four pairs are lucky")),
+    "lucky_hands_stack": OptionWords(N_("Both lucky hands at once")),
+    "first_dealer": OptionWords(
+        N_("First dealer"), {"draw": N_("a draw"), "coin_flip": N_("a coin flip")}
+    ),
+    "hand_size": OptionWords(N_("Hand"), {8: N_("8 cards"), 10: N_("10 cards")}),
     "yaku_values": OptionWords(
-        "Yaku values",
+        N_("Yaku values"),
         {
-            "nintendo": "Nintendo's (Five Brights 10)",
-            "common": "most common (Five Brights 15)",
+            "nintendo": N_("Nintendo's (Five Brights 10)"),
+            "common": N_("most common (Five Brights 15)"),
         },
     ),
-    "yaku_points": OptionWords("Single yaku values"),
+    "yaku_points": OptionWords(N_("Single yaku values")),
     "ribbon_animal_system": OptionWords(
-        "Ribbon and animal yaku",
-        {"modern": "modern: +1 a card, best only", "classic": "older: no extras, add up"},
+        N_("Ribbon and animal yaku"),
+        {"modern": N_("modern: +1 a card, best only"), "classic": N_("older: no extras, add up")},
     ),
-    "akatan_aotan_stack": OptionWords("Both ribbon sets add up"),
-    "inoshikacho_enabled": OptionWords("Boar, Deer and Butterflies"),
+    "akatan_aotan_stack": OptionWords(N_("Both ribbon sets add up")),
+    "inoshikacho_enabled": OptionWords(N_("Boar, Deer and Butterflies")),
     "viewing_yaku": OptionWords(
-        "Viewing yaku",
-        {"on": "on", "off": "off", "require_other_yaku": "only with another yaku"},
+        N_("Viewing yaku"),
+        {"on": N_("on"), "off": N_("off"), "require_other_yaku": N_("only with another yaku")},
     ),
-    "viewing_weather_block": OptionWords("Rain and fog"),
-    "rain_man_voids_viewing": OptionWords("Rain Man voids viewing"),
+    "viewing_weather_block": OptionWords(N_("Rain and fog")),
+    "rain_man_voids_viewing": OptionWords(N_("Rain Man voids viewing")),
     "sake_cup_role": OptionWords(
-        "The Sake Cup",
+        N_("The Sake Cup"),
         {
-            "both": "an animal and a chaff",
-            "either": "an animal or a chaff",
-            "animal_only": "an animal only",
+            "both": N_("an animal and a chaff"),
+            "either": N_("an animal or a chaff"),
+            "animal_only": N_("an animal only"),
         },
     ),
-    "double_chaff_cards": OptionWords("Cards worth two chaff"),
-    "tsukifuda_enabled": OptionWords("Month Cards"),
+    "double_chaff_cards": OptionWords(N_("Cards worth two chaff")),
+    "tsukifuda_enabled": OptionWords(N_("Month Cards")),
     "lightning_wild": OptionWords(
-        "Wild Lightning",
+        N_("Wild Lightning"),
         {
-            "off": "never",
-            "always": "always",
-            "if_susuki_on_initial_field": "with a Pampas card on the field",
+            "off": N_("never"),
+            "always": N_("always"),
+            "if_susuki_on_initial_field": N_("with a Pampas card on the field"),
         },
     ),
-    "play_out_draw_pile": OptionWords("Play out the draw pile"),
+    "play_out_draw_pile": OptionWords(N_("Play out the draw pile")),
     "turn_structure": OptionWords(
-        "Turn",
-        {"standard": "play, then draw", "draw_then_play_two": "draw, then play two"},
+        N_("Turn"),
+        {"standard": N_("play, then draw"), "draw_then_play_two": N_("draw, then play two")},
     ),
-    "unmatched_draw_to_hand": OptionWords("Keep an unmatched draw"),
-    "draw_dealer_points": OptionWords("Dealer's privilege", off=0, unit="points"),
+    "unmatched_draw_to_hand": OptionWords(N_("Keep an unmatched draw")),
+    "draw_dealer_points": OptionWords(N_("Dealer's privilege"), off=0, unit="points"),
     "draw_next_dealer": OptionWords(
-        "Deal after a draw", {"same": "the same dealer", "other": "the other player"}
+        N_("Deal after a draw"), {"same": N_("the same dealer"), "other": N_("the other player")}
     ),
-    "exhaustive_draw_last_yaku_scores": OptionWords("Last yaku scores on a draw"),
-    "koikoi_min_points": OptionWords("Points to call koi-koi", off=0, unit="points"),
-    "koikoi_requires_new_yaku": OptionWords("Only a new yaku decides"),
-    "raise_allows_shobu": OptionWords("A raise may stop"),
-    "koikoi_once": OptionWords("One koi-koi a round"),
-    "double_at_7": OptionWords("Double at 7"),
-    "double_threshold": OptionWords("Doubling threshold", unit="points"),
+    "exhaustive_draw_last_yaku_scores": OptionWords(N_("Last yaku scores on a draw")),
+    "koikoi_min_points": OptionWords(N_("Points to call koi-koi"), off=0, unit="points"),
+    "koikoi_requires_new_yaku": OptionWords(N_("Only a new yaku decides")),
+    "raise_allows_shobu": OptionWords(N_("A raise may stop")),
+    "koikoi_once": OptionWords(N_("One koi-koi a round")),
+    "double_at_7": OptionWords(N_("Double at 7")),
+    "double_threshold": OptionWords(N_("Doubling threshold"), unit="points"),
     "koikoi_multiplier": OptionWords(
-        "Koi-koi multiplier",
+        N_("Koi-koi multiplier"),
         {
-            "none": "none",
-            "self_flat": "×2 if the winner called",
-            "opponent_flat": "×2 if the opponent called",
-            "any_flat": "×2 if anyone called",
-            "opponent_count": "×(the opponent's calls + 1)",
-            "any_count": "×(all calls + 1)",
+            "none": N_("none"),
+            "self_flat": N_("×2 if the winner called"),
+            "opponent_flat": N_("×2 if the opponent called"),
+            "any_flat": N_("×2 if anyone called"),
+            "opponent_count": N_("×(the opponent's calls + 1)"),
+            "any_count": N_("×(all calls + 1)"),
         },
     ),
-    "koikoi_call_bonus": OptionWords("Bonus for koi-koi calls"),
-    "viewing_after_koikoi": OptionWords("Viewing after koi-koi", off=0, unit="points"),
+    "koikoi_call_bonus": OptionWords(N_("Bonus for koi-koi calls")),
+    "viewing_after_koikoi": OptionWords(N_("Viewing after koi-koi"), off=0, unit="points"),
     "field_bright_multiplier": OptionWords(
-        "Brights on the first field",
-        {"off": "off", "double_if_any": "×2 if any", "per_bright": "×(brights + 1)"},
+        N_("Brights on the first field"),
+        {"off": N_("off"), "double_if_any": N_("×2 if any"), "per_bright": N_("×(brights + 1)")},
     ),
     "yaku_count_mode": OptionWords(
-        "Yaku counted", {"all": "all the winner's", "best_only": "the best one only"}
+        N_("Yaku counted"), {"all": N_("all the winner's"), "best_only": N_("the best one only")}
     ),
-    "winner_scores_opponent_yaku": OptionWords("Winner takes the opponent's yaku"),
+    "winner_scores_opponent_yaku": OptionWords(N_("Winner takes the opponent's yaku")),
     "match_scoring": OptionWords(
-        "Match scoring",
+        N_("Match scoring"),
         {
-            "cumulative": "the rounds add up",
-            "zero_sum": "zero-sum: points change hands",
-            "target": "first to the target",
+            "cumulative": N_("the rounds add up"),
+            "zero_sum": N_("zero-sum: points change hands"),
+            "target": N_("first to the target"),
         },
     ),
-    "zero_sum_cap": OptionWords("Cap a zero-sum payment"),
-    "zero_sum_start": OptionWords("Zero-sum stake", unit="points"),
-    "target_score": OptionWords("Target score", unit="points"),
+    "zero_sum_cap": OptionWords(N_("Cap a zero-sum payment")),
+    "zero_sum_start": OptionWords(N_("Zero-sum stake"), unit="points"),
+    "target_score": OptionWords(N_("Target score"), unit="points"),
 }
 
 KoiKoiRules.option_words = WORDS
 
 STANDARD = Preset(
     "standard",
-    "Standard",
-    "Nintendo's yaku values; ×2 for 7 points or more and ×2 after the opponent's koi-koi, "
-    "FudaWiki's standard multipliers (also hanafubuki.org's and Board Game Arena's); lucky "
-    "hands win 6; 12 rounds.",
+    N_("Standard"),
+    N_(
+        "Nintendo's yaku values; ×2 for 7 points or more and ×2 after the opponent's koi-koi, "
+        "FudaWiki's standard multipliers (also hanafubuki.org's and Board Game Arena's); lucky "
+        "hands win 6; 12 rounds."
+    ),
 )
 PRESETS = (
     Preset(
         "nintendo",
-        "Nintendo",
-        "Nintendo's yaku values (Five Brights 10, Four Brights 8, Rainy Four Brights 7, Three "
-        "Brights 5...), as Nintendo's koi-koi rules give them. "
-        "Nintendo's rules as we have them give values only: the two multipliers kept here, ×2 "
-        "for 7 points or more and ×2 after the opponent's koi-koi, are FudaWiki's standard "
-        "(FudaWiki says the 7-point doubling began as a house rule). The same as the standard "
-        "rules.",
+        N_("Nintendo"),
+        N_(
+            "Nintendo's yaku values (Five Brights 10, Four Brights 8, Rainy Four Brights 7, Three "
+            "Brights 5...), as Nintendo's koi-koi rules give them. "
+            "Nintendo's rules as we have them give values only: the two multipliers kept here, ×2 "
+            "for 7 points or more and ×2 after the opponent's koi-koi, are FudaWiki's standard "
+            "(FudaWiki says the 7-point doubling began as a house rule). The same as the standard "
+            "rules."
+        ),
         {
             "yaku_values": "nintendo",
             "double_at_7": True,
@@ -527,19 +605,23 @@ PRESETS = (
     ),
     Preset(
         "common",
-        "Most common values",
-        "The yaku values FudaWiki calls the most common: Five Brights 15 and Three Brights 6; "
-        "everything else standard.",
+        N_("Most common values"),
+        N_(
+            "The yaku values FudaWiki calls the most common: Five Brights 15 and Three Brights 6; "
+            "everything else standard."
+        ),
         {"yaku_values": "common"},
     ),
     Preset(
         "koikoi-ai",
-        "KoiKoi-AI",
-        "The rules of the KoiKoi-AI program (guansanghai/KoiKoi-AI on GitHub), read from its "
-        "code: 8 rounds, zero-sum from 30 points each with no cap on a payment; the older yaku, "
-        "both ribbon sets adding 10; Flower and Moon Viewing 1, or 3 after a koi-koi call; +1 "
-        "for each own koi-koi call; no doubling; lucky deals dealt again; the dealer scores 1 "
-        "on a draw.",
+        N_("KoiKoi-AI"),
+        N_(
+            "The rules of the KoiKoi-AI program (guansanghai/KoiKoi-AI on GitHub), read from its "
+            "code: 8 rounds, zero-sum from 30 points each with no cap on a payment; the older "
+            "yaku, both ribbon sets adding 10; Flower and Moon Viewing 1, or 3 after a koi-koi "
+            "call; +1 for each own koi-koi call; no doubling; lucky deals dealt again; the dealer "
+            "scores 1 on a draw."
+        ),
         {
             "rounds": 8,
             "first_dealer": "coin_flip",
@@ -564,11 +646,13 @@ PRESETS = (
     ),
     Preset(
         "open-hanafuda-ai",
-        "open-hanafuda-ai",
-        "The rules of the open-hanafuda-ai program (suzukiplan/open-hanafuda-ai on GitHub), "
-        "read from its code: Nintendo's values and the standard multipliers, one koi-koi a "
-        "round, lucky deals and three of a month on the field dealt again, a coin flip for the "
-        "first dealer, the deal passing to the other player after a draw.",
+        N_("open-hanafuda-ai"),
+        N_(
+            "The rules of the open-hanafuda-ai program (suzukiplan/open-hanafuda-ai on GitHub), "
+            "read from its code: Nintendo's values and the standard multipliers, one koi-koi a "
+            "round, lucky deals and three of a month on the field dealt again, a coin flip for the "
+            "first dealer, the deal passing to the other player after a draw."
+        ),
         {
             "first_dealer": "coin_flip",
             "lucky_hands": "redeal",
@@ -580,10 +664,12 @@ PRESETS = (
     ),
     Preset(
         "spanish",
-        "Spanish guide",
-        "The koi-koi of the Spanish guide: your score doubles if you called koi-koi yourself, "
-        "no doubling at 7 points, and zero-sum play from 50 points each (its value slips read "
-        "as the standard values).",
+        N_("Spanish guide"),
+        N_(
+            "The koi-koi of the Spanish guide: your score doubles if you called koi-koi yourself, "
+            "no doubling at 7 points, and zero-sum play from 50 points each (its value slips read "
+            "as the standard values)."
+        ),
         {
             "koikoi_multiplier": "self_flat",
             "double_at_7": False,

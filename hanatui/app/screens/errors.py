@@ -23,6 +23,8 @@ from core.logfile import VERSION, check_depth
 from core.text import printable as _printable
 from core.text import printable_path
 from hanatui.app.widgets import TooSmall
+from hanatui.text.errors import error_reason, error_text
+from hanatui.text.i18n import N_, _, ngettext, pgettext
 
 #: Reasons longer than this are cut (a reason may quote a long line of the file).
 MAX_REASON = 400
@@ -41,10 +43,10 @@ def explain(reason: str) -> str:
     """A reason in words a player can act on (the validator's regex is not one)."""
     match = _REGEX_REASON.search(reason)
     if match is not None:
-        return (
-            f"a text field ({match.group('where')}) contains control or bidi-override characters, "
-            "which logs may not hold (they could disguise text or drive the terminal)"
-        )
+        return _(
+            "a text field ({where}) contains control or bidi-override characters, which logs "
+            "may not hold (they could disguise text or drive the terminal)"
+        ).format(where=match.group("where"))
     return reason
 
 
@@ -86,7 +88,7 @@ def describe_problem(
             file=file,
             folder=folder,
             line=exc.line,
-            reason=printable(explain(exc.reason)),
+            reason=printable(explain(error_reason(exc))),
             version=newer_version(data),
         )
     if (
@@ -96,7 +98,7 @@ def describe_problem(
         and looks_binary(data)
     ):
         return Problem(
-            file=file, folder=folder, line=1, reason="not a hanatui log: binary data, not text"
+            file=file, folder=folder, line=1, reason=_("not a hanatui log: binary data, not text")
         )
     if isinstance(exc, CorruptLogError):
         recoverable, torn = 0, False
@@ -106,15 +108,17 @@ def describe_problem(
             file=file,
             folder=folder,
             line=exc.line,
-            reason=printable(explain(exc.reason)),
+            reason=printable(explain(error_reason(exc))),
             recoverable=recoverable,
             torn=torn,
         )
-    reason = str(exc)
+    reason = error_text(exc)
     for prefix in (f"{os.fspath(path)}: ", f"{printable_path(path)}: "):
         reason = reason.removeprefix(prefix)
     if not isinstance(exc, ValueError):
-        reason = f"unexpected error: {type(exc).__name__}: {reason}"
+        reason = _("unexpected error: {error}: {reason}").format(
+            error=type(exc).__name__, reason=reason
+        )
     return Problem(file=file, folder=folder, reason=printable(reason))
 
 
@@ -156,15 +160,15 @@ class BadFileDialog(ModalScreen[str | None]):
     }
     BadFileDialog #dialog > .title { text-style: bold; color: $error; margin-bottom: 1; }
     BadFileDialog .row { height: auto; }
-    BadFileDialog .row > .label { width: 9; color: $text-muted; }
+    BadFileDialog .row > .label { width: auto; color: $text-muted; }
     BadFileDialog .row > .value { width: 1fr; }
     BadFileDialog .hint { color: $text-muted; margin-top: 1; }
     BadFileDialog .buttons { height: auto; margin-top: 1; }
     BadFileDialog .buttons Button { margin-right: 2; }
     """
     BINDINGS = [
-        Binding("escape,enter,q", "close", "Close", id="badfile.close"),
-        Binding("r", "recover", "Open the readable part", id="badfile.recover", show=False),
+        Binding("escape,enter,q", "close", N_("Close"), id="badfile.close"),
+        Binding("r", "recover", N_("Open the readable part"), id="badfile.recover", show=False),
     ]
 
     def __init__(self, problem: Problem) -> None:
@@ -176,56 +180,74 @@ class BadFileDialog(ModalScreen[str | None]):
         yield TooSmall()
         with Vertical(id="dialog"):
             title = (
-                "This log was written by a newer hanatui"
+                _("This log was written by a newer hanatui")
                 if p.version
-                else "This file cannot be opened"
+                else _("This file cannot be opened")
             )
             yield Static(Content(title), classes="title")
-            yield self._row("file", p.file)
+            rows: list[tuple[str, str]] = [(pgettext("bad file", "file"), p.file)]
             if p.folder:
-                yield self._row("in", p.folder)
+                # TRANSLATORS: the folder the file is in
+                rows.append((pgettext("bad file", "in"), p.folder))
             if p.line is not None:
-                yield self._row("line", str(p.line))
-            yield self._row("reason", p.reason)
+                rows.append((pgettext("bad file", "line"), str(p.line)))
+            rows.append((pgettext("bad file", "reason"), p.reason))
             if p.version is not None:
-                yield self._row(
-                    "needs",
-                    f"a hanatui that reads log format version {p.version} "
-                    f"(this one reads up to {VERSION})",
+                rows.append(
+                    (
+                        # TRANSLATORS: what the file needs to be opened
+                        pgettext("bad file", "needs"),
+                        _(
+                            "a hanatui that reads log format version {version} (this one reads "
+                            "up to {ours})"
+                        ).format(version=p.version, ours=VERSION),
+                    )
                 )
-                hint = "Update hanatui to open it. Nothing was changed."
+                hint = _("Update hanatui to open it. Nothing was changed.")
             elif p.recoverable and p.torn:
-                hint = (
-                    f"The file ends in the middle of line {p.line}: it was cut short (a crash or "
-                    f"a full disk while writing). The {p.recoverable} events before it can still "
-                    "be read. Nothing was changed."
-                )
+                hint = ngettext(
+                    "The file ends in the middle of line {line}: it was cut short (a crash or a "
+                    "full disk while writing). The {n} event before it can still be read. "
+                    "Nothing was changed.",
+                    "The file ends in the middle of line {line}: it was cut short (a crash or a "
+                    "full disk while writing). The {n} events before it can still be read. "
+                    "Nothing was changed.",
+                    p.recoverable,
+                ).format(line=p.line, n=p.recoverable)
             elif p.recoverable:
-                hint = (
-                    f"The {p.recoverable} events before line {p.line} can still be read; "
-                    "the rest of the file does not follow the rules from there. Nothing was "
-                    "changed."
-                )
+                hint = ngettext(
+                    "The {n} event before line {line} can still be read; the rest of the file "
+                    "does not follow the rules from there. Nothing was changed.",
+                    "The {n} events before line {line} can still be read; the rest of the file "
+                    "does not follow the rules from there. Nothing was changed.",
+                    p.recoverable,
+                ).format(line=p.line, n=p.recoverable)
             else:
-                hint = (
+                hint = _(
                     "Nothing was changed. `hanatui verify FILE` gives the same report on the "
                     "command line."
                 )
+            # the labels as wide as the widest in this language, and a column apart
+            width = max(9, *(len(label) + 2 for label, _value in rows))
+            for label, value in rows:
+                yield self._row(label, value, width)
             yield Static(Content(hint), classes="hint")
             with Horizontal(classes="buttons"):
                 if p.recoverable:
                     yield Button(
-                        Content("Open the readable part (r)"), id="recover", variant="warning"
+                        Content(_("Open the readable part ({key})").format(key="r")),
+                        id="recover",
+                        variant="warning",
                     )
-                yield Button(Content("Close (esc)"), id="close", variant="primary")
+                yield Button(
+                    Content(_("Close ({key})").format(key="esc")), id="close", variant="primary"
+                )
 
     @staticmethod
-    def _row(label: str, value: str) -> Horizontal:
-        return Horizontal(
-            Static(Content(label), classes="label"),
-            Static(Content(value), classes="value"),
-            classes="row",
-        )
+    def _row(label: str, value: str, width: int = 9) -> Horizontal:
+        shown = Static(Content(label), classes="label")
+        shown.styles.width = width
+        return Horizontal(shown, Static(Content(value), classes="value"), classes="row")
 
     def on_mount(self) -> None:
         self.query_one("#close", Button).focus()

@@ -37,16 +37,22 @@ from hanatui.store.history import (
     scan,
     statistics,
 )
-from hanatui.text.words import game_title, plural
+from hanatui.text.i18n import N_, _, ngettext, pgettext
+from hanatui.text.names import yaku_title
+from hanatui.text.words import game_title
 
-#: Sort orders of the list: (label, key of a summary, newest/largest first by default).
+#: Sort orders of the list: (label, key of a summary, newest/largest first by default); the
+#: labels are marked with `N_` and translated where shown.
 SORTS: dict[str, tuple[str, bool]] = {
-    "date": ("date", True),
-    "game": ("game", False),
-    "players": ("players", False),
-    "result": ("result", False),
-    "length": ("length", True),
+    # TRANSLATORS: the games list's columns (its headings, and what it is sorted by).
+    "date": (N_("date"), True),
+    "game": (N_("game"), False),
+    "players": (N_("players"), False),
+    "result": (N_("result"), False),
+    "length": (N_("length"), True),
 }
+#: The columns' headings where they differ from the sort orders' labels.
+HEADINGS = {"players": N_("players and points")}
 
 
 def _sort_key(column: str, s: GameSummary) -> tuple[object, ...]:
@@ -75,23 +81,33 @@ def when(created: str) -> str:
 def result_words(s: GameSummary) -> str:
     """Who won, in words ("You win", "Aki wins", "Aki and Ben tie", "unfinished")."""
     if s.error:
-        return "unreadable"
+        return _("unreadable")
     if not s.finished:
-        return "unfinished"
+        return _("unfinished")
     names = [s.players[i] for i in s.winners]
     if len(names) > 1:
-        return " and ".join(names) + " tie"
+        together = names[0]
+        for name in names[1:]:
+            # TRANSLATORS: the last two names of a list: "Aki and Ben", "Aki, Ben and Cho".
+            together = _("{first} and {last}").format(first=together, last=name)
+        return _("{players} tie").format(players=together)
     name = names[0] if names else "?"
-    return f"{name} {'win' if name.strip().lower() == 'you' else 'wins'}"
+    if name.strip().lower() == "you":
+        return _("You win")
+    return _("{player} wins").format(player=name)
 
 
 def length_words(s: GameSummary) -> str:
-    rounds = (
-        f"{s.rounds_played} rounds"
-        if s.rounds_played >= s.rounds
-        else f"{s.rounds_played} of {s.rounds} rounds"
-    )
-    return f"{rounds}, {s.events} moves"
+    """How long a game was: "2 rounds, 96 moves", "3 of 12 rounds, 140 moves"."""
+    if s.rounds_played >= s.rounds:
+        rounds = ngettext("{n} round", "{n} rounds", s.rounds_played).format(n=s.rounds_played)
+    else:
+        rounds = ngettext("{played} of {n} round", "{played} of {n} rounds", s.rounds).format(
+            played=s.rounds_played, n=s.rounds
+        )
+    moves = ngettext("{n} move", "{n} moves", s.events).format(n=s.events)
+    # TRANSLATORS: a game's length in the games list: "2 rounds, 96 moves".
+    return _("{rounds}, {moves}").format(rounds=rounds, moves=moves)
 
 
 #: The games list's columns and their widths: what is longer is wrapped (a row grows).
@@ -161,11 +177,12 @@ class ConfirmDialog(ModalScreen[bool]):
     ConfirmDialog .buttons Button { margin-right: 2; }
     """
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
-        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+        Binding("y", "answer(True)", N_("Yes"), id="confirm.yes"),
+        Binding("n,escape", "answer(False)", N_("No"), id="confirm.no"),
     ]
 
-    def __init__(self, question: str, detail: str = "", yes: str = "Delete") -> None:
+    def __init__(self, question: str, detail: str = "", yes: str = N_("Delete")) -> None:
+        """``yes``: the button's word, marked with `N_` (translated where shown)."""
         super().__init__()
         self.question = question
         self.detail = detail
@@ -177,8 +194,8 @@ class ConfirmDialog(ModalScreen[bool]):
             if self.detail:
                 yield Static(Content(self.detail))
             with Horizontal(classes="buttons"):
-                yield Button(Content(f"{self.yes} (y)"), id="yes", variant="error")
-                yield Button(Content("Keep it (n)"), id="no", variant="primary")
+                yield Button(Content(f"{_(self.yes)} (y)"), id="yes", variant="error")
+                yield Button(Content(_("Keep it (n)")), id="no", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -203,13 +220,15 @@ class OpenFileDialog(ModalScreen[str | None]):
     OpenFileDialog .title { text-style: bold; color: $accent; margin-bottom: 1; }
     OpenFileDialog .hint { color: $text-muted; margin-top: 1; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="open.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="open.cancel")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(Content("Open a game log (.hana)"), classes="title")
-            yield Input(placeholder="path, e.g. ~/Downloads/game.hana", id="path")
-            yield Static(Content("enter open · esc cancel · ~ is your home folder"), classes="hint")
+            yield Static(Content(_("Open a game log (.hana)")), classes="title")
+            yield Input(placeholder=_("path, e.g. ~/Downloads/game.hana"), id="path")
+            # TRANSLATORS: enter and esc are keys' names; ~ stands for the home folder.
+            hint = _("enter open · esc cancel · ~ is your home folder")
+            yield Static(Content(hint), classes="hint")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -240,13 +259,13 @@ class HistoryScreen(Screen[None]):
     HistoryScreen #stats Static { height: auto; }
     """
     BINDINGS = [
-        Binding("enter", "open_selected", "Open", id="history.open", show=False),
-        Binding("o", "open_path", "Open file...", id="history.open_path"),
-        Binding("d,delete", "delete", "Delete", id="history.delete"),
-        Binding("s", "cycle_sort", "Sort", id="history.sort"),
-        Binding("r", "reverse_sort", "Reverse", id="history.reverse"),
-        Binding("t", "toggle_tab", "Games/stats", id="history.tab"),
-        Binding("escape,q", "back", "Back", id="history.back"),
+        Binding("enter", "open_selected", N_("Open"), id="history.open", show=False),
+        Binding("o", "open_path", N_("Open file..."), id="history.open_path"),
+        Binding("d,delete", "delete", N_("Delete"), id="history.delete"),
+        Binding("s", "cycle_sort", N_("Sort"), id="history.sort"),
+        Binding("r", "reverse_sort", N_("Reverse"), id="history.reverse"),
+        Binding("t", "toggle_tab", N_("Games/stats"), id="history.tab"),
+        Binding("escape,q", "back", N_("Back"), id="history.back"),
     ]
 
     def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
@@ -264,18 +283,18 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="body"), TabbedContent(id="tabs"):
-            with TabPane("Games", id="tab-games"):
+            with TabPane(_("Games"), id="tab-games"):
                 yield Static(id="games-note", classes="note")
                 yield Static(id="games-file", classes="note")
                 yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
-            with TabPane("Statistics", id="tab-stats"):
+            with TabPane(_("Statistics"), id="tab-stats"):
                 yield VerticalScroll(id="stats")
         yield HanaFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
         self._set_columns()
-        self._note(f"Reading the games kept in {self.directory}...")
+        self._note(_("Reading the games kept in {folder}...").format(folder=self.directory))
         table.focus()
         self.load()
 
@@ -288,9 +307,11 @@ class HistoryScreen(Screen[None]):
         self.widths = widths
         table = self.query_one("#games", DataTable)
         table.clear(columns=True)
-        labels = {"players": "players and points"}
         for key, width in widths.items():
-            table.add_column(Text(labels.get(key, key)), key=key, width=width)
+            heading = _(HEADINGS.get(key, SORTS[key][0]))
+            if cell_len(heading) > width:  # a longer language's heading: the short one
+                heading = _(SORTS[key][0])
+            table.add_column(Text(heading), key=key, width=width)
         return True
 
     def on_resize(self, event: events.Resize) -> None:
@@ -343,7 +364,7 @@ class HistoryScreen(Screen[None]):
                     Content("—"),
                     Content("?"),
                     Content(wrap_words(printable(name, 80), widths["players"])),
-                    Content.styled("unreadable", "$error"),
+                    Content.styled(_("unreadable"), "$error"),
                     Content(""),
                 ]
             else:
@@ -360,19 +381,30 @@ class HistoryScreen(Screen[None]):
                     Content(wrap_words(length_words(s), widths["length"])),
                 ]
             table.add_row(*cells, key=s.path, height=None)
-        direction = "descending" if self.sort_reverse else "ascending"
         count = len(self.summaries)
-        if count:
-            self._note(
-                f"{plural(count, 'game')} in {self.directory}, "
-                f"sorted by {self.sort_column} ({direction}). "
-                "Enter opens one; click a heading or press s to sort."
+        column = _(SORTS[self.sort_column][0])
+        if count and self.sort_reverse:
+            note = ngettext(
+                "{n} game in {folder}, sorted by {column} (descending). "
+                "Enter opens one; click a heading or press s to sort.",
+                "{n} games in {folder}, sorted by {column} (descending). "
+                "Enter opens one; click a heading or press s to sort.",
+                count,
+            )
+        elif count:
+            note = ngettext(
+                "{n} game in {folder}, sorted by {column} (ascending). "
+                "Enter opens one; click a heading or press s to sort.",
+                "{n} games in {folder}, sorted by {column} (ascending). "
+                "Enter opens one; click a heading or press s to sort.",
+                count,
             )
         else:
-            self._note(
-                f"No games yet: finished games are kept in {self.directory}. "
+            note = _(
+                "No games yet: finished games are kept in {folder}. "
                 "Press o to open a game log (.hana) by its path, such as one shared with you."
             )
+        self._note(note.format(n=count, folder=self.directory, column=column))
         if selected is not None:
             with contextlib.suppress(Exception):
                 table.move_cursor(row=table.get_row_index(selected))
@@ -395,33 +427,41 @@ class HistoryScreen(Screen[None]):
         widgets: list[Static | DataTable] = []
         if not stats.games:
             widgets.append(
-                Static(Content("No finished games yet: statistics appear after your first match."))
+                Static(
+                    Content(_("No finished games yet: statistics appear after your first match."))
+                )
             )
             await box.mount_all(widgets)
             return
-        widgets.append(Static(Content("Games played and won"), classes="heading"))
+        widgets.append(Static(Content(_("Games played and won")), classes="heading"))
         widgets.append(
             self._record_table(
-                "stats-games", "game", {game_title(k): v for k, v in stats.games.items()}
+                "stats-games", _("game"), {game_title(k): v for k, v in stats.games.items()}
             )
         )
         if stats.by_opponent:
-            widgets.append(Static(Content("Against each opponent level"), classes="heading"))
-            widgets.append(self._record_table("stats-opponents", "opponent", stats.by_opponent))
-        widgets.append(Static(Content("Points per round"), classes="heading"))
+            widgets.append(Static(Content(_("Against each opponent level")), classes="heading"))
+            widgets.append(
+                # TRANSLATORS: a statistics table's heading: the computer player's level.
+                self._record_table("stats-opponents", _("opponent"), stats.by_opponent)
+            )
+        widgets.append(Static(Content(_("Points per round")), classes="heading"))
         widgets.append(Static(self._points_chart(stats), id="stats-points"))
+        # TRANSLATORS: a statistics table's heading: how many times.
+        times = _("times")
         if stats.yaku:
-            widgets.append(Static(Content("Yaku you made"), classes="heading"))
+            widgets.append(Static(Content(_("Yaku you made")), classes="heading"))
             top = max(stats.yaku.values())
             table: DataTable[Any] = DataTable(
                 id="stats-yaku", show_cursor=False, zebra_stripes=True
             )
-            table.add_column(Text("yaku"), width=26)
-            table.add_column(Text("times"), width=6)
+            # TRANSLATORS: a statistics table's heading: the yaku's names.
+            table.add_column(Text(_("yaku")), width=26)
+            table.add_column(Text(times), width=max(6, cell_len(times)))
             table.add_column(Text(""), width=22)
             for yid, count in stats.yaku.most_common():
                 table.add_row(
-                    Content(stats.yaku_names.get(yid, yid)),
+                    Content(yaku_title(yid)),
                     Content(str(count)),
                     Content.styled(bar(count, top), "$accent"),
                 )
@@ -429,29 +469,40 @@ class HistoryScreen(Screen[None]):
         if stats.koikoi_calls:
             o = stats.koikoi_outcomes
             widgets.append(
-                Static(Content("Your koi-koi calls and how the round ended"), classes="heading")
+                Static(Content(_("Your koi-koi calls and how the round ended")), classes="heading")
             )
             table = DataTable(id="stats-koikoi", show_cursor=False, zebra_stripes=True)
-            table.add_column(Text("round"), width=10)
-            table.add_column(Text("times"), width=6)
+            outcomes = (
+                # TRANSLATORS: how a round ended after your koi-koi call (a table's rows).
+                (pgettext("round", "won"), "won", "$success"),
+                (pgettext("round", "lost"), "lost", "$error"),
+                (pgettext("round", "drawn"), "draw", "dim"),
+            )
+            # TRANSLATORS: a statistics table's row: how many koi-koi calls in all.
+            calls = _("calls")
+            # TRANSLATORS: a statistics table's heading: how a round ended after a koi-koi call.
+            heading = pgettext("statistics", "round")
+            width = max(
+                10, cell_len(heading), cell_len(calls), *(cell_len(w) for w, _k, _s in outcomes)
+            )
+            table.add_column(Text(heading), width=width)
+            table.add_column(Text(times), width=max(6, cell_len(times)))
             table.add_column(Text(""), width=22)
-            for label, key, style in (
-                ("won", "won", "$success"),
-                ("lost", "lost", "$error"),
-                ("drawn", "draw", "dim"),
-            ):
+            for label, key, style in outcomes:
                 table.add_row(
                     Content(label),
                     Content(str(o[key])),
                     Content.styled(bar(o[key], stats.koikoi_calls), style),
                 )
-            table.add_row(Content("calls"), Content(str(stats.koikoi_calls)), Content(""))
+            table.add_row(Content(calls), Content(str(stats.koikoi_calls)), Content(""))
             widgets.append(table)
         widgets.append(
             Static(
                 Content(
-                    "Counted from your seat (the first human seat) in finished games; "
-                    "bot-only games count in the games table only."
+                    _(
+                        "Counted from your seat (the first human seat) in finished games; "
+                        "bot-only games count in the games table only."
+                    )
                 ),
                 classes="note",
             )
@@ -461,9 +512,11 @@ class HistoryScreen(Screen[None]):
     @staticmethod
     def _record_table(table_id: str, label: str, records: Mapping[str, Record]) -> DataTable[Any]:
         table: DataTable[Any] = DataTable(id=table_id, show_cursor=False, zebra_stripes=True)
-        table.add_column(Text(label), width=12)
-        for name, width in (("played", 7), ("won", 5), ("win %", 6)):
-            table.add_column(Text(name), width=width)
+        table.add_column(Text(label), width=max(12, cell_len(label)))
+        # TRANSLATORS: a statistics table's headings: games played, games won, the share won.
+        headings = ((_("played"), 7), (pgettext("games", "won"), 5), (_("win %"), 6))
+        for name, least in headings:
+            table.add_column(Text(name), width=max(least, cell_len(name)))
         table.add_column(Text(""), width=22)
         for name, rec in sorted(records.items()):
             rate = rec.rate
@@ -480,12 +533,19 @@ class HistoryScreen(Screen[None]):
     def _points_chart(stats: Statistics) -> Content:
         points = stats.round_points
         if not points:
-            return Content(f"Rounds played: {stats.rounds}")
+            return Content(_("Rounds played: {n}").format(n=stats.rounds))
         lines = [
             Content(
-                f"{plural(stats.rounds, 'round')} · average {stats.points_per_round:+.1f}"
-                f" · best {max(points):+d} · "
-                f"worst {min(points):+d}"
+                ngettext(
+                    "{n} round · average {average} · best {best} · worst {worst}",
+                    "{n} rounds · average {average} · best {best} · worst {worst}",
+                    stats.rounds,
+                ).format(
+                    n=stats.rounds,
+                    average=f"{stats.points_per_round:+.1f}",
+                    best=f"{max(points):+d}",
+                    worst=f"{min(points):+d}",
+                )
             )
         ]
         # a histogram of round scores in up to eight buckets of whole points, each named by
@@ -500,7 +560,12 @@ class HistoryScreen(Screen[None]):
         for i, count in enumerate(counts):
             start = lo + size * i
             end = min(hi, start + size - 1)
-            label = f"{start:+d}" if start == end else f"{start:+d} to {end:+d}"
+            label = (
+                f"{start:+d}"
+                if start == end
+                # TRANSLATORS: a bucket of round scores in a histogram: "+0 to +2" points.
+                else _("{low} to {high}").format(low=f"{start:+d}", high=f"{end:+d}")
+            )
             lines.append(
                 Content.assemble(f"  {label:>16}  ", (bar(count, top, 30), "$accent"), f"  {count}")
             )
@@ -509,7 +574,8 @@ class HistoryScreen(Screen[None]):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         path = str(event.row_key.value) if event.row_key.value is not None else ""
         summary = next((s for s in self.summaries if s.path == path), None)
-        text = f"file  {path}"
+        # TRANSLATORS: the games list's line under it: the highlighted game's file.
+        text = _("file  {path}").format(path=path)
         if summary is not None and summary.error:
             text += f"  ({summary.error})"
         self.query_one("#games-file", Static).update(Content(printable(text, 300)))
@@ -567,11 +633,17 @@ class HistoryScreen(Screen[None]):
         if path is None:
             return
         summary = next((s for s in self.summaries if s.path == path), None)
-        detail = Path(path).name
+        name = Path(path).name
         if summary is not None and not summary.error:
-            players = ", ".join(summary.players)
-            detail += f": {game_title(summary.game)}, {players}, {when(summary.created)}"
-        detail += ". The file is removed from the disk."
+            detail = _("{file}: {game}, {players}, {date}. The file is removed from the disk.")
+            detail = detail.format(
+                file=name,
+                game=game_title(summary.game),
+                players=", ".join(summary.players),
+                date=when(summary.created),
+            )
+        else:
+            detail = _("{file}. The file is removed from the disk.").format(file=name)
 
         def done(yes: bool | None) -> None:
             if not yes:
@@ -582,17 +654,23 @@ class HistoryScreen(Screen[None]):
                 pass
             except OSError as exc:
                 self.notify(
-                    f"Could not delete {printable(path)}: {exc.strerror}",
+                    _("Could not delete {path}: {error}").format(
+                        path=printable(path), error=exc.strerror
+                    ),
                     markup=False,
                     severity="error",
                 )
                 return
             self.summaries = [s for s in self.summaries if s.path != path]
-            self.notify(f"Deleted {printable(Path(path).name)}", markup=False, timeout=3)
+            self.notify(
+                _("Deleted {file}").format(file=printable(Path(path).name)),
+                markup=False,
+                timeout=3,
+            )
             self._fill()
             self.load()
 
-        self.app.push_screen(ConfirmDialog("Delete this game?", printable(detail)), done)
+        self.app.push_screen(ConfirmDialog(_("Delete this game?"), printable(detail)), done)
 
     def action_cycle_sort(self) -> None:
         columns = list(SORTS)

@@ -28,7 +28,15 @@ from core.players import check_name
 from hanatui.app.common import HanaFooter, hana_app
 from hanatui.app.widgets import TooSmall
 from hanatui.store.settings import PACES
-from hanatui.text.i18n import LANGUAGES, N_, _, language_from_environment, use_language
+from hanatui.text.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    language_from_environment,
+    pgettext,
+    use_language,
+)
+from hanatui.text.names import ascii_text
 from hanatui.text.words import game_title
 
 SCREEN_CSS = """
@@ -255,14 +263,16 @@ class RulesScreen(Screen[None]):
     """How each game is played: the cards and their names, then per game its card values, yaku
     (each exclusive group once, with its members), multipliers, presets and house rules."""
 
+    # the cards table whole in the page, which scrolls (no table scrolling inside it: its rows
+    # grow to two lines where the screen is narrow, `_fill_cards`)
     DEFAULT_CSS = (
         SCREEN_CSS.format(name="RulesScreen")
         + """
-    RulesScreen DataTable { height: auto; }
+    RulesScreen DataTable { height: auto; width: 1fr; max-height: 500; }
     RulesScreen .text { margin-bottom: 1; }
     """
     )
-    BINDINGS = [Binding("escape,q", "back", "Back", id="rules.back")]
+    BINDINGS = [Binding("escape,q", "back", N_("Back"), id="rules.back")]
 
     def __init__(self, rules: Rules | None = None) -> None:
         """``rules``: those of the match in play, whose game's page then also explains the house
@@ -276,19 +286,23 @@ class RulesScreen(Screen[None]):
 
         ascii_only = hana_app(self.app).ascii_mode
         yield TooSmall()
+
+        def said(text: str) -> Content:  # in ASCII mode, the letters without their accents
+            return Content(ascii_text(text) if ascii_only else text)
+
         with Vertical(id="body"), TabbedContent():
-            with TabPane("How to play", id="tab-common"), VerticalScroll():
-                yield Static(Content(rules_text.COMMON), classes="text")
-                yield Static(Content("The months"), classes="heading")
+            with TabPane(said(_("How to play")), id="tab-common"), VerticalScroll():
+                yield Static(said(_(rules_text.COMMON)), classes="text")
+                yield Static(said(_("The months")), classes="heading")
                 yield Static(Content("\n".join(rules_text.month_lines(ascii_only=ascii_only))))
-                yield Static(Content("The kinds of card"), classes="heading")
+                yield Static(said(_("The kinds of card")), classes="heading")
                 yield Static(Content("\n".join(rules_text.kind_lines(ascii_only=ascii_only))))
-                yield Static(Content("The cards, month by month"), classes="heading")
+                yield Static(said(_("The cards, month by month")), classes="heading")
                 yield DataTable(id="cards", show_cursor=False, zebra_stripes=True)
-                yield Static(Content("Other names"), classes="heading")
+                yield Static(said(_("Other names")), classes="heading")
                 yield Static(Content("\n".join(rules_text.alias_lines(ascii_only=ascii_only))))
             for game in available_games():
-                with TabPane(game_title(game), id=f"tab-{game}"), VerticalScroll():
+                with TabPane(said(game_title(game)), id=f"tab-{game}"), VerticalScroll():
                     shown = rules_text.page(game, ascii_only=ascii_only, rules=self.rules)
                     for heading, text in shown:
                         yield Static(Content(heading), classes="heading")
@@ -296,15 +310,112 @@ class RulesScreen(Screen[None]):
         yield HanaFooter()
 
     def on_mount(self) -> None:
+        self._card_table_width = -1
+        self.call_after_refresh(self._fill_cards)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fill_cards)
+
+    def _fill_cards(self) -> None:
+        """The cards table, its columns as wide as their longest cell, or where the table would
+        be wider than the screen, the kind, the card's name and its Japanese name narrower,
+        wrapping onto more lines (`_card_columns`: a longer language's names need not scroll
+        out of sight)."""
+        from rich.cells import cell_len
+
         from hanatui.text.rules_text import card_rows
 
+        ascii_only = hana_app(self.app).ascii_mode
         table = self.query_one("#cards", DataTable)
-        table.add_columns("code", "kind", "card", "Japanese", "pts", "Sakura")
-        for row in card_rows(ascii_only=hana_app(self.app).ascii_mode):
-            table.add_row(*[Text(cell) for cell in row])
+        width = table.content_size.width  # inside the border ASCII mode draws
+        if width <= 0 or width == self._card_table_width:
+            return  # not shown yet (another tab), or already made for this width
+        self._card_table_width = width
+        columns: tuple[str, ...] = (
+            # TRANSLATORS: the cards table's columns: a card's code (01a), its kind, its name,
+            # its Japanese name, its points (short), its points in Sakura (the game's name)
+            _("code"),
+            _("kind"),
+            _("card"),
+            _("Japanese"),
+            pgettext("column", "pts"),
+            _("Sakura"),
+        )
+        if ascii_only:
+            columns = tuple(ascii_text(c) for c in columns)
+        rows = card_rows(ascii_only=ascii_only)
+        widths = _card_columns(width, columns, rows)
+        table.clear(columns=True)
+        # a header wider than its column takes two lines (one word may be longer than a column)
+        table.header_height = 1 + any(
+            w is not None and cell_len(c) > w for c, w in zip(columns, widths, strict=True)
+        )
+        for label, column_width in zip(columns, widths, strict=True):
+            table.add_column(Text(label, overflow="fold"), width=column_width)
+        for row in rows:
+            table.add_row(*[Text(cell, overflow="fold") for cell in row], height=None)
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+#: The cards table's columns that may wrap onto more lines, in turn: the card and its Japanese,
+#: then the kind too.
+_WRAPPING = ((2, 3), (1, 2, 3))
+
+
+def _card_columns(
+    width: int, columns: tuple[str, ...], rows: list[tuple[str, ...]]
+) -> list[int | None]:
+    """The widths of the cards table's columns in ``width`` cells (None: as wide as its longest
+    cell). Where the table is wider than that, the columns of `_WRAPPING` are made narrower,
+    each at least as wide as its longest word, in the widths that make the table the fewest
+    lines; where not even the longest words fit, narrower in proportion (a word folds)."""
+    from itertools import product
+
+    from rich.cells import cell_len
+
+    cells = [(c, *(r[i] for r in rows)) for i, c in enumerate(columns)]
+    natural = [max(cell_len(x) for x in column) for column in cells]
+    least = [max(cell_len(w) for x in column for w in x.split()) for column in cells]
+    widths: list[int | None] = [None] * len(columns)
+    for wrapping in _WRAPPING:
+        room = width - 2 * len(columns) - sum(n for i, n in enumerate(natural) if i not in wrapping)
+        if sum(natural[i] for i in wrapping) <= room:
+            return widths
+        if sum(least[i] for i in wrapping) > room:
+            continue
+        best: tuple[int, ...] = ()
+        fewest = 0
+        for tried in product(*(range(least[i], natural[i] + 1) for i in wrapping)):
+            if sum(tried) > room:
+                continue
+            height = sum(
+                max(_lines(row[i], w) for i, w in zip(wrapping, tried, strict=True)) for row in rows
+            )
+            if not best or height < fewest:
+                best, fewest = tried, height
+        for i, w in zip(wrapping, best, strict=True):
+            widths[i] = w
+        return widths
+    total = sum(least[i] for i in wrapping)
+    for i in wrapping:
+        widths[i] = max(4, room * least[i] // total)
+    return widths
+
+
+def _lines(text: str, width: int) -> int:
+    """How many lines ``text`` takes wrapped at its spaces in ``width`` cells."""
+    from rich.cells import cell_len
+
+    lines, used = 1, 0
+    for word in text.split():
+        size = cell_len(word)
+        if used and used + 1 + size > width:
+            lines, used = lines + 1, size
+        else:
+            used += size + (1 if used else 0)
+    return lines
 
 
 __all__ = ["Path", "RulesScreen", "SettingsScreen"]

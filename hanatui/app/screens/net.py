@@ -25,6 +25,18 @@ from hanatui.app.screens.dialog_base import DIALOG_CSS
 from hanatui.app.screens.table.screen import TableScreen
 from hanatui.net import protocol as p
 from hanatui.net.client import RemoteSession, parse_address
+from hanatui.net.words import level_name, server_text
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import N_, _, ngettext
+from hanatui.text.said import player_name
+
+#: The connection's states, as the lobby says them.
+STATUS = {
+    "connecting": N_("connecting"),
+    "connected": N_("connected"),
+    "reconnecting": N_("reconnecting"),
+    "ended": N_("ended"),
+}
 
 
 def _keep(app: Any, coroutine: Any) -> None:
@@ -40,21 +52,30 @@ class AskDialog(ModalScreen[bool]):
 
     DEFAULT_CSS = DIALOG_CSS.format(name="AskDialog")
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="ask.yes"),
-        Binding("n,escape", "answer(False)", "No", id="ask.no"),
+        Binding("y", "answer(True)", N_("Yes"), id="ask.yes"),
+        Binding("n,escape", "answer(False)", N_("No"), id="ask.no"),
     ]
 
-    def __init__(self, title: str, text: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(
+        self, title: str, text: str, yes: str | None = None, no: str | None = None
+    ) -> None:
+        """``yes`` and ``no``: the answers' words, in the player's language (Yes, No)."""
         super().__init__()
-        self.title_text, self.text, self.yes, self.no = title, text, yes, no
+        self.title_text, self.text = title, text
+        self.yes = yes if yes is not None else _("Yes")
+        self.no = no if no is not None else _("No")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Content(self.title_text), classes="title")
             yield Static(Content(self.text))
             with Horizontal(classes="buttons"):
-                yield Button(Content(f"{self.yes} (y)"), id="yes", variant="primary")
-                yield Button(Content(f"{self.no} (n)"), id="no")
+                # TRANSLATORS: a button: its words and its key, "Allow (y)"
+                answer = _("{answer} ({key})")
+                yield Button(
+                    Content(answer.format(answer=self.yes, key="y")), id="yes", variant="primary"
+                )
+                yield Button(Content(answer.format(answer=self.no, key="n")), id="no")
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
@@ -80,22 +101,27 @@ class JoinScreen(Screen[None]):
     JoinScreen #join Horizontal { height: auto; margin-top: 1; }
     JoinScreen #join Button { margin-right: 2; }
     """
-    BINDINGS = [Binding("escape", "back", "Back", id="join.back")]
+    BINDINGS = [Binding("escape", "back", N_("Back"), id="join.back")]
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="join"):
-            yield Static(Content("Join a table"), classes="title")
-            yield Static(Content("The address the host gave you (ws://HOST:PORT/#KEY):"))
-            yield Input(placeholder="ws://127.0.0.1:7146/#...", id="address", compact=True)
-            yield Static(Content("Your name at the table:"))
-            yield Input(value=hana_app(self.app).settings.name, id="name", compact=True)
+            yield Static(Content(_("Join a table")), classes="title")
             yield Static(
-                Content("The address is your seat's key: keep it to yourself."), classes="hint"
+                Content(
+                    _("The address the host gave you ({form}):").format(form="ws://HOST:PORT/#KEY")
+                )
+            )
+            yield Input(placeholder="ws://127.0.0.1:7146/#...", id="address", compact=True)
+            yield Static(Content(_("Your name at the table:")))
+            yield Input(value=player_name(hana_app(self.app).settings), id="name", compact=True)
+            yield Static(
+                Content(_("The address is your seat's key: keep it to yourself.")),
+                classes="hint",
             )
             with Horizontal():
-                yield Button(Content("Join"), id="go", variant="primary", compact=True)
-                yield Button(Content("Back (esc)"), id="back", compact=True)
+                yield Button(Content(_("Join")), id="go", variant="primary", compact=True)
+                yield Button(Content(_("Back ({key})").format(key="esc")), id="back", compact=True)
         yield HanaFooter()
 
     def on_mount(self) -> None:
@@ -120,7 +146,7 @@ class JoinScreen(Screen[None]):
             parse_address(address)
             name = check_name(self.query_one("#name", Input).value.strip())
         except HanaError as exc:
-            self.notify(str(exc), markup=False, severity="error", title="Cannot join")
+            self.notify(error_text(exc), markup=False, severity="error", title=_("Cannot join"))
             return
         hana_app(self.app).join_table(address, name)
 
@@ -139,20 +165,22 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #lobby .hint { color: $text-muted; margin-top: 1; }
     """
     BINDINGS = [
-        Binding("c", "copy", "Copy addresses", id="lobby.copy"),
-        Binding("escape", "leave", "Leave", id="lobby.leave"),
+        Binding("c", "copy", N_("Copy addresses"), id="lobby.copy"),
+        Binding("escape", "leave", N_("Leave"), id="lobby.leave"),
     ]
 
     def __init__(self, session: RemoteSession, server: Any = None) -> None:
         super().__init__()
         self.session = session
         self.server = server
+        #: The connection's state (`STATUS`), and why, if the network said
         self.status = "connecting"
+        self.status_reason = ""
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="lobby"):
-            yield Static(Content("A table across the network"), classes="title")
+            yield Static(Content(_("A table across the network")), classes="title")
             yield Static(id="seats")
             yield Static(id="status", classes="hint")
         yield HanaFooter()
@@ -181,7 +209,7 @@ class LobbyScreen(Screen[None]):
             self._to_table()
             return
         if kind in ("connected", "reconnecting", "ended"):
-            self.status = kind if not data else f"{kind}: {data}"
+            self.status, self.status_reason = kind, str(data or "")
         elif kind == "refused" and data:
             self.notify(str(data), markup=False, severity="warning")
         self._draw()
@@ -190,47 +218,61 @@ class LobbyScreen(Screen[None]):
         lines: list[str] = []
         lobby = self.session.lobby
         if lobby is not None:
-            lines.append(f"{game_title(lobby.game)}, {len(lobby.seats)} seats:")
+            lines.append(
+                ngettext("{game}, {n} seat:", "{game}, {n} seats:", len(lobby.seats)).format(
+                    game=game_title(lobby.game), n=len(lobby.seats)
+                )
+            )
             for seat, info in enumerate(lobby.seats):
                 lines.append(self._seat_line(seat, info))
         elif self.server is not None:
-            lines.append("Starting the table...")
+            lines.append(_("Starting the table..."))
         else:
-            lines.append("Joining the table...")
+            lines.append(_("Joining the table..."))
         self.query_one("#seats", Static).update(Content("\n".join(lines)))
-        hint = f"Connection: {self.status}."
-        if self.server is not None:
-            hint += (
-                " The match starts when everyone has joined; give each player their address "
-                "(c copies them). This table listens on "
-                f"{self.server.bind} only: friends elsewhere reach it through an SSH tunnel, or "
-                "host with `hanatui host --bind` (README)."
+        state = _(STATUS.get(self.status, self.status))
+        if self.status_reason:
+            connection = _("Connection: {state}: {reason}.").format(
+                state=state, reason=self.status_reason
             )
         else:
-            hint += " The match starts when everyone has joined."
-        self.query_one("#status", Static).update(Content(hint))
+            connection = _("Connection: {state}.").format(state=state)
+        if self.server is not None:
+            then = _(
+                "The match starts when everyone has joined; give each player their address "
+                "({key} copies them). This table listens on {address} only: friends elsewhere "
+                "reach it through an SSH tunnel, or host with {command} (README)."
+            ).format(key="c", address=self.server.bind, command="`hanatui host --bind`")
+        else:
+            then = _("The match starts when everyone has joined.")
+        self.query_one("#status", Static).update(Content(f"{connection} {then}"))
 
     def _seat_line(self, seat: int, info: p.LobbySeat) -> str:
-        you = " (you)" if seat == self.session.seat else ""
+        number = seat + 1
         if info.kind == "bot":
-            return f"  seat {seat + 1}: a computer player"
-        if info.joined:
-            return f"  seat {seat + 1}: {info.name or '?'}{you}"
-        line = f"  seat {seat + 1}: waiting"
-        if self.server is not None:
-            line += f" for {self.server.url(seat)}"
-        return line
+            text = _("seat {seat}: a computer player").format(seat=number)
+        elif info.joined and seat == self.session.seat:
+            text = _("seat {seat}: {name} (you)").format(seat=number, name=info.name or "?")
+        elif info.joined:
+            text = _("seat {seat}: {name}").format(seat=number, name=info.name or "?")
+        elif self.server is not None:
+            text = _("seat {seat}: waiting for {address}").format(
+                seat=number, address=self.server.url(seat)
+            )
+        else:
+            text = _("seat {seat}: waiting").format(seat=number)
+        return f"  {text}"
 
     def action_copy(self) -> None:
         if self.server is None:
             return
         urls = [
-            f"seat {seat + 1}: {self.server.url(seat)}"
+            _("seat {seat}: {address}").format(seat=seat + 1, address=self.server.url(seat))
             for seat in self.server.human_seats
             if seat != self.session.seat
         ]
         self.app.copy_to_clipboard("\n".join(urls))
-        self.notify("Copied the join addresses", markup=False, timeout=3)
+        self.notify(_("Copied the join addresses"), markup=False, timeout=3)
 
     def action_leave(self) -> None:
         _keep(self.app, _close(self.session, self.server))
@@ -246,7 +288,7 @@ async def _close(session: RemoteSession, server: Any) -> None:
 class NetTableScreen(TableScreen):
     """The table of one seat across the network (see the module docstring)."""
 
-    BINDINGS = [Binding("o", "hand_over", "Hand over", id="table.hand_over")]
+    BINDINGS = [Binding("o", "hand_over", N_("Hand over"), id="table.hand_over")]
 
     def __init__(self, session: RemoteSession, server: Any = None) -> None:
         super().__init__(session)
@@ -280,7 +322,7 @@ class NetTableScreen(TableScreen):
         elif kind == "presence":
             self._presence(data)
         elif kind == "refused":
-            self.notify(str(data), markup=False, severity="warning", title="Not played")
+            self.notify(str(data), markup=False, severity="warning", title=_("Not played"))
         elif kind == "undo_asked":
             self._undo_asked(data)
         elif kind == "undo_settled":
@@ -294,9 +336,13 @@ class NetTableScreen(TableScreen):
             else:
                 self.notify(text, markup=False, severity="error", timeout=60)
         elif kind == "reconnecting":
-            self.notify(f"Connection lost ({data}); rejoining...", markup=False, severity="warning")
+            self.notify(
+                _("Connection lost ({reason}); rejoining...").format(reason=data),
+                markup=False,
+                severity="warning",
+            )
         elif kind == "connected":
-            self.notify("Connected to the table", markup=False, timeout=3)
+            self.notify(_("Connected to the table"), markup=False, timeout=3)
         elif kind == "ended":
             self.notify(str(data), markup=False, severity="error", timeout=30)
 
@@ -313,7 +359,9 @@ class NetTableScreen(TableScreen):
                 if was != now and seat != self.viewer:
                     name = self.remote.players[seat].name
                     self.notify(
-                        f"{name} is back" if now else f"{name} left the table",
+                        (_("{name} is back") if now else _("{name} left the table")).format(
+                            name=name
+                        ),
                         markup=False,
                         timeout=5,
                     )
@@ -336,8 +384,10 @@ class NetTableScreen(TableScreen):
                 self._away_told.add(seat)
                 name = self.remote.players[seat].name
                 self.notify(
-                    f"{name} has been away {away} s: press o to let a computer player play "
-                    "their seat until they are back",
+                    _(
+                        "{name} has been away {away} s: press {key} to let a computer player "
+                        "play their seat until they are back"
+                    ).format(name=name, away=away, key="o"),
                     markup=False,
                     timeout=15,
                 )
@@ -346,8 +396,13 @@ class NetTableScreen(TableScreen):
     def _undo_asked(self, asked: p.UndoAsked) -> None:
         if asked.request in self._asked:
             return  # asked already (a reconnection sends an open question again)
-        name = self.remote.players[asked.seat].name if self.remote.started else "A player"
-        dialog = AskDialog("Undo?", f"{name} asks to take back their last move.", "Allow", "Refuse")
+        if self.remote.started:
+            text = _("{name} asks to take back their last move.").format(
+                name=self.remote.players[asked.seat].name
+            )
+        else:
+            text = _("A player asks to take back their last move.")
+        dialog = AskDialog(_("Undo?"), text, _("Allow"), _("Refuse"))
         self._asked[asked.request] = dialog
 
         def answer(allow: bool | None) -> None:
@@ -364,9 +419,13 @@ class NetTableScreen(TableScreen):
             dialog.dismiss(False)
         if settled.seat == self.viewer:
             if settled.granted:
-                self.notify("The others allowed it: your move is taken back", markup=False)
+                self.notify(_("The others allowed it: your move is taken back"), markup=False)
             else:
-                self.notify(f"Undo refused: {settled.reason}", markup=False, severity="warning")
+                self.notify(
+                    _("Undo refused: {reason}").format(reason=server_text(settled.reason)),
+                    markup=False,
+                    severity="warning",
+                )
 
     # --- what this seat does ----------------------------------------------------------------
     def may_undo(self) -> bool:
@@ -380,7 +439,7 @@ class NetTableScreen(TableScreen):
             self.app.bell()
             return
         _keep(self.app, self.remote.request_undo())
-        self.notify("Asked the other players to allow the undo", markup=False, timeout=4)
+        self.notify(_("Asked the other players to allow the undo"), markup=False, timeout=4)
 
     def redo(self) -> None:
         self.app.bell()
@@ -404,10 +463,11 @@ class NetTableScreen(TableScreen):
 
         self.app.push_screen(
             AskDialog(
-                "Hand the seat over?",
-                f"{name} has been away {away} s. Let {'an' if level[:1] in 'aeiou' else 'a'} "
-                f"{level} computer player play their seat "
-                "until they come back? (The log records it.)",
+                _("Hand the seat over?"),
+                _(
+                    "{name} has been away {away} s. Let the {level} computer player play their "
+                    "seat until they come back? (The log records it.)"
+                ).format(name=name, away=away, level=level_name(level)),
             ),
             answer,
         )
@@ -416,7 +476,7 @@ class NetTableScreen(TableScreen):
         prompt = super()._prompt(view, to_act)
         away = to_act is not None and to_act != self.viewer and to_act < len(self._present)
         if away and to_act is not None and not self._present[to_act]:
-            return f"{view.players[to_act].name} is away; waiting for them"
+            return _("{name} is away; waiting for them").format(name=view.players[to_act].name)
         return prompt
 
     def action_leave(self) -> None:
@@ -428,12 +488,16 @@ class NetTableScreen(TableScreen):
 
             self.app.push_screen(
                 AskDialog(
-                    "Leave the table?",
-                    "You host this table: leaving closes it for everyone. Its journal keeps "
-                    "the match: `hanatui host --resume "
-                    f"{printable_path(self.server.journal_path)}` brings it back.",
-                    "Leave",
-                    "Stay",
+                    _("Leave the table?"),
+                    _(
+                        "You host this table: leaving closes it for everyone. Its journal keeps "
+                        "the match: {command} brings it back."
+                    ).format(
+                        command="`hanatui host --resume "
+                        f"{printable_path(self.server.journal_path)}`"
+                    ),
+                    _("Leave"),
+                    _("Stay"),
                 ),
                 answer,
             )

@@ -19,7 +19,12 @@ from core.players import Player, check_name
 from core.rules import OptionDoc
 from hanatui.app.common import HanaFooter, hana_app
 from hanatui.app.widgets import Field, TooSmall
+from hanatui.net.words import level_description, level_name
 from hanatui.store.settings import Settings
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import N_, _, pgettext
+from hanatui.text.names import card_name, yaku_title
+from hanatui.text.said import player_name
 from hanatui.text.words import game_title
 
 
@@ -39,7 +44,13 @@ def level_lines() -> str:
     """The computer levels, one line each: what a player gets at each."""
     from hanatui.bots import BOTS
 
-    return "\n".join(f"{name}: {bot.description}" for name, bot in BOTS.items())
+    return "\n".join(
+        # TRANSLATORS: a computer level and what it plays like, "easy: takes the most..."
+        _("{level}: {description}").format(
+            level=level_name(name), description=level_description(name, bot.description)
+        )
+        for name, bot in BOTS.items()
+    )
 
 
 def _base_type(t: Any) -> Any:
@@ -53,7 +64,7 @@ def option_specs(game: str) -> list[tuple[OptionDoc, Any]]:
     import msgspec
 
     from core.games.registry import game_of
-    from core.rules import option_docs
+    from hanatui.text.options import option_docs
 
     types = {f.name: f.type for f in msgspec.structs.fields(game_of(game).rules_type)}
     return [(doc, _base_type(types.get(doc.key))) for doc in option_docs(game)]
@@ -65,12 +76,19 @@ def _literal_values(t: Any) -> tuple[Any, ...] | None:
     return None
 
 
-#: Koi-koi's cards that may count as two chaff, by option value.
+#: Koi-koi's cards that may count as two chaff, by option value: their codes (`card_name`
+#: names them).
 DOUBLE_CHAFF = {
-    "sake_cup": "Sake Cup",
-    "lightning": "Lightning",
-    "yellow_paulownia": "Yellow Paulownia",
+    "sake_cup": "09a",
+    "lightning": "11d",
+    "yellow_paulownia": "12b",
 }
+
+
+def double_chaff_name(code: str) -> str:
+    from core.cards import Card
+
+    return card_name(Card.parse(code))
 
 
 class NewGameScreen(Screen[None]):
@@ -119,8 +137,8 @@ class NewGameScreen(Screen[None]):
     #: its 400 widgets as it took the focus and again as it gave it to the game's choice
     AUTO_FOCUS = "#game"
     BINDINGS = [
-        Binding("escape", "back", "Back", id="newgame.back"),
-        Binding("ctrl+s", "start", "Start", id="newgame.start"),
+        Binding("escape", "back", N_("Back"), id="newgame.back"),
+        Binding("ctrl+s", "start", N_("Start"), id="newgame.start"),
     ]
 
     def __init__(self, *, host: bool = False) -> None:
@@ -149,15 +167,17 @@ class NewGameScreen(Screen[None]):
         with VerticalScroll(id="form"):
             yield Static(
                 Content(
-                    "Host a table: seat 1 is yours; each other person's seat gets an address "
-                    "to join from their own terminal"
+                    _(
+                        "Host a table: seat 1 is yours; each other person's seat gets an address "
+                        "to join from their own terminal"
+                    )
                     if self.host
-                    else "New game"
+                    else pgettext("screen", "New game")
                 ),
                 classes="heading",
             )
             with Horizontal(classes="row"):
-                yield Static(Content("Game"), classes="label")
+                yield Static(Content(_("Game")), classes="label")
                 yield Select(
                     [(Content(game_title(g)), g) for g in available_games()],
                     value=self.game,
@@ -165,7 +185,7 @@ class NewGameScreen(Screen[None]):
                     id="game",
                     compact=True,
                 )
-                yield Static(Content("Players"), classes="label")
+                yield Static(Content(_("Players")), classes="label")
                 yield Select(
                     [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                     value=game.min_players,
@@ -174,7 +194,7 @@ class NewGameScreen(Screen[None]):
                     compact=True,
                 )
             yield Static(
-                Content("Seats (the draw for dealer decides who starts)"), classes="heading"
+                Content(_("Seats (the draw for dealer decides who starts)")), classes="heading"
             )
             # the seats and the house rules are built with the screen, so they show with it
             # (mounted after its first frame, they came 1 to 3 s later, the whole form laid
@@ -182,28 +202,33 @@ class NewGameScreen(Screen[None]):
             yield Vertical(*self._seat_rows(game.min_players), id="seats")
             yield Static(Content(level_lines()), id="levels-doc")
             with Horizontal(classes="row"):
-                yield Static(Content("Preset"), classes="label")
+                yield Static(Content(_("Preset")), classes="label")
                 yield Select(
-                    [(Content(preset_of(self.game, p).title), p) for p in presets(self.game)],
+                    [(Content(_(preset_of(self.game, p).title)), p) for p in presets(self.game)],
                     value="standard",
                     allow_blank=False,
                     id="preset",
                     compact=True,
                 )
-                yield Static(Content("Saved rules"), classes="label")
-                yield Select(self._rulesets(), prompt="(none saved)", id="ruleset", compact=True)
+                yield Static(Content(_("Saved rules")), classes="label")
+                yield Select(self._rulesets(), prompt=_("(none saved)"), id="ruleset", compact=True)
             yield Static(Content(self._preset_words("standard")), id="preset-doc")
             with Horizontal(classes="row"):
-                yield Static(Content("Save rules as"), classes="label")
+                yield Static(Content(_("Save rules as")), classes="label")
                 yield Field(
-                    placeholder="name of this house-rule set", id="ruleset-name", compact=True
+                    placeholder=_("name of this house-rule set"), id="ruleset-name", compact=True
                 )
-                yield Button(Content("Save rules"), id="save-rules", compact=True)
-            yield Static(Content("House rules"), classes="heading")
+                yield Button(Content(_("Save rules")), id="save-rules", compact=True)
+            yield Static(Content(_("House rules")), classes="heading")
             yield Vertical(*self._option_rows(self._preset_values("standard")), id="options")
         with Horizontal(id="buttons"):
-            yield Button(Content("Start (ctrl+s)"), id="start", variant="primary", compact=True)
-            yield Button(Content("Back (esc)"), id="back", compact=True)
+            yield Button(
+                Content(_("Start ({key})").format(key="ctrl+s")),
+                id="start",
+                variant="primary",
+                compact=True,
+            )
+            yield Button(Content(_("Back ({key})").format(key="esc")), id="back", compact=True)
         yield HanaFooter()
 
     def on_mount(self) -> None:
@@ -223,7 +248,7 @@ class NewGameScreen(Screen[None]):
         players.set_options([(str(n), n) for n in range(g.min_players, g.max_players + 1)])
         players.value = g.min_players
         preset = self.query_one("#preset", Select)
-        preset.set_options([(Content(preset_of(game, p).title), p) for p in presets(game)])
+        preset.set_options([(Content(_(preset_of(game, p).title)), p) for p in presets(game)])
         preset.value = "standard"
         self._show_preset("standard")
         self._load_rulesets()
@@ -261,9 +286,11 @@ class NewGameScreen(Screen[None]):
             else:
                 kind = "human" if i == 0 else "bot"
                 level = default_level
-                name = self.settings.name if i == 0 else ("CPU" if count == 2 else f"CPU {i}")
+                name = (
+                    player_name(self.settings) if i == 0 else ("CPU" if count == 2 else f"CPU {i}")
+                )
             level_select: Select[str] = Select(
-                [(Content(lv), lv) for lv in levels],
+                [(Content(level_name(lv)), lv) for lv in levels],
                 value=level,
                 allow_blank=False,
                 id=f"seat-level-{i}",
@@ -273,9 +300,13 @@ class NewGameScreen(Screen[None]):
             )
             level_select.display = kind != "human"
             row = Horizontal(
-                Static(Content(f"Seat {i + 1}"), classes="label"),
+                Static(Content(_("Seat {seat}").format(seat=i + 1)), classes="label"),
                 Select(
-                    [(Content("human"), "human"), (Content("computer"), "bot")],
+                    [
+                        # TRANSLATORS: who plays a seat: a person, or the computer
+                        (Content(pgettext("seat", "human")), "human"),
+                        (Content(pgettext("seat", "computer")), "bot"),
+                    ],
                     value=kind,
                     allow_blank=False,
                     id=f"seat-kind-{i}",
@@ -286,9 +317,9 @@ class NewGameScreen(Screen[None]):
                 Field(
                     value=name,
                     max_length=40,
-                    placeholder="named when they join"
+                    placeholder=_("named when they join")
                     if self.host and i > 0
-                    else "this player's name",
+                    else _("this player's name"),
                     id=f"seat-name-{i}",
                     compact=True,
                 ),
@@ -364,7 +395,7 @@ class NewGameScreen(Screen[None]):
         if t is bool:
             return [
                 Checkbox(
-                    Content("on" if value else "off"),
+                    Content(_("on") if value else _("off")),
                     value=bool(value),
                     id=wid,
                     classes="editor",
@@ -402,12 +433,12 @@ class NewGameScreen(Screen[None]):
                 Vertical(
                     *[
                         Checkbox(
-                            Content(name),
+                            Content(self._plain(double_chaff_name(code))),
                             value=card in value,
                             id=f"{wid}-{card}",
                             compact=True,
                         )
-                        for card, name in DOUBLE_CHAFF.items()
+                        for card, code in DOUBLE_CHAFF.items()
                     ],
                     id=wid,
                     classes="cards",
@@ -419,12 +450,12 @@ class NewGameScreen(Screen[None]):
 
     def _plain(self, text: str) -> str:
         """``text`` as the screen may show it: only ASCII in ASCII mode (× as x)."""
-        from core.names import plain_ascii
+        from hanatui.text.names import ascii_text
 
-        return plain_ascii(text) if hana_app(self.app).ascii_mode else text
+        return ascii_text(text) if hana_app(self.app).ascii_mode else text
 
     def _number_words(self, key: str, value: Any) -> str:
-        from core.rules import option_value_words
+        from hanatui.text.options import option_value_words
 
         if not isinstance(value, int):
             return ""
@@ -437,7 +468,7 @@ class NewGameScreen(Screen[None]):
         self._yaku_overrides = dict(value) if isinstance(value, dict) else {}
         ascii_mode = hana_app(self.app).ascii_mode
         return Collapsible(
-            title="each yaku (blank: the table's value)",
+            title=_("each yaku (blank: the table's value)"),
             id=wid,
             collapsed=True,
             collapsed_symbol=">" if ascii_mode else "▶",
@@ -446,15 +477,15 @@ class NewGameScreen(Screen[None]):
 
     def _yaku_rows(self, wid: str) -> list[Widget]:
         from core.games.koikoi.rules import KOIKOI_YAKU_IDS
-        from core.names import yaku_name
 
         overrides = self._yaku_overrides
         return [
             Horizontal(
-                Static(Content(yaku_name(yaku).en), classes="name"),
+                Static(Content(self._plain(yaku_title(yaku))), classes="name"),
                 Field(
                     value="" if overrides.get(yaku) is None else str(overrides[yaku]),
-                    placeholder="table",
+                    # TRANSLATORS: a yaku's points field left blank: the table's value
+                    placeholder=pgettext("yaku points", "table"),
                     type="integer",
                     id=f"{wid}-{yaku}",
                     compact=True,
@@ -482,9 +513,10 @@ class NewGameScreen(Screen[None]):
         from core.rules import preset_of
 
         try:
-            text = preset_of(self.game, name).description
+            described = preset_of(self.game, name).description
         except HanaError:
-            text = ""
+            described = ""
+        text = _(described) if described else ""  # gettext's "" is the catalog's header
         return self._plain(text)
 
     def _show_preset(self, name: str) -> None:
@@ -516,12 +548,15 @@ class NewGameScreen(Screen[None]):
                     try:
                         values[key] = int(text)
                     except ValueError:
-                        raise HanaError(f"{doc.title}: {text!r} is not a whole number") from None
+                        raise HanaError(
+                            _("{option}: {value} is not a whole number").format(
+                                option=doc.title, value=repr(text)
+                            )
+                        ) from None
         return values
 
     def _yaku_points_value(self) -> dict[str, int]:
         from core.games.koikoi.rules import KOIKOI_YAKU_IDS
-        from core.names import yaku_name
 
         if not self.query(f"#opt-yaku_points-{KOIKOI_YAKU_IDS[0]}"):  # not made: as built
             return {k: v for k, v in self._yaku_overrides.items() if v is not None}
@@ -533,7 +568,11 @@ class NewGameScreen(Screen[None]):
             try:
                 out[yaku] = int(text)
             except ValueError:
-                raise HanaError(f"{yaku_name(yaku).en}: {text!r} is not a whole number") from None
+                raise HanaError(
+                    _("{option}: {value} is not a whole number").format(
+                        option=yaku_title(yaku), value=repr(text)
+                    )
+                ) from None
         return out
 
     # --- events ---------------------------------------------------------------------------
@@ -566,7 +605,7 @@ class NewGameScreen(Screen[None]):
         """A switch says its value in words."""
         box = event.checkbox
         if (box.id or "").startswith("opt-") and box.has_class("editor"):
-            box.label = Content("on" if event.value else "off")
+            box.label = Content(_("on") if event.value else _("off"))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """A number says what it counts (or that it is off)."""
@@ -578,7 +617,7 @@ class NewGameScreen(Screen[None]):
         try:
             unit.update(Content(self._number_words(key, int(event.value))))
         except ValueError:
-            unit.update(Content("a whole number, please"))
+            unit.update(Content(_("a whole number, please")))
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -602,12 +641,14 @@ class NewGameScreen(Screen[None]):
 
             find_rules(self.game, "standard", **options)
         except HanaError as exc:
-            self.notify(str(exc), markup=False, severity="error", title="Cannot save these rules")
+            self.notify(
+                error_text(exc), markup=False, severity="error", title=_("Cannot save these rules")
+            )
             return
         self.settings.rule_sets[name] = RuleSet(game=self.game, options=options)
         hana_app(self.app).save_settings()
         self._load_rulesets()
-        self.notify(f"Saved the house rules as {name}", markup=False)
+        self.notify(_("Saved the house rules as {name}").format(name=name), markup=False)
 
     def build(self) -> tuple[Any, tuple[Player, ...]]:
         """The rules and players the form describes; raises HanaError saying what is wrong."""
@@ -618,13 +659,18 @@ class NewGameScreen(Screen[None]):
         for i, (kind, level, name) in enumerate(self.seat_values()):
             name = name.strip()
             if self.host and i > 0 and kind == "human" and not name:
-                name = f"Seat {i + 1}"  # a joining player names their seat themselves
+                # a joining player names their seat themselves
+                name = _("Seat {seat}").format(seat=i + 1)
             if not name:  # said as what to do, not as the core's "invalid name: ''"
-                raise HanaError(f"Seat {i + 1} needs a name: type one in its row.")
+                raise HanaError(
+                    _("Seat {seat} needs a name: type one in its row.").format(seat=i + 1)
+                )
             try:
                 check_name(name)
             except HanaError as exc:
-                raise HanaError(f"seat {i + 1}: {exc}") from None
+                raise HanaError(
+                    _("seat {seat}: {reason}").format(seat=i + 1, reason=error_text(exc))
+                ) from None
             if kind == "human":
                 players.append(Player(name=name, kind="human"))
             else:
@@ -636,7 +682,8 @@ class NewGameScreen(Screen[None]):
         try:
             rules, players = self.build()
         except HanaError as exc:
-            self.notify(str(exc), markup=False, severity="error", title="Cannot start")
+            self.notify(error_text(exc), markup=False, severity="error", title=_("Cannot start"))
+
             return
         self.settings.last_game = self.game
         hana_app(self.app).save_settings()

@@ -115,11 +115,11 @@ class TitleMenu(Widget, can_focus=True):
         "title-menu--info",
     }
     BINDINGS = [
-        Binding("enter", "choose", "Choose", show=False),
-        Binding("tab", "move(1)", "Next", show=False),
-        Binding("shift+tab", "move(-1)", "Previous", show=False),
-        Binding("left", "sideways(-1)", "Left", show=False),
-        Binding("right", "sideways(1)", "Right", show=False),
+        Binding("enter", "choose", N_("Choose"), show=False),
+        Binding("tab", "move(1)", N_("Next"), show=False),
+        Binding("shift+tab", "move(-1)", N_("Previous"), show=False),
+        Binding("left", "sideways(-1)", N_("Left"), show=False),
+        Binding("right", "sideways(1)", N_("Right"), show=False),
     ]
 
     class Chosen(Message):
@@ -299,8 +299,8 @@ class TitleScreen(Screen[None]):
         Binding("s", "app.settings", N_("Settings"), id="title.settings"),
         Binding("r", "app.rules", N_("Rules"), id="title.rules"),
         Binding("q", "app.quit", N_("Quit"), id="title.quit"),
-        Binding("up,k", "menu(-1)", "Up", show=False, id="title.up"),
-        Binding("down,j", "menu(1)", "Down", show=False, id="title.down"),
+        Binding("up,k", "menu(-1)", N_("Up"), show=False, id="title.up"),
+        Binding("down,j", "menu(1)", N_("Down"), show=False, id="title.down"),
     ]
 
     def compose(self) -> ComposeResult:

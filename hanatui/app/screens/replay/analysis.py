@@ -29,10 +29,12 @@ from hanatui.analysis import (
     cache,
 )
 from hanatui.analysis import decision_points as find_decisions
-from hanatui.analysis.report import PLURALS, summary_line
+from hanatui.analysis.report import class_count, summary_line
 from hanatui.app.screens.replay.review import ReplayReview
 from hanatui.app.screens.replay.review_dialogs import AnalysisDialog
 from hanatui.bots.heuristics import team_numbers
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import _, ngettext
 
 #: A rough time per playout, to say how long an analysis may take (docs/analysis.md: about a
 #: quarter of a second a decision at 1000 playouts on a shared 2-core machine).
@@ -102,9 +104,9 @@ class ReplayAnalysis(ReplayReview):
         players = self.game_log.header.players
         allowed = analysable_seats(self.game_log)
         # a copy redacted for a seat shows only that seat, and only its decisions can be judged
-        choices = [("seat", f"Analyse {players[self.seat].name}")]
+        choices = [("seat", _("Analyse {player}").format(player=players[self.seat].name))]
         if len(allowed) > 1:
-            choices.append(("all", "Analyse every seat"))
+            choices.append(("all", _("Analyse every seat")))
         summaries = []
         if self.analysis is not None:
             for seat in self.analysis.seats:
@@ -131,34 +133,72 @@ class ReplayAnalysis(ReplayReview):
         total = len(self._seats_of_points())
         if self._progress is not None:
             done, of = self._progress
-            return f"Analysing: {done} of {of} decisions, {self.budget} playouts each."
+            return ngettext(
+                "Analysing: {done} of {total} decisions, {budget} playout each.",
+                "Analysing: {done} of {total} decisions, {budget} playouts each.",
+                self.budget,
+            ).format(done=done, total=of, budget=self.budget)
         if a is None:
             # about a quarter of a second a decision at 1000 playouts (docs/analysis.md)
             seconds = total * self.budget * SECONDS_PER_PLAYOUT
-            took = f"{seconds / 60:.0f} minutes" if seconds >= 90 else f"{seconds:.0f} seconds"
-            return (
-                f"Not analysed yet: {total} decisions with a real choice, roughly {took} for "
-                f"every seat at {self.budget} playouts each (half that for one seat of two). "
-                "It runs in the background: the viewer stays usable, x stops it."
+            if seconds >= 90:
+                minutes = round(seconds / 60)
+                # TRANSLATORS: how long the analysis takes, in "roughly {time}" below
+                took = ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
+            else:
+                secs = round(seconds)
+                # TRANSLATORS: how long the analysis takes, in "roughly {time}" below
+                took = ngettext("{n} second", "{n} seconds", secs).format(n=secs)
+            return ngettext(
+                "Not analysed yet: {total} decision with a real choice, roughly {time} for "
+                "every seat at {budget} playouts each (half that for one seat of two). It runs "
+                "in the background: the viewer stays usable, x stops it.",
+                "Not analysed yet: {total} decisions with a real choice, roughly {time} for "
+                "every seat at {budget} playouts each (half that for one seat of two). It runs "
+                "in the background: the viewer stays usable, x stops it.",
+                total,
+            ).format(total=total, time=took, budget=self.budget)
+        every = len(a.seats) == len(self.game_log.header.players)
+        seats = ", ".join(str(s + 1) for s in a.seats)
+        values = {"done": len(a), "total": a.total, "seats": seats, "budget": a.budget}
+        if every and a.complete:
+            words = _(
+                "Analysed: {done} of {total} decisions of every seat, {budget} playouts each."
             )
-        if len(a.seats) == len(self.game_log.header.players):
-            whose = "every seat"
+        elif every:
+            words = _(
+                "Analysed: {done} of {total} decisions of every seat, {budget} playouts each "
+                "(stopped before the end: Analyse goes on)."
+            )
+        elif a.complete:
+            words = ngettext(
+                "Analysed: {done} of {total} decisions of seat {seats}, {budget} playouts each.",
+                "Analysed: {done} of {total} decisions of seats {seats}, {budget} playouts each.",
+                len(a.seats),
+            )
         else:
-            whose = "seat " + ", ".join(str(s + 1) for s in a.seats)
-        end = "." if a.complete else " (stopped before the end: Analyse goes on)."
-        return (
-            f"Analysed: {len(a)} of {a.total} decisions of {whose}, {a.budget} playouts each{end}"
-        )
+            words = ngettext(
+                "Analysed: {done} of {total} decisions of seat {seats}, {budget} playouts each "
+                "(stopped before the end: Analyse goes on).",
+                "Analysed: {done} of {total} decisions of seats {seats}, {budget} playouts each "
+                "(stopped before the end: Analyse goes on).",
+                len(a.seats),
+            )
+        return words.format(**values)
 
     def start_analysis(self, seats: tuple[int, ...]) -> None:
         """Analyse ``seats`` in a worker, keeping what is already known; at once if cached."""
         if self._analyser is not None:
-            self.notify("The analysis is already running.", markup=False, timeout=3)
+            self.notify(_("The analysis is already running."), markup=False, timeout=3)
             return
         try:
             analyser = Analyser(self.game_log, seats=seats, budget=self.budget, known=self._known)
         except HanaError as exc:
-            self.notify(f"Cannot analyse: {exc}", markup=False, severity="error")
+            self.notify(
+                _("Cannot analyse: {reason}").format(reason=error_text(exc)),
+                markup=False,
+                severity="error",
+            )
             return
         if analyser.done == analyser.total:
             self.analysis = self._make_analysis(self._known, analyser.seats)
@@ -181,13 +221,13 @@ class ReplayAnalysis(ReplayReview):
 
     class Finished(Message):
         """Posted from the analysis thread when it is done or stopped: ``known`` is every
-        decision known now, ``note`` what could not be kept."""
+        decision known now, ``unkept`` True if the cache beside the log could not be written."""
 
-        def __init__(self, analyser: Analyser, known: dict[int, Decision], note: str) -> None:
+        def __init__(self, analyser: Analyser, known: dict[int, Decision], unkept: bool) -> None:
             super().__init__()
             self.analyser = analyser
             self.known = known
-            self.note = note
+            self.unkept = unkept
 
     def _post(self, message: Message) -> None:
         """Post from the analysis thread; nothing if the app has closed meanwhile."""
@@ -197,7 +237,7 @@ class ReplayAnalysis(ReplayReview):
     @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
     def _run_analysis(self, analyser: Analyser, known: dict[int, Decision]) -> None:
         result = analyser.run(lambda done, total: self._post(self.Progress(analyser)))
-        note = ""
+        unkept = False
         merged = {**known, **{d.index: d for d in result.decisions}}
         if self.path is not None and result.decisions:
             try:
@@ -205,8 +245,8 @@ class ReplayAnalysis(ReplayReview):
                     self.path, self.game_log, analyser.budget, known, result.decisions
                 )
             except OSError:
-                note = " (the file beside the log cannot be written, so it is not kept)"
-        self._post(self.Finished(analyser, merged, note))
+                unkept = True
+        self._post(self.Finished(analyser, merged, unkept))
 
     def on_replay_analysis_progress(self, message: Progress) -> None:
         message.stop()
@@ -234,26 +274,29 @@ class ReplayAnalysis(ReplayReview):
         self.analysis = self._make_analysis(message.known, analyser.seats)
         self.refresh_view()
         self.refresh_bindings()
-        self.notify(self._done_words(analyser) + message.note, markup=False, timeout=5)
+        words = self._done_words(analyser)
+        if message.unkept:
+            words = _(
+                "{done} (the file beside the log cannot be written, so it is not kept)"
+            ).format(done=words)
+        self.notify(words, markup=False, timeout=5)
 
     def _done_words(self, analyser: Analyser) -> str:
         a = self.analysis
         if a is None:
-            return "Nothing was analysed."
+            return _("Nothing was analysed.")
         if analyser.cancelled and analyser.done < analyser.total:
-            return (
-                f"Analysis stopped after {analyser.done} of {analyser.total} decisions: "
-                "a goes on from there."
-            )
+            return _(
+                "Analysis stopped after {done} of {total} decisions: a goes on from there."
+            ).format(done=analyser.done, total=analyser.total)
         counts: Counter[str] = Counter()
         for seat in analyser.seats:
             for cls, n in a.summary(seat).counts.items():
                 counts[cls] += n
-        found = ", ".join(
-            f"{counts[c]} {PLURALS[c] if counts[c] != 1 else c}"
-            for c in ("blunder", "mistake", "inaccuracy")
+        found = ", ".join(class_count(c, counts[c]) for c in ("blunder", "mistake", "inaccuracy"))
+        return _("Analysis done: {found}. n jumps to the next mistake, t learns from them.").format(
+            found=found
         )
-        return f"Analysis done: {found}. n jumps to the next mistake, t learns from them."
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "analysis" or event.state != WorkerState.ERROR:
@@ -262,7 +305,11 @@ class ReplayAnalysis(ReplayReview):
         self._progress = None
         self.refresh_view()
         self.refresh_bindings()
-        self.notify(f"The analysis failed: {event.worker.error}", markup=False, severity="error")
+        self.notify(
+            _("The analysis failed: {reason}").format(reason=event.worker.error),
+            markup=False,
+            severity="error",
+        )
 
     def action_fork(self) -> None:
         raise NotImplementedError  # `ReplayScreen` plays on
@@ -295,7 +342,7 @@ class ReplayAnalysis(ReplayReview):
 
     def action_stop_analysis(self) -> None:
         if self.stop_analysis():
-            self.notify("Stopping the analysis after this decision.", markup=False, timeout=2)
+            self.notify(_("Stopping the analysis after this decision."), markup=False, timeout=2)
 
 
 __all__ = ["ReplayAnalysis"]

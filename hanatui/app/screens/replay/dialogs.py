@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
 
@@ -19,8 +22,10 @@ from core.errors import HanaError
 from core.logfile import LogRead
 from core.players import Player
 from hanatui.app.common import hana_app
-from hanatui.app.screens.dialog_base import HELP_CSS
+from hanatui.app.screens.dialog_base import HELP_COLUMNS, HELP_CSS
 from hanatui.app.widgets import TooSmall
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import N_, _
 
 DIALOG_CSS = """
 {name} {{ align: center middle; background: $background 60%; }}
@@ -38,6 +43,23 @@ DIALOG_CSS = """
 """
 
 
+def with_bold(template: str, **values: str) -> Content:
+    """A translated sentence with its ``{named}`` values in bold, as plain text (a player's
+    name is never read as markup)."""
+    parts: list[str | tuple[str, str]] = []
+    rest = template
+    while rest:
+        start = rest.find("{")
+        end = rest.find("}", start)
+        if start < 0 or end < 0 or rest[start + 1 : end] not in values:
+            parts.append(rest)
+            break
+        parts.append(rest[:start])
+        parts.append((values[rest[start + 1 : end]], "bold"))
+        rest = rest[end + 1 :]
+    return Content.assemble(*(p for p in parts if p))
+
+
 class Choice(RadioButton):
     """A radio button whose mark tells the chosen one without colour: Textual draws the same
     dot for both and colours it, which a monochrome terminal or NO_COLOR cannot show. Chosen
@@ -45,6 +67,13 @@ class Choice(RadioButton):
 
     def on_mount(self) -> None:
         self._mark()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One line, or as many as its words take where the CSS lets it wrap (Textual's
+        toggle buttons hold one line: a longer language's label was cut)."""
+        if self.styles.text_wrap != "wrap":
+            return 1
+        return max(1, len(self.render().wrap(max(1, width))))
 
     def watch_value(self) -> None:
         super().watch_value()
@@ -88,10 +117,12 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
         DIALOG_CSS.format(name="ForkDialog")
         + """
     ForkDialog RadioSet { width: 1fr; }
+    /* a longer language's choice wraps under its mark rather than being cut */
+    ForkDialog RadioSet > Choice { width: 1fr; height: auto; text-wrap: wrap; }
     ForkDialog Select { width: 40; }
     """
     )
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="fork.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="fork.cancel")]
 
     def __init__(
         self,
@@ -119,24 +150,24 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
         yield TooSmall()
         with VerticalScroll(id="dialog", can_focus=False):  # its fields scroll it to them
             if self.before:
-                title = f"Play on from before move {self.position + 1}"
+                title = _("Play on from before move {move}").format(move=self.position + 1)
             else:
-                title = f"Play on from move {self.position}"
+                title = _("Play on from move {move}").format(move=self.position)
             yield Static(Content(title), classes="title")
             if self.before:
-                hint = (
+                hint = _(
                     "A new game starts just before this move, so that it can be made again: you "
                     "take one seat, the computer plays the others. The new log records which "
                     "game and move it came from."
                 )
             else:
-                hint = (
+                hint = _(
                     "A new game starts from this position: you take one seat, the computer "
                     "plays the others. The new log records which game and move it came from."
                 )
             yield Static(Content(hint), classes="hint")
             with Horizontal(classes="row"):
-                yield Static(Content("Your seat"), classes="label")
+                yield Static(Content(_("Your seat")), classes="label")
                 yield Select(
                     [(Content(f"{i + 1}. {p.name}"), i) for i, p in enumerate(self.players)],
                     value=self.seat,
@@ -145,33 +176,33 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
                     id="seat",
                 )
             with Horizontal(classes="row"):
-                yield Static(Content("The cards to come"), classes="label")
+                yield Static(Content(_("The cards to come")), classes="label")
                 with RadioSet(id="mode"):
                     yield Choice(
-                        Content("the same future: the cards as recorded"),
+                        Content(_("the same future: the cards as recorded")),
                         value=not self.redacted,
                         disabled=self.redacted,
                         id="same_future",
                     )
                     yield Choice(
-                        Content("reshuffled: shuffle the cards you cannot see"),
+                        Content(_("reshuffled: shuffle the cards you cannot see")),
                         value=self.redacted,
                         id="reshuffled",
                     )
             with Horizontal(classes="row"):
-                yield Static(Content("Computer level"), classes="label")
+                yield Static(Content(_("Computer level")), classes="label")
                 level = self.level if self.level in BOTS else next(iter(BOTS))
                 yield Select(
                     [(Content(b), b) for b in BOTS], value=level, allow_blank=False, id="level"
                 )
             if self.redacted:
                 yield Static(
-                    Content("This copy has no record of the hidden cards: they are reshuffled."),
+                    Content(_("This copy has no record of the hidden cards: they are reshuffled.")),
                     classes="hint",
                 )
             with Horizontal(classes="buttons"):
-                yield Button(Content("Play"), id="play", variant="primary")
-                yield Button(Content("Cancel (esc)"), id="cancel")
+                yield Button(Content(_("Play")), id="play", variant="primary")
+                yield Button(Content(_("Cancel (esc)")), id="cancel")
 
     def on_mount(self) -> None:
         fit_height(self)
@@ -223,7 +254,7 @@ class ShareDialog(ModalScreen[None]):
     ShareDialog #result { margin-top: 1; height: auto; }
     """
     )
-    BINDINGS = [Binding("escape", "close", "Close", id="share.close")]
+    BINDINGS = [Binding("escape", "close", N_("Close"), id="share.close")]
 
     def __init__(self, log: LogRead, source: Path | None, *, seat: int) -> None:
         super().__init__()
@@ -247,31 +278,28 @@ class ShareDialog(ModalScreen[None]):
         name = self.game_log.header.players[self.seat].name
         yield TooSmall()
         with VerticalScroll(id="dialog", can_focus=False):  # its fields scroll it to them
-            yield Static(Content("Share this game"), classes="title")
+            yield Static(Content(_("Share this game")), classes="title")
             with Horizontal(classes="row"):
-                yield Static(Content("Anonymised copy"), classes="label")
+                yield Static(Content(_("Anonymised copy")), classes="label")
                 yield Input(str(defaults["anonymised"]), id="anonymised-path")
-                yield Button(Content("Save"), id="anonymised", variant="primary")
+                yield Button(Content(_("Save")), id="anonymised", variant="primary")
             with Horizontal(classes="row"):
-                yield Static(Content("Text record"), classes="label")
+                yield Static(Content(_("Text record")), classes="label")
                 yield Input(str(defaults["text"]), id="text-path")
-                yield Button(Content("Export"), id="text")
+                yield Button(Content(_("Export")), id="text")
             with Horizontal(classes="row"):
-                yield Static(Content("Seat view"), classes="label")
+                yield Static(Content(_("Seat view")), classes="label")
                 yield Input(str(defaults["seat"]), id="seat-path")
-                yield Button(Content("Save"), id="seat")
-            yield Static(
-                Content.assemble(
-                    "The anonymised copy names the players by seat. The text record reads round by "
-                    "round in words. The seat view is what ",
-                    (name, "bold"),
-                    " saw: every card they could not see is left out.",
-                ),
-                classes="hint",
+                yield Button(Content(_("Save")), id="seat")
+            hint = _(
+                "The anonymised copy names the players by seat. The text record reads round by "
+                "round in words. The seat view is what {player} saw: every card they could not "
+                "see is left out."
             )
+            yield Static(with_bold(hint, player=name), classes="hint")
             yield Static(id="result")
             with Horizontal(classes="buttons"):
-                yield Button(Content("Close (esc)"), id="close")
+                yield Button(Content(_("Close (esc)")), id="close")
 
     def on_mount(self) -> None:
         fit_height(self)
@@ -296,19 +324,29 @@ class ShareDialog(ModalScreen[None]):
         result = self.query_one("#result", Static)
         text = self.query_one(f"#{what}-path", Input).value.strip()
         if not text:
-            result.update(Content.styled("Give a file name first.", "$error"))
+            result.update(Content.styled(_("Give a file name first."), "$error"))
             return None
         path = Path(os.path.expanduser(text))
         if path.exists():
-            result.update(Content.styled(f"{path} already exists: choose another name.", "$error"))
+            result.update(
+                Content.styled(
+                    _("{path} already exists: choose another name.").format(path=path), "$error"
+                )
+            )
             return None
         try:
             write_atomic(path, self.data_for(what))
         except (OSError, HanaError) as exc:
-            result.update(Content.styled(f"Could not write {path}: {exc}", "$error"))
+            result.update(
+                Content.styled(
+                    _("Could not write {path}: {error}").format(path=path, error=error_text(exc)),
+                    "$error",
+                )
+            )
             return None
-        result.update(Content.styled(f"Saved {path}", "$success"))
-        self.notify(f"Saved {path}", markup=False, timeout=4)
+        saved = _("Saved {path}").format(path=path)
+        result.update(Content.styled(saved, "$success"))
+        self.notify(saved, markup=False, timeout=4)
         self.query_one(f"#{what}-path", Input).value = str(free_path(path))
         return path
 
@@ -339,8 +377,9 @@ class GotoDialog(ModalScreen[int | None]):
     GotoDialog > #dialog { width: 44; }
     """
     )
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="goto.cancel")]
-    HINT = "enter go · esc cancel"
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="goto.cancel")]
+    # TRANSLATORS: the keys of the "go to move" dialog: enter and esc are keys' names.
+    HINT = N_("enter go · esc cancel")
 
     def __init__(self, position: int, total: int) -> None:
         super().__init__()
@@ -350,9 +389,11 @@ class GotoDialog(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="dialog"):
-            yield Static(Content(f"Go to move (1 to {self.total})"), classes="title")
+            yield Static(
+                Content(_("Go to move (1 to {moves})").format(moves=self.total)), classes="title"
+            )
             yield Input(str(self.position), type="integer", id="move")
-            yield Static(Content(self.HINT), classes="hint", id="hint")
+            yield Static(Content(_(self.HINT)), classes="hint", id="hint")
 
     def on_mount(self) -> None:
         field = self.query_one(Input)
@@ -361,7 +402,7 @@ class GotoDialog(ModalScreen[int | None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
-        self.query_one("#hint", Static).update(Content(self.HINT))
+        self.query_one("#hint", Static).update(Content(_(self.HINT)))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -369,7 +410,9 @@ class GotoDialog(ModalScreen[int | None]):
             n = int(event.value)
         except ValueError:  # an empty field, or a lone sign: say what to type
             self.query_one("#hint", Static).update(
-                Content.styled(f"Type a move number, 1 to {self.total}.", "$error")
+                Content.styled(
+                    _("Type a move number, 1 to {moves}.").format(moves=self.total), "$error"
+                )
             )
             self.app.bell()
             return
@@ -379,67 +422,174 @@ class GotoDialog(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-REPLAY_HELP = """\
-Moving through the game
-  ← → h l          one move back / forward
-  ↑ ↓ k j          to the end of the previous / next turn
-  PgUp PgDn        to the start of this or the previous round / the next
-  Home End         the start / the end of the game
-  space            autoplay on or off;  + -  faster / slower
-  g, or ^p "120"   go to move 120
-  click a line     in the move list, go there (a round's line opens it);
-                   the list holds the game up to the cursor, no more
+# TRANSLATORS: keys of the replay's help: g, or ctrl+p and typing "120".
+GOTO_KEYS = N_('g, or ^p "120"')
+# TRANSLATORS: the replay's help: what the mouse does (in the keys' column).
+CLICK_LINE = N_("click a line")
+# TRANSLATORS: the replay's help: what the mouse does (in the keys' column).
+CLICK_GRAPH = N_("click the graph")
+#: The help's keys in words (translated); the others are keys' names, as the keyboard says.
+_KEY_WORDS = frozenset({GOTO_KEYS, CLICK_LINE, CLICK_GRAPH})
 
-Seeing
-  v                all hands face up / one seat's view (the default:
-                   hidden cards stay backs, and moves not yet made name
-                   no card)
-  s                the view from the next seat
-  u                the moves undos took back, in the move list beside
-                   the moves that replaced them (folded, a move that
-                   replaced some is marked ↶); click one, or U on
-                   the move marked, to step into its line (escape
-                   comes back)
-  A copy redacted for one seat shows that seat's view only.
+#: The viewer's keys: sections of (keys, what they do), each marked with `N_` and translated
+#: where shown; the line breaks of a text are kept where every line fits its column, else it is
+#: wrapped to the column (a translation needs none). A row of no keys is a line of its own.
+HELP_SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    (
+        N_("Moving through the game"),
+        (
+            ("← → h l", N_("one move back / forward")),
+            ("↑ ↓ k j", N_("to the end of the previous / next turn")),
+            ("PgUp PgDn", N_("to the start of this or the previous round / the next")),
+            ("Home End", N_("the start / the end of the game")),
+            ("space", N_("autoplay on or off;  + -  faster / slower")),
+            (GOTO_KEYS, N_("go to move 120")),
+            (
+                CLICK_LINE,
+                N_(
+                    "in the move list, go there (a round's line opens it);\n"
+                    "the list holds the game up to the cursor, no more"
+                ),
+            ),
+        ),
+    ),
+    (
+        N_("Seeing"),
+        (
+            (
+                "v",
+                N_(
+                    "all hands face up / one seat's view (the default:\n"
+                    "hidden cards stay backs, and moves not yet made name\n"
+                    "no card)"
+                ),
+            ),
+            ("s", N_("the view from the next seat")),
+            (
+                "u",
+                N_(
+                    "the moves undos took back, in the move list beside\n"
+                    "the moves that replaced them (folded, a move that\n"
+                    "replaced some is marked ↶); click one, or U on\n"
+                    "the move marked, to step into its line (escape\n"
+                    "comes back)"
+                ),
+            ),
+            ("", N_("A copy redacted for one seat shows that seat's view only.")),
+        ),
+    ),
+    (
+        N_("Reviewing"),
+        (
+            (
+                "a",
+                N_(
+                    "analyse: the strong player judges every decision\n"
+                    "of the seat in view or of every seat (in the\n"
+                    "background; x stops it); moves get marks ?!\n"
+                    "inaccuracy, ? mistake, ?? blunder, the lines under\n"
+                    "the board name the better move, and the evaluation\n"
+                    "graph shows beside the scores (m on a small screen)"
+                ),
+            ),
+            ("n p", N_("the next / previous mistake or blunder")),
+            (CLICK_GRAPH, N_("go to the decision drawn there")),
+            (
+                "t",
+                N_(
+                    "learn from your mistakes: each mistake of the seat\n"
+                    "in view again, from before it: find a better move\n"
+                    "(judged by the analysis), or see the solution; f\n"
+                    "there plays on from before it"
+                ),
+            ),
+            (
+                "c",
+                N_(
+                    "comment on this move;  C  on the whole game (saved\n"
+                    "in the file; a commented move is marked in the move\n"
+                    "list)"
+                ),
+            ),
+        ),
+    ),
+    (
+        N_("Doing"),
+        (
+            (
+                "f",
+                N_(
+                    "play on from here: a new game from this position\n"
+                    "(on a move someone decided, from just before it: the\n"
+                    "move made and the analysis's better one are marked)"
+                ),
+            ),
+            (
+                "e",
+                N_("share: an anonymised copy, a text record, one seat's\nview"),
+            ),
+            ("escape", N_("back")),
+        ),
+    ),
+)
 
-Reviewing
-  a                analyse: the strong player judges every decision
-                   of the seat in view or of every seat (in the
-                   background; x stops it); moves get marks ?!
-                   inaccuracy, ? mistake, ?? blunder, the lines under
-                   the board name the better move, and the evaluation
-                   graph shows beside the scores (m on a small screen)
-  n p              the next / previous mistake or blunder
-  click the graph  go to the decision drawn there
-  t                learn from your mistakes: each mistake of the seat
-                   in view again, from before it: find a better move
-                   (judged by the analysis), or see the solution; f
-                   there plays on from before it
-  c                comment on this move;  C  on the whole game (saved
-                   in the file; a commented move is marked in the move
-                   list)
 
-Doing
-  f                play on from here: a new game from this position
-                   (on a move someone decided, from just before it: the
-                   move made and the analysis's better one are marked)
-  e                share: an anonymised copy, a text record, one seat's
-                   view
-  escape           back
-"""
+def _lines(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells: its own line breaks if every line fits,
+    else wrapped between words (a word longer than a line broken)."""
+    own = text.split("\n")
+    if all(cell_len(line) <= width for line in own):
+        return own
+    return textwrap.wrap(" ".join(text.split()), max(10, width)) or [""]
+
+
+def _keys(keys: str) -> str:
+    """The help's keys as shown: words translated, keys' names as they are."""
+    return _(keys) if keys in _KEY_WORDS else keys
+
+
+def replay_help(columns: int = HELP_COLUMNS) -> str:
+    """The viewer's keys in the player's language, within ``columns`` cells a line."""
+    shown = [_keys(keys) for _title, section in HELP_SECTIONS for keys, _text in section]
+    # the keys' column: 17 cells, or the widest keys and a space
+    key_width = max(17, *(cell_len(keys) + 1 for keys in shown))
+    room = columns - 2 - key_width
+    out: list[str] = []
+    for title, section in HELP_SECTIONS:
+        if out:
+            out.append("")
+        out.append(_(title))
+        for keys, text in section:
+            if not keys:
+                out.extend("  " + line for line in _lines(_(text), columns - 2))
+                continue
+            first, *more = _lines(_(text), room)
+            name = _keys(keys)
+            out.append("  " + name + " " * (key_width - cell_len(name)) + first)
+            out.extend(" " * (2 + key_width) + line for line in more)
+    return "\n".join(out) + "\n"
+
+
+def __getattr__(name: str) -> str:
+    """``REPLAY_HELP``: the viewer's keys in the current language (`replay_help`)."""
+    if name == "REPLAY_HELP":
+        return replay_help()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class ReplayHelp(ModalScreen[None]):
     """The viewer's keys."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ReplayHelp") + HELP_CSS.format(name="ReplayHelp")
-    BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close", id="replayhelp.close")]
+    BINDINGS = [
+        Binding("escape,question_mark,q,enter", "close", N_("Close"), id="replayhelp.close")
+    ]
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="dialog"):
-            yield Static(Content("Replay keys"), classes="title")
-            yield Static(Content(REPLAY_HELP))
+            yield Static(Content(_("Replay keys")), classes="title")
+            yield Static(Content(replay_help()))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -451,5 +601,6 @@ __all__ = [
     "GotoDialog",
     "ReplayHelp",
     "ShareDialog",
+    "replay_help",
     "share_dir",
 ]

@@ -9,6 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Vertical
 from textual.content import Content
@@ -38,6 +39,8 @@ from hanatui.app.screens.replay.render import (
 from hanatui.app.screens.replay.review_render import CLASS_STYLES, comment_glyph
 from hanatui.app.screens.results import breakdown_table
 from hanatui.app.widgets import CardRow, faces_content
+from hanatui.text.i18n import _, ngettext
+from hanatui.text.names import card_name
 from hanatui.text.story import Story
 from hanatui.text.words import (
     REASONS,
@@ -47,12 +50,32 @@ from hanatui.text.words import (
     last_move,
     last_move_cards,
     month_of_round,
-    verb_for,
 )
 
 #: Autoplay speeds, seconds per event, slowest first.
 SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.15, 0.1)
 DEFAULT_SPEED = 3
+
+
+def _is_you(name: str) -> bool:
+    """Whether the player is the reader, named "You" (as `hanatui.text.words` tells)."""
+    return name.strip().lower() == "you"
+
+
+def match_over(winners: list[str]) -> str:
+    """The title of the match's result: "Match over: CPU wins", "Match over: A and B tie"."""
+    if len(winners) > 1:
+        return _("Match over: {players} tie").format(players=and_list(winners))
+    name = winners[0] if winners else "?"
+    if _is_you(name):
+        # TRANSLATORS: the match's result when the winner is you (named "You").
+        return _("Match over: You win")
+    return _("Match over: {player} wins").format(player=name)
+
+
+def _pad(label: str, width: int) -> str:
+    """``label`` and spaces after it, ``width`` terminal cells in all."""
+    return label + " " * max(1, width - cell_len(label))
 
 
 class ReplayCommands(Provider):
@@ -65,44 +88,52 @@ class ReplayCommands(Provider):
 
     def _commands(self, viewer: Any) -> list[tuple[str, str, Any]]:
         commands = [
-            ("Go to move...", "Type a move number, e.g. 120", viewer.action_goto),
-            ("Autoplay: start or pause", "Space; + and - change the speed", viewer.action_autoplay),
-            ("Go to the start", "Home", viewer.action_start),
-            ("Go to the end", "End", viewer.action_end),
+            (_("Go to move..."), _("Type a move number, e.g. 120"), viewer.action_goto),
             (
-                "Share this game...",
-                "An anonymised copy, a text record, one seat's view",
+                _("Autoplay: start or pause"),
+                _("Space; + and - change the speed"),
+                viewer.action_autoplay,
+            ),
+            (_("Go to the start"), "Home", viewer.action_start),
+            (_("Go to the end"), "End", viewer.action_end),
+            (
+                _("Share this game..."),
+                _("An anonymised copy, a text record, one seat's view"),
                 viewer.action_share,
             ),
-            ("Replay keys", "How to move through the game", viewer.action_help),
+            (_("Replay keys"), _("How to move through the game"), viewer.action_help),
             (
-                "Analyse the game...",
-                "a: the strong player's verdict on every decision, a summary per seat",
+                _("Analyse the game..."),
+                _("a: the strong player's verdict on every decision, a summary per seat"),
                 viewer.action_analyse,
             ),
             (
-                "Next mistake",
-                "n: the next move classed a mistake or a blunder",
+                _("Next mistake"),
+                _("n: the next move classed a mistake or a blunder"),
                 partial(viewer.action_mistake, 1),
             ),
-            ("Previous mistake", "p", partial(viewer.action_mistake, -1)),
-            ("Comment on this move...", "c: saved in the game's file", viewer.action_comment),
+            (_("Previous mistake"), "p", partial(viewer.action_mistake, -1)),
             (
-                "Comment on the game...",
-                "C: a comment on the whole game, saved in its file",
+                _("Comment on this move..."),
+                _("c: saved in the game's file"),
+                viewer.action_comment,
+            ),
+            (
+                _("Comment on the game..."),
+                _("C: a comment on the whole game, saved in its file"),
                 partial(viewer.action_comment, True),
             ),
         ]
         if viewer.analysing:
-            commands.append(("Stop the analysis", "x", viewer.action_stop_analysis))
+            commands.append((_("Stop the analysis"), "x", viewer.action_stop_analysis))
         if viewer.locked_seat is None:
-            commands.append(("All hands / one seat's view", "v", viewer.action_toggle_view))
-            commands.append(("View from the next seat", "s", viewer.action_next_seat))
+            commands.append((_("All hands / one seat's view"), "v", viewer.action_toggle_view))
+            commands.append((_("View from the next seat"), "s", viewer.action_next_seat))
         if viewer.can_fork():
             commands.append(
                 (
-                    "Play on from here",
-                    "A new game from this position, you against the computer",
+                    _("Play on from here"),
+                    _("A new game from this position, you against the computer"),
                     viewer.action_fork,
                 )
             )
@@ -124,13 +155,13 @@ class ReplayCommands(Provider):
             n = int(number.group())
             total = len(viewer.story)
             target = max(1, min(n, total))
-            name = f"Go to move {target}"
+            name = _("Go to move {move}").format(move=target)
             yield Hit(
                 1.0,
                 Content(name),
                 partial(viewer.seek, target),
                 text=name,
-                help=f"of {total} moves",
+                help=ngettext("of {n} move", "of {n} moves", total).format(n=total),
             )
         matcher = self.matcher(query)
         for name, help_text, callback in self._commands(viewer):
@@ -202,9 +233,12 @@ class ReplayDrawing(Screen[None]):
             for seat in range(state.num_players):
                 if seat != self.seat:
                     faces[seat] = faces_content(cards_of(state.hands[seat]), ascii_mode=ascii_mode)
-        pile_note = f"pile {view.pile_count}"
+        # TRANSLATORS: under the field: how many cards are left in the pile (the stock).
+        pile_note = _("pile {count}").format(count=view.pile_count)
         if self.all_hands and state.pile:
-            pile_note += f"{glyphs(ascii_mode)['dot']}next {CARDS[state.pile[0]].value}"
+            # TRANSLATORS: under the field, with every hand shown: the pile's next card, a code.
+            upcoming = _("next {card}").format(card=CARDS[state.pile[0]].value)
+            pile_note += f"{glyphs(ascii_mode)['dot']}{upcoming}"
         me = view.players[self.seat]
         scene = Scene(
             view=view,
@@ -215,7 +249,11 @@ class ReplayDrawing(Screen[None]):
             faces=faces,
             last=self._last_card(),
             pile_note=pile_note,
-            you_note="all hands shown" if self.all_hands else f"the view of {me.name}",
+            you_note=(
+                _("all hands shown")
+                if self.all_hands
+                else _("the view of {player}").format(player=me.name)
+            ),
             ascii_mode=ascii_mode,
             caption=last_move(
                 self.timeline.events,
@@ -249,12 +287,12 @@ class ReplayDrawing(Screen[None]):
             return
         self._result_shown = ended
         players = self.state.players
-        title = f"Round {ended.round} over ({REASONS.get(ended.reason, ended.reason)})"
+        title = _("Round {round} over ({reason})").format(
+            round=ended.round, reason=REASONS.get(ended.reason, ended.reason)
+        )
         if isinstance(event, MatchEnded):
             winners = [players[i].name for i in event.winners]
-            verb = verb_for(winners[0], "win") if len(winners) == 1 else "tie"
-            title = f"Match over: {and_list(winners)} {verb}{glyphs(self.ascii_mode)['dot']}"
-            title += "last round"
+            title = match_over(winners) + glyphs(self.ascii_mode)["dot"] + _("last round")
         box.border_title = Content(title)
         table = self.query_one("#result-table", DataTable)
         table.clear(columns=True)
@@ -268,16 +306,25 @@ class ReplayDrawing(Screen[None]):
     def _header(self) -> list[str | tuple[str, str]]:
         state = self.state
         dot = glyphs(self.ascii_mode)["dot"]
-        parts: list[str | tuple[str, str]] = [("hanatui replay", "bold $accent"), dot]
+        # TRANSLATORS: the replay viewer's title (hanatui is the program's name).
+        parts: list[str | tuple[str, str]] = [(_("hanatui replay"), "bold $accent"), dot]
         parts.append(game_title(state.rules.game))
         if state.round:
-            parts.append(f"{dot}Round {state.round} of {state.rules.rounds}")
+            rounds = state.rules.rounds
             if state.rules.game == "koikoi":
-                parts.append(f" ({month_of_round(state)})")
-        parts.append(f"{dot}move {self.position} of {len(self.story)}")
+                text = _("Round {round} of {rounds} ({month})").format(
+                    round=state.round, rounds=rounds, month=month_of_round(state)
+                )
+            else:
+                text = _("Round {round} of {rounds}").format(round=state.round, rounds=rounds)
+            parts.append(f"{dot}{text}")
+        moves = _("move {move} of {moves}").format(move=self.position, moves=len(self.story))
+        parts.append(f"{dot}{moves}")
         if self.playing:
             play = ">" if self.ascii_mode else "▶"
-            parts.append((f"{dot}{play} {SPEEDS[self.speed]:g} s", "bold $success"))
+            # TRANSLATORS: the autoplay's speed in the replay's title: seconds per move.
+            speed = _("{seconds} s").format(seconds=f"{SPEEDS[self.speed]:g}")
+            parts.append((f"{dot}{play} {speed}", "bold $success"))
         return parts
 
     def _draw_topbar(self) -> None:
@@ -369,38 +416,58 @@ class ReplayDrawing(Screen[None]):
     def _draw_status(self, card: Card | None = None) -> None:
         status = self.query_one("#status", Static)
         view_name = (
-            "all hands"
+            _("all hands")
             if self.all_hands
-            else f"seat view: {self.game_log.header.players[self.seat].name}"
+            else _("seat view: {player}").format(
+                player=self.game_log.header.players[self.seat].name
+            )
         )
+        # the labels in a column of their own, as wide as the longer one and two spaces
+        viewing, file_label = _("viewing"), _("file")
+        label_width = max(cell_len(viewing), cell_len(file_label)) + 2
         lines: list[Content] = []
         origin = self.game_log.header.origin
         if card is not None:
             lines.append(
                 Content.assemble(
-                    (card.description, f"bold {card_variable(card)}"),
+                    (f"{card.value} {card_name(card)}", f"bold {card_variable(card)}"),
                     f"  ({card_japanese(card, ascii_only=self.ascii_mode)})",
                 )
             )
         else:
-            lines.append(Content.assemble(("viewing  ", "dim"), view_name))
+            lines.append(Content.assemble((_pad(viewing, label_width), "dim"), view_name))
         if self.path is not None:
-            lines.append(Content.assemble(("file     ", "dim"), printable_path(self.path.name)))
+            lines.append(
+                Content.assemble(
+                    (_pad(file_label, label_width), "dim"), printable_path(self.path.name)
+                )
+            )
         notes = []
         if self.taken_back_from is not None:
-            notes.append(f"a line taken back at move {self.taken_back_from}: esc goes back")
+            notes.append(
+                _("a line taken back at move {move}: esc goes back").format(
+                    move=self.taken_back_from
+                )
+            )
         if origin is not None:
-            notes.append(f"played on from {origin.source}, move {origin.event}")
+            notes.append(
+                _("played on from {source}, move {move}").format(
+                    source=origin.source, move=origin.event
+                )
+            )
         if self.game_log.header.anonymised:
-            notes.append("an anonymised copy")
+            notes.append(_("an anonymised copy"))
         if self.locked_seat is not None:
-            notes.append("redacted: hidden cards unknown")
+            notes.append(_("redacted: hidden cards unknown"))
         if self.game_log.error is not None:
             notes.append(
-                f"the readable part only (the file breaks at line {self.game_log.error.line})"
+                _("the readable part only (the file breaks at line {line})").format(
+                    line=self.game_log.error.line
+                )
             )
         if notes:
-            lines.append(Content.styled("; ".join(notes), "dim"))
+            # TRANSLATORS: what separates the notes under the replay's board.
+            lines.append(Content.styled(_("; ").join(notes), "dim"))
         status.update(Content("\n").join(lines))
 
     def on_card_row_hovered(self, message: CardRow.Hovered) -> None:

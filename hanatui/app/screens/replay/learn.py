@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -36,41 +37,76 @@ from hanatui.app.common import HanaFooter
 from hanatui.app.layout import TABLE_LARGE, Scene, TableLayout, glyphs
 from hanatui.app.screens.replay.playon import BETTER_MARK, PLAYED_MARK, move_words
 from hanatui.app.widgets import CardRow, TooSmall
+from hanatui.text.i18n import N_, _
 from hanatui.text.words import game_title, last_move_cards
 
-#: The words of the mode; ``{move}`` and ``{best}`` name moves in brief (`move_words`), and
-#: ``{points}`` a number of points to one decimal.
-TITLE = "Learn from your mistakes"
-ASK = "Find a better move than {move}."
-ASK_LONG = (
-    "{player} made a {cls} {mark} here: {move}, losing {points} points this round. "
-    "Find a better move."
-)
-WEIGHING = "Weighing {move}{more}"
-WEIGH_FAILED = "The answer could not be weighed: {error}"
-FOUND_BEST = "{move}: as good as the best found."
-FOUND_GOOD = "{move}: good, within the noise of the best found ({points} points short)."
-WORSE = "{move}: {points} points worse than the best found ({expected} this round); try again."
-SAME = "{move} is the move made: {points} points worse than the best found; try another."
-SOLUTION = "The best move found: {best}, expecting {expected} points this round."
-SOLUTION_LONG = "The best move found: {best}, expecting {expected} points this round."
-SUMMARY = "Found {found} of {total}."
-SUMMARY_LONG = "Learn from your mistakes is over: you found {found} of {total}. n goes back."
-NONE_ANALYSED = "Nothing analysed for {player} yet: a analyses the game, then t."
-NONE_FLAGGED = "{player} made no mistake the analysis flags: nothing to learn here."
-KEYS_CARDS = "←→ choose{dot}enter answer{dot}s solution{dot}n next{dot}f play on{dot}esc back"
-KEYS_CARDS_ASCII = (
-    "<- -> choose{dot}enter answer{dot}s solution{dot}n next{dot}f play on{dot}esc back"
-)
-KEYS_LIST = "1-{n} answer{dot}s solution{dot}n next{dot}f play on{dot}esc back"
-KEYS_OVER = "n or esc: back to the replay"
+#: The words of the mode (translated where shown); ``{move}`` and ``{best}`` name moves in brief
+#: (`move_words`), and ``{points}`` a number of points to one decimal.
+TITLE = N_("Learn from your mistakes")
+ASK = N_("Find a better move than {move}.")
+#: What the box under the hand asks, by the class of the decision (the mode offers mistakes and
+#: blunders; an inaccuracy only if asked for).
+ASK_LONG = {
+    "inaccuracy": N_(
+        "{player} made an inaccuracy {mark} here: {move}, losing {points} points this round. "
+        "Find a better move."
+    ),
+    "mistake": N_(
+        "{player} made a mistake {mark} here: {move}, losing {points} points this round. "
+        "Find a better move."
+    ),
+    "blunder": N_(
+        "{player} made a blunder {mark} here: {move}, losing {points} points this round. "
+        "Find a better move."
+    ),
+}
+WEIGHING = N_("Weighing {move}{more}")
+WEIGH_FAILED = N_("The answer could not be weighed: {error}")
+FOUND_BEST = N_("{move}: as good as the best found.")
+FOUND_GOOD = N_("{move}: good, within the noise of the best found ({points} points short).")
+WORSE = N_("{move}: {points} points worse than the best found ({expected} this round); try again.")
+SAME = N_("{move} is the move made: {points} points worse than the best found; try another.")
+SOLUTION = N_("The best move found: {best}, expecting {expected} points this round.")
+SOLUTION_LONG = SOLUTION
+#: The same in fewer words, for the caption where the sentence would not fit in one line.
+FOUND_GOOD_SHORT = N_("{move}: good, {points} short of the best.")
+WORSE_SHORT = N_("{move}: {points} points worse; try again.")
+SAME_SHORT = N_("{move} is the move made; try another.")
+SOLUTION_SHORT = N_("Best found: {best} ({expected}).")
+# TRANSLATORS: the label before the learn mode's caption under the board (a word or two)
+CAPTION_LABEL = N_("learn")
+SUMMARY = N_("Found {found} of {total}.")
+SUMMARY_LONG = N_("Learn from your mistakes is over: you found {found} of {total}. n goes back.")
+NONE_ANALYSED = N_("Nothing analysed for {player} yet: a analyses the game, then t.")
+NONE_FLAGGED = N_("{player} made no mistake the analysis flags: nothing to learn here.")
+#: The keys that answer, each a key and what it does, shown joined by dots (the status line
+#: keeps as many as fit).
+KEY_CHOOSE = N_("←→ choose")
+KEY_CHOOSE_ASCII = N_("<- -> choose")
+KEY_ANSWER = N_("enter answer")
+KEY_ANSWER_NUMBER = N_("1-{n} answer")
+KEYS_REST = (N_("s solution"), N_("n next"), N_("f play on"), N_("esc back"))
+KEYS_OVER = N_("n or esc: back to the replay")
 CHOICE = "{n}. {move}"
-PUZZLE = "{n}. move {move}: {words}"
+PUZZLE = N_("{n}. move {move}: {words}")
+#: The hidden keys' descriptions: 1 to 9 and 0 answer with the move of that number.
+ANSWER_KEYS = (
+    N_("Answer 0"),
+    N_("Answer 1"),
+    N_("Answer 2"),
+    N_("Answer 3"),
+    N_("Answer 4"),
+    N_("Answer 5"),
+    N_("Answer 6"),
+    N_("Answer 7"),
+    N_("Answer 8"),
+    N_("Answer 9"),
+)
 STATUS = {
-    "open": "not tried",
-    "found": "found",
-    "missed": "not found",
-    "shown": "solution seen",
+    "open": N_("not tried"),
+    "found": N_("found"),
+    "missed": N_("not found"),
+    "shown": N_("solution seen"),
 }
 
 
@@ -111,23 +147,23 @@ class LearnScreen(Screen[int | None]):
     AUTO_FOCUS = ""
 
     BINDINGS = [
-        Binding("left,h", "move(-1)", "Choose", id="learn.left", show=False),
-        Binding("right,l", "move(1)", "Choose", id="learn.right", show=False),
-        Binding("enter,space", "answer", "Answer", id="learn.answer", key_display="enter"),
+        Binding("left,h", "move(-1)", N_("Choose"), id="learn.left", show=False),
+        Binding("right,l", "move(1)", N_("Choose"), id="learn.right", show=False),
+        Binding("enter,space", "answer", N_("Answer"), id="learn.answer", key_display="enter"),
         *[
             Binding(
                 str(d),
                 f"answer_index({(d - 1) % 10})",
-                f"Answer {d}",
+                ANSWER_KEYS[d],
                 id=f"learn.answer{d}",
                 show=False,
             )
             for d in range(10)
         ],
-        Binding("s", "solution", "Solution", id="learn.solution"),
-        Binding("n", "next", "Next", id="learn.next"),
-        Binding("f", "play_on", "Play on", id="learn.play_on"),
-        Binding("escape,q", "leave", "Back", id="learn.leave"),
+        Binding("s", "solution", N_("Solution"), id="learn.solution"),
+        Binding("n", "next", N_("Next"), id="learn.next"),
+        Binding("f", "play_on", N_("Play on"), id="learn.play_on"),
+        Binding("escape,q", "leave", N_("Back"), id="learn.leave"),
     ]
 
     def __init__(self, log: LogRead, analysis: GameAnalysis, seat: int) -> None:
@@ -179,7 +215,7 @@ class LearnScreen(Screen[int | None]):
         yield HanaFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.query_one("#puzzles", Static).border_title = Content(TITLE)
+        self.query_one("#puzzles", Static).border_title = Content(_(TITLE))
         self.refresh_view()
         self._focus_hand()
 
@@ -214,11 +250,17 @@ class LearnScreen(Screen[int | None]):
             classes[d.move.card] = PLAYED_MARK
         if (puzzle.shown or puzzle.found) and isinstance(d.best_move, PlayCard):
             classes[d.best_move.card] = BETTER_MARK
-        header: list[str | tuple[str, str]] = [("hanatui", "bold $accent"), g["dot"], TITLE]
+        header: list[str | tuple[str, str]] = [("hanatui", "bold $accent"), g["dot"], _(TITLE)]
         header.append(f"{g['dot']}{game_title(view.rules.game)}")
         if view.round:
-            header.append(f"{g['dot']}Round {view.round} of {view.rules.rounds}")
-        header.append(f"{g['dot']}{self.current + 1} of {len(self.puzzles)}")
+            header.append(
+                g["dot"]
+                + _("Round {round} of {rounds}").format(round=view.round, rounds=view.rules.rounds)
+            )
+        header.append(
+            g["dot"]
+            + _("{number} of {total}").format(number=self.current + 1, total=len(self.puzzles))
+        )
         scene = Scene(
             view=view,
             seat=self.seat,
@@ -226,68 +268,82 @@ class LearnScreen(Screen[int | None]):
             marked=self.seat,
             hand=list(view.hand),
             hand_classes=classes,
-            pile_note=f"pile {view.pile_count}",
-            you_note="find a better move" if not self.over else "",
+            pile_note=_("pile {count}").format(count=view.pile_count),
+            you_note=_("find a better move") if not self.over else "",
             ascii_mode=ascii_mode,
             caption=self.caption(),
-            caption_label="learn",
+            caption_label=_(CAPTION_LABEL),
             moved=last_move_cards(events, d.index - 1),
         )
         if not self.query_one("#layout", TableLayout).draw(scene):
             return
         self.query_one("#learn", Static).update(self.lines())
         # the compact table's bottom line (the box under the hand may be scrolled away there)
-        self.query_one("#status-line", Static).update(Content.styled(self.keys(), "dim"))
+        width = max(self.app.size.width - 2, 10)
+        status = Content.styled(self.keys(width), "dim")
+        self.query_one("#status-line", Static).update(status)
         self.query_one("#puzzles", Static).update(self.puzzle_list())
         self.refresh_bindings()
 
     def caption(self) -> str:
-        """The latest thing to say, in one line."""
+        """The latest thing to say, in one line: in fewer words where a longer language's
+        sentence would not fit the caption."""
+        room = max((self.app.size.width or 80) - 4 - cell_len(_(CAPTION_LABEL)), 10)
+        text = self._caption(short=False)
+        return text if cell_len(text) <= room else self._caption(short=True)
+
+    def _caption(self, *, short: bool) -> str:
         if self.over:
-            return SUMMARY.format(found=self.found_count(), total=len(self.puzzles))
+            return _(SUMMARY).format(found=self.found_count(), total=len(self.puzzles))
         puzzle = self.puzzle
         if self.weighing is not None:
-            return WEIGHING.format(
+            return _(WEIGHING).format(
                 move=move_words(self.weighing), more=glyphs(self.ascii_mode)["more"]
             )
         if puzzle.shown and puzzle.shown_at == len(puzzle.answers):
-            return self.solution_words()  # nothing answered since
+            return self.solution_words(short=short)  # nothing answered since
         if puzzle.answers:
-            return self.judgement_words(puzzle.answers[-1])
-        return ASK.format(move=move_words(puzzle.decision.move))
+            return self.judgement_words(puzzle.answers[-1], short=short)
+        return _(ASK).format(move=move_words(puzzle.decision.move))
 
-    def judgement_words(self, j: Judgement) -> str:
+    def judgement_words(self, j: Judgement, *, short: bool = False) -> str:
+        """What an answer is worth (``short``: in a few words, for the caption)."""
         move = move_words(j.answer)
         points = f"{j.loss:.1f}"
+        expected = f"{j.best_expected:+.1f}"
         if j.found:
-            return (FOUND_BEST if j.best else FOUND_GOOD).format(move=move, points=points)
-        if j.answer == self.puzzle.decision.move:
-            return SAME.format(move=move, points=points)
-        return WORSE.format(move=move, points=points, expected=f"{j.best_expected:+.1f}")
+            template = FOUND_BEST if j.best else (FOUND_GOOD_SHORT if short else FOUND_GOOD)
+        elif j.answer == self.puzzle.decision.move:
+            template = SAME_SHORT if short else SAME
+        else:
+            template = WORSE_SHORT if short else WORSE
+        return _(template).format(move=move, points=points, expected=expected)
 
-    def solution_words(self, *, long: bool = False) -> str:
-        """The solution: the best move in brief (the caption) or in words (the box)."""
+    def solution_words(self, *, long: bool = False, short: bool = False) -> str:
+        """The solution: the best move in brief (the caption; ``short``, in fewer words) or in
+        words (the box)."""
         d = self.puzzle.decision
-        template, best = (
-            (SOLUTION_LONG, describe_move(d.best_move))
-            if long
-            else (SOLUTION, move_words(d.best_move))
-        )
-        return template.format(best=best, expected=f"{d.best_expected:+.1f}")
+        if long:
+            template, best = SOLUTION_LONG, describe_move(d.best_move)
+        else:
+            template, best = (SOLUTION_SHORT if short else SOLUTION), move_words(d.best_move)
+        return _(template).format(best=best, expected=f"{d.best_expected:+.1f}")
 
     def lines(self) -> Content:
         """The box under the hand: what to find, the answers so far, the solution if shown."""
         if self.over:
-            done = Content(SUMMARY_LONG.format(found=self.found_count(), total=len(self.puzzles)))
+            done = Content(
+                _(SUMMARY_LONG).format(found=self.found_count(), total=len(self.puzzles))
+            )
             return Content("\n").join([done, self.puzzle_list()])
         puzzle = self.puzzle
         d = puzzle.decision
         cls = self.analysis.class_of(d)
+        ask = ASK_LONG.get(cls, ASK_LONG["mistake"])
         out = [
             Content(
-                ASK_LONG.format(
+                _(ask).format(
                     player=self.player,
-                    cls=cls,
                     mark=MARKS[cls],
                     move=describe_move(d.move),
                     points=f"{d.loss:.1f}",
@@ -303,25 +359,29 @@ class LearnScreen(Screen[int | None]):
         out.append(Content.styled(self.keys(), "dim"))
         return Content("\n").join(out)
 
-    def keys(self) -> str:
-        """The keys that answer now."""
+    def keys(self, width: int | None = None) -> str:
+        """The keys that answer now (with ``width``, as many as fit in it)."""
         dot = glyphs(self.ascii_mode)["dot"]
         if self.over:
-            return KEYS_OVER.format(dot=dot)
+            return _(KEYS_OVER)
         if self.cards_only():
-            keys = KEYS_CARDS_ASCII if self.ascii_mode else KEYS_CARDS
-            return keys.format(dot=dot)
-        return KEYS_LIST.format(n=min(len(self.choices()), 10), dot=dot)
+            first = [_(KEY_CHOOSE_ASCII if self.ascii_mode else KEY_CHOOSE), _(KEY_ANSWER)]
+        else:
+            first = [_(KEY_ANSWER_NUMBER).format(n=min(len(self.choices()), 10))]
+        items = first + [_(key) for key in KEYS_REST]
+        while width is not None and len(items) > 1 and cell_len(dot.join(items)) > width:
+            items.pop()
+        return dot.join(items)
 
     def puzzle_list(self) -> Content:
         lines = []
         for i, p in enumerate(self.puzzles):
-            words = STATUS[p.status]
-            line = Content(PUZZLE.format(n=i + 1, move=p.decision.index + 1, words=words))
+            words = _(STATUS[p.status])
+            line = Content(_(PUZZLE).format(n=i + 1, move=p.decision.index + 1, words=words))
             if i == self.current and not self.over:
                 line = line.stylize("bold")
             lines.append(line)
-        lines.append(Content(SUMMARY.format(found=self.found_count(), total=len(self.puzzles))))
+        lines.append(Content(_(SUMMARY).format(found=self.found_count(), total=len(self.puzzles))))
         return Content("\n").join(lines)
 
     def _focus_hand(self) -> None:
@@ -401,7 +461,9 @@ class LearnScreen(Screen[int | None]):
             return
         self.weighing = None
         self.refresh_view()
-        self.notify(WEIGH_FAILED.format(error=event.worker.error), markup=False, severity="error")
+        self.notify(
+            _(WEIGH_FAILED).format(error=event.worker.error), markup=False, severity="error"
+        )
 
     def judged(self, current: int, found: Judgement) -> None:
         """An answer's judgement is in."""
@@ -453,9 +515,9 @@ class LearnScreen(Screen[int | None]):
 def learn_refusal(analysis: GameAnalysis | None, seat: int, player: str) -> str | None:
     """Why the mode cannot start for ``seat``, or None."""
     if analysis is None or seat not in analysis.seats:
-        return NONE_ANALYSED.format(player=player)
+        return _(NONE_ANALYSED).format(player=player)
     if not puzzles(analysis, seat):
-        return NONE_FLAGGED.format(player=player)
+        return _(NONE_FLAGGED).format(player=player)
     return None
 
 

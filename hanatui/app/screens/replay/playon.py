@@ -13,33 +13,71 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.actions import Action, CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki, PlayCard
-from core.cards import MONTH_NAMES, Card
+from core.cards import Card
 from core.engine import to_act
 from core.players import Player
 from core.timeline import Timeline
 from core.view import observe
 from hanatui.analysis import GameAnalysis, move_of
 from hanatui.app.layout import TableNote
+from hanatui.text.i18n import N_, _
+from hanatui.text.names import month_name
 
 #: The marks of the hand's cards in a game continued from before a decision.
 PLAYED_MARK = "-played"
 BETTER_MARK = "-better"
 
-#: The caption's sentences; ``{move}`` and ``{better}`` are `move_words`.
-PLAYED_BETTER = "{player} played {move} here; the analysis prefers {better}."
-CHOSE_BETTER = "{player} chose {move} here; the analysis prefers {better}."
-PLAYED_BEST = "{player} played {move} here: the best move the analysis found."
-CHOSE_BEST = "{player} chose {move} here: the best move the analysis found."
-PLAYED = "{player} played {move} here."
-CHOSE = "{player} chose {move} here."
-
-MOVE_WORDS = {
-    "capture": "{card} taking {target}",
-    "ordinary": "{card} as an ordinary card",
-    "hiki": "a hiki of {month}",
-    "koikoi": "koi-koi",
-    "shobu": "shobu",
+#: The caption's sentences, each marked with `N_` and translated where shown (the language can
+#: change at run time); ``{move}`` and ``{better}`` are `move_words`. A player named "You" (the
+#: default name) reads the sentences in the second person, each its own message.
+PLAYED_BETTER = N_("{player} played {move} here; the analysis prefers {better}.")
+CHOSE_BETTER = N_("{player} chose {move} here; the analysis prefers {better}.")
+PLAYED_BEST = N_("{player} played {move} here: the best move the analysis found.")
+CHOSE_BEST = N_("{player} chose {move} here: the best move the analysis found.")
+PLAYED = N_("{player} played {move} here.")
+CHOSE = N_("{player} chose {move} here.")
+# TRANSLATORS: the replay's "play on" caption, said to you (your name is "You").
+YOU_PLAYED_BETTER = N_("You played {move} here; the analysis prefers {better}.")
+# TRANSLATORS: the replay's "play on" caption, said to you (your name is "You").
+YOU_CHOSE_BETTER = N_("You chose {move} here; the analysis prefers {better}.")
+# TRANSLATORS: the replay's "play on" caption, said to you (your name is "You").
+YOU_PLAYED_BEST = N_("You played {move} here: the best move the analysis found.")
+# TRANSLATORS: the replay's "play on" caption, said to you (your name is "You").
+YOU_CHOSE_BEST = N_("You chose {move} here: the best move the analysis found.")
+# TRANSLATORS: the replay's "play on" caption, said to you (your name is "You").
+YOU_PLAYED = N_("You played {move} here.")
+# TRANSLATORS: the replay's "play on" caption, said to you (your name is "You").
+YOU_CHOSE = N_("You chose {move} here.")
+#: The same sentences said to a player named "You".
+_TO_YOU = {
+    PLAYED_BETTER: YOU_PLAYED_BETTER,
+    CHOSE_BETTER: YOU_CHOSE_BETTER,
+    PLAYED_BEST: YOU_PLAYED_BEST,
+    CHOSE_BEST: YOU_CHOSE_BEST,
+    PLAYED: YOU_PLAYED,
+    CHOSE: YOU_CHOSE,
 }
+
+#: A move in a few words (marked with `N_`, translated where shown): a card by its code, as the
+#: hand's card marked beside the caption shows it; a month by its name (`names.month_name`).
+MOVE_WORDS = {
+    # TRANSLATORS: a move in brief: card {card} (a code, "09a") takes card {target} ("09d").
+    "capture": N_("{card} taking {target}"),
+    # TRANSLATORS: a move in brief: a wild card ({card}, a code) played as a plain card of its
+    # month, taking nothing with its wild power.
+    "ordinary": N_("{card} as an ordinary card"),
+    # TRANSLATORS: a move in brief (Sakura): taking the four cards of month {month} ("Pine").
+    "hiki": N_("a hiki of {month}"),
+    # TRANSLATORS: a move in brief: calling koi-koi.
+    "koikoi": N_("koi-koi"),
+    # TRANSLATORS: a move in brief: calling shobu (stopping the round).
+    "shobu": N_("shobu"),
+}
+
+
+def _is_you(name: str) -> bool:
+    """Whether the player is the reader, named "You" (as `hanatui.text.words` tells)."""
+    return name.strip().lower() == "you"
 
 
 @dataclass(frozen=True)
@@ -96,19 +134,20 @@ def fork_note(
 
 
 def move_words(action: Action) -> str:
-    """A move in a few words for the caption: a card by its code (the card shows it)."""
+    """A move in a few words for the caption, in the player's language: a card by its code (the
+    card shows it), a month by its name."""
     if isinstance(action, PlayCard):
         return action.card.value
     if isinstance(action, ChooseCapture):
         if action.target is None:
-            return MOVE_WORDS["ordinary"].format(card=action.card.value)
-        return MOVE_WORDS["capture"].format(card=action.card.value, target=action.target.value)
+            return _(MOVE_WORDS["ordinary"]).format(card=action.card.value)
+        return _(MOVE_WORDS["capture"]).format(card=action.card.value, target=action.target.value)
     if isinstance(action, DeclareHiki):
-        return MOVE_WORDS["hiki"].format(month=MONTH_NAMES[action.month - 1])
+        return _(MOVE_WORDS["hiki"]).format(month=month_name(action.month))
     if isinstance(action, CallKoiKoi):
-        return MOVE_WORDS["koikoi"]
+        return _(MOVE_WORDS["koikoi"])
     if isinstance(action, CallShobu):
-        return MOVE_WORDS["shobu"]
+        return _(MOVE_WORDS["shobu"])
     return str(action)
 
 
@@ -138,7 +177,9 @@ def decision_note(
         template = PLAYED_BEST if card else CHOSE_BEST
     else:
         template = PLAYED_BETTER if card else CHOSE_BETTER
-    caption = template.format(
+    if _is_you(player):
+        template = _TO_YOU[template]
+    caption = _(template).format(
         player=player,
         move=move_words(move),
         better="" if better is None else move_words(better),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Literal, NamedTuple
 
 from rich.cells import cell_len
@@ -22,6 +23,7 @@ from core.players import Player
 from core.state import OVER, State
 from hanatui.app.layout import glyphs
 from hanatui.text.comments import comments_at, game_comments
+from hanatui.text.i18n import _
 from hanatui.text.story import Story, mentions_hidden
 
 #: A line of the move list: number, words, style, the analysis's mark and its style, comments,
@@ -43,10 +45,18 @@ class MoveRow(NamedTuple):
 _BLOCKS = "▁▂▃▄▅▆▇█"
 
 
-def _total_width(cell: int) -> int:
-    """The total column's width after cells ``cell`` wide: "total" right after a cell's own
-    trailing space, " total" after one-column cells, which have none."""
-    return 6 if cell == 1 else 5
+def _total_label() -> str:
+    """The total column's heading, in the player's language."""
+    # TRANSLATORS: the score chart's last column: each player's points so far (short).
+    return _("total")
+
+
+def _total_width(cell: int, label: str = "total") -> int:
+    """The total column's width after cells ``cell`` wide: the heading ("total", 5 at least)
+    right after a cell's own trailing space, a space before it after one-column cells, which
+    have none."""
+    width = max(5, cell_len(label))
+    return width + 1 if cell == 1 else width
 
 
 def score_chart(
@@ -65,20 +75,22 @@ def score_chart(
     More rounds than ``width`` holds: the ones around the cursor's, the first one shown
     numbered in the names' column ("37:")."""
     rounds = max(rounds, len(history), 1)
+    total_label = _total_label()
+    total_width = partial(_total_width, label=total_label)
     nothing = "." if ascii_mode else "·"  # a round not played yet, or scored 0
     top = max((abs(p) for r in history for p in r), default=0) or 1
     longest = max(4, min(10, max(cell_len(p.name) for p in players)))
     # the widest cells that fit with the whole names, else with names cut to fit (4 at least)
     cell, name_width = 1, 4
     for c in (3, 2, 1):
-        room = width - _total_width(c)
+        room = width - total_width(c)
         if longest + 1 + c * rounds <= room:
             cell, name_width = c, longest
             break
         if c < 3 and 4 + 1 + c * rounds <= room:
             cell, name_width = c, room - 1 - c * rounds
             break
-    room = width - _total_width(cell)
+    room = width - total_width(cell)
     first, last = 1, rounds
     if name_width + 1 + cell * rounds > room:  # one cell a round, and still too many rounds
         # a window of rounds: the names whole (cut to 4, "Easy 1" and "Easy 2" read alike)
@@ -94,7 +106,7 @@ def score_chart(
     for r in range(first, last + 1):
         label = f"{r:>2} " if cell == 3 else f"{r % 10}" + " " * (cell - 1)
         header.append((label, "bold $accent" if r == current else "dim"))
-    header.append((" total" if cell == 1 else "total", "dim"))
+    header.append((total_label.rjust(total_width(cell)), "dim"))
     lines.append(Content.assemble(*header))
     for seat, player in enumerate(players):
         name = player.name
@@ -122,7 +134,7 @@ def score_chart(
                 parts.append((pad + glyph, style))
             parts.append(gap)
         total = totals[seat] if seat < len(totals) else 0
-        parts.append((f"{total:>{_total_width(cell)}}", "bold"))
+        parts.append((f"{total:>{total_width(cell)}}", "bold"))
         lines.append(Content.assemble(*parts))
     return Content("\n").join(lines)
 
@@ -146,7 +158,9 @@ def chart_panel(
     )
     dot = glyphs(ascii_mode)["dot"]
     rounds = max(state.rules.rounds, len(state.history), current)
-    title = f"Scores{dot}round {current} of {rounds}" if current else "Scores"
+    title = _("Scores")
+    if current:
+        title += dot + _("round {round} of {rounds}").format(round=current, rounds=rounds)
     return Content(title), body
 
 

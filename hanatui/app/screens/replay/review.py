@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 
+from rich.cells import cell_len
 from textual import events
 from textual.content import Content
 from textual.widgets import Static
@@ -41,6 +42,8 @@ from hanatui.app.screens.replay.review_render import (
     verdict_short,
 )
 from hanatui.text.comments import CommentEdit, comments_at, edit_file, game_comments
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import _
 from hanatui.text.story import hidden_from
 
 
@@ -62,7 +65,7 @@ class ReplayReview(ReplayDrawing):
         """Go to the next (or previous) mistake or blunder, where its verdict shows."""
         a = self.analysis
         if a is None:
-            self.notify("No analysis yet: a analyses the game.", markup=False, timeout=3)
+            self.notify(_("No analysis yet: a analyses the game."), markup=False, timeout=3)
             return
         seat = None if self.all_hands else self.seat
         if delta > 0:
@@ -70,8 +73,10 @@ class ReplayReview(ReplayDrawing):
         else:
             found = a.previous_flagged(self.position - 1, seat=seat)
         if found is None:
-            where = "after" if delta > 0 else "before"
-            self.notify(f"No mistake {where} this move.", markup=False, timeout=2)
+            words = (
+                _("No mistake after this move.") if delta > 0 else _("No mistake before this move.")
+            )
+            self.notify(words, markup=False, timeout=2)
             return
         self._stop_autoplay()
         self.timeline.seek(found.index + 1)
@@ -116,10 +121,10 @@ class ReplayReview(ReplayDrawing):
         self._stop_autoplay()
         position = None if on_game else self.position
         if position is None:
-            title, about = "Comment on the game", ""
+            title, about = _("Comment on the game"), ""
             existing = game_comments(self.comments)
         else:
-            title = f"Comment on move {position}"
+            title = _("Comment on move {number}").format(number=position)
             about = self.story.line(position - 1, position, self.seat, all_hands=self.all_hands)
             existing = comments_at(self.comments, position)
 
@@ -147,13 +152,13 @@ class ReplayReview(ReplayDrawing):
     def _edit(self, edit: CommentEdit) -> str | None:
         """Write one change to the comments into the file; None, or why it could not be."""
         if self.path is None:
-            return "this game has no file to keep comments in"
+            return _("this game has no file to keep comments in")
         try:
             comments = edit_file(self.path, self.game_log, edit)
         except HanaError as exc:
-            return str(exc)
+            return error_text(exc)
         except OSError as exc:
-            return f"the file cannot be written ({exc.strerror or exc})"
+            return _("the file cannot be written ({reason})").format(reason=exc.strerror or exc)
         self.comments = comments
         self.game_log.comments = list(comments)
         self._comment_counts = Counter(c.after for c in comments if c.after is not None)
@@ -225,8 +230,12 @@ class ReplayReview(ReplayDrawing):
         width = max(self.app.size.width - 2, 10)
         if self._progress is not None:
             done, total = self._progress
-            bar = progress_line(done, total, min(width - 20, 50), ascii_mode=self.ascii_mode)
-            line.update(Content("analysing ") + bar + Content("   x stops"))
+            # TRANSLATORS: {bar} is a progress bar with "12/80" decisions after it
+            words = _("analysing {bar}   x stops")
+            before, _bar, after = words.partition("{bar}")
+            room = min(width - cell_len(before) - cell_len(after), 50)
+            bar = progress_line(done, total, room, ascii_mode=self.ascii_mode)
+            line.update(clip(Content(before) + bar + Content(after), width, self.ascii_mode))
             return
         box = self.query_one("#review", Static)
         left = self.query_one("#left")
@@ -248,7 +257,8 @@ class ReplayReview(ReplayDrawing):
         if not box.display:
             return
         name = self.game_log.header.players[self.seat].name
-        box.border_title = Content(f"Evaluation{glyphs(self.ascii_mode)['dot']}{name}")
+        dot = glyphs(self.ascii_mode)["dot"]
+        box.border_title = Content(_("Evaluation") + dot + name)
         lines: list[Content] = []
         values = []
         position = self.position  # nothing after the cursor: not how the game goes on
@@ -260,12 +270,13 @@ class ReplayReview(ReplayDrawing):
                 and (v := p.values[self.seat]) is not None
                 and self.judged(p.seat)
             ]
-        scale = max((abs(v) for _, v in values), default=0.0)
-        subtitle = plain(f"±{scale:.1f} pts", self.ascii_mode) if values else ""
+        scale = max((abs(v) for _index, v in values), default=0.0)
+        # TRANSLATORS: the graph's scale: a full bar is this many points
+        scale_words = _("±{points} pts").format(points=f"{scale:.1f}")
+        subtitle = plain(scale_words, self.ascii_mode) if values else ""
         if progress is not None:
-            subtitle = "analysing: x stops" + (
-                f"{glyphs(self.ascii_mode)['dot']}{subtitle}" if subtitle else ""
-            )
+            running = _("analysing: x stops")
+            subtitle = f"{running}{dot}{subtitle}" if subtitle else running
         box.border_subtitle = Content(subtitle)
         if values and a is not None:
             flagged = {
@@ -287,7 +298,9 @@ class ReplayReview(ReplayDrawing):
                 )
             )
         else:
-            lines.append(Content.styled(f"Nothing evaluated for {name} yet.", "dim"))
+            nothing = _("Nothing evaluated for {player} yet.").format(player=name)
+            # the box does not wrap (the graph's columns): a longer sentence wraps here
+            lines.extend(Content.styled(nothing, "dim").wrap(width))
         if progress is not None:
             lines.append(progress)
         if a is not None and self.seat in a.seats:

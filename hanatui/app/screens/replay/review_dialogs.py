@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -22,6 +23,8 @@ from core.players import Player
 from hanatui.app.screens.replay.dialogs import DIALOG_CSS
 from hanatui.app.screens.replay.review_render import writer
 from hanatui.app.widgets import TooSmall
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import N_, _
 
 #: ASCII mode in these dialogs: plain frames (the buttons go compact, without their half-block
 #: edges: `plain_in_ascii`).
@@ -31,6 +34,29 @@ ASCII_CSS = """
 {name}.-ascii Input:focus {{ border: ascii $accent; }}
 {name}.-ascii OptionList {{ border: ascii $panel-lighten-2; scrollbar-size-vertical: 0; }}
 """
+
+
+#: A row of buttons too wide for the dialog (a longer language, a long name) stands in a column.
+STACK_CSS = """
+{name} .buttons.-stacked {{ layout: vertical; }}
+{name} .buttons.-stacked Button {{ margin-right: 0; }}
+"""
+
+
+def fit_buttons(screen: Widget) -> None:
+    """Stack each row of buttons whose labels do not fit side by side in the row's width, and
+    put it back in a row when they do."""
+    for row in screen.query(".buttons"):
+        width = row.size.width
+        if not width:
+            continue
+        needed = 0
+        for button in row.query(Button):
+            if not button.display:
+                continue
+            inner = cell_len(str(button.label)) + 2
+            needed += max(inner, 0 if button.compact else 16) + button.styles.margin.right
+        row.set_class(needed > width, "-stacked")
 
 
 def plain_in_ascii(screen: Widget) -> None:
@@ -49,6 +75,7 @@ class AnalysisDialog(ModalScreen[str | None]):
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="AnalysisDialog")
         + ASCII_CSS.format(name="AnalysisDialog")
+        + STACK_CSS.format(name="AnalysisDialog")
         + """
     AnalysisDialog #dialog { max-height: 100%; }
     AnalysisDialog #summaries { height: auto; margin-bottom: 1; }
@@ -56,7 +83,7 @@ class AnalysisDialog(ModalScreen[str | None]):
     AnalysisDialog .buttons Button { margin-right: 1; }
     """
     )
-    BINDINGS = [Binding("escape", "close", "Close", id="analysis.close")]
+    BINDINGS = [Binding("escape", "close", N_("Close"), id="analysis.close")]
     AUTO_FOCUS = "Button"  # the first: Stop, or analysing the seat in view
 
     def __init__(
@@ -76,7 +103,7 @@ class AnalysisDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="dialog"):
-            yield Static(Content("Analysis"), classes="title")
+            yield Static(Content(_("Analysis")), classes="title")
             yield Static(self.status, id="status")
             if self.summaries:
                 with Vertical(id="summaries"):
@@ -84,16 +111,18 @@ class AnalysisDialog(ModalScreen[str | None]):
                         yield Static(line)
             yield Static(
                 Content(
-                    "The strong player judges each decision from what its seat could see: "
-                    "?! inaccuracy, ? mistake, ?? blunder, by the points this round the move "
-                    "gave away against the best one it found (estimates: docs/analysis.md). "
-                    "n and p jump to the next and previous mistake."
+                    _(
+                        "The strong player judges each decision from what its seat could see: "
+                        "?! inaccuracy, ? mistake, ?? blunder, by the points this round the "
+                        "move gave away against the best one it found (estimates: "
+                        "docs/analysis.md). n and p jump to the next and previous mistake."
+                    )
                 ),
                 classes="hint",
             )
             with Horizontal(classes="buttons"):
                 if self.running:
-                    yield Button(Content("Stop the analysis"), id="stop", variant="warning")
+                    yield Button(Content(_("Stop the analysis")), id="stop", variant="warning")
                 else:
                     for i, (choice, label) in enumerate(self.choices):
                         yield Button(
@@ -101,10 +130,14 @@ class AnalysisDialog(ModalScreen[str | None]):
                             id=f"choice-{choice}",
                             variant="primary" if i == 0 else "default",
                         )
-                yield Button(Content("Close (esc)"), id="close")
+                yield Button(Content(_("Close (esc)")), id="close")
 
     def on_mount(self) -> None:
         plain_in_ascii(self)
+        self.call_after_refresh(fit_buttons, self)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -120,7 +153,11 @@ class AnalysisDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-HINT = f"One line, up to {MAX_COMMENT} characters; enter saves, esc cancels."
+def hint() -> str:
+    """What the comment field takes, before anything is typed."""
+    return _("One line, up to {limit} characters; enter saves, esc cancels.").format(
+        limit=MAX_COMMENT
+    )
 
 
 #: The writer choice's value for a reviewer (someone not at the table).
@@ -138,12 +175,14 @@ class CommentDialog(ModalScreen[bool]):
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="CommentDialog")
         + ASCII_CSS.format(name="CommentDialog")
+        + STACK_CSS.format(name="CommentDialog")
         + """
     CommentDialog #dialog { max-height: 100%; padding: 0 1; }
     CommentDialog .row { margin-bottom: 0; }
     CommentDialog .buttons { margin-top: 0; }
     CommentDialog .row > Input, CommentDialog .row > OptionList { width: 1fr; }
     CommentDialog .row > .label { width: 12; }
+    CommentDialog #author-label { padding-top: 0; }  /* beside a one-line choice */
     CommentDialog #existing { height: auto; max-height: 5; margin-bottom: 1; }
     CommentDialog #author { width: 1fr; }
     CommentDialog Input.-invalid { border: tall $error; }
@@ -151,7 +190,7 @@ class CommentDialog(ModalScreen[bool]):
     CommentDialog #problem.-error { color: $error; }
     """
     )
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="comment.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="comment.cancel")]
     AUTO_FOCUS = "#text"
 
     def __init__(
@@ -187,18 +226,18 @@ class CommentDialog(ModalScreen[bool]):
             existing.display = bool(self.existing)
             yield existing
             with Horizontal(classes="row"):
-                yield Static(Content("Comment"), classes="label")
+                yield Static(Content(_("Comment")), classes="label", id="text-label")
                 yield Input(
-                    placeholder="one line of plain text",
+                    placeholder=_("one line of plain text"),
                     max_length=MAX_COMMENT,
                     id="text",
                 )
             with Horizontal(classes="row"):
-                yield Static(Content("Written by"), classes="label")
+                yield Static(Content(_("Written by")), classes="label", id="author-label")
                 # a choice that shows the writer the comment is saved as (a list's highlight
                 # did not show while another field had the focus: it read as its first line)
                 writers = [(Content(f"{i + 1}. {p.name}"), i) for i, p in enumerate(self.players)]
-                writers.append((Content("a reviewer (not at the table)"), REVIEWER))
+                writers.append((Content(_("a reviewer (not at the table)")), REVIEWER))
                 yield Select(
                     writers,
                     value=REVIEWER if self.author is None else self.author,
@@ -206,13 +245,20 @@ class CommentDialog(ModalScreen[bool]):
                     id="author",
                     compact=True,
                 )
-            yield Static(Content(HINT), id="problem")
+            yield Static(Content(hint()), id="problem")
             with Horizontal(classes="buttons"):
-                yield Button(Content("Save"), id="save", variant="primary")
-                remove = Button(Content("Remove the chosen one"), id="remove")
+                yield Button(Content(_("Save")), id="save", variant="primary")
+                remove = Button(Content(_("Remove the chosen one")), id="remove")
                 remove.display = bool(self.existing)
                 yield remove
-                yield Button(Content("Cancel (esc)"), id="cancel")
+                yield Button(Content(_("Cancel (esc)")), id="cancel")
+
+    def _fit_labels(self) -> None:
+        """The labels as wide as the longest in this language (12 at least, 24 at most)."""
+        labels = list(self.query(".row > .label").results(Static))
+        width = max((cell_len(str(label.content)) for label in labels), default=0) + 1
+        for label in labels:
+            label.styles.width = min(max(width, 12), 24)
 
     def _lines(self) -> list[Content]:
         return [
@@ -222,6 +268,11 @@ class CommentDialog(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         plain_in_ascii(self)
+        self._fit_labels()
+        self.call_after_refresh(fit_buttons, self)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
 
     def _problem(self, text: str, error: bool) -> None:
         problem = self.query_one("#problem", Static)
@@ -235,11 +286,16 @@ class CommentDialog(ModalScreen[bool]):
                 check_comment(event.value)
         except HanaError as exc:
             event.input.set_class(True, "-invalid")
-            self._problem(f"Not allowed: {exc}.", True)
+            self._problem(_("Not allowed: {reason}.").format(reason=error_text(exc)), True)
             return
         event.input.set_class(False, "-invalid")
-        count = f"{len(event.value)} of {MAX_COMMENT} characters" if event.value else HINT
-        self._problem(count + ("; enter saves, esc cancels." if event.value else ""), False)
+        if event.value:
+            words = _("{n} of {limit} characters; enter saves, esc cancels.").format(
+                n=len(event.value), limit=MAX_COMMENT
+            )
+        else:
+            words = hint()
+        self._problem(words, False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -256,11 +312,11 @@ class CommentDialog(ModalScreen[bool]):
         try:
             check_comment(text)
         except HanaError as exc:
-            self._problem(f"Not saved: {exc}.", True)
+            self._problem(_("Not saved: {reason}.").format(reason=error_text(exc)), True)
             return False
         problem = self._save(text, self.seat())
         if problem is not None:
-            self._problem(f"Not saved: {problem}.", True)
+            self._problem(_("Not saved: {reason}.").format(reason=problem), True)
             return False
         self.changed = True
         self.dismiss(True)
@@ -271,11 +327,11 @@ class CommentDialog(ModalScreen[bool]):
         listing = self.query_one("#existing", OptionList)
         index = listing.highlighted
         if index is None or not 0 <= index < len(self.existing):
-            self._problem("Choose a comment in the list first.", True)
+            self._problem(_("Choose a comment in the list first."), True)
             return False
         problem = self._remove(self.existing[index])
         if problem is not None:
-            self._problem(f"Not removed: {problem}.", True)
+            self._problem(_("Not removed: {reason}.").format(reason=problem), True)
             return False
         self.changed = True
         del self.existing[index]
@@ -283,7 +339,8 @@ class CommentDialog(ModalScreen[bool]):
         listing.add_options(self._lines())
         listing.display = bool(self.existing)
         self.query_one("#remove", Button).display = bool(self.existing)
-        self._problem("Removed.", False)
+        fit_buttons(self)
+        self._problem(_("Removed."), False)
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

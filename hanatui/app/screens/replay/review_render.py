@@ -12,7 +12,8 @@ from textual.content import Content
 from core.logfile import Comment
 from core.players import Player
 from hanatui.analysis import CLASSES, FLAGGED, MARKS, Class, Decision, GameAnalysis, SeatSummary
-from hanatui.analysis.model import describe_move, verdict
+from hanatui.analysis.model import class_label, describe_move, verdict_rest
+from hanatui.text.i18n import _, ngettext
 from hanatui.text.story import mentions_hidden
 
 _BLOCKS = "▁▂▃▄▅▆▇█"
@@ -40,7 +41,7 @@ def plain(text: str, ascii_mode: bool) -> str:
 def writer(comment: Comment, players: Sequence[Player]) -> str:
     """Who wrote a comment: a player's name, or "a reviewer" (someone not at the table)."""
     if comment.seat is None or not 0 <= comment.seat < len(players):
-        return "a reviewer"
+        return _("a reviewer")
     return players[comment.seat].name
 
 
@@ -157,15 +158,22 @@ def progress_line(done: int, total: int, width: int, *, ascii_mode: bool) -> Con
 
 def summary_content(summary: SeatSummary, width: int, *, ascii_mode: bool) -> Content:
     """A seat's summary in one line: its average loss per decision and the count of each
-    flagged class (the number of decisions too, when the width allows)."""
+    flagged class (the number of decisions too, when the width allows); in two lines, the
+    average loss and the counts, where a language's longer words do not fit in one."""
     dot = " - " if ascii_mode else " · "
-    parts: list[str | tuple[str, str]] = [f"avg loss {summary.average_loss:.2f}"]
+    loss = Content(_("avg loss {loss}").format(loss=f"{summary.average_loss:.2f}"))
+    marks: list[str | tuple[str, str]] = []
     for cls in FLAGGED:
-        parts.append(dot)
-        parts.append((MARKS[cls], CLASS_STYLES[cls]))
-        parts.append(f" {summary.counts[cls]}")
-    line = Content.assemble(*parts)
-    more = Content(f"{summary.decisions} decisions{dot}")
+        if marks:
+            marks.append(dot)
+        marks.append((MARKS[cls], CLASS_STYLES[cls]))
+        marks.append(f" {summary.counts[cls]}")
+    counts = Content.assemble(*marks)
+    line = loss + Content(dot) + counts
+    if line.cell_length > width:
+        return Content("\n").join([loss, counts])
+    decisions = ngettext("{n} decision", "{n} decisions", summary.decisions)
+    more = Content(decisions.format(n=summary.decisions) + dot)
     return more + line if more.cell_length + line.cell_length <= width else line
 
 
@@ -182,19 +190,17 @@ def verdict_content(
     naming a card the seat in view cannot see (``hidden``) says what the move lost without
     naming the better one."""
     cls = analysis.class_of(decision)
-    mark = MARKS[cls]
-    text = verdict(analysis, decision)
-    if mentions_hidden(text, hidden):
-        text = (
-            f"{cls}: loses {decision.loss:.1f} ± {decision.se:.1f} points this round (the "
-            "better move names a card hidden from this view: v shows all hands)"
-        )
+    rest = verdict_rest(analysis, decision)
+    if mentions_hidden(rest, hidden):
+        rest = _(
+            "loses {loss} ± {se} points this round (the better move names a card hidden from "
+            "this view: v shows all hands)"
+        ).format(loss=f"{decision.loss:.1f}", se=f"{decision.se:.1f}")
     # a verdict reads "class mark: the rest": the class and its mark take the class's colour
-    rest = text.partition(": ")[2]
     return Content.assemble(
         (players[decision.seat].name, "bold"),
         ": ",
-        (f"{cls}{' ' + mark if mark else ''}", CLASS_STYLES[cls] or "bold"),
+        (class_label(cls), CLASS_STYLES[cls] or "bold"),
         ": ",
         plain(rest, ascii_mode),
     )
@@ -210,25 +216,29 @@ def verdict_short(
     """A verdict in a few words for the compact table's status line: who, the class, the better
     move (unless it names a card hidden from the seat in view) and the loss."""
     cls = analysis.class_of(decision)
-    mark = MARKS[cls]
     head = Content.assemble(
         (players[decision.seat].name, "bold"),
         ": ",
-        (f"{cls}{' ' + mark if mark else ''}", CLASS_STYLES[cls] or "bold"),
+        (class_label(cls), CLASS_STYLES[cls] or "bold"),
     )
     if decision.made == decision.best:
         return head
-    better = f"better {describe_move(decision.best_move)}"
+    better = describe_move(decision.best_move)
+    loss = f"{decision.loss:.1f}"
     if mentions_hidden(better, hidden):
-        better = "a better move"
-    return head + Content(f", loses {decision.loss:.1f}: {better}")
+        # TRANSLATORS: after "Name: mistake ?" in the status line; the better move is hidden
+        rest = _(", loses {loss}: a better move").format(loss=loss)
+    else:
+        # TRANSLATORS: after "Name: mistake ?" in the status line
+        rest = _(", loses {loss}: better {move}").format(loss=loss, move=better)
+    return head + Content(rest)
 
 
 def comment_text(comment: Comment, *, hidden: int, viewer: int | None) -> str:
     """A comment's words as the seat in view (``viewer``; None: all hands) may read them:
     another's comment naming a card that seat cannot see (``hidden``) is folded away."""
     if comment.seat != viewer and mentions_hidden(comment.text, hidden):
-        return "(it names a card hidden from this view: v shows all hands)"
+        return _("(it names a card hidden from this view: v shows all hands)")
     return comment.text
 
 
@@ -244,10 +254,13 @@ def comment_content(
     """A comment under the board: who wrote it and its words (plain text, never markup). In a
     seat's view, another's comment naming a card that seat cannot see is folded away."""
     text = comment_text(comment, hidden=hidden, viewer=viewer)
-    where = "on the game, " if on_game else ""
+    who = writer(comment, players)
+    if on_game:
+        # TRANSLATORS: who wrote a comment on the whole game (not on one move)
+        who = _("on the game, {writer}").format(writer=who)
     return Content.assemble(
         (comment_glyph(ascii_mode) + "  ", "$accent"),
-        (f"{where}{writer(comment, players)}", "bold"),
+        (who, "bold"),
         ": ",
         text,
     )

@@ -46,6 +46,8 @@ from hanatui.app.screens.replay.draw import DEFAULT_SPEED, SPEEDS, ReplayCommand
 from hanatui.app.screens.replay.playon import ForkPoint, fork_note, fork_players, fork_point
 from hanatui.app.screens.replay.render import MoveList, ScoreChart, score_chart
 from hanatui.app.widgets import TooSmall
+from hanatui.text.errors import error_text
+from hanatui.text.i18n import N_, _
 from hanatui.text.story import Story, safe_text
 
 
@@ -88,36 +90,46 @@ class ReplayScreen(ReplayAnalysis):
     AUTO_FOCUS = None  # nothing takes the keys from the viewer
 
     BINDINGS = [
-        Binding("left,h", "step(-1)", "Back", id="replay.back", show=False),
-        Binding("right,l", "step(1)", "Move", id="replay.forward", key_display="←→"),
-        Binding("up,k", "turn(-1)", "Turn back", id="replay.turn_back", show=False),
-        Binding("down,j", "turn(1)", "Turn", id="replay.turn_forward", key_display="↑↓"),
-        Binding("pageup", "round(-1)", "Round back", id="replay.round_back", show=False),
-        Binding("pagedown", "round(1)", "Round", id="replay.round_forward", key_display="PgUp/Dn"),
-        Binding("home", "start", "Start", id="replay.start", show=False),
-        Binding("end", "end", "End", id="replay.end", show=False),
-        Binding("space", "autoplay", "Autoplay", id="replay.autoplay", key_display="space"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", id="replay.faster", show=False),
-        Binding("minus", "speed(-1)", "Slower", id="replay.slower", show=False),
-        Binding("v", "toggle_view", "All hands", id="replay.view"),
-        Binding("s", "next_seat", "Seat", id="replay.seat"),
-        Binding("g", "goto", "Go to", id="replay.goto", show=False),
-        Binding("m", "toggle_moves", "Moves", id="replay.moves", show=False),
-        Binding("u", "toggle_variations", "Undos", id="replay.variations"),
+        Binding("left,h", "step(-1)", N_("Back"), id="replay.back", show=False),
+        Binding("right,l", "step(1)", N_("Move"), id="replay.forward", key_display="←→"),
+        Binding("up,k", "turn(-1)", N_("Turn back"), id="replay.turn_back", show=False),
+        Binding("down,j", "turn(1)", N_("Turn"), id="replay.turn_forward", key_display="↑↓"),
+        Binding("pageup", "round(-1)", N_("Round back"), id="replay.round_back", show=False),
         Binding(
-            "U", "enter_variation", "Into the line taken back", id="replay.into_line", show=False
+            "pagedown", "round(1)", N_("Round"), id="replay.round_forward", key_display="PgUp/Dn"
         ),
-        Binding("f", "fork", "Play on", id="replay.fork"),
-        Binding("e", "share", "Share", id="replay.share"),
-        Binding("question_mark", "help", "Keys", id="replay.help"),
-        Binding("a", "analyse", "Analyse", id="replay.analyse"),
-        Binding("x", "stop_analysis", "Stop the analysis", id="replay.stop_analysis"),
-        Binding("n", "mistake(1)", "Next mistake", id="replay.next_mistake", show=False),
-        Binding("p", "mistake(-1)", "Previous mistake", id="replay.previous_mistake", show=False),
-        Binding("t", "learn", "Learn", id="replay.learn"),
-        Binding("c", "comment", "Comment", id="replay.comment", show=False),
-        Binding("C", "comment(True)", "Comment on the game", id="replay.game_comment", show=False),
-        Binding("escape,q", "leave", "Back", id="replay.leave", show=False),
+        Binding("home", "start", N_("Start"), id="replay.start", show=False),
+        Binding("end", "end", N_("End"), id="replay.end", show=False),
+        Binding("space", "autoplay", N_("Autoplay"), id="replay.autoplay", key_display="space"),
+        Binding("plus,equals_sign", "speed(1)", N_("Faster"), id="replay.faster", show=False),
+        Binding("minus", "speed(-1)", N_("Slower"), id="replay.slower", show=False),
+        Binding("v", "toggle_view", N_("All hands"), id="replay.view"),
+        Binding("s", "next_seat", N_("Seat"), id="replay.seat"),
+        Binding("g", "goto", N_("Go to"), id="replay.goto", show=False),
+        Binding("m", "toggle_moves", N_("Moves"), id="replay.moves", show=False),
+        Binding("u", "toggle_variations", N_("Undos"), id="replay.variations"),
+        Binding(
+            "U",
+            "enter_variation",
+            N_("Into the line taken back"),
+            id="replay.into_line",
+            show=False,
+        ),
+        Binding("f", "fork", N_("Play on"), id="replay.fork"),
+        Binding("e", "share", N_("Share"), id="replay.share"),
+        Binding("question_mark", "help", N_("Keys"), id="replay.help"),
+        Binding("a", "analyse", N_("Analyse"), id="replay.analyse"),
+        Binding("x", "stop_analysis", N_("Stop the analysis"), id="replay.stop_analysis"),
+        Binding("n", "mistake(1)", N_("Next mistake"), id="replay.next_mistake", show=False),
+        Binding(
+            "p", "mistake(-1)", N_("Previous mistake"), id="replay.previous_mistake", show=False
+        ),
+        Binding("t", "learn", N_("Learn"), id="replay.learn"),
+        Binding("c", "comment", N_("Comment"), id="replay.comment", show=False),
+        Binding(
+            "C", "comment(True)", N_("Comment on the game"), id="replay.game_comment", show=False
+        ),
+        Binding("escape,q", "leave", N_("Back"), id="replay.leave", show=False),
     ]
 
     def __init__(
@@ -172,8 +184,8 @@ class ReplayScreen(ReplayAnalysis):
         yield HanaFooter(show_command_palette=not self.ascii_mode)
 
     def on_mount(self) -> None:
-        self.query_one("#moves", MoveList).border_title = Content("Moves")
-        self.query_one("#chart", Static).border_title = Content("Scores")
+        self.query_one("#moves", MoveList).border_title = Content(_("Moves"))
+        self.query_one("#chart", Static).border_title = Content(_("Scores"))
         self.query_one("#review", Static).display = False
         self.query_one("#evaluation", Static).display = False
         self.load_cached_analysis()
@@ -245,7 +257,11 @@ class ReplayScreen(ReplayAnalysis):
         if self._timer is not None:
             self._stop_autoplay()
             self._start_autoplay()
-        self.notify(f"Autoplay: {SPEEDS[self.speed]:g} s per move", markup=False, timeout=1.5)
+        self.notify(
+            _("Autoplay: {seconds} s per move").format(seconds=f"{SPEEDS[self.speed]:g}"),
+            markup=False,
+            timeout=1.5,
+        )
         self._draw_topbar()
 
     def _start_autoplay(self) -> None:
@@ -278,7 +294,7 @@ class ReplayScreen(ReplayAnalysis):
         """Step into the line taken back beside the move at the cursor (the first, if several)."""
         lines = [v for v in self.story.variations_at(self.position - 1) if v.marker < self.position]
         if not lines:
-            self.notify("No move was taken back here.", markup=False, timeout=2)
+            self.notify(_("No move was taken back here."), markup=False, timeout=2)
             return
         self.open_taken_back(lines[0].marker, 0)
 
@@ -307,7 +323,9 @@ class ReplayScreen(ReplayAnalysis):
             return False
         name = self.game_log.header.players[self.locked_seat].name
         self.notify(
-            f"This copy was redacted for {name}: only their view can be shown.",
+            _("This copy was redacted for {player}: only their view can be shown.").format(
+                player=name
+            ),
             markup=False,
             severity="warning",
             timeout=4,
@@ -357,7 +375,7 @@ class ReplayScreen(ReplayAnalysis):
     def action_fork(self) -> None:
         if not self.can_fork():
             self.notify(
-                "The match is over here: there is nothing to play on from.",
+                _("The match is over here: there is nothing to play on from."),
                 markup=False,
                 severity="warning",
             )
@@ -410,7 +428,9 @@ class ReplayScreen(ReplayAnalysis):
 
     def fork_players(self, choice: ForkChoice) -> tuple[Player, ...]:
         """The new game's players: you at the chosen seat, the computer at the others."""
-        name = getattr(getattr(self.app, "settings", None), "name", "") or "You"
+        from hanatui.text.said import player_name
+
+        name = player_name(getattr(self.app, "settings", None))
         count = len(self.game_log.header.players)
         return fork_players(count, name=name, seat=choice.seat, level=choice.level)
 
@@ -424,7 +444,11 @@ class ReplayScreen(ReplayAnalysis):
                 choice, autosave=bool(getattr(self.app, "_save", True)), point=point
             )
         except (HanaError, OSError) as exc:
-            self.notify(f"Cannot play on from here: {exc}", markup=False, severity="error")
+            self.notify(
+                _("Cannot play on from here: {error}").format(error=error_text(exc)),
+                markup=False,
+                severity="error",
+            )
             return
         note = fork_note(point, seat=choice.seat, players=session.players, analysis=self.analysis)
         self.app.push_screen(TableScreen(session, note=note))

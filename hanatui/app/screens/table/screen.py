@@ -36,6 +36,7 @@ from hanatui.app.screens.table.draw import TableDrawing
 from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session.session import Session
 from hanatui.session.thinking import think
+from hanatui.text.errors import error_text
 
 #: At most this many seconds a computer seat waits for the table's first frame to be drawn.
 FIRST_FRAME_WAIT = 0.5
@@ -373,7 +374,7 @@ class TableScreen(TableDrawing):
         except Exception as exc:  # a broken computer player must not end the game: play on
             action = legal_actions(state)[0]
             self.notify(
-                f"The computer player failed ({exc}); it made the first legal move.",
+                f"The computer player failed ({error_text(exc)}); it made the first legal move.",
                 markup=False,
                 severity="warning",
             )
