@@ -63,14 +63,29 @@ class Walk:
         screen = self.pilot.app.screen
         if shown is not None:
             assert isinstance(screen, shown), (name, screen)
+        self._check(name, screen)
+        # what a longer language pushed below the fold is seen too: each scrolling part of the
+        # screen, page by page (a DataTable scrolls its own rows, which are all drawn anyway)
+        for part in list(screen.query("*")):
+            if not part.allow_vertical_scroll or part.max_scroll_y <= 0:
+                continue
+            if part not in screen._compositor.visible_widgets or type(part).__name__ == "DataTable":
+                continue
+            step = max(1, part.scrollable_content_region.height - 1)
+            for y in range(step, part.max_scroll_y + step, step):
+                part.scroll_to(y=min(y, part.max_scroll_y), animate=False, immediate=True)
+                await self.pilot.pause()
+                self._check(f"{name}, scrolled to {y}", screen)
+            part.scroll_home(animate=False, immediate=True)
+
+    def _check(self, name: str, screen) -> None:
         found = screen_problems(screen, pseudo=True)
         if found:
             self.problems[name] = found
-        words = set()
+        words = self.english.setdefault(name.split(",")[0], set())
         for widget in screen._compositor.visible_widgets:
             if widget is not screen and not any(c.display for c in widget.children):
                 words |= english_words(widget_text(widget))
-        self.english[name] = words
 
     def check(self) -> None:
         assert not self.problems, "\n".join(

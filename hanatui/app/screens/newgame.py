@@ -109,6 +109,7 @@ class NewGameScreen(Screen[None]):
 
     NewGameScreen .row Select { width: 24; }
     NewGameScreen .row Input { width: 24; }
+    NewGameScreen .row #ruleset-name { width: 1fr; max-width: 40; }
     NewGameScreen .heading { text-style: bold; color: $accent; margin-top: 1; }
     NewGameScreen .seat > .label { width: 10; }
     NewGameScreen .seat Select.kind { width: 18; }
@@ -124,6 +125,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .option .cards { height: auto; width: 1fr; }
     NewGameScreen .option .cards Checkbox { width: auto; }
     NewGameScreen .option Collapsible { border-top: none; padding: 0; width: 1fr; }
+    NewGameScreen .option CollapsibleTitle { width: 100%; }
     NewGameScreen .option Collapsible > Contents { padding: 0 0 0 2; }
     NewGameScreen .option .yaku-row { height: 1; }
     NewGameScreen .option .yaku-row .name { width: 30; }
@@ -215,9 +217,7 @@ class NewGameScreen(Screen[None]):
             yield Static(Content(self._preset_words("standard")), id="preset-doc")
             with Horizontal(classes="row"):
                 yield Static(Content(_("Save rules as")), classes="label")
-                yield Field(
-                    placeholder=_("name of this house-rule set"), id="ruleset-name", compact=True
-                )
+                yield Field(placeholder=_("name these rules"), id="ruleset-name", compact=True)
                 yield Button(Content(_("Save rules")), id="save-rules", compact=True)
             yield Static(Content(_("House rules")), classes="heading")
             yield Vertical(*self._option_rows(self._preset_values("standard")), id="options")
