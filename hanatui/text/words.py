@@ -1,17 +1,20 @@
 """Every sentence the program says about a game: events, scores, yaku held and near.
 
 No Textual and no rich here: the table's log panel, the replay viewer's move list and
-`hanatui export --text` all read these plain strings. Where a string reaches the screen it goes
-through `Content`, never through markup, so a player's name is never parsed.
+`hanatui export --text` all read these plain strings, in the player's language (`_`): each
+sentence a whole message, one for the reader ("You win") and one for another player ("CPU
+wins"), a number's forms by `ngettext`, the cards, months and yaku by `hanatui.text.names`.
+Where a string reaches the screen it goes through `Content`, never through markup, so a
+player's name is never parsed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.cards import MONTH_CALENDAR, MONTH_NAMES, Card
+from core.cards import Card
 from core.events import (
     PROOF_EVENTS,
     CaptureChosen,
@@ -39,18 +42,46 @@ from core.games.registry import GAMES, game_for
 from core.names import yaku_name
 from core.players import seat_label
 from core.state import State
+from hanatui.text.i18n import N_, _, ngettext, pgettext
+from hanatui.text.names import calendar_month, card_name, month_name, yaku_title
 
-REASONS = {
-    "cards_exhausted": "every card played",
-    "hands_empty": "hands empty",
-    "shobu": "shobu",
-    "exhaustive_draw": "exhaustive draw: nobody scores",
-    "lucky_hand": "a lucky hand",
-    "both_lucky": "both hands lucky",
-    "four_of_a_month_on_field": "four of a month on the field",
-    "lucky_pattern_on_field": "a lucky pattern on the field",
-    "three_of_a_month_on_field": "three of a month on the field",
-}
+
+class _Translated(Mapping[str, str]):
+    """A table of messages marked with `N_`, each read in the current language when it is
+    looked up (a table of translations made at import would freeze the language)."""
+
+    def __init__(self, messages: dict[str, str]) -> None:
+        self._messages = messages
+
+    def __getitem__(self, key: str) -> str:
+        return _(self._messages[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._messages)
+
+    def __len__(self) -> int:
+        return len(self._messages)
+
+
+#: Why a round ended, or a deal was void, in words (read in the player's language).
+REASONS: Mapping[str, str] = _Translated(
+    {
+        "cards_exhausted": N_("every card played"),
+        "hands_empty": N_("hands empty"),
+        "shobu": N_("shobu"),
+        "exhaustive_draw": N_("exhaustive draw: nobody scores"),
+        "lucky_hand": N_("a lucky hand"),
+        "both_lucky": N_("both hands lucky"),
+        "four_of_a_month_on_field": N_("four of a month on the field"),
+        "lucky_pattern_on_field": N_("a lucky pattern on the field"),
+        "three_of_a_month_on_field": N_("three of a month on the field"),
+    }
+)
+
+
+def reason_words(reason: str) -> str:
+    """Why a round ended (or a deal was void), in words; an unknown reason as it is."""
+    return REASONS.get(reason, reason)
 
 
 def game_title(game: str) -> str:
@@ -63,16 +94,28 @@ def game_title(game: str) -> str:
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
-    """'0 points', '1 point', '2 points' (``many``: an irregular plural)."""
+    """'0 points', '1 point', '2 points' (``many``: an irregular plural).
+
+    English only: a translated count is a whole ``ngettext`` message instead."""
     return f"{count} {noun if count == 1 else (many or noun + 's')}"
 
 
-def _is_you(name: str) -> bool:
-    return name.strip().lower() == "you"
+def is_you(name: str) -> bool:
+    """Whether a player's name is the one who reads, "You", or the current language's word
+    for it (`hanatui.text.said.player_name` names a player who chose no name so: "Ty",
+    "Tú"): sentences about them are said in the second person ("You win" / "Wygrywasz"),
+    each its own message."""
+    said = name.strip().lower()
+    return said == "you" or said == pgettext("player name", "You").strip().lower()
+
+
+_is_you = is_you
 
 
 def verb_for(name: str, verb: str) -> str:
-    """The verb agreeing with ``name``: 'You play' but 'CPU plays'."""
+    """The verb agreeing with ``name``: 'You play' but 'CPU plays'.
+
+    English only: a translated sentence is a whole message per person instead (`_by`)."""
     if _is_you(name):
         return verb
     if verb == "have":
@@ -87,15 +130,26 @@ def verb_for(name: str, verb: str) -> str:
 
 
 def conjugate(name: str, verb: str) -> str:
-    """'CPU wins' but 'You win'; 'CPU has' but 'You have'."""
+    """'CPU wins' but 'You win'; 'CPU has' but 'You have' (English only, as `verb_for`)."""
     return f"{name} {verb_for(name, verb)}"
 
 
+def _by(name: str, you: str, other: str, **values: object) -> str:
+    """The sentence about ``name``: ``you`` (already translated) said to the reader if the
+    name is "You", else ``other``, with ``{player}`` and ``values`` filled in."""
+    return (you if _is_you(name) else other).format(player=name, **values)
+
+
 def and_list(names: Sequence[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
+    """'A', 'A and B', 'A, B and C', in the current language's words."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    # TRANSLATORS: the last two names of a list: "Aki and Ben", "Aki, Ben and Cho".
+    text = _("{first} and {last}").format(first=names[-2], last=names[-1])
+    for name in reversed(names[:-2]):
+        # TRANSLATORS: a name before the rest of a list: "Aki, Ben and Cho".
+        text = _("{first}, {rest}").format(first=name, rest=text)
+    return text
 
 
 def card_japanese(card: Card, *, ascii_only: bool = False) -> str:
@@ -104,31 +158,104 @@ def card_japanese(card: Card, *, ascii_only: bool = False) -> str:
     return card.names.japanese(ascii_only=ascii_only)
 
 
+def card_words(card: Card) -> str:
+    """A card by its code and name in the current language: ``09a Sake Cup`` / ``09a Czarka``."""
+    return f"{card.value} {card_name(card)}"
+
+
 def month_words(month: int) -> str:
     """A suit as people name it: ``Iris, May``."""
-    return f"{MONTH_NAMES[month - 1]}, {MONTH_CALENDAR[month - 1]}"
+    # TRANSLATORS: a month's plant, then the calendar month: "Iris, May".
+    return _("{plant}, {month}").format(plant=month_name(month), month=calendar_month(month))
 
 
 def names(cards: Sequence[Card]) -> str:
-    return ", ".join(c.description for c in cards)
+    return ", ".join(card_words(c) for c in cards)
 
 
-def _capture_words(captured: Sequence[Card], card: Card) -> str:
-    taken = tuple(c for c in captured if c is not card)
-    if not taken:
-        return ""
-    return f", taking {names(taken)}"
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def winners_words(names_: Sequence[str], score: int) -> str:
     """'CPU wins with 3 points', 'You win with 1 point', 'A and B tie with 0 points'."""
-    points = plural(score, "point")
     if len(names_) == 1:
-        return f"{conjugate(names_[0], 'win')} with {points}"
-    return f"{and_list(names_)} tie with {points}"
+        return _by(
+            names_[0],
+            ngettext("You win with {n} point", "You win with {n} points", score),
+            ngettext("{player} wins with {n} point", "{player} wins with {n} points", score),
+            n=score,
+        )
+    return ngettext("{players} tie with {n} point", "{players} tie with {n} points", score).format(
+        players=and_list(names_), n=score
+    )
+
+
+def winners_only_words(names_: Sequence[str]) -> str:
+    """'CPU wins', 'You win', 'A and B tie' (no score): the end of a match in a replay."""
+    if len(names_) == 1:
+        return _by(names_[0], _("You win"), _("{player} wins"))
+    return _("{players} tie").format(players=and_list(names_))
+
+
+def match_over_words(names_: Sequence[str]) -> str:
+    """'Match over: CPU wins', 'Match over: A and B tie'."""
+    return _("Match over: {winners}").format(winners=winners_only_words(names_))
 
 
 # --- events ------------------------------------------------------------------------------------
+
+
+def _card_line(name: str, *, drawn: bool, card: str, taken: str, how: str) -> str:
+    """A card played (or drawn) by ``name``: ``how`` says what it did: "takes" (``taken``),
+    "choosing", "no_match", "lays" (laid on the field after a choice) or "" (nothing more)."""
+    if drawn:
+        if how == "takes":
+            return _by(
+                name,
+                _("You draw {card}, taking {cards}"),
+                _("{player} draws {card}, taking {cards}"),
+                card=card,
+                cards=taken,
+            )
+        if how == "choosing":
+            return _by(
+                name,
+                _("You draw {card}: choosing what it takes"),
+                _("{player} draws {card}: choosing what it takes"),
+                card=card,
+            )
+        if how == "no_match":
+            return _by(
+                name,
+                _("You draw {card}, no match"),
+                _("{player} draws {card}, no match"),
+                card=card,
+            )
+        return _by(name, _("You draw {card}"), _("{player} draws {card}"), card=card)
+    if how == "takes":
+        return _by(
+            name,
+            _("You play {card}, taking {cards}"),
+            _("{player} plays {card}, taking {cards}"),
+            card=card,
+            cards=taken,
+        )
+    if how == "choosing":
+        return _by(
+            name,
+            _("You play {card}: choosing what it takes"),
+            _("{player} plays {card}: choosing what it takes"),
+            card=card,
+        )
+    if how == "no_match":
+        return _by(
+            name,
+            _("You play {card}, no match"),
+            _("{player} plays {card}, no match"),
+            card=card,
+        )
+    return _by(name, _("You play {card}"), _("{player} plays {card}"), card=card)
 
 
 def describe_event(
@@ -144,86 +271,193 @@ def describe_event(
     def who(seat: int) -> str:
         return players[seat].name if 0 <= seat < len(players) else seat_label(seat)
 
-    def does(seat: int, verb: str) -> str:
-        return conjugate(who(seat), verb)
-
     if isinstance(event, PROOF_EVENTS):
         return None  # a deal's proof: `hanatui verify` and the network table speak of it
     if isinstance(event, MatchStarted):
-        return (
-            f"{game_title(event.rules.game)}, {plural(event.rules.rounds, 'round')}: "
-            + " vs ".join(p.name for p in event.players)
-        )
+        versus = event.players[0].name if event.players else ""
+        for p in event.players[1:]:
+            # TRANSLATORS: the players of a match, one against the next: "You vs CPU".
+            versus = _("{first} vs {second}").format(first=versus, second=p.name)
+        rounds = event.rules.rounds
+        return ngettext(
+            "{game}, {n} round: {players}", "{game}, {n} rounds: {players}", rounds
+        ).format(game=game_title(event.rules.game), n=rounds, players=versus)
     if isinstance(event, DealerDrawn):
+        dealer = who(event.dealer)
         if not event.draws:
-            return f"Coin flip for dealer: {does(event.dealer, 'deal')} first"
+            return _by(
+                dealer,
+                _("Coin flip for dealer: You deal first"),
+                _("Coin flip for dealer: {player} deals first"),
+            )
         last = event.draws[-1]
         draws = "; ".join(f"{who(i)} {c.value}" for i, c in enumerate(last))
-        return f"Draw for dealer: {draws}. {does(event.dealer, 'deal')} first"
+        return _by(
+            dealer,
+            _("Draw for dealer: {draws}. You deal first"),
+            _("Draw for dealer: {draws}. {player} deals first"),
+            draws=draws,
+        )
     if isinstance(event, Dealt):
-        return f"-- Round {event.round}: {does(event.dealer, 'deal')} --"
+        return _by(
+            who(event.dealer),
+            _("-- Round {round}: You deal --"),
+            _("-- Round {round}: {player} deals --"),
+            round=event.round,
+        )
     if isinstance(event, Redeal):
-        return f"Misdeal ({REASONS.get(event.reason, event.reason)}): deal again"
+        return _("Misdeal ({reason}): deal again").format(reason=reason_words(event.reason))
     if isinstance(event, CardPlayed | CardDrawn):
-        verb = "play" if isinstance(event, CardPlayed) else "draw"
-        line = f"{does(event.seat, verb)} {event.card.description}"
+        taken = tuple(c for c in event.captured if c is not event.card)
         if event.captured:
-            return line + _capture_words(event.captured, event.card)
-        if after.phase == "choose":
-            return line + ": choosing what it takes"
-        return line + ", no match"
+            how = "takes" if taken else ""
+        else:
+            how = "choosing" if after.phase == "choose" else "no_match"
+        return _card_line(
+            who(event.seat),
+            drawn=isinstance(event, CardDrawn),
+            card=card_words(event.card),
+            taken=names(taken),
+            how=how,
+        )
     if isinstance(event, CaptureChosen):
+        name = who(event.seat)
         if event.target is None:
-            return f"{does(event.seat, 'lay')} {event.card.description} on the field"
-        return f"{does(event.seat, 'choose')}: {event.card.value}" + _capture_words(
-            event.captured, event.card
+            return _by(
+                name,
+                _("You lay {card} on the field"),
+                _("{player} lays {card} on the field"),
+                card=card_words(event.card),
+            )
+        taken = tuple(c for c in event.captured if c is not event.card)
+        if not taken:
+            return _by(
+                name, _("You choose: {card}"), _("{player} chooses: {card}"), card=event.card.value
+            )
+        return _by(
+            name,
+            _("You choose: {card}, taking {cards}"),
+            _("{player} chooses: {card}, taking {cards}"),
+            card=event.card.value,
+            cards=names(taken),
         )
     if isinstance(event, HikiDeclared):
-        month = MONTH_NAMES[event.month - 1]
-        return (
-            f"{does(event.seat, 'declare')} hiki: {does(event.seat, 'take')} the four {month} cards"
+        return _by(
+            who(event.seat),
+            _("You declare hiki: You take the four {month} cards"),
+            _("{player} declares hiki: {player} takes the four {month} cards"),
+            month=month_name(event.month),
         )
     if isinstance(event, KoiKoiCalled):
+        name = who(event.seat)
         if event.play_on:
-            return f"{does(event.seat, 'play')} on after raising a yaku (no new koi-koi call)"
-        return f"{does(event.seat, 'call')} KOI-KOI and {verb_for(who(event.seat), 'play')} on"
+            return _by(
+                name,
+                _("You play on after raising a yaku (no new koi-koi call)"),
+                _("{player} plays on after raising a yaku (no new koi-koi call)"),
+            )
+        return _by(
+            name, _("You call KOI-KOI and play on"), _("{player} calls KOI-KOI and plays on")
+        )
     if isinstance(event, ShobuCalled):
+        name = who(event.seat)
         if event.auto:
-            return f"{who(event.seat)}: yaku on the last move, the round stops (shobu)"
-        return f"{does(event.seat, 'call')} SHOBU"
+            return _("{player}: yaku on the last move, the round stops (shobu)").format(player=name)
+        return _by(name, _("You call SHOBU"), _("{player} calls SHOBU"))
     if isinstance(event, UndoTaken):
         count = after.undos[event.seat] if event.seat < len(after.undos) else 0
-        return f"{who(event.seat)} took back a move (undo no. {count})"
+        return _by(
+            who(event.seat),
+            _("You took back a move (undo no. {count})"),
+            _("{player} took back a move (undo no. {count})"),
+            count=count,
+        )
     if isinstance(event, RoundEnded):
         scores = ", ".join(f"{who(i)} {p:+d}" for i, p in enumerate(event.points))
-        reason = REASONS.get(event.reason, event.reason)
-        return f"-- Round {event.round} over ({reason}): {scores} --"
-    if isinstance(event, DrawnToHand):
-        if event.reason == "unmatched_draw":
-            return f"{does(event.seat, 'draw')} {event.card.description}: no match, kept in hand"
-        then = f"into the hand, then {verb_for(who(event.seat), 'play')} two"
-        if viewer is not None and viewer != event.seat:
-            return f"{does(event.seat, 'draw')} a card {then}"
-        return f"{does(event.seat, 'draw')} {event.card.description} {then}"
-    if isinstance(event, GajiInterrupted):
-        return (
-            f"{does(event.seat, 'aim')} the Gaji at {event.target.description}; "
-            f"{does(event.by, 'interrupt')} with the hiki of {MONTH_NAMES[event.month - 1]}"
+        return _("-- Round {round} over ({reason}): {scores} --").format(
+            round=event.round, reason=reason_words(event.reason), scores=scores
         )
+    if isinstance(event, DrawnToHand):
+        name = who(event.seat)
+        if event.reason == "unmatched_draw":
+            return _by(
+                name,
+                _("You draw {card}: no match, kept in hand"),
+                _("{player} draws {card}: no match, kept in hand"),
+                card=card_words(event.card),
+            )
+        if viewer is not None and viewer != event.seat:
+            return _by(
+                name,
+                _("You draw a card into the hand, then play two"),
+                _("{player} draws a card into the hand, then plays two"),
+            )
+        return _by(
+            name,
+            _("You draw {card} into the hand, then play two"),
+            _("{player} draws {card} into the hand, then plays two"),
+            card=card_words(event.card),
+        )
+    if isinstance(event, GajiInterrupted):
+        aim = _by(
+            who(event.seat),
+            _("You aim the Gaji at {card}"),
+            _("{player} aims the Gaji at {card}"),
+            card=card_words(event.target),
+        )
+        interrupt = _by(
+            who(event.by),
+            _("You interrupt with the hiki of {month}"),
+            _("{player} interrupts with the hiki of {month}"),
+            month=month_name(event.month),
+        )
+        # TRANSLATORS: two sentences of one move: "CPU aims the Gaji at ...; You interrupt ..."
+        return _("{first}; {second}").format(first=aim, second=interrupt)
     if isinstance(event, GajiClaimed):
-        taken = names(event.captured) or "nothing"
-        return f"{does(event.seat, 'take')} {taken} with the Gaji"
+        name = who(event.seat)
+        if not event.captured:
+            return _by(
+                name, _("You take nothing with the Gaji"), _("{player} takes nothing with the Gaji")
+            )
+        return _by(
+            name,
+            _("You take {cards} with the Gaji"),
+            _("{player} takes {cards} with the Gaji"),
+            cards=names(event.captured),
+        )
     if isinstance(event, LightningClaimed):
-        taken = names(event.captured) or "nothing"
+        name, cards = who(event.seat), names(event.captured)
+        if not event.captured:
+            return _by(
+                name,
+                _("You take nothing (the odd Willow)"),
+                _("{player} takes nothing (the odd Willow)"),
+            )
         if all(c.month == 11 for c in event.captured):
-            why = "the odd Willow"
-        else:
-            what = "the odd card" if len(event.captured) == 1 else "the cards left"
-            why = f"{what} of the month the Lightning paired with"
-        return f"{does(event.seat, 'take')} {taken} ({why})"
+            return _by(
+                name,
+                _("You take {cards} (the odd Willow)"),
+                _("{player} takes {cards} (the odd Willow)"),
+                cards=cards,
+            )
+        if len(event.captured) == 1:
+            return _by(
+                name,
+                _("You take {cards} (the odd card of the month the Lightning paired with)"),
+                _("{player} takes {cards} (the odd card of the month the Lightning paired with)"),
+                cards=cards,
+            )
+        return _by(
+            name,
+            _("You take {cards} (the cards left of the month the Lightning paired with)"),
+            _("{player} takes {cards} (the cards left of the month the Lightning paired with)"),
+            cards=cards,
+        )
     if isinstance(event, MatchEnded):
         best = max(event.totals) if event.totals else 0
-        return f"-- Match over: {winners_words([who(i) for i in event.winners], best)} --"
+        return _("-- Match over: {winners} --").format(
+            winners=winners_words([who(i) for i in event.winners], best)
+        )
     return type(event).__name__
 
 
@@ -255,9 +489,60 @@ def last_move_start(events: Sequence[Event], upto: int) -> int:
     return start
 
 
-def _taken_words(captured: Sequence[Card], card: Card) -> str:
-    taken = [c.value for c in captured if c != card]
-    return f", takes {' '.join(taken)}" if taken else ""
+def _move_part(name: str, *, drawn: bool, card: str, taken: str, how: str) -> str:
+    """A card of a move, said without its player (`last_move` names them once): ``how`` as in
+    `_card_line`."""
+    if drawn:
+        if how == "takes":
+            return _by(
+                name,
+                _("draw {card}, take {cards}"),
+                _("draws {card}, takes {cards}"),
+                card=card,
+                cards=taken,
+            )
+        if how == "choosing":
+            return _by(
+                name,
+                _("draw {card}, choosing what it takes"),
+                _("draws {card}, choosing what it takes"),
+                card=card,
+            )
+        if how == "no_match":
+            return _by(name, _("draw {card}, no match"), _("draws {card}, no match"), card=card)
+        if how == "lays":
+            return _by(
+                name,
+                _("draw {card}, lay it on the field"),
+                _("draws {card}, lays it on the field"),
+                card=card,
+            )
+        return _by(name, _("draw {card}"), _("draws {card}"), card=card)
+    if how == "takes":
+        return _by(
+            name,
+            _("play {card}, take {cards}"),
+            _("plays {card}, takes {cards}"),
+            card=card,
+            cards=taken,
+        )
+    if how == "choosing":
+        return _by(
+            name,
+            _("play {card}, choosing what it takes"),
+            _("plays {card}, choosing what it takes"),
+            card=card,
+        )
+    if how == "no_match":
+        return _by(name, _("play {card}, no match"), _("plays {card}, no match"), card=card)
+    if how == "lays":
+        return _by(
+            name,
+            _("play {card}, lay it on the field"),
+            _("plays {card}, lays it on the field"),
+            card=card,
+        )
+    return _by(name, _("play {card}"), _("plays {card}"), card=card)
 
 
 def last_move(
@@ -280,36 +565,73 @@ def last_move(
     players = states[upto].players
     seat = first.seat
     name = players[seat].name if 0 <= seat < len(players) else seat_label(seat)
-    parts: list[str] = []
+    # each card of the move: [drawn, card, cards taken, how], worded once the move is read
+    cards: list[list[Any]] = []
+    parts: list[str | list[Any]] = []
     for i in range(start, upto + 1):
         event = events[i]
         after = states[i]
         if isinstance(event, CardPlayed | CardDrawn):
-            verb = verb_for(name, "play" if isinstance(event, CardPlayed) else "draw")
-            text = f"{verb} {event.card.description}"
+            taken = [c.value for c in event.captured if c != event.card]
             if event.captured:
-                text += _taken_words(event.captured, event.card)
+                how = "takes" if taken else ""
             elif after.phase != "choose":
-                text += ", no match"
-            elif i == upto:
-                text += ", choosing what it takes"
-            parts.append(text)
-        elif isinstance(event, CaptureChosen) and parts:
-            if event.target is None:
-                parts[-1] += ", lays it on the field"
+                how = "no_match"
             else:
-                parts[-1] += _taken_words(event.captured, event.card)
+                how = "choosing" if i == upto else ""
+            part = [isinstance(event, CardDrawn), card_words(event.card), " ".join(taken), how]
+            cards.append(part)
+            parts.append(part)
+        elif isinstance(event, CaptureChosen) and cards:
+            part = cards[-1]
+            if event.target is None:
+                part[3] = "lays"
+            else:
+                taken = [c.value for c in event.captured if c != event.card]
+                if taken:
+                    part[2], part[3] = " ".join(taken), "takes"
         elif isinstance(event, DrawnToHand):
             hidden = viewer is not None and viewer != event.seat
-            card = "a card" if hidden else event.card.description
-            unmatched = event.reason == "unmatched_draw"
-            keep = ", no match: kept in hand" if unmatched else " into the hand"
-            parts.append(f"{verb_for(name, 'draw')} {card}{keep}")
+            if event.reason == "unmatched_draw":
+                if hidden:
+                    text = _by(
+                        name,
+                        _("draw a card, no match: kept in hand"),
+                        _("draws a card, no match: kept in hand"),
+                    )
+                else:
+                    text = _by(
+                        name,
+                        _("draw {card}, no match: kept in hand"),
+                        _("draws {card}, no match: kept in hand"),
+                        card=card_words(event.card),
+                    )
+            elif hidden:
+                text = _by(name, _("draw a card into the hand"), _("draws a card into the hand"))
+            else:
+                text = _by(
+                    name,
+                    _("draw {card} into the hand"),
+                    _("draws {card} into the hand"),
+                    card=card_words(event.card),
+                )
+            parts.append(text)
         else:
             line = describe_event(event, states[i - 1] if i else None, after, viewer)
             if line:
                 parts.append(line)
-    return f"{name} " + "; ".join(parts)
+    said = [
+        p if isinstance(p, str) else _move_part(name, drawn=p[0], card=p[1], taken=p[2], how=p[3])
+        for p in parts
+    ]
+    moves = said[0] if said else ""
+    for step in said[1:]:
+        # TRANSLATORS: the steps of one move: "plays 08d Pampas chaff, no match; draws ..."
+        moves = _("{first}; {then}").format(first=moves, then=step)
+    # TRANSLATORS: a player and what they did in one move: "CPU plays ..., no match; draws ..."
+    said_to = _by(name, _("You {moves}"), _("{player} {moves}"), moves=moves)
+    # a language that says "You play" as "Zagrywasz" starts the sentence with the move
+    return said_to[:1].upper() + said_to[1:] if _is_you(name) else said_to
 
 
 def last_move_cards(events: Sequence[Event], upto: int) -> frozenset[Card]:
@@ -335,19 +657,21 @@ def last_move_seat(events: Sequence[Event], upto: int) -> int | None:
     return seat if isinstance(seat, int) else None
 
 
-#: What a seat's decision is called while its cards are still hidden (the replay's future moves).
-_FUTURE_VERBS: dict[type, str] = {
-    CardPlayed: "play a card",
-    CardDrawn: "draw",
-    CaptureChosen: "choose a capture",
-    HikiDeclared: "declare hiki",
-    DrawnToHand: "draw a card into the hand",
-    GajiInterrupted: "aim the Gaji",
-    GajiClaimed: "claim with the Gaji",
-    LightningClaimed: "take an odd card",
-    KoiKoiCalled: "decide",
-    ShobuCalled: "decide",
+#: What a seat's decision is called while its cards are still hidden (the replay's future
+#: moves): said to the reader, and of another player.
+_FUTURE_VERBS: dict[type, tuple[str, str]] = {
+    CardPlayed: (N_("You play a card"), N_("{player} plays a card")),
+    CardDrawn: (N_("You draw"), N_("{player} draws")),
+    CaptureChosen: (N_("You choose a capture"), N_("{player} chooses a capture")),
+    HikiDeclared: (N_("You declare hiki"), N_("{player} declares hiki")),
+    DrawnToHand: (N_("You draw a card into the hand"), N_("{player} draws a card into the hand")),
+    GajiInterrupted: (N_("You aim the Gaji"), N_("{player} aims the Gaji")),
+    GajiClaimed: (N_("You claim with the Gaji"), N_("{player} claims with the Gaji")),
+    LightningClaimed: (N_("You take an odd card"), N_("{player} takes an odd card")),
+    KoiKoiCalled: (N_("You decide"), N_("{player} decides")),
+    ShobuCalled: (N_("You decide"), N_("{player} decides")),
 }
+_FUTURE_MOVE = (N_("You move"), N_("{player} moves"))
 
 
 def future_words(event: Event, states: Sequence[State], index: int) -> str:
@@ -357,21 +681,23 @@ def future_words(event: Event, states: Sequence[State], index: int) -> str:
     seat = getattr(event, "seat", None)
     players = states[index].players
     if isinstance(seat, int) and 0 <= seat < len(players):
-        verb, _, rest = _FUTURE_VERBS.get(type(event), "move").partition(" ")
-        return conjugate(players[seat].name, verb) + (f" {rest}" if rest else "")
+        you, other = _FUTURE_VERBS.get(type(event), _FUTURE_MOVE)
+        return _by(players[seat].name, _(you), _(other))
     before = states[index - 1] if index else None
     return describe_event(event, before, states[index]) or ""
 
 
 def round_summary(ended: RoundEnded | None, players: Sequence[Any], round_no: int) -> str:
     """One line for a whole round: who scored what."""
-    text = f"Round {round_no}"
     if ended is None:
-        return text + ": not finished in this log"
+        return _("Round {round}: not finished in this log").format(round=round_no)
     if not any(ended.points):
-        reason = REASONS.get(ended.reason, ended.reason)
-        return text + ": " + (reason if "nobody" in reason else f"nobody scores ({reason})")
-    return text + ": " + ", ".join(f"{players[i].name} {p:+d}" for i, p in enumerate(ended.points))
+        reason = reason_words(ended.reason)
+        if ended.reason == "exhaustive_draw":  # says already that nobody scores
+            return _("Round {round}: {reason}").format(round=round_no, reason=reason)
+        return _("Round {round}: nobody scores ({reason})").format(round=round_no, reason=reason)
+    scores = ", ".join(f"{players[i].name} {p:+d}" for i, p in enumerate(ended.points))
+    return _("Round {round}: {scores}").format(round=round_no, scores=scores)
 
 
 def month_of_round(state: State | Any) -> str:
@@ -385,11 +711,32 @@ def month_of_round(state: State | Any) -> str:
 
 
 def times_words(n: int) -> str:
-    """'once', 'twice', '3 times'."""
+    """'once', 'twice', '3 times' (English only: a translated sentence says its count whole,
+    as `_called_words` does)."""
     return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
 
 
-_VICTORIES = {1: "a victory", 2: "a double victory", 3: "a triple victory"}
+def _called_words(name: str, n: int) -> str:
+    """'Aki called koi-koi once', 'twice', '3 times'."""
+    if n == 1:
+        return _by(name, _("You called koi-koi once"), _("{player} called koi-koi once"))
+    if n == 2:
+        return _by(name, _("You called koi-koi twice"), _("{player} called koi-koi twice"))
+    return _by(
+        name,
+        ngettext("You called koi-koi {n} time", "You called koi-koi {n} times", n),
+        ngettext("{player} called koi-koi {n} time", "{player} called koi-koi {n} times", n),
+        n=n,
+    )
+
+
+def _was_called_words(n: int) -> str:
+    """'koi-koi was called once', 'twice', '3 times'."""
+    if n == 1:
+        return _("koi-koi was called once")
+    if n == 2:
+        return _("koi-koi was called twice")
+    return ngettext("koi-koi was called {n} time", "koi-koi was called {n} times", n).format(n=n)
 
 
 class _Whose:
@@ -401,7 +748,7 @@ class _Whose:
 
     def one(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.names):
-            return "a player" if seat is None else seat_label(seat)
+            return _("a player") if seat is None else seat_label(seat)
         return self.names[seat]
 
     def unit(self, seat: int) -> tuple[str, bool]:
@@ -411,10 +758,13 @@ class _Whose:
             return self.one(seat), False
         return and_list([self.one(s) for s in members]), True
 
-    def holds(self, seat: int) -> str:
-        """'Aki holds', 'You hold', 'Aki and Cho hold'."""
-        who, team = self.unit(seat)
-        return f"{who} hold" if team else conjugate(who, "hold")
+    def holds(self, seat: int, you: str, one: str, team: str, **values: object) -> str:
+        """The sentence of what ``seat``'s unit holds: ``you`` (already translated) for the
+        reader, ``one`` for another player, ``team`` for a team (``{players}``)."""
+        who, is_team = self.unit(seat)
+        if is_team:
+            return team.format(players=who, **values)
+        return _by(who, you, one, **values)
 
 
 def score_line_words(
@@ -430,100 +780,184 @@ def score_line_words(
     value = line.value if line.value is not None else 0
     if kind == "cards":
         team = whose.unit(owner)[1]
-        words = "the team's card points" if team else "card points"
-        return words + (f" ({plural(len(line.cards), 'card')})" if counts else "")
+        n = len(line.cards)
+        if team:
+            if not counts:
+                return _("the team's card points")
+            return ngettext(
+                "the team's card points ({n} card)", "the team's card points ({n} cards)", n
+            ).format(n=n)
+        if not counts:
+            return _("card points")
+        return ngettext("card points ({n} card)", "card points ({n} cards)", n).format(n=n)
     if kind == "par":
         n = len(names)
-        return f"par: {-line.points * n} shared by {n} players"
+        return ngettext(
+            "par: {points} shared by {n} player", "par: {points} shared by {n} players", n
+        ).format(points=-line.points * n, n=n)
     if kind in ("yaku", "penalty") and game_for(rules).yaku_costs_others and what is not None:
         holder = owner if kind == "yaku" else seat if seat is not None else owner
-        return f"{whose.holds(holder)} {yaku_name(what).en}"
+        return whose.holds(
+            holder,
+            _("You hold {yaku}"),
+            _("{player} holds {yaku}"),
+            # TRANSLATORS: {players} is a team: "Aki and Cho hold Spring".
+            _("{players} hold {yaku}"),
+            yaku=yaku_title(what),
+        )
     if kind == "yaku" and what is not None:
         name = yaku_name(what)
         if what == "teshi" and line.cards:
-            return f"{name.en} ({name.romaji}): the four {line.cards[0].month_name} cards in hand"
+            return _("{yaku} ({romaji}): the four {month} cards in hand").format(
+                yaku=yaku_title(what), romaji=name.romaji, month=month_name(line.cards[0].month)
+            )
         if what == "kuttsuki":
-            return f"{name.en} ({name.romaji}): four pairs in hand"
-        text = name.en
+            return _("{yaku} ({romaji}): four pairs in hand").format(
+                yaku=yaku_title(what), romaji=name.romaji
+            )
+        text = yaku_title(what)
         if what == "tsukifuda" and line.cards:
-            text += f" ({line.cards[0].month_name})"
+            # TRANSLATORS: a yaku and the month it was made in: "Month Cards (Pine)".
+            text = _("{yaku} ({month})").format(yaku=text, month=month_name(line.cards[0].month))
         if seat is not None and seat != owner:
-            text = f"{whose.one(seat)}'s {text}"
+            # TRANSLATORS: a yaku another player made: "Ben's Three Brights".
+            text = _by(whose.one(seat), _("your {yaku}"), _("{player}'s {yaku}"), yaku=text)
         if line.value:
-            text += f": {plural(line.points, 'point')} after a koi-koi call"
+            text = ngettext(
+                "{yaku}: {n} point after a koi-koi call",
+                "{yaku}: {n} points after a koi-koi call",
+                line.points,
+            ).format(yaku=text, n=line.points)
         return text
     if kind == "multiplier":
         if what == "yaku_by_players":
-            return f"yaku count once per opponent ({len(names)} players)"
+            n = len(names)
+            return ngettext(
+                "yaku count once per opponent ({n} player)",
+                "yaku count once per opponent ({n} players)",
+                n,
+            ).format(n=n)
         if what == "yaku_paid_by_each":
-            return "yaku paid by each other player"
+            return _("yaku paid by each other player")
         if what == "koikoi_calls":
-            return f"{whose.one(owner)} called koi-koi {times_words(value)}"
+            return _called_words(whose.one(owner), value)
         if what == "double_at_7":
             threshold = getattr(rules, "double_threshold", 7)
-            return f"{plural(value, 'point')}, {threshold} or more"
+            return ngettext(
+                "{n} point, {threshold} or more", "{n} points, {threshold} or more", value
+            ).format(n=value, threshold=threshold)
         if what in ("self_flat", "opponent_flat"):
-            return f"{whose.one(seat)} called koi-koi"
+            return _by(whose.one(seat), _("You called koi-koi"), _("{player} called koi-koi"))
         if what == "opponent_count":
-            return f"{whose.one(seat)} called koi-koi {times_words(value)}"
+            return _called_words(whose.one(seat), value)
         if what == "any_flat":
-            return "koi-koi was called"
+            return _("koi-koi was called")
         if what == "any_count":
-            return f"koi-koi was called {times_words(value)}"
+            return _was_called_words(value)
         if what == "field_brights":
-            return f"{plural(value, 'bright')} on the first field"
+            return ngettext(
+                "{n} bright on the first field", "{n} brights on the first field", value
+            ).format(n=value)
     if kind == "bonus":
         if what == "koikoi_calls":
-            return f"{whose.one(owner)} called koi-koi {times_words(value)}"
+            return _called_words(whose.one(owner), value)
         if what == "dealer_privilege":
-            return "the dealer's privilege on a draw (oya-ken)"
+            return _("the dealer's privilege on a draw (oya-ken)")
         if what == "teyaku":
-            return f"teyaku: {plural(len(line.cards), 'chaff', 'chaff')} in the opening hand"
+            n = len(line.cards)
+            return ngettext(
+                "teyaku: {n} chaff in the opening hand", "teyaku: {n} chaff in the opening hand", n
+            ).format(n=n)
         if what == "compensation":
-            return f"compensation: only {plural(value, 'card')} taken"
+            return ngettext(
+                "compensation: only {n} card taken", "compensation: only {n} cards taken", value
+            ).format(n=value)
         if what == "victory":
-            won = _VICTORIES.get(line.points, plural(line.points, "victory", "victories"))
-            return f"{won}: the best score, {value} ahead"
+            won = line.points
+            if won == 1:
+                return _("a victory: the best score, {ahead} ahead").format(ahead=value)
+            if won == 2:
+                return _("a double victory: the best score, {ahead} ahead").format(ahead=value)
+            if won == 3:
+                return _("a triple victory: the best score, {ahead} ahead").format(ahead=value)
+            return ngettext(
+                "{n} victory: the best score, {ahead} ahead",
+                "{n} victories: the best score, {ahead} ahead",
+                won,
+            ).format(n=won, ahead=value)
     if kind == "penalty":
+        payee = whose.one(seat)
         if what == "pays_yaku":
-            return f"pays {whose.one(seat)}'s yaku"
+            return _by(payee, _("pays your yaku"), _("pays {player}'s yaku"))
         if what == "pays_teyaku":
-            return f"pays {whose.one(seat)}'s teyaku"
+            return _by(payee, _("pays your teyaku"), _("pays {player}'s teyaku"))
         if what == "pays_compensation":
-            return f"pays {whose.one(seat)}'s compensation"
+            return _by(payee, _("pays your compensation"), _("pays {player}'s compensation"))
         if what == "zero_sum_paid":
-            return f"paid to {whose.one(seat)}"
+            return _by(payee, _("paid to You"), _("paid to {player}"))
     if kind == "note":
         if what == "willow_row_cancel_all" and seat is not None:
-            return f"{whose.holds(seat)} the four Willows: no yaku counts this round"
+            return whose.holds(
+                seat,
+                _("You hold the four Willows: no yaku counts this round"),
+                _("{player} holds the four Willows: no yaku counts this round"),
+                _("{players} hold the four Willows: no yaku counts this round"),
+            )
         if what == "willow_row_owner_only" and seat is not None:
-            return f"{whose.holds(seat)} the four Willows: the others' yaku do not count"
+            return whose.holds(
+                seat,
+                _("You hold the four Willows: the others' yaku do not count"),
+                _("{player} holds the four Willows: the others' yaku do not count"),
+                _("{players} hold the four Willows: the others' yaku do not count"),
+            )
         if what == "fuke":
             threshold = getattr(rules, "fuke_threshold", 0)
-            return (
-                f"fuke: {whose.one(seat)} took only {plural(value, 'card point')} "
-                f"({threshold} or fewer), so nobody scores"
+            return _by(
+                whose.one(seat),
+                ngettext(
+                    "fuke: You took only {n} card point ({threshold} or fewer), so nobody scores",
+                    "fuke: You took only {n} card points ({threshold} or fewer), so nobody scores",
+                    value,
+                ),
+                ngettext(
+                    "fuke: {player} took only {n} card point ({threshold} or fewer), "
+                    "so nobody scores",
+                    "fuke: {player} took only {n} card points ({threshold} or fewer), "
+                    "so nobody scores",
+                    value,
+                ),
+                n=value,
+                threshold=threshold,
             )
         if what == "lucky_not_multiplied":
-            return "a lucky hand is never multiplied"
+            return _("a lucky hand is never multiplied")
         if what == "last_yaku_scores":
-            return "exhaustive draw: the last player to make a yaku scores it"
+            return _("exhaustive draw: the last player to make a yaku scores it")
         if what == "exhaustive_draw":
-            return "exhaustive draw: nobody scores"
+            return _("exhaustive draw: nobody scores")
         if what == "both_lucky":
-            return "both players hold a lucky hand: a draw"
+            return _("both players hold a lucky hand: a draw")
         if what == "zero_sum_cap":
-            return f"capped: {conjugate(whose.one(seat), 'have')} only {value} left"
+            return _by(
+                whose.one(seat),
+                _("capped: You have only {left} left"),
+                _("capped: {player} has only {left} left"),
+                left=value,
+            )
         if what == "opponent_won":
-            return f"{whose.one(seat)} won the round"
+            return _by(whose.one(seat), _("You won the round"), _("{player} won the round"))
         if what == "team_pool" and seat is not None:
-            return f"{whose.unit(seat)[0]} pool their captures"
+            return _("{players} pool their captures").format(players=whose.unit(seat)[0])
         if what == "victory_scoring":
-            return f"victory scoring: the round's {plural(value, 'point')} become victories"
+            return ngettext(
+                "victory scoring: the round's {n} point become victories",
+                "victory scoring: the round's {n} points become victories",
+                value,
+            ).format(n=value)
         if what == "no_victory_tie":
-            return "no victory: a tie for the best score"
+            return _("no victory: a tie for the best score")
         if what == "no_victory":
-            return "no victory: not the best score"
+            return _("no victory: not the best score")
     return (what or kind).replace("_", " ")
 
 
@@ -533,7 +967,8 @@ def score_line_cell(line: ScoreLine) -> str:
     if line.kind == "multiplier":
         return f"×{line.factor}"
     if line.kind == "yaku" and not line.points and line.value:
-        return "held"
+        # TRANSLATORS: a cell of the score table: the Sakura yaku its holder holds (short).
+        return pgettext("score", "held")
     if line.kind == "note" and not line.points:
         return ""
     return f"{line.points:+d}" if line.kind in ("par", "penalty", "note") else str(line.points)
@@ -546,7 +981,7 @@ def score_line_text(line: ScoreLine, owner: int, rules: Rules, names: Sequence[s
     if line.kind == "multiplier":
         return f"{words} ×{line.factor} = {line.points:+d}"
     if line.kind == "yaku" and not line.points and line.value:
-        return f"{words}: each opponent loses {line.value}"
+        return _("{line}: each opponent loses {n}").format(line=words, n=line.value)
     if line.kind == "note" and not line.points:
         return words
     return f"{words} {line.points:+d}"
@@ -600,13 +1035,19 @@ class Near:
         earning, ``Spring · Drinking (others -50 each)``."""
         if self.costs and self.held:
             cost = self.held[0][1]
-            return sep.join(n for n, _p in self.held) + f" (others -{cost} each)"
+            return _("{yaku} (others -{cost} each)").format(
+                yaku=sep.join(n for n, _p in self.held), cost=cost
+            )
         return sep.join(f"{n} {p}" for n, p in self.held)
 
     def text(self, limit: int = 4, *, sep: str = " · ", dash: str = "-") -> str:
         held = self.held_text(sep)
         near = sep.join(f"{n} {h}/{k}" for n, h, k in self.near[:limit]) or dash
-        return (f"yaku  {held}   " if held else "") + f"near  {near}"
+        if held:
+            # TRANSLATORS: the yaku a player holds, then those one or two cards away.
+            return _("yaku  {held}   near  {near}").format(held=held, near=near)
+        # TRANSLATORS: the yaku one or two cards away ("Red Ribbons 2/3").
+        return _("near  {near}").format(near=near)
 
 
 def near_of(rules: Rules, captures: Sequence[int], seat: int, *, limit: int = 2) -> Near:
@@ -623,8 +1064,11 @@ def near_of(rules: Rules, captures: Sequence[int], seat: int, *, limit: int = 2)
     for c in captures:
         taken |= c
     return Near(
-        held=tuple((h.name, h.points) for h in game.yaku_held(rules, mine)),
-        near=game.near_yaku(rules, mine, taken, limit),
+        held=tuple((pgettext("yaku", h.name), h.points) for h in game.yaku_held(rules, mine)),
+        near=tuple(
+            (pgettext("yaku", n), have, need)
+            for n, have, need in game.near_yaku(rules, mine, taken, limit)
+        ),
         team=len(unit) > 1,
         costs=game.yaku_costs_others,
     )
@@ -637,14 +1081,18 @@ __all__ = [
     "breakdown_cards",
     "breakdown_rows",
     "card_japanese",
+    "card_words",
     "conjugate",
     "describe_event",
     "future_words",
     "game_title",
+    "is_you",
+    "match_over_words",
     "month_of_round",
     "month_words",
     "near_of",
     "plural",
+    "reason_words",
     "round_summary",
     "score_line_cell",
     "score_line_text",
@@ -652,5 +1100,6 @@ __all__ = [
     "seat_label",
     "times_words",
     "verb_for",
+    "winners_only_words",
     "winners_words",
 ]

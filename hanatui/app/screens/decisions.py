@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -16,16 +17,18 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from core.actions import CallKoiKoi, CallShobu, ChooseCapture, DeclareHiki
-from core.cards import MONTH_NAMES, cards_of, month_mask
+from core.cards import cards_of, month_mask
 from core.events import RoundEnded
 from core.games.options import Rules
 from core.players import Player
 from hanatui.app.layout import glyphs
-from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS, pad
+from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS, fit_buttons, pad
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session.session import Session, Threat
-from hanatui.text.words import Near, near_of, plural, score_line_words
+from hanatui.text.i18n import N_, _, ngettext, pgettext
+from hanatui.text.names import month_name
+from hanatui.text.words import Near, and_list, card_words, near_of, score_line_words
 
 
 class CaptureDialog(ModalScreen[ChooseCapture]):
@@ -35,9 +38,9 @@ class CaptureDialog(ModalScreen[ChooseCapture]):
 
     DEFAULT_CSS = DIALOG_CSS.format(name="CaptureDialog")
     BINDINGS = [
-        Binding("left,h,up", "move(-1)", "Previous", id="capture.previous"),
-        Binding("right,l,down", "move(1)", "Next", id="capture.next"),
-        Binding("enter,space", "pick", "Take it", id="capture.take"),
+        Binding("left,h,up", "move(-1)", N_("Previous"), id="capture.previous"),
+        Binding("right,l,down", "move(1)", N_("Next"), id="capture.next"),
+        Binding("enter,space", "pick", N_("Take it"), id="capture.take"),
         *UNDO_BINDINGS,
     ]
 
@@ -50,15 +53,16 @@ class CaptureDialog(ModalScreen[ChooseCapture]):
         yield TooSmall()
         card = self.choices[0].card
         with Vertical(id="dialog"):
-            yield Static(_label(f"{card.description}: which card does it take?"), classes="title")
+            title = _("{card}: which card does it take?").format(card=card_words(card))
+            yield Static(_label(title), classes="title")
             yield CardRow(role="choice", focusable=True, id="choices")
             yield Static(id="choice-name")
             arrows = "<- ->" if self.ascii_mode else "←→"
             dot = glyphs(self.ascii_mode)["dot"]
-            yield Static(
-                _label(f"{arrows} choose{dot}enter take it{dot}u undo the play{dot}or click"),
-                classes="hint",
-            )
+            # TRANSLATORS: {arrows} are the arrow keys, {dot} a separator; "enter" and "u" are
+            # keys, left as they are.
+            hint = _("{arrows} choose{dot}enter take it{dot}u undo the play{dot}or click")
+            yield Static(_label(hint.format(arrows=arrows, dot=dot)), classes="hint")
 
     def on_mount(self) -> None:
         row = self.query_one(CardRow)
@@ -100,9 +104,9 @@ class CaptureDialog(ModalScreen[ChooseCapture]):
             return
         choice = self.choices[message.index]
         text = (
-            f"takes {choice.target.description}"
+            _("takes {card}").format(card=card_words(choice.target))
             if choice.target is not None
-            else "no capture: it joins the field"
+            else _("no capture: it joins the field")
         )
         self.query_one("#choice-name", Static).update(Content(text))
 
@@ -121,11 +125,12 @@ class KoiKoiDialog(ModalScreen[bool]):
         DIALOG_CSS.format(name="KoiKoiDialog")
         + """
     KoiKoiDialog .section { color: $text-muted; margin-top: 1; }
+    KoiKoiDialog .indented { padding-left: 2; }
     """
     )
     BINDINGS = [
-        Binding("k", "choose(True)", "Koi-koi", id="koikoi.koikoi"),
-        Binding("s", "choose(False)", "Shobu", id="koikoi.shobu"),
+        Binding("k", "choose(True)", N_("Koi-koi"), id="koikoi.koikoi"),
+        Binding("s", "choose(False)", N_("Shobu"), id="koikoi.shobu"),
         *UNDO_BINDINGS,
     ]
 
@@ -182,65 +187,100 @@ class KoiKoiDialog(ModalScreen[bool]):
         times = g["times"]
         out: list[tuple[str, str]] = []
         names = [p.name for p in self.players]
+        # the points in a column after the longest name (24 columns at least)
+        width = max([24, *(cell_len(name) for name, _points in self.yaku)])
         for name, points in self.yaku:
-            out.append((f"  {pad(name, 24)} {points:>3}", ""))
-        out.append(("If you stop now (shobu):", "section"))
+            out.append((f"  {pad(name, width)} {points:>3}", ""))
+        out.append((_("If you stop now (shobu):"), "section"))
         if self.preview is not None and self.seat < len(self.preview.breakdown):
+            rows: list[tuple[str, str, str]] = []
             for line in self.preview.breakdown[self.seat].lines:
                 words = score_line_words(line, self.seat, self.rules, names)
                 if line.kind == "multiplier" or line.factor != 1:
-                    out.append((f"  {pad(words, 40)} {times}{line.factor}", ""))
+                    rows.append((words, f"{times}{line.factor}", ""))
                 elif line.kind != "yaku":
-                    out.append((f"  {pad(words, 40)} {line.points:>3}", ""))
+                    rows.append((words, f"{line.points:>3}", ""))
             points = self.preview.points[self.seat]
-            out.append((f"  {pad('you score', 40)} {points:>3}", "total"))
+            rows.append((_("you score"), f"{points:>3}", "total"))
+            # the numbers in a column after the longest words (40 columns at least)
+            width = max([40, *(cell_len(words) for words, _n, _c in rows)])
+            out.extend((f"  {pad(words, width)} {n}", cls) for words, n, cls in rows)
         else:
-            out.append(("  (the score of a stop is not known)", ""))
-        out.append(("If you play on (koi-koi):", "section"))
+            out.append(("  " + _("(the score of a stop is not known)"), ""))
+        out.append((_("If you play on (koi-koi):"), "section"))
         hands = ", ".join(
-            f"{self.players[s].name} {plural(n, 'card')}" for s, n in enumerate(self.hands)
+            ngettext("{player} {n} card", "{player} {n} cards", n).format(
+                player=self.players[s].name, n=n
+            )
+            for s, n in enumerate(self.hands)
         )
-        out.append((f"  cards left in hand: {hands}", ""))
+        out.append(("  " + _("cards left in hand: {hands}").format(hands=hands), ""))
         for other, near in self.near.items():
             name = self.players[other].name
             held = g["dot"].join(f"{n} {p}" for n, p in near.held)
             close = g["dot"].join(f"{n} {h}/{k}" for n, h, k in near.near)
-            state = f"holds {held}" if held else ""
-            if close:
-                state += ("; " if state else "") + f"one card from {close}"
-            out.append((f"  {name}: {state or 'no yaku within one card'}", ""))
+            if held and close:
+                text = _("{player}: holds {held}; one card from {near}")
+            elif held:
+                text = _("{player}: holds {held}")
+            elif close:
+                text = _("{player}: one card from {near}")
+            else:
+                text = _("{player}: no yaku within one card")
+            out.append(("  " + text.format(player=name, held=held, near=close), ""))
         for threat in self.threats:
             name = self.players[threat.seat].name
-            factors = [x for x in threat.lines if x.kind == "multiplier"]
-            how = "".join(
-                f", {times}{x.factor} ({score_line_words(x, threat.seat, self.rules, names)})"
-                for x in factors
+            factors = ", ".join(
+                f"{times}{x.factor} ({score_line_words(x, threat.seat, self.rules, names)})"
+                for x in threat.lines
+                if x.kind == "multiplier"
             )
-            made = " and ".join(threat.yaku)
-            out.append(
-                (
-                    f"  if {name} makes {made} next: {plural(threat.points, 'point')}"
-                    + (f" ({how.removeprefix(', ')})" if how else ""),
-                    "",
+            made = and_list([pgettext("yaku", y) for y in threat.yaku])
+            n = threat.points
+            if factors:
+                text = ngettext(
+                    "if {player} makes {yaku} next: {n} point ({factors})",
+                    "if {player} makes {yaku} next: {n} points ({factors})",
+                    n,
                 )
-            )
+            else:
+                text = ngettext(
+                    "if {player} makes {yaku} next: {n} point",
+                    "if {player} makes {yaku} next: {n} points",
+                    n,
+                )
+            out.append(("  " + text.format(player=name, yaku=made, n=n, factors=factors), ""))
         if self.calls:
-            times_called = plural(self.calls, "time")
-            out.append((f"You have called koi-koi {times_called} this round.", "section"))
+            called = ngettext(
+                "You have called koi-koi {n} time this round.",
+                "You have called koi-koi {n} times this round.",
+                self.calls,
+            )
+            out.append((called.format(n=self.calls), "section"))
         return out
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="dialog"):
-            yield Static(_label("You made a yaku! Koi-koi or shobu?"), classes="title")
+            yield Static(_label(_("You made a yaku! Koi-koi or shobu?")), classes="title")
             for text, cls in self._lines():
-                yield Static(Content(text), classes=cls)
+                # an indented line wraps under its own indent (longer words in other languages)
+                if text.startswith("  ") and not cls:
+                    yield Static(Content(text[2:]), classes="indented")
+                else:
+                    yield Static(Content(text), classes=cls)
             with Horizontal(classes="buttons"):
-                yield Button(_label("Koi-koi (k): play on"), id="koikoi", variant="warning")
-                yield Button(_label("Shobu (s): stop and score"), id="shobu", variant="success")
-            yield Static(_label("u: undo the play that made the yaku"), classes="hint")
+                koikoi = _("Koi-koi ({key}): play on").format(key="k")
+                yield Button(_label(koikoi), id="koikoi", variant="warning")
+                shobu = _("Shobu ({key}): stop and score").format(key="s")
+                yield Button(_label(shobu), id="shobu", variant="success")
+            yield Static(_label(_("u: undo the play that made the yaku")), classes="hint")
+
+    def on_resize(self) -> None:
+        fit_buttons(self)
 
     def on_mount(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
         self.query_one("#shobu", Button).focus()
 
     def action_choose(self, koikoi: bool) -> None:
@@ -258,8 +298,8 @@ class HikiDialog(ModalScreen[DeclareHiki | None]):
 
     DEFAULT_CSS = DIALOG_CSS.format(name="HikiDialog")
     BINDINGS = [
-        Binding("d", "declare", "Declare hiki", id="hiki.declare"),
-        Binding("escape,p", "decline", "Play a card instead", id="hiki.decline"),
+        Binding("d", "declare", N_("Declare hiki"), id="hiki.declare"),
+        Binding("escape,p", "decline", N_("Play a card instead"), id="hiki.decline"),
         *UNDO_BINDINGS,
     ]
 
@@ -272,21 +312,30 @@ class HikiDialog(ModalScreen[DeclareHiki | None]):
         yield TooSmall()
         with Vertical(id="dialog"):
             yield Static(
-                _label("Hiki: you hold a whole month between your hand and the field."),
+                _label(_("Hiki: you hold a whole month between your hand and the field.")),
                 classes="title",
             )
             for i, choice in enumerate(self.choices):
                 row = CardRow(role="hiki", id=f"hiki-cards-{i}")
                 yield row
                 yield Button(
-                    _label(f"Declare hiki of {MONTH_NAMES[choice.month - 1]} (d: take all four)"),
+                    _label(
+                        _("Declare hiki of {month} ({key}: take all four)").format(
+                            month=month_name(choice.month), key="d"
+                        )
+                    ),
                     id=f"hiki-{i}",
                     variant="warning",
                 )
             with Horizontal(classes="buttons"):
-                yield Button(_label("Play a card instead (p)"), id="decline")
+                decline = _("Play a card instead ({key})").format(key="p")
+                yield Button(_label(decline), id="decline")
+
+    def on_resize(self) -> None:
+        fit_buttons(self)
 
     def on_mount(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
         for i, choice in enumerate(self.choices):
             self.query_one(f"#hiki-cards-{i}", CardRow).show(
                 cards_of(month_mask(choice.month)), ascii_mode=self.ascii_mode
@@ -325,7 +374,10 @@ class HandOverScreen(Screen[None]):
     HandOverScreen #dialog Static { width: 1fr; content-align: center middle; }
     HandOverScreen #dialog Button { margin-top: 1; width: 1fr; }
     """
-    BINDINGS = [Binding("enter,space", "ready", "I am ready", id="handover.ready"), *UNDO_BINDINGS]
+    BINDINGS = [
+        Binding("enter,space", "ready", N_("I am ready"), id="handover.ready"),
+        *UNDO_BINDINGS,
+    ]
 
     def __init__(self, player: Player, note: str = "") -> None:
         super().__init__()
@@ -335,16 +387,13 @@ class HandOverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="dialog"):
-            yield Static(
-                Content.assemble("Pass the keyboard to ", (self.player.name, "bold $accent"))
-            )
-            yield Static(_label("The other hands stay hidden until they are ready."))
+            name = self.player.name
+            yield Static(_with_name(_("Pass the keyboard to {player}"), name, "bold $accent"))
+            yield Static(_label(_("The other hands stay hidden until they are ready.")))
             if self.note:
                 yield Static(Content(self.note))
             yield Button(
-                Content.assemble("I am ", self.player.name, ": show my hand"),
-                id="ready",
-                variant="primary",
+                _with_name(_("I am {player}: show my hand"), name), id="ready", variant="primary"
             )
 
     def on_mount(self) -> None:
@@ -356,6 +405,13 @@ class HandOverScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(None)
+
+
+def _with_name(message: str, name: str, style: str = "") -> Content:
+    """A translated message with a player's name in its ``{player}`` place, the name as text
+    (never markup), in ``style``."""
+    before, _found, after = message.partition("{player}")
+    return Content.assemble(before, (name, style) if style else name, after)
 
 
 def koikoi_choice(seat: int, koikoi: bool) -> CallKoiKoi | CallShobu:

@@ -10,7 +10,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
@@ -18,18 +18,32 @@ from textual.widgets import Button, DataTable, Static
 from core.events import MatchEnded, RoundEnded
 from core.games.options import Rules
 from core.players import Player
-from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS
+from hanatui.app.screens.dialog_base import DIALOG_CSS, UNDO_BINDINGS, fit_buttons
 from hanatui.app.screens.dialog_base import label as _label
 from hanatui.app.widgets import TooSmall
-from hanatui.text.words import REASONS, breakdown_cards, breakdown_rows, plural, winners_words
+from hanatui.text.i18n import N_, _, ngettext, pgettext
+from hanatui.text.words import (
+    and_list,
+    breakdown_cards,
+    breakdown_rows,
+    reason_words,
+    winners_words,
+)
 
 
 def _add_columns(
-    table: DataTable[Any], first: str, first_width: int, players: Sequence[Player]
+    table: DataTable[Any],
+    first: str,
+    first_width: int,
+    players: Sequence[Player],
+    cells: Sequence[Sequence[str]] = (),
 ) -> None:
-    table.add_column(Text(first), width=first_width)
-    for p in players:
-        table.add_column(Text(p.name), width=max(cell_len(p.name), 7))
+    """The columns of a table of scores: ``first`` (the rows' words), then a seat's each, as
+    wide as its player's name and its widest cell of ``cells`` (the rows)."""
+    table.add_column(Text(first), width=max(first_width, cell_len(first)))
+    for i, p in enumerate(players):
+        widest = max((cell_len(row[i]) for row in cells if i < len(row)), default=0)
+        table.add_column(Text(p.name), width=max(cell_len(p.name), 7, widest))
 
 
 #: The widest the words of a breakdown line are shown on one line (longer ones wrap).
@@ -46,9 +60,10 @@ def breakdown_table(
     rows = breakdown_rows(event, rules, names)
     made_of = breakdown_cards(event, rules, names)
     codes = {words: "  " + " ".join(c.value for c in cards) for words, cards in made_of.items()}
-    widths = [cell_len(words) for words, _ in rows] + [cell_len(c) for c in codes.values()]
-    width = min(max([*widths, 11]), LABEL_WIDTH)
-    _add_columns(table, "", width, players)
+    score, total = _("round score"), _("match total")
+    widths = [cell_len(words) for words, _cells in rows] + [cell_len(c) for c in codes.values()]
+    width = min(max([*widths, cell_len(score), cell_len(total), 11]), LABEL_WIDTH)
+    _add_columns(table, "", width, players, [cells for _words, cells in rows])
     for words, cells in rows:
         label = Text(words)
         cards = codes.get(words)
@@ -60,8 +75,8 @@ def breakdown_table(
             *[Text(cell) for cell in cells],
             height=1 if cell_len(words) <= width and not cards else None,
         )
-    table.add_row(Text("round score"), *[Text(f"{p:+d}") for p in event.points])
-    table.add_row(Text("match total"), *[Text(str(t)) for t in event.totals])
+    table.add_row(Text(score), *[Text(f"{p:+d}") for p in event.points])
+    table.add_row(Text(total), *[Text(str(t)) for t in event.totals])
 
 
 def best_words(event: RoundEnded, names: Sequence[str]) -> str | None:
@@ -75,7 +90,9 @@ def best_words(event: RoundEnded, names: Sequence[str]) -> str | None:
     if any(line.id == "opponent_won" for score in event.breakdown for line in score.lines):
         return None
     winners = [names[i] for i, p in enumerate(points) if p == best]
-    return f"Best this round: {' and '.join(winners)} ({best:+d})"
+    return _("Best this round: {players} ({points})").format(
+        players=and_list(winners), points=f"{best:+d}"
+    )
 
 
 class RoundResultScreen(ModalScreen[None]):
@@ -90,12 +107,14 @@ class RoundResultScreen(ModalScreen[None]):
     """
     )
     BINDINGS = [
-        Binding("enter,space,escape", "close", "Next round", id="result.next", key_display="enter"),
+        Binding(
+            "enter,space,escape", "close", N_("Next round"), id="result.next", key_display="enter"
+        ),
         # the last round's: the footer says what the button says
         Binding(
             "enter,space,escape",
             "close_last",
-            "See the match result",
+            N_("See the match result"),
             id="result.next",  # one key, remapped as one
             key_display="enter",
         ),
@@ -113,17 +132,21 @@ class RoundResultScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         ev = self.event
-        reason = REASONS.get(ev.reason, ev.reason)
+        reason = reason_words(ev.reason)
         yield TooSmall()
         with Vertical(id="dialog"):
-            yield Static(_label(f"Round {ev.round} is over ({reason})"), classes="title")
+            title = _("Round {round} is over ({reason})").format(round=ev.round, reason=reason)
+            yield Static(_label(title), classes="title")
             yield DataTable(show_cursor=False, zebra_stripes=True)
             best = best_words(ev, [p.name for p in self.players])
             if best is not None:
                 yield Static(Content(best))
             with Horizontal(classes="buttons"):
-                label = "See the match result" if self.last else "Next round"
-                yield Button(_label(f"{label} (enter)"), id="next", variant="primary")
+                if self.last:
+                    label = _("See the match result ({key})").format(key="enter")
+                else:
+                    label = _("Next round ({key})").format(key="enter")
+                yield Button(_label(label), id="next", variant="primary")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "close":
@@ -132,7 +155,11 @@ class RoundResultScreen(ModalScreen[None]):
             return self.last
         return True
 
+    def on_resize(self) -> None:
+        fit_buttons(self)
+
     def on_mount(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
         breakdown_table(self.query_one(DataTable), self.event, self.players, self.rules)
         self.query_one("#next", Button).focus()
 
@@ -158,9 +185,9 @@ class MatchResultScreen(ModalScreen[str]):
     """
     )
     BINDINGS = [
-        Binding("n", "choose('new')", "New game", id="match.new"),
-        Binding("w", "choose('replay')", "Watch the replay", id="match.replay"),
-        Binding("enter,escape,t", "choose('title')", "Title screen", id="match.title"),
+        Binding("n", "choose('new')", N_("New game"), id="match.new"),
+        Binding("w", "choose('replay')", N_("Watch the replay"), id="match.replay"),
+        Binding("enter,escape,t", "choose('title')", N_("Title screen"), id="match.title"),
     ]
 
     def __init__(
@@ -179,37 +206,53 @@ class MatchResultScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         ev = self.event
         yield TooSmall()
-        with Vertical(id="dialog"):
-            yield Static(_label("The match is over"), classes="title")
+        with VerticalScroll(id="dialog"):
+            yield Static(_label(_("The match is over")), classes="title")
             names = [self.players[i].name for i in ev.winners]
             line = winners_words(names, max(ev.totals))
             yield Static(Content(line), classes="winner")
             yield DataTable(show_cursor=False, zebra_stripes=True)
             if self.saved:
-                yield Static(Content(f"The game is kept as {self.saved}"))
+                yield Static(Content(_("The game is kept as {file}").format(file=self.saved)))
             with Horizontal(classes="buttons"):
-                yield Button(_label("New game (n)"), id="new", variant="primary")
+                new = _("New game ({key})").format(key="n")
+                yield Button(_label(new), id="new", variant="primary")
                 if self.saved:
-                    yield Button(_label("Watch the replay (w)"), id="replay")
-                yield Button(_label("Title screen (enter)"), id="title")
+                    replay = _("Watch the replay ({key})").format(key="w")
+                    yield Button(_label(replay), id="replay")
+                yield Button(_label(_("Title screen ({key})").format(key="enter")), id="title")
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._fit_all)
         table = self.query_one(DataTable)
-        _add_columns(table, "round", 6, self.players)
+        _add_columns(table, pgettext("column", "round"), 6, self.players)
         for i, points in enumerate(self.history, start=1):
             table.add_row(str(i), *[f"{p:+d}" for p in points])
-        table.add_row(Text("total"), *[Text(str(t)) for t in self.event.totals])
+        table.add_row(Text(pgettext("row", "total")), *[Text(str(t)) for t in self.event.totals])
         self.query_one("#title", Button).focus()
         self._fit()
 
     def on_resize(self) -> None:
-        self._fit()
+        self._fit_all()
 
     def _fit(self) -> None:
         """The rounds' table scrolls where the terminal is short, so the file's name and the
         buttons stay in sight (at 80x24 a 12-round table would push them out)."""
-        others = 18  # the dialog's frame, title, winner, where it was kept and the buttons
-        self.query_one(DataTable).styles.max_height = max(4, min(20, self.app.size.height - others))
+        table = self.query_one(DataTable)
+        dialog = self.query_one("#dialog")
+        # the dialog's frame, title, winner, where it was kept and the buttons: 18 lines, or
+        # more where longer words wrap or the buttons stand one above the other
+        measured = dialog.styles.gutter.height + sum(
+            child.outer_size.height + child.styles.margin.height
+            for child in dialog.children
+            if child is not table
+        )
+        others = max(18, measured + 2)
+        table.styles.max_height = max(4, min(20, self.app.size.height - others))
+
+    def _fit_all(self) -> None:
+        fit_buttons(self)
+        self.call_after_refresh(self._fit)
 
     def action_choose(self, what: str) -> None:
         if what == "replay" and not self.saved:
@@ -230,9 +273,9 @@ class UnfinishedDialog(ModalScreen[str]):
 
     DEFAULT_CSS = DIALOG_CSS.format(name="UnfinishedDialog")
     BINDINGS = [
-        Binding("c", "choose('resume')", "Resume it", id="unfinished.resume"),
-        Binding("k", "choose('keep')", "Keep it for later", id="unfinished.keep"),
-        Binding("escape", "choose('cancel')", "Cancel", id="unfinished.cancel"),
+        Binding("c", "choose('resume')", N_("Resume it"), id="unfinished.resume"),
+        Binding("k", "choose('keep')", N_("Keep it for later"), id="unfinished.keep"),
+        Binding("escape", "choose('cancel')", N_("Cancel"), id="unfinished.cancel"),
     ]
 
     def __init__(self, summary: str) -> None:
@@ -242,18 +285,24 @@ class UnfinishedDialog(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="dialog"):
-            yield Static(_label("A match is not finished"), classes="title")
+            yield Static(_label(_("A match is not finished")), classes="title")
             yield Static(Content(self.summary))
             with Horizontal(classes="buttons"):
-                yield Button(_label("Resume it (c)"), id="resume", variant="success")
-                yield Button(_label("Keep it for later (k)"), id="keep", variant="warning")
-                yield Button(_label("Cancel (esc)"), id="cancel")
+                resume = _("Resume it ({key})").format(key="c")
+                yield Button(_label(resume), id="resume", variant="success")
+                keep = _("Keep it for later ({key})").format(key="k")
+                yield Button(_label(keep), id="keep", variant="warning")
+                yield Button(_label(_("Cancel ({key})").format(key="esc")), id="cancel")
             yield Static(
-                _label("Kept for later, it waits among your games; replay or play on from it."),
+                _label(_("Kept for later, it waits among your games; replay or play on from it.")),
                 classes="hint",
             )
 
+    def on_resize(self) -> None:
+        fit_buttons(self)
+
     def on_mount(self) -> None:
+        self.call_after_refresh(fit_buttons, self)
         self.query_one("#resume", Button).focus()
 
     def action_choose(self, what: str) -> None:
@@ -274,7 +323,7 @@ class ScoreSheetScreen(ModalScreen[None]):
     """
     )
     BINDINGS = [
-        Binding("escape,t,enter,q", "close", "Close", id="scores.close"),
+        Binding("escape,t,enter,q", "close", N_("Close"), id="scores.close"),
     ]
 
     def __init__(
@@ -291,17 +340,20 @@ class ScoreSheetScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="dialog"):
-            done = plural(len(self.history), "round")
-            yield Static(_label(f"Score sheet: {done} played"), classes="title")
+            n = len(self.history)
+            title = ngettext(
+                "Score sheet: {n} round played", "Score sheet: {n} rounds played", n
+            ).format(n=n)
+            yield Static(_label(title), classes="title")
             yield DataTable(show_cursor=False, zebra_stripes=True)
-            yield Static(_label("t or escape: back to the table"), classes="hint")
+            yield Static(_label(_("t or escape: back to the table")), classes="hint")
 
     def on_mount(self) -> None:
         table: DataTable[Any] = self.query_one(DataTable)
-        _add_columns(table, "round", 6, self.players)
+        _add_columns(table, pgettext("column", "round"), 6, self.players)
         for i, points in enumerate(self.history, start=1):
             table.add_row(str(i), *[f"{p:+d}" for p in points])
-        table.add_row(Text("total"), *[Text(str(t)) for t in self.totals])
+        table.add_row(Text(pgettext("row", "total")), *[Text(str(t)) for t in self.totals])
 
     def action_close(self) -> None:
         self.dismiss(None)
