@@ -29,7 +29,7 @@ from hanatui.app.describe import card_class, card_variable
 from hanatui.app.widgets import CARD_SIZES, CardRow, backs_content
 from hanatui.text.i18n import N_, _, ngettext, pgettext
 from hanatui.text.names import ascii_text
-from hanatui.text.words import Near, near_of
+from hanatui.text.words import Near, near_of, shown_name
 
 Part = str | tuple[str, str]
 
@@ -188,6 +188,11 @@ def fit(text: str, width: int, ascii_mode: bool = False) -> str:
     return out + more
 
 
+#: What wrapping a line's words whole may leave unused at the end of its first line: a caption
+#: longer than two lines less this is cut on one instead.
+_WRAP_SLACK = 12
+
+
 def clip(content: Content, width: int, ascii_mode: bool = False) -> Content:
     """``content`` cut to ``width`` terminal cells, with an ellipsis (ASCII when asked)."""
     if content.cell_length <= width:
@@ -274,11 +279,12 @@ class Scene:
         pile_note: str = "",
         you_note: str = "",
         ascii_mode: bool = False,
-        caption: str = "",
+        caption: str | Sequence[str] = "",
         moved: frozenset[Card] = frozenset(),
         caption_label: str | None = None,
     ) -> None:
-        """``caption``: the last move in words (`hanatui.text.words.last_move`), under the board;
+        """``caption``: the last move in words (`hanatui.text.words.last_move`), under the board
+        (or several ways to say it, longest first: the longest that fits is shown);
         ``moved``: its cards, marked where they now lie (field cards, captures); ``caption_label``:
         the word before the caption, translated (None: "last move")."""
         self.view = view
@@ -416,7 +422,7 @@ class TableLayout(Widget):
     TableLayout .line { height: auto; }
     TableLayout #status { height: 4; padding: 0 1; background: $panel; }
     TableLayout #status-line { height: 1; padding: 0 1; display: none; background: $panel; }
-    TableLayout #caption { height: 1; padding: 0 1; background: $panel; }
+    TableLayout #caption { height: auto; max-height: 2; padding: 0 1; background: $panel; }
     TableLayout.-compact #side { display: none; }
     TableLayout.-compact.-side-open #side { display: block; width: 1fr; }
     TableLayout.-compact.-side-open #left { display: none; }
@@ -544,7 +550,7 @@ class TableLayout(Widget):
         points = words(ngettext("{n} pt", "{n} pts", total), ascii_mode).format(n=total)
         title = Content.assemble(
             marker,
-            (player.name, "bold"),
+            (shown_name(player.name), "bold"),
             f"{level}{g['dot']}{points}{dealer}{team}",
         )
         masks = tuple(c.mask for c in view.captures) if view.captures else ()
@@ -656,15 +662,27 @@ class TableLayout(Widget):
         self.caption(scene.caption, ascii_mode=ascii_mode, label=scene.caption_label)
         return True
 
-    def caption(self, text: str, *, ascii_mode: bool, label: str | None = None) -> None:
+    def caption(
+        self, text: str | Sequence[str], *, ascii_mode: bool, label: str | None = None
+    ) -> None:
         """The caption under the board: the last move in words (or what ``label`` names, already
-        translated; None: "last move"), cut to the screen's width."""
+        translated; None: "last move"); ``text`` may say it several ways, longest first: the
+        first that fits the screen's width is shown; where none does, the last on two lines, or
+        cut to one where it needs more."""
         if label is None:
             # TRANSLATORS: before the caption under the table that tells the last move
             label = words(_("last move"), ascii_mode)
         width = max((self.app.size.width or 80) - 2, 1)
-        line = Content.assemble((f"{label}  ", "dim"), text) if text else Content("")
-        self.query_one("#caption", Static).update(clip(line, width, ascii_mode))
+        ways = [text] if isinstance(text, str) else list(text) or [""]
+        lines = [
+            Content.assemble((f"{label}  ", "dim"), way) if way else Content("") for way in ways
+        ]
+        line = next((one for one in lines if one.cell_length <= width), None)
+        if line is None:  # the shortest way on two lines (its words wrapped whole), else cut
+            line = lines[-1]
+            if line.cell_length > 2 * width - _WRAP_SLACK:
+                line = clip(line, width, ascii_mode)
+        self.query_one("#caption", Static).update(line)
 
     def _draw_topbar(self, scene: Scene) -> None:
         """The header: what is being played, then every score; the scores go to a second line
@@ -674,7 +692,7 @@ class TableLayout(Widget):
         scores: list[Part] = []
         for seat, p in enumerate(view.players):
             scores.append("  ")
-            scores.append((p.name, "bold" if seat == scene.seat else ""))
+            scores.append((shown_name(p.name), "bold" if seat == scene.seat else ""))
             scores.append(f" {view.totals[seat]}")
         tail = Content.assemble(*scores)
         width = (self.app.size.width or 80) - 2
@@ -686,26 +704,34 @@ class TableLayout(Widget):
 
     @staticmethod
     def _header_lines(head: Content, tail: Content, width: int, ascii_mode: bool) -> list[Content]:
-        """The header on two lines (three if need be): its first line breaks after the last
-        separator that fits, what follows it (the dealer, the koi-koi calls) opens the next line,
-        before the scores."""
+        """The header on as few lines as hold it: its parts (between separators) fill each
+        line in turn, a part that does not fit opening the next line; the scores follow on the
+        last line if they fit there, else on their own. Only a part too long for a line alone
+        is cut."""
         if head.cell_length <= width:
             return [head, tail]
         dot = glyphs(ascii_mode)["dot"]
         plain = head.plain
-        cut = -1
+        parts: list[Content] = []
+        start = 0
         at = plain.find(dot)
         while at != -1:
-            if head[:at].cell_length > width:
-                break
-            cut = at
-            at = plain.find(dot, at + 1)
-        if cut <= 0:  # no separator that fits: as before, the line is cut
-            return [clip(head, width, ascii_mode), tail]
-        first, rest = head[:cut], head[cut + len(dot) :]
-        if rest.cell_length + 3 + tail.cell_length <= width:
-            return [first, rest + Content("   ") + tail]
-        return [first, clip(rest, width, ascii_mode), tail]
+            parts.append(head[start:at])
+            start = at + len(dot)
+            at = plain.find(dot, start)
+        parts.append(head[start:])
+        lines: list[Content] = []
+        line = parts[0]
+        for part in parts[1:]:
+            joined = line + Content(dot) + part
+            if joined.cell_length <= width:
+                line = joined
+            else:
+                lines.append(clip(line, width, ascii_mode))
+                line = part
+        if line.cell_length + 3 + tail.cell_length <= width:
+            return [*lines, line + Content("   ") + tail]
+        return [*lines, clip(line, width, ascii_mode), tail]
 
     def status(self, lines: Sequence[Content]) -> None:
         """The status lines (a focused card's name, what it takes); one line on the compact

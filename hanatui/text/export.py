@@ -32,6 +32,7 @@ from core.rules import find_rules
 from core.text import printable
 from hanatui.text.i18n import _, ngettext, pgettext
 from hanatui.text.names import card_name
+from hanatui.text.words import shown_name
 
 
 def anonymised_players(players: tuple[Player, ...]) -> tuple[Player, ...]:
@@ -99,9 +100,9 @@ def _player_entry(seat: int, player: Player) -> str:
         # TRANSLATORS: a computer seat in the text export's list of players; {level} is the
         # computer's level as the command line names it (easy, normal, strong...)
         return _("{seat}. {name} (computer, {level})").format(
-            seat=seat + 1, name=player.name, level=player.bot
+            seat=seat + 1, name=shown_name(player.name), level=player.bot
         )
-    return _("{seat}. {name}").format(seat=seat + 1, name=player.name)
+    return _("{seat}. {name}").format(seat=seat + 1, name=shown_name(player.name))
 
 
 def _turn(turn_no: int) -> str:
@@ -116,7 +117,7 @@ def text_record(log: LogRead) -> str:
     from hanatui.text.words import describe_event, game_title, score_line_text
 
     h = log.header
-    names = [p.name for p in h.players]
+    names = [shown_name(p.name) for p in h.players]
     state0 = log.states[0]
     lines = [
         # TRANSLATORS: the text export's first line: Koi-koi — 2 players, 12 rounds
@@ -167,7 +168,7 @@ def text_record(log: LogRead) -> str:
             lines.append("")
             lines.append(
                 _("Round {round} — {dealer} deals").format(
-                    round=event.round, dealer=after.players[event.dealer].name
+                    round=event.round, dealer=shown_name(after.players[event.dealer].name)
                 )
             )
             lines.append("  " + _("field: {cards}").format(cards=_cards(after.field)))
@@ -176,7 +177,7 @@ def text_record(log: LogRead) -> str:
                     lines.append(
                         "  "
                         + _("{player} holds: {cards}").format(
-                            player=after.players[seat].name, cards=_cards(hand)
+                            player=shown_name(after.players[seat].name), cards=_cards(hand)
                         )
                     )
             comments_after(index, "  ")
@@ -196,7 +197,7 @@ def text_record(log: LogRead) -> str:
         comments_after(index, "       ")
         if isinstance(event, RoundEnded):
             for seat_score in event.breakdown:
-                name = after.players[seat_score.seat].name
+                name = shown_name(after.players[seat_score.seat].name)
                 parts = [
                     score_line_text(line, seat_score.seat, h.rules, names)
                     for line in seat_score.lines
@@ -212,7 +213,8 @@ def text_record(log: LogRead) -> str:
                 "  "
                 + _("totals: {totals}").format(
                     totals=", ".join(
-                        f"{after.players[i].name} {t}" for i, t in enumerate(event.totals)
+                        f"{shown_name(after.players[i].name)} {t}"
+                        for i, t in enumerate(event.totals)
                     )
                 )
             )
@@ -224,7 +226,9 @@ def _author(players: tuple[Player, ...], comment: Comment) -> str:
     """Who wrote a comment: the player's name and seat (from 1), or "a reviewer"."""
     if comment.seat is None or comment.seat >= len(players):
         return _("a reviewer")
-    return _("{name} (seat {seat})").format(name=players[comment.seat].name, seat=comment.seat + 1)
+    return _("{name} (seat {seat})").format(
+        name=shown_name(players[comment.seat].name), seat=comment.seat + 1
+    )
 
 
 def _cards(mask: int) -> str:

@@ -143,6 +143,12 @@ def N_(message: str) -> str:
     return message
 
 
+def pgettext_in(code: str, context: str, message: str) -> str:
+    """``message`` in the language ``code`` (one of `LANGUAGES`), whichever is in use: the
+    language in use is left as it is."""
+    return _load(code).pgettext(context, message)
+
+
 def language() -> str:
     """The language in use."""
     return _language
@@ -216,5 +222,6 @@ __all__ = [
     "ngettext",
     "npgettext",
     "pgettext",
+    "pgettext_in",
     "use_language",
 ]

@@ -33,7 +33,7 @@ from core.state import State
 from core.text import UNSAFE_TEXT
 from core.view import observe
 from hanatui.text.i18n import N_, _, language, pgettext
-from hanatui.text.words import and_list, describe_event, future_words, round_summary
+from hanatui.text.words import and_list, describe_event, future_words, is_you, round_summary
 
 _CODE = re.compile(r"(?<![0-9A-Za-z])(0[1-9]|1[0-2])[a-d](?![0-9A-Za-z])")
 
@@ -276,7 +276,7 @@ class Story:
         final = next((e for e in events if isinstance(e, MatchEnded)), None)
         if final is not None:
             winners = [players[i].name for i in final.winners]
-            if len(winners) == 1 and winners[0].strip().lower() == "you":
+            if len(winners) == 1 and is_you(winners[0]):
                 # TRANSLATORS: a round's summary, then who won the match: the player named
                 # "You" (the name the app gives a player who typed none)
                 end = pgettext("the winner is named You", "{summary}. Match over: {player} win")

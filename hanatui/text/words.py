@@ -10,8 +10,9 @@ player's name is never parsed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from core.cards import Card
@@ -42,7 +43,7 @@ from core.games.registry import GAMES, game_for
 from core.names import yaku_name
 from core.players import seat_label
 from core.state import State
-from hanatui.text.i18n import N_, _, ngettext, pgettext
+from hanatui.text.i18n import LANGUAGES, N_, _, ngettext, pgettext, pgettext_in
 from hanatui.text.names import calendar_month, card_name, month_name, yaku_title
 
 
@@ -93,51 +94,31 @@ def game_title(game: str) -> str:
 # --- grammar -----------------------------------------------------------------------------------
 
 
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """'0 points', '1 point', '2 points' (``many``: an irregular plural).
-
-    English only: a translated count is a whole ``ngettext`` message instead."""
-    return f"{count} {noun if count == 1 else (many or noun + 's')}"
-
-
 def is_you(name: str) -> bool:
-    """Whether a player's name is the one who reads, "You", or the current language's word
-    for it (`hanatui.text.said.player_name` names a player who chose no name so: "Ty",
-    "Tú"): sentences about them are said in the second person ("You win" / "Wygrywasz"),
-    each its own message."""
+    """Whether a player's name is the one who reads: "You", or a language's word for it
+    (`hanatui.text.said.player_name` names a player who chose no name so: "Ty", "Tú"), in any of
+    our languages, since a log keeps the name shown where it was played: sentences about them
+    are said in the second person ("You win" / "Wygrywasz"), each its own message."""
     said = name.strip().lower()
-    return said == "you" or said == pgettext("player name", "You").strip().lower()
+    return said == "you" or said in _you_words()
 
 
-_is_you = is_you
+def shown_name(name: str) -> str:
+    """A player's name as shown: theirs, or for a player who chose none (the name "You", or a
+    language's word for it, as a log made in that language holds) the current language's word."""
+    return pgettext("player name", "You") if is_you(name) else name
 
 
-def verb_for(name: str, verb: str) -> str:
-    """The verb agreeing with ``name``: 'You play' but 'CPU plays'.
-
-    English only: a translated sentence is a whole message per person instead (`_by`)."""
-    if _is_you(name):
-        return verb
-    if verb == "have":
-        return "has"
-    if verb == "are":
-        return "is"
-    if verb.endswith(("s", "sh", "ch", "x", "o")):
-        return verb + "es"
-    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "o", "u"):
-        return verb[:-1] + "ies"
-    return verb + "s"
-
-
-def conjugate(name: str, verb: str) -> str:
-    """'CPU wins' but 'You win'; 'CPU has' but 'You have' (English only, as `verb_for`)."""
-    return f"{name} {verb_for(name, verb)}"
+@cache
+def _you_words() -> frozenset[str]:
+    """Each language's word for a player who chose no name, lower case."""
+    return frozenset(pgettext_in(code, "player name", "You").strip().lower() for code in LANGUAGES)
 
 
 def _by(name: str, you: str, other: str, **values: object) -> str:
     """The sentence about ``name``: ``you`` (already translated) said to the reader if the
     name is "You", else ``other``, with ``{player}`` and ``values`` filled in."""
-    return (you if _is_you(name) else other).format(player=name, **values)
+    return (you if is_you(name) else other).format(player=name, **values)
 
 
 def and_list(names: Sequence[str]) -> str:
@@ -269,15 +250,15 @@ def describe_event(
     players = after.players
 
     def who(seat: int) -> str:
-        return players[seat].name if 0 <= seat < len(players) else seat_label(seat)
+        return shown_name(players[seat].name) if 0 <= seat < len(players) else seat_label(seat)
 
     if isinstance(event, PROOF_EVENTS):
         return None  # a deal's proof: `hanatui verify` and the network table speak of it
     if isinstance(event, MatchStarted):
-        versus = event.players[0].name if event.players else ""
+        versus = shown_name(event.players[0].name) if event.players else ""
         for p in event.players[1:]:
             # TRANSLATORS: the players of a match, one against the next: "You vs CPU".
-            versus = _("{first} vs {second}").format(first=versus, second=p.name)
+            versus = _("{first} vs {second}").format(first=versus, second=shown_name(p.name))
         rounds = event.rules.rounds
         return ngettext(
             "{game}, {n} round: {players}", "{game}, {n} rounds: {players}", rounds
@@ -546,15 +527,23 @@ def _move_part(name: str, *, drawn: bool, card: str, taken: str, how: str) -> st
 
 
 def last_move(
-    events: Sequence[Event], states: Sequence[State], upto: int, viewer: int | None = None
+    events: Sequence[Event],
+    states: Sequence[State],
+    upto: int,
+    viewer: int | None = None,
+    *,
+    brief: bool = False,
 ) -> str:
     """The move that ``events[upto]`` ends (or is part of), in one sentence for the caption
-    under the board: ``CPU plays 08d Pampas chaff, takes 08c; draws 03a Curtain, no match``.
+    under the board: ``CPU plays 08d Pampas chaff, takes 08c; draws 03a Curtain, no match``;
+    ``brief``: its cards by their codes alone (``CPU plays 08d, takes 08c; draws 03a, no
+    match``), for a caption with no room for their names.
 
     ``states[i]`` is the state after ``events[i]``; ``viewer`` as in `describe_event` (a card
     drawn secretly into another seat's hand is not named). The table and the replay viewer
     both say their last move with this.
     """
+    said_card: Callable[[Card], str] = (lambda card: card.value) if brief else card_words
     if upto < 0 or upto >= len(events):
         return ""
     start = last_move_start(events, upto)
@@ -579,7 +568,7 @@ def last_move(
                 how = "no_match"
             else:
                 how = "choosing" if i == upto else ""
-            part = [isinstance(event, CardDrawn), card_words(event.card), " ".join(taken), how]
+            part = [isinstance(event, CardDrawn), said_card(event.card), " ".join(taken), how]
             cards.append(part)
             parts.append(part)
         elif isinstance(event, CaptureChosen) and cards:
@@ -604,7 +593,7 @@ def last_move(
                         name,
                         _("draw {card}, no match: kept in hand"),
                         _("draws {card}, no match: kept in hand"),
-                        card=card_words(event.card),
+                        card=said_card(event.card),
                     )
             elif hidden:
                 text = _by(name, _("draw a card into the hand"), _("draws a card into the hand"))
@@ -613,7 +602,7 @@ def last_move(
                     name,
                     _("draw {card} into the hand"),
                     _("draws {card} into the hand"),
-                    card=card_words(event.card),
+                    card=said_card(event.card),
                 )
             parts.append(text)
         else:
@@ -631,7 +620,7 @@ def last_move(
     # TRANSLATORS: a player and what they did in one move: "CPU plays ..., no match; draws ..."
     said_to = _by(name, _("You {moves}"), _("{player} {moves}"), moves=moves)
     # a language that says "You play" as "Zagrywasz" starts the sentence with the move
-    return said_to[:1].upper() + said_to[1:] if _is_you(name) else said_to
+    return said_to[:1].upper() + said_to[1:] if is_you(name) else said_to
 
 
 def last_move_cards(events: Sequence[Event], upto: int) -> frozenset[Card]:
@@ -696,7 +685,7 @@ def round_summary(ended: RoundEnded | None, players: Sequence[Any], round_no: in
         if ended.reason == "exhaustive_draw":  # says already that nobody scores
             return _("Round {round}: {reason}").format(round=round_no, reason=reason)
         return _("Round {round}: nobody scores ({reason})").format(round=round_no, reason=reason)
-    scores = ", ".join(f"{players[i].name} {p:+d}" for i, p in enumerate(ended.points))
+    scores = ", ".join(f"{shown_name(players[i].name)} {p:+d}" for i, p in enumerate(ended.points))
     return _("Round {round}: {scores}").format(round=round_no, scores=scores)
 
 
@@ -708,12 +697,6 @@ def month_of_round(state: State | Any) -> str:
 
 
 # --- score lines ---------------------------------------------------------------------------
-
-
-def times_words(n: int) -> str:
-    """'once', 'twice', '3 times' (English only: a translated sentence says its count whole,
-    as `_called_words` does)."""
-    return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
 
 
 def _called_words(name: str, n: int) -> str:
@@ -1082,7 +1065,6 @@ __all__ = [
     "breakdown_rows",
     "card_japanese",
     "card_words",
-    "conjugate",
     "describe_event",
     "future_words",
     "game_title",
@@ -1091,15 +1073,13 @@ __all__ = [
     "month_of_round",
     "month_words",
     "near_of",
-    "plural",
     "reason_words",
     "round_summary",
     "score_line_cell",
     "score_line_text",
     "score_line_words",
     "seat_label",
-    "times_words",
-    "verb_for",
+    "shown_name",
     "winners_only_words",
     "winners_words",
 ]

@@ -1,4 +1,4 @@
-"""Words: singular and plural, verb agreement, seats from 1, for counts 0, 1 and 2."""
+"""Words: winners and their points for counts 0, 1 and 2, lists, seats from 1."""
 
 from __future__ import annotations
 
@@ -9,55 +9,13 @@ from core.rules import find_rules
 from hanatui.text.words import (
     Near,
     and_list,
-    conjugate,
     describe_event,
     future_words,
-    plural,
     seat_label,
     winners_words,
 )
 
 from ..app.helpers import new_session
-
-
-@pytest.mark.parametrize(
-    "count,noun,expected",
-    [
-        (0, "point", "0 points"),
-        (1, "point", "1 point"),
-        (2, "point", "2 points"),
-        (0, "round", "0 rounds"),
-        (1, "round", "1 round"),
-        (2, "round", "2 rounds"),
-        (0, "card", "0 cards"),
-        (1, "card", "1 card"),
-        (2, "card", "2 cards"),
-        (1, "time", "1 time"),
-        (2, "time", "2 times"),
-    ],
-)
-def test_plural(count, noun, expected):
-    assert plural(count, noun) == expected
-
-
-@pytest.mark.parametrize(
-    "name,verb,expected",
-    [
-        ("You", "play", "You play"),
-        ("CPU", "play", "CPU plays"),
-        ("You", "move", "You move"),
-        ("CPU 2", "move", "CPU 2 moves"),
-        ("You", "win", "You win"),
-        ("Aiko", "win", "Aiko wins"),
-        ("you", "choose", "you choose"),
-        ("CPU", "reach", "CPU reaches"),
-        ("CPU", "have", "CPU has"),
-        ("You", "have", "You have"),
-        ("CPU", "try", "CPU tries"),
-    ],
-)
-def test_verb_agreement(name, verb, expected):
-    assert conjugate(name, verb) == expected
 
 
 @pytest.mark.parametrize(

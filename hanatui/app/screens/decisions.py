@@ -28,7 +28,7 @@ from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.session.session import Session, Threat
 from hanatui.text.i18n import N_, _, ngettext, pgettext
 from hanatui.text.names import month_name
-from hanatui.text.words import Near, and_list, card_words, near_of, score_line_words
+from hanatui.text.words import Near, and_list, card_words, near_of, score_line_words, shown_name
 
 
 class CaptureDialog(ModalScreen[ChooseCapture]):
@@ -186,7 +186,7 @@ class KoiKoiDialog(ModalScreen[bool]):
         g = glyphs(self.ascii_mode)
         times = g["times"]
         out: list[tuple[str, str]] = []
-        names = [p.name for p in self.players]
+        names = [shown_name(p.name) for p in self.players]
         # the points in a column after the longest name (24 columns at least)
         width = max([24, *(cell_len(name) for name, _points in self.yaku)])
         for name, points in self.yaku:
@@ -210,13 +210,13 @@ class KoiKoiDialog(ModalScreen[bool]):
         out.append((_("If you play on (koi-koi):"), "section"))
         hands = ", ".join(
             ngettext("{player} {n} card", "{player} {n} cards", n).format(
-                player=self.players[s].name, n=n
+                player=shown_name(self.players[s].name), n=n
             )
             for s, n in enumerate(self.hands)
         )
         out.append(("  " + _("cards left in hand: {hands}").format(hands=hands), ""))
         for other, near in self.near.items():
-            name = self.players[other].name
+            name = shown_name(self.players[other].name)
             held = g["dot"].join(f"{n} {p}" for n, p in near.held)
             close = g["dot"].join(f"{n} {h}/{k}" for n, h, k in near.near)
             if held and close:
@@ -229,7 +229,7 @@ class KoiKoiDialog(ModalScreen[bool]):
                 text = _("{player}: no yaku within one card")
             out.append(("  " + text.format(player=name, held=held, near=close), ""))
         for threat in self.threats:
-            name = self.players[threat.seat].name
+            name = shown_name(self.players[threat.seat].name)
             factors = ", ".join(
                 f"{times}{x.factor} ({score_line_words(x, threat.seat, self.rules, names)})"
                 for x in threat.lines
@@ -387,7 +387,7 @@ class HandOverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="dialog"):
-            name = self.player.name
+            name = shown_name(self.player.name)
             yield Static(_with_name(_("Pass the keyboard to {player}"), name, "bold $accent"))
             yield Static(_label(_("The other hands stay hidden until they are ready.")))
             if self.note:

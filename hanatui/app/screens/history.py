@@ -39,7 +39,7 @@ from hanatui.store.history import (
 )
 from hanatui.text.i18n import N_, _, ngettext, pgettext
 from hanatui.text.names import yaku_title
-from hanatui.text.words import game_title
+from hanatui.text.words import game_title, is_you
 
 #: Sort orders of the list: (label, key of a summary, newest/largest first by default); the
 #: labels are marked with `N_` and translated where shown.
@@ -92,7 +92,7 @@ def result_words(s: GameSummary) -> str:
             together = _("{first} and {last}").format(first=together, last=name)
         return _("{players} tie").format(players=together)
     name = names[0] if names else "?"
-    if name.strip().lower() == "you":
+    if is_you(name):
         return _("You win")
     return _("{player} wins").format(player=name)
 

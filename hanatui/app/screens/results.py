@@ -27,6 +27,7 @@ from hanatui.text.words import (
     breakdown_cards,
     breakdown_rows,
     reason_words,
+    shown_name,
     winners_words,
 )
 
@@ -43,7 +44,9 @@ def _add_columns(
     table.add_column(Text(first), width=max(first_width, cell_len(first)))
     for i, p in enumerate(players):
         widest = max((cell_len(row[i]) for row in cells if i < len(row)), default=0)
-        table.add_column(Text(p.name), width=max(cell_len(p.name), 7, widest))
+        table.add_column(
+            Text(shown_name(p.name)), width=max(cell_len(shown_name(p.name)), 7, widest)
+        )
 
 
 #: The widest the words of a breakdown line are shown on one line (longer ones wrap).
@@ -56,7 +59,7 @@ def breakdown_table(
     """A round's score, line by line, one column a seat: a row per line, in words naming the
     players (the same words in several columns share a row: Sakura's yaku held by one player
     and paid by the others)."""
-    names = [p.name for p in players]
+    names = [shown_name(p.name) for p in players]
     rows = breakdown_rows(event, rules, names)
     made_of = breakdown_cards(event, rules, names)
     codes = {words: "  " + " ".join(c.value for c in cards) for words, cards in made_of.items()}
@@ -138,7 +141,7 @@ class RoundResultScreen(ModalScreen[None]):
             title = _("Round {round} is over ({reason})").format(round=ev.round, reason=reason)
             yield Static(_label(title), classes="title")
             yield DataTable(show_cursor=False, zebra_stripes=True)
-            best = best_words(ev, [p.name for p in self.players])
+            best = best_words(ev, [shown_name(p.name) for p in self.players])
             if best is not None:
                 yield Static(Content(best))
             with Horizontal(classes="buttons"):
@@ -208,7 +211,7 @@ class MatchResultScreen(ModalScreen[str]):
         yield TooSmall()
         with VerticalScroll(id="dialog"):
             yield Static(_label(_("The match is over")), classes="title")
-            names = [self.players[i].name for i in ev.winners]
+            names = [shown_name(self.players[i].name) for i in ev.winners]
             line = winners_words(names, max(ev.totals))
             yield Static(Content(line), classes="winner")
             yield DataTable(show_cursor=False, zebra_stripes=True)

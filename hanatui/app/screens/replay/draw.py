@@ -47,9 +47,11 @@ from hanatui.text.words import (
     and_list,
     card_japanese,
     game_title,
+    is_you,
     last_move,
     last_move_cards,
     month_of_round,
+    shown_name,
 )
 
 #: Autoplay speeds, seconds per event, slowest first.
@@ -57,17 +59,12 @@ SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.15, 0.1)
 DEFAULT_SPEED = 3
 
 
-def _is_you(name: str) -> bool:
-    """Whether the player is the reader, named "You" (as `hanatui.text.words` tells)."""
-    return name.strip().lower() == "you"
-
-
 def match_over(winners: list[str]) -> str:
     """The title of the match's result: "Match over: CPU wins", "Match over: A and B tie"."""
     if len(winners) > 1:
         return _("Match over: {players} tie").format(players=and_list(winners))
     name = winners[0] if winners else "?"
-    if _is_you(name):
+    if is_you(name):
         # TRANSLATORS: the match's result when the winner is you (named "You").
         return _("Match over: You win")
     return _("Match over: {player} wins").format(player=name)
@@ -252,14 +249,18 @@ class ReplayDrawing(Screen[None]):
             you_note=(
                 _("all hands shown")
                 if self.all_hands
-                else _("the view of {player}").format(player=me.name)
+                else _("the view of {player}").format(player=shown_name(me.name))
             ),
             ascii_mode=ascii_mode,
-            caption=last_move(
-                self.timeline.events,
-                self.timeline.states,
-                self.position - 1,
-                None if self.all_hands else self.seat,
+            caption=tuple(
+                last_move(
+                    self.timeline.events,
+                    self.timeline.states,
+                    self.position - 1,
+                    None if self.all_hands else self.seat,
+                    brief=brief,
+                )
+                for brief in (False, True)  # the cards' names, then their codes alone
             ),
             moved=last_move_cards(self.timeline.events, self.position - 1),
         )
@@ -291,7 +292,7 @@ class ReplayDrawing(Screen[None]):
             round=ended.round, reason=REASONS.get(ended.reason, ended.reason)
         )
         if isinstance(event, MatchEnded):
-            winners = [players[i].name for i in event.winners]
+            winners = [shown_name(players[i].name) for i in event.winners]
             title = match_over(winners) + glyphs(self.ascii_mode)["dot"] + _("last round")
         box.border_title = Content(title)
         table = self.query_one("#result-table", DataTable)
@@ -419,7 +420,7 @@ class ReplayDrawing(Screen[None]):
             _("all hands")
             if self.all_hands
             else _("seat view: {player}").format(
-                player=self.game_log.header.players[self.seat].name
+                player=shown_name(self.game_log.header.players[self.seat].name)
             )
         )
         # the labels in a column of their own, as wide as the longer one and two spaces

@@ -22,6 +22,7 @@ from hanatui.analysis import GameAnalysis, move_of
 from hanatui.app.layout import TableNote
 from hanatui.text.i18n import N_, _
 from hanatui.text.names import month_name
+from hanatui.text.words import is_you
 
 #: The marks of the hand's cards in a game continued from before a decision.
 PLAYED_MARK = "-played"
@@ -73,11 +74,6 @@ MOVE_WORDS = {
     # TRANSLATORS: a move in brief: calling shobu (stopping the round).
     "shobu": N_("shobu"),
 }
-
-
-def _is_you(name: str) -> bool:
-    """Whether the player is the reader, named "You" (as `hanatui.text.words` tells)."""
-    return name.strip().lower() == "you"
 
 
 @dataclass(frozen=True)
@@ -177,7 +173,7 @@ def decision_note(
         template = PLAYED_BEST if card else CHOSE_BEST
     else:
         template = PLAYED_BETTER if card else CHOSE_BETTER
-    if _is_you(player):
+    if is_you(player):
         template = _TO_YOU[template]
     caption = _(template).format(
         player=player,

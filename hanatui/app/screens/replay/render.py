@@ -25,6 +25,7 @@ from hanatui.app.layout import glyphs
 from hanatui.text.comments import comments_at, game_comments
 from hanatui.text.i18n import _
 from hanatui.text.story import Story, mentions_hidden
+from hanatui.text.words import shown_name
 
 #: A line of the move list: number, words, style, the analysis's mark and its style, comments,
 #: and the variations folded beside it (undos that took back what it replaced).
@@ -79,7 +80,7 @@ def score_chart(
     total_width = partial(_total_width, label=total_label)
     nothing = "." if ascii_mode else "·"  # a round not played yet, or scored 0
     top = max((abs(p) for r in history for p in r), default=0) or 1
-    longest = max(4, min(10, max(cell_len(p.name) for p in players)))
+    longest = max(4, min(10, max(cell_len(shown_name(p.name)) for p in players)))
     # the widest cells that fit with the whole names, else with names cut to fit (4 at least)
     cell, name_width = 1, 4
     for c in (3, 2, 1):
@@ -109,7 +110,7 @@ def score_chart(
     header.append((total_label.rjust(total_width(cell)), "dim"))
     lines.append(Content.assemble(*header))
     for seat, player in enumerate(players):
-        name = player.name
+        name = shown_name(player.name)
         if cell_len(name) > name_width:
             while cell_len(name) > name_width - 1:
                 name = name[:-1]

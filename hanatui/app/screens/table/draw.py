@@ -28,6 +28,7 @@ from hanatui.text.words import (
     last_move_seat,
     month_of_round,
     month_words,
+    shown_name,
 )
 
 if TYPE_CHECKING:
@@ -127,14 +128,19 @@ class TableDrawing(Screen[None]):
         self._sync_log()
         self.refresh_bindings()
 
-    def _last_move(self) -> tuple[str, frozenset[Card]]:
+    def _last_move(self) -> tuple[tuple[str, ...] | str, frozenset[Card]]:
         """What just happened, in words, and the cards to mark: another seat's last move stays
-        marked until the seat at the keyboard moves (its own moves are not marked)."""
+        marked until the seat at the keyboard moves (its own moves are not marked). The words are
+        two ways to say it: with the cards' names, and by their codes alone for a narrow screen."""
         events = self.session.events
         if not events:
             return "", frozenset()
         upto = len(events) - 1
-        words = last_move(events, self.session.timeline.states, upto, self.viewer)
+        states = self.session.timeline.states
+        words = (
+            last_move(events, states, upto, self.viewer),
+            last_move(events, states, upto, self.viewer, brief=True),
+        )
         seat = last_move_seat(events, upto)
         if seat is None or seat == self.viewer:
             return words, frozenset()
@@ -166,13 +172,18 @@ class TableDrawing(Screen[None]):
         # the players' names are plain parts (never markup), and never folded to ASCII
         if 0 <= view.dealer < view.num_players:
             parts.append(
-                dot + self._words(_("dealer: {name}")).format(name=view.players[view.dealer].name)
+                dot
+                + self._words(_("dealer: {name}")).format(
+                    name=shown_name(view.players[view.dealer].name)
+                )
             )
         for seat, n in self._koikoi_calls().items():
             # TRANSLATORS: the table's header: who called koi-koi this round, and how many times
             # ({times} is the sign ×)
             said = self._words(_("koi-koi: {name} {times}{n}"))
-            parts.append(dot + said.format(name=view.players[seat].name, times=g["times"], n=n))
+            parts.append(
+                dot + said.format(name=shown_name(view.players[seat].name), times=g["times"], n=n)
+            )
         return parts
 
     def _words(self, text: str) -> str:
@@ -219,7 +230,7 @@ class TableDrawing(Screen[None]):
             return said.format(arrows=arrows, dot=g["dot"], enter="enter")
         # TRANSLATORS: {more} is an ellipsis
         said = words(_("{name} is playing{more}"))
-        return said.format(name=view.players[to_act].name, more=g["more"])
+        return said.format(name=shown_name(view.players[to_act].name), more=g["more"])
 
     def _targets(self, card: Card) -> tuple[int, ...]:
         """What ``card`` would take if played from the hand now, as the engine says."""
