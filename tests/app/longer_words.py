@@ -98,7 +98,10 @@ def screen_problems(screen: Screen[object], *, pseudo: bool) -> list[str]:
         if any(child.display for child in widget.children):
             continue  # a container: its children say what it shows
         text = widget_text(widget)
-        if pseudo and type(widget).__name__ not in FIXED_ROOM:
+        # a widget that scrolls its own lines (the game's log) shows a window onto them, which
+        # may open or close inside an entry: only whole widgets are read for cut messages
+        scrolled = widget.allow_vertical_scroll and widget.max_scroll_y > 0
+        if pseudo and type(widget).__name__ not in FIXED_ROOM and not scrolled:
             cut = unbalanced(text)
             if cut is not None:
                 found.append(f"{name} cuts a message: {cut!r}")

@@ -75,7 +75,11 @@ async def test_the_table_tells_and_marks_the_computers_last_move():
         assert last_move_seat(events, upto) == 1  # the computer moved last
         words = last_move(events, session.timeline.states, upto, 0)
         assert words.startswith("CPU")
-        assert words[:40] in _caption(table)
+        # said whole: with the cards' names where they fit, else by the cards' codes alone
+        brief = last_move(events, session.timeline.states, upto, 0, brief=True)
+        caption = _caption(table)
+        assert (words in caption) != (brief in caption), caption
+        assert "…" not in caption
         moved = last_move_cards(events, upto)
         on_field = [c for c in table.field_row.cards if c in moved]
         assert table.field_row.marked("-last") == on_field
