@@ -10,7 +10,9 @@ screen it reaches (tests/app/longer_words.py says how).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -91,6 +93,59 @@ class Walk:
         assert not self.problems, "\n".join(
             f"{name}:\n  " + "\n  ".join(found) for name, found in self.problems.items()
         )
+        leaked = {name: sorted(words - _not_prose()) for name, words in self.english.items()}
+        assert not any(leaked.values()), "English no catalog gave: " + "; ".join(
+            f"{name}: {' '.join(words)}" for name, words in leaked.items() if words
+        )
+
+
+@cache
+def _not_prose() -> frozenset[str]:
+    """The Latin words a screen shows that are no sentence of ours, in every language: key
+    names, the games' and programs' names, ids typed on the command line (presets, levels,
+    themes), the players' and files' names of these tests, and the Japanese names in romaji."""
+    from core.cards import CARDS, MONTHS, Kind
+    from core.names import YAKU_NAMES
+    from core.rules import presets
+    from hanatui.app.screens.newgame import available_games
+    from hanatui.bots import BOTS
+
+    words: set[str] = set()
+    # keys, and --preset
+    words.update(
+        ["esc", "escape", "enter", "space", "ctrl", "tab", "Home", "End", "PgUp", "PgDn", "preset"]
+    )
+    # the games
+    words.update(
+        ["hanatui", "hanafuda", "Hana", "awase", "Koi", "koi", "koikoi", "Bakappana", "Sakura"]
+    )
+    # the players of these tests (bots named by their level)
+    words.update(["Ann", "Bot", "Aki", "Ben", "CPU", "Easy"])
+    # files' paths
+    words.update(
+        [
+            "tmp",
+            "pytest",
+            "root",
+            "popen",
+            "shared",
+            "data",
+            "anonymised",
+            "games",
+            "broken",
+            "hana",
+        ]
+    )
+    # names of things and people; eight in romaji
+    words.update(["JSON", "Nintendo", "FudaWiki", "fudawiki", "bga", "Michikaze", "Ono", "chi"])
+    ids = [*BOTS, *available_games(), "hana-night", "hana-washi"]
+    ids += [preset for game in available_games() for preset in presets(game)]
+    names = [card.names for card in CARDS] + list(MONTHS) + [kind.names for kind in Kind]
+    for name in [*names, *YAKU_NAMES.values()]:
+        ids += [name.romaji, *name.aliases]
+    for text in ids:
+        words.update(re.findall(r"[A-Za-z]{3,}", text))
+    return frozenset(words)
 
 
 def _app(session: Session | None = None) -> HanaApp:
@@ -281,15 +336,16 @@ async def test_the_end_of_a_match(size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_file_that_is_not_a_game(size: tuple[int, int]) -> None:
     from core.errors import CorruptLogError
+    from core.logfile import read_log
     from hanatui.app.screens.errors import BadFileDialog, describe_problem
 
-    problem = describe_problem(
-        "/games/broken.hana",
-        CorruptLogError("expected a JSON object", 2),
-        b'{"format":"hanatui","version":4}\n{"type":\n',
-    )
+    data = b'{"format":"hanatui","version":4}\n{"type":\n'
+    with pytest.raises(CorruptLogError) as refused:
+        read_log(data)
 
     async def steps(walk: Walk) -> None:
+        # described in the language in use, as the app describes a file it is opening
+        problem = describe_problem("/games/broken.hana", refused.value, data)
         await walk.pilot.app.push_screen(BadFileDialog(problem))
         await walk.look("a file that is not a game")
 

@@ -28,6 +28,7 @@ from core.logfile import LogRead
 from hanatui.app.common import HanaFooter
 from hanatui.app.screens.errors import printable
 from hanatui.app.widgets import TooSmall
+from hanatui.net.words import level_name
 from hanatui.store.history import (
     GameSummary,
     Record,
@@ -95,6 +96,12 @@ def result_words(s: GameSummary) -> str:
     if is_you(name):
         return _("You win")
     return _("{player} wins").format(player=name)
+
+
+def _opponent_words(level: str) -> str:
+    """An opponent level of the statistics in words: a computer level's name, or people."""
+    # TRANSLATORS: the statistics' opponents: games against people, not the computer
+    return _("people") if level == "human" else level_name(level)
 
 
 def length_words(s: GameSummary) -> str:
@@ -443,7 +450,11 @@ class HistoryScreen(Screen[None]):
             widgets.append(Static(Content(_("Against each opponent level")), classes="heading"))
             widgets.append(
                 # TRANSLATORS: a statistics table's heading: the computer player's level.
-                self._record_table("stats-opponents", _("opponent"), stats.by_opponent)
+                self._record_table(
+                    "stats-opponents",
+                    _("opponent"),
+                    {_opponent_words(k): v for k, v in stats.by_opponent.items()},
+                )
             )
         widgets.append(Static(Content(_("Points per round")), classes="heading"))
         widgets.append(Static(self._points_chart(stats), id="stats-points"))

@@ -27,7 +27,8 @@ from core.games.options import Rules
 from core.players import check_name
 from hanatui.app.common import HanaFooter, hana_app
 from hanatui.app.widgets import TooSmall
-from hanatui.store.settings import PACES
+from hanatui.net.words import level_name
+from hanatui.store.settings import DEFAULT_NAME, PACES
 from hanatui.text.i18n import (
     LANGUAGES,
     N_,
@@ -37,6 +38,7 @@ from hanatui.text.i18n import (
     use_language,
 )
 from hanatui.text.names import ascii_text
+from hanatui.text.said import player_name
 from hanatui.text.words import game_title
 
 SCREEN_CSS = """
@@ -150,14 +152,23 @@ class SettingsScreen(Screen[None]):
                 )
             with Horizontal(classes="row"):
                 yield Static(Content(_("Your name")), classes="label")
-                yield Input(value=settings.name, max_length=40, id="name", compact=True)
+                # a player who chose no name sees the word their language calls them by, as a
+                # hint: the settings keep it as DEFAULT_NAME, never the translation
+                chosen = "" if settings.name == DEFAULT_NAME else settings.name
+                yield Input(
+                    value=chosen,
+                    placeholder=player_name(None),
+                    max_length=40,
+                    id="name",
+                    compact=True,
+                )
             with Horizontal(classes="row"):
                 from hanatui.bots import BOTS
 
                 yield Static(Content(_("Default computer level")), classes="label")
                 level = settings.bot_level if settings.bot_level in BOTS else next(iter(BOTS))
                 yield Select(
-                    [(Content(b), b) for b in BOTS],
+                    [(Content(level_name(b)), b) for b in BOTS],
                     value=level,
                     allow_blank=False,
                     id="bot_level",
@@ -241,6 +252,11 @@ class SettingsScreen(Screen[None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "name":
+            return
+        if not event.value.strip():  # no name: the default one, shown in the reader's words
+            event.input.set_class(False, "-invalid")
+            hana_app(self.app).settings.name = DEFAULT_NAME
+            hana_app(self.app).save_settings()
             return
         try:
             check_name(event.value)

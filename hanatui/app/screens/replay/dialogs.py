@@ -24,6 +24,7 @@ from core.players import Player
 from hanatui.app.common import hana_app
 from hanatui.app.screens.dialog_base import HELP_COLUMNS, HELP_CSS
 from hanatui.app.widgets import TooSmall
+from hanatui.net.words import level_name
 from hanatui.text.errors import error_text
 from hanatui.text.i18n import N_, _
 
@@ -193,7 +194,10 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
                 yield Static(Content(_("Computer level")), classes="label")
                 level = self.level if self.level in BOTS else next(iter(BOTS))
                 yield Select(
-                    [(Content(b), b) for b in BOTS], value=level, allow_blank=False, id="level"
+                    [(Content(level_name(b)), b) for b in BOTS],
+                    value=level,
+                    allow_blank=False,
+                    id="level",
                 )
             if self.redacted:
                 yield Static(
