@@ -470,60 +470,40 @@ def last_move_start(events: Sequence[Event], upto: int) -> int:
     return start
 
 
+#: A card of a move, said to the reader and about another player, by (drawn, how): ``how``
+#: as in `_card_line`, "" for the card alone. Each a whole message: a move's words differ by
+#: language whether the card was played or drawn.
+_MOVE_PARTS: dict[tuple[bool, str], tuple[str, str]] = {
+    (True, "takes"): (N_("draw {card}, take {cards}"), N_("draws {card}, takes {cards}")),
+    (True, "choosing"): (
+        N_("draw {card}, choosing what it takes"),
+        N_("draws {card}, choosing what it takes"),
+    ),
+    (True, "no_match"): (N_("draw {card}, no match"), N_("draws {card}, no match")),
+    (True, "lays"): (
+        N_("draw {card}, lay it on the field"),
+        N_("draws {card}, lays it on the field"),
+    ),
+    (True, ""): (N_("draw {card}"), N_("draws {card}")),
+    (False, "takes"): (N_("play {card}, take {cards}"), N_("plays {card}, takes {cards}")),
+    (False, "choosing"): (
+        N_("play {card}, choosing what it takes"),
+        N_("plays {card}, choosing what it takes"),
+    ),
+    (False, "no_match"): (N_("play {card}, no match"), N_("plays {card}, no match")),
+    (False, "lays"): (
+        N_("play {card}, lay it on the field"),
+        N_("plays {card}, lays it on the field"),
+    ),
+    (False, ""): (N_("play {card}"), N_("plays {card}")),
+}
+
+
 def _move_part(name: str, *, drawn: bool, card: str, taken: str, how: str) -> str:
     """A card of a move, said without its player (`last_move` names them once): ``how`` as in
     `_card_line`."""
-    if drawn:
-        if how == "takes":
-            return _by(
-                name,
-                _("draw {card}, take {cards}"),
-                _("draws {card}, takes {cards}"),
-                card=card,
-                cards=taken,
-            )
-        if how == "choosing":
-            return _by(
-                name,
-                _("draw {card}, choosing what it takes"),
-                _("draws {card}, choosing what it takes"),
-                card=card,
-            )
-        if how == "no_match":
-            return _by(name, _("draw {card}, no match"), _("draws {card}, no match"), card=card)
-        if how == "lays":
-            return _by(
-                name,
-                _("draw {card}, lay it on the field"),
-                _("draws {card}, lays it on the field"),
-                card=card,
-            )
-        return _by(name, _("draw {card}"), _("draws {card}"), card=card)
-    if how == "takes":
-        return _by(
-            name,
-            _("play {card}, take {cards}"),
-            _("plays {card}, takes {cards}"),
-            card=card,
-            cards=taken,
-        )
-    if how == "choosing":
-        return _by(
-            name,
-            _("play {card}, choosing what it takes"),
-            _("plays {card}, choosing what it takes"),
-            card=card,
-        )
-    if how == "no_match":
-        return _by(name, _("play {card}, no match"), _("plays {card}, no match"), card=card)
-    if how == "lays":
-        return _by(
-            name,
-            _("play {card}, lay it on the field"),
-            _("plays {card}, lays it on the field"),
-            card=card,
-        )
-    return _by(name, _("play {card}"), _("plays {card}"), card=card)
+    you, other = _MOVE_PARTS.get((drawn, how), _MOVE_PARTS[(drawn, "")])
+    return _by(name, _(you), _(other), card=card, cards=taken)
 
 
 def last_move(
