@@ -64,6 +64,12 @@ def _on_off(value: bool) -> Content:
     return Content(_("on") if value else _("off"))
 
 
+def _seconds(value: float) -> str:
+    """A number of seconds as the language writes it: 0.6 in English, 0,6 in Polish."""
+    # TRANSLATORS: the decimal mark of a number such as 2.4 (a comma in many languages)
+    return f"{value:g}".replace(".", pgettext("decimal mark", "."))
+
+
 class SettingsScreen(Screen[None]):
     """Language, theme, pace of the computer players, ASCII mode, your name."""
 
@@ -106,7 +112,7 @@ class SettingsScreen(Screen[None]):
                             Content(
                                 _("instant")
                                 if p == 0
-                                else _("{seconds} s per move").format(seconds=f"{p:g}")
+                                else _("{seconds} s per move").format(seconds=_seconds(p))
                             ),
                             p,
                         )
@@ -182,7 +188,7 @@ class SettingsScreen(Screen[None]):
                 yield Select(
                     [(Content(_("Fixed playouts (~0.1 s)")), 0.0)]
                     + [
-                        (Content(_("{seconds} s a move").format(seconds=f"{t:g}")), t)
+                        (Content(_("{seconds} s a move").format(seconds=_seconds(t))), t)
                         for t in times
                     ],
                     value=settings.strong_seconds,
