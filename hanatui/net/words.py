@@ -13,34 +13,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from hanatui.bots.levels import LEVEL_DESCRIPTIONS, LEVEL_NAMES
 from hanatui.text.i18n import N_, _
-
-#: The computer levels (`hanatui.bots.BOTS`) in the player's words, and what each plays like
-#: (the bots' own `description`, which the bots hold in English: bots/ imports core/ only).
-LEVEL_WORDS = {
-    "random": (N_("random"), N_("plays any legal move at random")),
-    "easy": (N_("easy"), N_("takes the most valuable capture it sees; koi-koi or shobu at random")),
-    "normal": (
-        N_("normal"),
-        N_("plays for points and yaku, blocks the others', minds the match standing"),
-    ),
-    "strong": (N_("strong"), N_("plays each move out on many guesses of the hidden cards")),
-}
 
 
 def level_name(level: str) -> str:
-    """A computer level's name in the player's language (an unknown one as it is)."""
-    words = LEVEL_WORDS.get(level)
-    return _(words[0]) if words is not None else level
+    """A computer level's name in the player's language (an unknown one as it is); the words
+    are the levels' own, marked for the catalogs beside them (`hanatui.bots.levels`)."""
+    name = LEVEL_NAMES.get(level)
+    return _(name) if name is not None else level
 
 
 def level_description(level: str, english: str) -> str:
     """What a level plays like, in the player's language (``english``: the bot's own words,
     shown as they are if they are not the ones translated here)."""
-    words = LEVEL_WORDS.get(level)
-    if words is None or words[1] != english:
+    said = LEVEL_DESCRIPTIONS.get(level)
+    if said is None or said != english:
         return english
-    return _(words[1])
+    return _(said)
 
 
 def _same(value: str) -> str:
@@ -146,4 +136,4 @@ def server_text(text: str) -> str:
     return text
 
 
-__all__ = ["LEVEL_WORDS", "SERVER_SENTENCES", "level_description", "level_name", "server_text"]
+__all__ = ["SERVER_SENTENCES", "level_description", "level_name", "server_text"]
