@@ -46,6 +46,18 @@ from .test_play import settle
 pytestmark = pytest.mark.slow
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+#: The walks that Polish and Spanish take too, at the narrower size (the table, its dialogs and
+#: the results have their own tests in both at both sizes: tests/app/test_table_languages.py,
+#: test_words_layout.py)
+CODES = pytest.mark.parametrize(
+    "size,code",
+    [
+        pytest.param((80, 24), PSEUDO, id="qps-80x24"),
+        pytest.param((120, 40), PSEUDO, id="qps-120x40"),
+        pytest.param((80, 24), "pl", id="pl-80x24"),
+        pytest.param((80, 24), "es", id="es-80x24"),
+    ],
+)
 
 Step = Callable[[Pilot[None]], Awaitable[None]]
 
@@ -53,8 +65,11 @@ Step = Callable[[Pilot[None]], Awaitable[None]]
 class Walk:
     """The screens one walk reached, and what was wrong on each."""
 
-    def __init__(self, pilot: Pilot[None]) -> None:
+    def __init__(self, pilot: Pilot[None], code: str = PSEUDO) -> None:
         self.pilot = pilot
+        #: the language walked in: the pseudo-language's messages are also read whole and for
+        #: English; a real language's screens for their boxes alone
+        self.pseudo = code == PSEUDO
         self.problems: dict[str, list[str]] = {}
         self.english: dict[str, set[str]] = {}
 
@@ -81,7 +96,7 @@ class Walk:
             part.scroll_home(animate=False, immediate=True)
 
     def _check(self, name: str, screen) -> None:
-        found = screen_problems(screen, pseudo=True)
+        found = screen_problems(screen, pseudo=self.pseudo)
         if found:
             self.problems[name] = found
         words = self.english.setdefault(name.split(",")[0], set())
@@ -93,6 +108,8 @@ class Walk:
         assert not self.problems, "\n".join(
             f"{name}:\n  " + "\n  ".join(found) for name, found in self.problems.items()
         )
+        if not self.pseudo:
+            return
         leaked = {name: sorted(words - _not_prose()) for name, words in self.english.items()}
         assert not any(leaked.values()), "English no catalog gave: " + "; ".join(
             f"{name}: {' '.join(words)}" for name, words in leaked.items() if words
@@ -152,18 +169,23 @@ def _app(session: Session | None = None) -> HanaApp:
     return HanaApp(settings=settings(theme="hana-night"), save=False, session=session)
 
 
-async def _walk(size: tuple[int, int], app: HanaApp, steps: Callable[[Walk], Awaitable[None]]):
-    with language_scope(PSEUDO):
+async def _walk(
+    size: tuple[int, int],
+    app: HanaApp,
+    steps: Callable[[Walk], Awaitable[None]],
+    code: str = PSEUDO,
+) -> Walk:
+    with language_scope(code):
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
-            walk = Walk(pilot)
+            walk = Walk(pilot, code)
             await steps(walk)
     walk.check()
     return walk
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_the_menus(size: tuple[int, int]) -> None:
+@CODES
+async def test_the_menus(size: tuple[int, int], code: str) -> None:
     async def steps(walk: Walk) -> None:
         pilot = walk.pilot
         await walk.look("title")
@@ -180,11 +202,11 @@ async def test_the_menus(size: tuple[int, int]) -> None:
         await walk.look("join a table", JoinScreen)
         await pilot.press("escape")
 
-    await _walk(size, _app(), steps)
+    await _walk(size, _app(), steps, code)
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_the_rules_pages(size: tuple[int, int]) -> None:
+@CODES
+async def test_the_rules_pages(size: tuple[int, int], code: str) -> None:
     async def steps(walk: Walk) -> None:
         pilot = walk.pilot
         await pilot.app.push_screen(RulesScreen())
@@ -194,7 +216,7 @@ async def test_the_rules_pages(size: tuple[int, int]) -> None:
             tabs.active = pane.id or ""
             await walk.look(f"rules {pane.id}")
 
-    await _walk(size, _app(), steps)
+    await _walk(size, _app(), steps, code)
 
 
 TABLES = [
@@ -251,8 +273,10 @@ def _saved_games(directory: Path) -> None:
         (directory / name).write_bytes(encode_log(header, timeline.events))
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_the_games_played_and_a_replay(size: tuple[int, int], isolated_dirs: Path) -> None:
+@CODES
+async def test_the_games_played_and_a_replay(
+    size: tuple[int, int], code: str, isolated_dirs: Path
+) -> None:
     _saved_games(isolated_dirs / "games")
 
     async def steps(walk: Walk) -> None:
@@ -288,7 +312,7 @@ async def test_the_games_played_and_a_replay(size: tuple[int, int], isolated_dir
         await walk.look("play on", ForkDialog)
         await pilot.press("escape")
 
-    await _walk(size, _app(), steps)
+    await _walk(size, _app(), steps, code)
 
 
 def _hiki_session() -> Session:
