@@ -69,7 +69,17 @@ async def test_join_plays_a_round_at_the_normal_table(tmp_path):
             else:
                 raise AssertionError(f"stuck in phase {session.state.phase} on {app.screen}")
             assert server.session is not None
-            assert session.state.rounds_done == 1 == server.session.state.rounds_done
+            served = server.session
+            # the round is over on both sides (the one in front may have been told first); on
+            # timing out, what each side had
+            await _until(
+                pilot,
+                lambda: session.state.rounds_done == 1 == served.state.rounds_done,
+                what=lambda: (
+                    f"rounds done: Ann's table {session.state.rounds_done}, the server "
+                    f"{served.state.rounds_done}; last events {served.timeline.events[-3:]}"
+                ),
+            )
             # the table showed Ann's own hand and never Bob's
             assert table.viewer == 0
             assert session.view(0).hand.mask == server.session.state.hands[0]
