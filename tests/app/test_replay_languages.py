@@ -4,6 +4,7 @@ play on's caption says the move in the player's words."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from rich.cells import cell_len
 
@@ -20,20 +21,19 @@ from hanatui.text.names import month_name
 
 
 def _summary(**changes: object) -> GameSummary:
-    fields: dict[str, object] = {
-        "path": "a.hana",
-        "created": "",
-        "game": "koikoi",
-        "players": ("You", "CPU"),
-        "rounds_played": 2,
-        "rounds": 2,
-        "totals": (3, 1),
-        "winners": (0,),
-        "finished": True,
-        "events": 95,
-    }
-    fields.update(changes)
-    return GameSummary(**fields)  # type: ignore[arg-type]
+    base = GameSummary(
+        path="a.hana",
+        created="",
+        game="koikoi",
+        players=("You", "CPU"),
+        rounds_played=2,
+        rounds=2,
+        totals=(3, 1),
+        winners=(0,),
+        finished=True,
+        events=95,
+    )
+    return msgspec.structs.replace(base, **changes)
 
 
 @pytest.mark.parametrize("language", ["en", "pl", "es", "qps"])
@@ -57,7 +57,7 @@ def test_counts_take_the_languages_plural_forms():
             "3 z 12 rund, 22 ruchy"
         )
         assert result_words(_summary()) == "Wygrywasz"
-        assert result_words(_summary(winners=(0, 1))) == "You i CPU: remis"
+        assert result_words(_summary(winners=(0, 1))) == "Ty i CPU: remis"
     with language_scope("es"):
         assert length_words(_summary(rounds_played=1, rounds=1, events=1)) == "1 ronda, 1 jugada"
         assert result_words(_summary(winners=(1,))) == "CPU gana"

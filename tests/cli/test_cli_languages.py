@@ -104,7 +104,7 @@ def test_the_standard_gettext_is_left_as_it_was(capsys) -> None:
     domain = gettext.textdomain()
     _error(["--lang", "pl", "sim", "koikoi", "--seed"], capsys)
     assert gettext.textdomain() == domain
-    assert argparse._ is gettext.gettext  # type: ignore[attr-defined]
+    assert vars(argparse)["_"] is gettext.gettext
     assert gettext.gettext("usage: ") == "usage: "
 
 

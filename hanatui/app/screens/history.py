@@ -40,7 +40,7 @@ from hanatui.store.history import (
 )
 from hanatui.text.i18n import N_, _, ngettext, pgettext
 from hanatui.text.names import yaku_title
-from hanatui.text.words import game_title, is_you
+from hanatui.text.words import and_list, game_title, is_you, shown_name
 
 #: Sort orders of the list: (label, key of a summary, newest/largest first by default); the
 #: labels are marked with `N_` and translated where shown.
@@ -85,13 +85,9 @@ def result_words(s: GameSummary) -> str:
         return _("unreadable")
     if not s.finished:
         return _("unfinished")
-    names = [s.players[i] for i in s.winners]
+    names = [shown_name(s.players[i]) for i in s.winners]
     if len(names) > 1:
-        together = names[0]
-        for name in names[1:]:
-            # TRANSLATORS: the last two names of a list: "Aki and Ben", "Aki, Ben and Cho".
-            together = _("{first} and {last}").format(first=together, last=name)
-        return _("{players} tie").format(players=together)
+        return _("{players} tie").format(players=and_list(names))
     name = names[0] if names else "?"
     if is_you(name):
         return _("You win")
