@@ -187,56 +187,37 @@ def match_over_words(names_: Sequence[str]) -> str:
 # --- events ------------------------------------------------------------------------------------
 
 
+#: A card played (or drawn) in the game log's words, said to the reader and about another
+#: player, by (drawn, how), as `_card_line` takes them. Whole sentences, each its own message.
+_CARD_LINES: dict[tuple[bool, str], tuple[str, str]] = {
+    (True, "takes"): (
+        N_("You draw {card}, taking {cards}"),
+        N_("{player} draws {card}, taking {cards}"),
+    ),
+    (True, "choosing"): (
+        N_("You draw {card}: choosing what it takes"),
+        N_("{player} draws {card}: choosing what it takes"),
+    ),
+    (True, "no_match"): (N_("You draw {card}, no match"), N_("{player} draws {card}, no match")),
+    (True, ""): (N_("You draw {card}"), N_("{player} draws {card}")),
+    (False, "takes"): (
+        N_("You play {card}, taking {cards}"),
+        N_("{player} plays {card}, taking {cards}"),
+    ),
+    (False, "choosing"): (
+        N_("You play {card}: choosing what it takes"),
+        N_("{player} plays {card}: choosing what it takes"),
+    ),
+    (False, "no_match"): (N_("You play {card}, no match"), N_("{player} plays {card}, no match")),
+    (False, ""): (N_("You play {card}"), N_("{player} plays {card}")),
+}
+
+
 def _card_line(name: str, *, drawn: bool, card: str, taken: str, how: str) -> str:
     """A card played (or drawn) by ``name``: ``how`` says what it did: "takes" (``taken``),
     "choosing", "no_match", "lays" (laid on the field after a choice) or "" (nothing more)."""
-    if drawn:
-        if how == "takes":
-            return _by(
-                name,
-                _("You draw {card}, taking {cards}"),
-                _("{player} draws {card}, taking {cards}"),
-                card=card,
-                cards=taken,
-            )
-        if how == "choosing":
-            return _by(
-                name,
-                _("You draw {card}: choosing what it takes"),
-                _("{player} draws {card}: choosing what it takes"),
-                card=card,
-            )
-        if how == "no_match":
-            return _by(
-                name,
-                _("You draw {card}, no match"),
-                _("{player} draws {card}, no match"),
-                card=card,
-            )
-        return _by(name, _("You draw {card}"), _("{player} draws {card}"), card=card)
-    if how == "takes":
-        return _by(
-            name,
-            _("You play {card}, taking {cards}"),
-            _("{player} plays {card}, taking {cards}"),
-            card=card,
-            cards=taken,
-        )
-    if how == "choosing":
-        return _by(
-            name,
-            _("You play {card}: choosing what it takes"),
-            _("{player} plays {card}: choosing what it takes"),
-            card=card,
-        )
-    if how == "no_match":
-        return _by(
-            name,
-            _("You play {card}, no match"),
-            _("{player} plays {card}, no match"),
-            card=card,
-        )
-    return _by(name, _("You play {card}"), _("{player} plays {card}"), card=card)
+    you, other = _CARD_LINES.get((drawn, how), _CARD_LINES[(drawn, "")])
+    return _by(name, _(you), _(other), card=card, cards=taken)
 
 
 def describe_event(
