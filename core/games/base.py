@@ -29,6 +29,7 @@ from core.cards import ALL_MASK, MONTH_MASKS, STANDARD_POINTS, cards_of, points_
 from core.errors import CorruptLogError, IllegalActionError
 from core.events import RoundEnded, SeatScore
 from core.games.options import OptionWords, Preset, Rules
+from core.messages import N_
 from core.state import DRAW, NEXT_TURN, PLAY
 from core.yaku import YakuContext, YakuHit, YakuSpec, evaluate_specs
 
@@ -148,13 +149,21 @@ class Game(Generic[R]):
 
     def check_players(self, rules: R, n: int) -> None:
         """Raise `IllegalActionError` unless ``n`` players can play under ``rules``."""
-        if not self.min_players <= n <= self.max_players:
-            count = (
-                str(self.min_players)
-                if self.min_players == self.max_players
-                else f"{self.min_players}-{self.max_players}"
+        if self.min_players == self.max_players != n:
+            raise IllegalActionError(
+                N_("{game} is for {count} players, not {n}"),
+                game=self.title,
+                count=self.min_players,
+                n=n,
             )
-            raise IllegalActionError(f"{self.title} is for {count} players, not {n}")
+        if not self.min_players <= n <= self.max_players:
+            raise IllegalActionError(
+                N_("{game} is for {least}-{most} players, not {n}"),
+                game=self.title,
+                least=self.min_players,
+                most=self.max_players,
+                n=n,
+            )
         self.teams(rules, n)
 
     # --- what other code reads: values, yaku, teams --------------------------------------

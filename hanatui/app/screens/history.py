@@ -549,7 +549,11 @@ class HistoryScreen(Screen[None]):
                     stats.rounds,
                 ).format(
                     n=stats.rounds,
-                    average=f"{stats.points_per_round:+.1f}",
+                    # TRANSLATORS: the decimal mark of a number such as 2.4 (a comma in many
+                    # languages)
+                    average=f"{stats.points_per_round:+.1f}".replace(
+                        ".", pgettext("decimal mark", ".")
+                    ),
                     best=f"{max(points):+d}",
                     worst=f"{min(points):+d}",
                 )
