@@ -26,7 +26,7 @@ from core.cards import Card, Kind
 from core.games.registry import game_for
 from core.view import View
 from hanatui.app.describe import card_class, card_variable
-from hanatui.app.widgets import CARD_SIZES, CardRow, backs_content
+from hanatui.app.widgets import CARD_SIZES, CardRow, backs_content, count_content
 from hanatui.text.i18n import N_, _, ngettext, pgettext
 from hanatui.text.names import ascii_text
 from hanatui.text.words import Near, near_of, shown_name
@@ -325,8 +325,11 @@ class SeatPanel(Static):
         is worth) on the second (else it is cut: many seats at one table)."""
         self.border_title = line.title
         self.set_class(line.to_act, "-to-act")
+        # a hand face up (a replay's every hand) is its cards, then their count
         hand = (
-            backs_content(line.count, ascii_mode=ascii_mode) if line.faces is None else line.faces
+            backs_content(line.count, ascii_mode=ascii_mode)
+            if line.faces is None
+            else line.faces + Content.assemble(count_content(line.count, ascii_mode=ascii_mode))
         )
         took = captures_content(line.took, ascii_mode=ascii_mode, brief=tight, fresh=line.fresh)
         points = (
@@ -340,10 +343,8 @@ class SeatPanel(Static):
             took_word = words(_("took"), ascii_mode) + " "
 
             def whole_line(gap: str, *, label: bool = True, worth: bool = True) -> Content:
-                count = (
-                    Content(gap + cards_words(line.count, ascii_mode))
-                    if line.faces is None
-                    else hand
+                count = Content(gap) + (
+                    Content(cards_words(line.count, ascii_mode)) if line.faces is None else hand
                 )
                 said = Content(gap + took_word) if label else Content(gap)
                 if worth and line.points is not None:
@@ -356,8 +357,8 @@ class SeatPanel(Static):
                     )
                 return line.title + count + said + took
 
-            count = (
-                Content("   " + cards_words(line.count, ascii_mode)) if line.faces is None else hand
+            count = Content("   ") + (
+                Content(cards_words(line.count, ascii_mode)) if line.faces is None else hand
             )
             whole = whole_line("   ")
             if not wrap:  # one line a seat, many seats at 80x24: what gives way before a cut
@@ -372,8 +373,15 @@ class SeatPanel(Static):
                         break
                     whole = fewer
             if wrap and whole.cell_length > width:
+                heads = [line.title + count]
+                if heads[0].cell_length > width and line.faces is not None:
+                    # the cards face up say how many they are; on a line of their own when
+                    # they do not fit beside the name either
+                    heads = [line.title + Content("   ") + line.faces]
+                    if heads[0].cell_length > width:
+                        heads = [line.title, line.faces]
                 firsts = [
-                    clip(line.title + count, width, ascii_mode),
+                    *(clip(head, width, ascii_mode) for head in heads),
                     clip(Content(took_word) + took + points, width, ascii_mode),
                 ]
             else:

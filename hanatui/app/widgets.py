@@ -33,6 +33,7 @@ __all__ = [
     "TooSmall",
     "backs_content",
     "card_lines",
+    "count_content",
     "faces_content",
 ]
 
@@ -556,7 +557,7 @@ def backs_content(count: int, *, ascii_mode: bool) -> Content:
     """A hidden hand drawn as small backs, and its count."""
     back = "[#]" if ascii_mode else "▐░▌"
     return Content.assemble(
-        (back * count, "$hana-back"), (f"  {_cards(count, ascii_mode)}", "$foreground")
+        (back * count, "$hana-back"), count_content(count, ascii_mode=ascii_mode)
     )
 
 
@@ -566,8 +567,9 @@ def _cards(count: int, ascii_mode: bool) -> str:
     return (ascii_text(said) if ascii_mode else said).format(n=count)
 
 
-def faces_content(cards: Iterable[Card], *, ascii_mode: bool) -> Content:
-    """A hand face up, compactly: each card's kind and code in its colour."""
+def faces_content(cards: Iterable[Card], *, ascii_mode: bool, counted: bool = True) -> Content:
+    """A hand face up, compactly: each card's kind and code in its colour, then the count
+    (``counted``: the caller may add it itself where it fits)."""
     cards = list(cards)
     parts: list[str | tuple[str, str]] = []
     for c in cards:
@@ -575,8 +577,14 @@ def faces_content(cards: Iterable[Card], *, ascii_mode: bool) -> Content:
             parts.append(" ")
         symbol = c.kind.letter if ascii_mode else c.kind.kanji
         parts.append((f"{symbol}{c.value}", card_variable(c)))
-    parts.append((f"  {_cards(len(cards), ascii_mode)}", "$foreground"))
+    if counted:
+        parts.append(count_content(len(cards), ascii_mode=ascii_mode))
     return Content.assemble(*parts)
+
+
+def count_content(count: int, *, ascii_mode: bool) -> tuple[str, str]:
+    """What follows a hand's cards or backs: ``  5 cards``, in the text's colour."""
+    return (f"  {_cards(count, ascii_mode)}", "$foreground")
 
 
 class Field(Input):

@@ -45,11 +45,16 @@ STACK_CSS = """
 
 def fit_buttons(screen: Widget) -> None:
     """Stack each row of buttons whose labels do not fit side by side in the row's width, and
-    put it back in a row when they do."""
+    put it back in a row when they do. The width kept is the row's less the dialog's scroll
+    bar, shown or not yet: a row that fitted only without the bar was cut once a longer
+    language's text brought it."""
     for row in screen.query(".buttons"):
         width = row.size.width
         if not width:
             continue
+        box = row.parent
+        if isinstance(box, Widget) and not box.show_vertical_scrollbar:
+            width -= box.styles.scrollbar_size_vertical
         needed = 0
         for button in row.query(Button):
             if not button.display:
