@@ -98,7 +98,7 @@ class ReplayScreen(ReplayAnalysis):
         Binding(
             "pagedown", "round(1)", N_("Round"), id="replay.round_forward", key_display="PgUp/Dn"
         ),
-        Binding("home", "start", N_("Start"), id="replay.start", show=False),
+        Binding("home", "start", N_("Beginning"), id="replay.start", show=False),
         Binding("end", "end", N_("End"), id="replay.end", show=False),
         Binding("space", "autoplay", N_("Autoplay"), id="replay.autoplay", key_display="space"),
         Binding("plus,equals_sign", "speed(1)", N_("Faster"), id="replay.faster", show=False),
