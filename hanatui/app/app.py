@@ -102,6 +102,17 @@ class HanaApp(App[None]):
         # Undo and redo belong to the app, so that they work inside every dialog of the table.
         Binding("ctrl+z,u", "undo", N_("Undo"), id="table.undo"),
         Binding("ctrl+y,r", "redo", N_("Redo"), id="table.redo"),
+        # The command palette's key as Textual would bind it, with words from our catalogs (the
+        # footer shows it at the right end); no id, as the footer finds it by its key.
+        Binding(
+            App.COMMAND_PALETTE_BINDING,
+            "command_palette",
+            # TRANSLATORS: at the footer's right end, after ctrl+p: the list of commands
+            N_("palette"),
+            show=False,
+            priority=True,
+            tooltip=N_("Open the command palette"),
+        ),
     ]
 
     def __init__(
@@ -764,8 +775,44 @@ class HanaApp(App[None]):
             _("Settings"), _("Language, theme, pace, ASCII cards, your name"), self.action_settings
         )
         yield SystemCommand(_("Help"), _("Keys and how to read the table"), self.action_help)
+        # Textual's own commands, in the player's language (its "Keys" panel is left out: it
+        # shows the bindings' English, and the help above lists every key translated)
+        yield SystemCommand(
+            _("Theme"), _("Change the colours of the app"), self.action_change_theme
+        )
+        yield SystemCommand(_("Quit"), _("Quit hanatui"), self.action_quit)
+        if screen.maximized is not None:
+            yield SystemCommand(
+                _("Minimize"), _("The widget back at its own size"), screen.action_minimize
+            )
+        elif screen.focused is not None and screen.focused.allow_maximize:
+            yield SystemCommand(
+                _("Maximize"), _("The focused widget over the whole screen"), screen.action_maximize
+            )
+        yield SystemCommand(
+            _("Screenshot"),
+            _("Save a picture of this screen (SVG)"),
+            lambda: self.set_timer(0.1, self.deliver_screenshot),
+        )
 
-        yield from super().get_system_commands(screen)
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its search field's hint in the player's language."""
+        from textual.command import CommandPalette
+
+        # open already: its screen has this class (what `CommandPalette.is_open` looks at)
+        if self.use_command_palette and not self.screen.has_class("--textual-command-palette"):
+            self.push_screen(
+                CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
+            )
+
+    def action_change_theme(self) -> None:
+        """Textual's list of themes, its search field's hint in the player's language."""
+        from textual.command import CommandPalette
+        from textual.theme import ThemeProvider
+
+        self.push_screen(
+            CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
+        )
 
 
 def replay_app(path: str | os.PathLike[str], **kwargs: Any) -> HanaApp:

@@ -80,3 +80,36 @@ def test_the_words_on_a_card_fit_it_in_every_language(code: str) -> None:
         for tag in (LAST_TAG, PLAYED_TAG, BETTER_TAG):
             assert 0 < cell_len(_(tag)) <= 5, (code, tag, _(tag))
             assert tag_word(tag, 5, False) == _(tag)
+
+
+@pytest.mark.parametrize("code", ["pl", "es"])
+async def test_the_command_palette_speaks_the_language(code: str) -> None:
+    """The footer's palette key, the palette's search field and every command it lists, Textual's
+    own among them, in the player's language: none of Textual's English."""
+    from textual.command import CommandInput, CommandList
+
+    from .test_replay import screen_text
+
+    with language_scope(code):
+        app = HanaApp(settings=settings(), save=False, session=new_session("koikoi", 2, seed=9))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            assert _("palette") in screen_text(pilot).splitlines()[-1]
+            await pilot.press("ctrl+p")
+            for _turn in range(100):  # the commands are found in the background
+                listed = app.screen.query(CommandList)
+                if listed and listed.first().option_count >= 8:
+                    break
+                await pilot.pause(0.02)
+            commands = app.screen.query_one(CommandList)
+            prompts = [
+                str(commands.get_option_at_index(i).prompt) for i in range(commands.option_count)
+            ]
+            field = app.screen.query_one(CommandInput)
+            assert field.placeholder == _("Search for commands…")
+            said = " ".join(prompts)
+            for english in ["Screenshot", "Keys", "Change the current theme", "Quit the"]:
+                assert english not in said, (english, prompts)
+            for ours in [_("Screenshot"), _("Theme"), _("Quit"), _("Settings")]:
+                assert ours in said, (ours, prompts)
+    assert _("palette") == "palette"  # back in English outside the scope
