@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
-from hanatui.text.i18n import _
+from hanatui.text.i18n import N_, _
 
 if TYPE_CHECKING:
     from textual.geometry import Spacing
@@ -139,6 +139,14 @@ ASCII_KEYS = {
     "\u2191\u2193": "up/down",
     "\u232b": "bksp",
 }
+
+
+#: The words of Textual's own keys that the footer shows (a binding's description is looked up
+#: in the catalogs as it is drawn): marked here so that the catalogs hold them too.
+TEXTUAL_KEYS = (
+    # TRANSLATORS: the escape key's word in the footer while the command palette is open
+    N_("Exit the command palette"),
+)
 
 
 class HanaFooter(Widget, can_focus=False):

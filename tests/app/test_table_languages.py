@@ -107,6 +107,10 @@ async def test_the_command_palette_speaks_the_language(code: str) -> None:
             ]
             field = app.screen.query_one(CommandInput)
             assert field.placeholder == _("Search for commands…")
+            await pilot.pause()
+            footer = screen_text(pilot).splitlines()[-1]
+            assert _("Exit the command palette") in footer, footer
+            assert "Exit the command palette" not in footer, footer
             said = " ".join(prompts)
             for english in ["Screenshot", "Keys", "Change the current theme", "Quit the"]:
                 assert english not in said, (english, prompts)
