@@ -515,11 +515,9 @@ class HanaApp(App[None]):
         unfinished = self.unfinished() if ask else None
         if unfinished is not None:
             from hanatui.app.screens.dialogs import UnfinishedDialog
-            from hanatui.text.words import game_title
+            from hanatui.text.words import game_title, totals_words
 
-            totals = ", ".join(
-                f"{n} {t}" for n, t in zip(unfinished.players, unfinished.totals, strict=False)
-            )
+            totals = totals_words(unfinished.players, unfinished.totals)
             summary = _("{game}, round {round} of {rounds}: {totals}").format(
                 game=game_title(unfinished.game),
                 round=unfinished.round,

@@ -109,6 +109,11 @@ def shown_name(name: str) -> str:
     return pgettext("player name", "You") if is_you(name) else name
 
 
+def totals_words(names: Sequence[str], totals: Sequence[int]) -> str:
+    """'Ann 12, Tú 5': each player's points in a match, by the names as shown."""
+    return ", ".join(f"{shown_name(n)} {t}" for n, t in zip(names, totals, strict=False))
+
+
 @cache
 def _you_words() -> frozenset[str]:
     """Each language's word for a player who chose no name, lower case."""

@@ -373,7 +373,7 @@ class HistoryScreen(Screen[None]):
             else:
                 # wrapped to the column (a row grows), so seven players are never cut off
                 players = wrap_names(
-                    [f"{p} {t}" for p, t in zip(s.players, s.totals, strict=False)],
+                    [f"{shown_name(p)} {t}" for p, t in zip(s.players, s.totals, strict=False)],
                     widths["players"],
                 )
                 cells = [
@@ -650,7 +650,7 @@ class HistoryScreen(Screen[None]):
             detail = detail.format(
                 file=name,
                 game=game_title(summary.game),
-                players=", ".join(summary.players),
+                players=", ".join(shown_name(p) for p in summary.players),
                 date=when(summary.created),
             )
         else:

@@ -326,8 +326,9 @@ class TitleScreen(Screen[None]):
         app.tell_autosave_problem()
         menu = self.query_one(TitleMenu)
         if unfinished is not None:
-            pairs = zip(unfinished.players, unfinished.totals, strict=False)
-            totals = ", ".join(f"{n} {t}" for n, t in pairs)
+            from hanatui.text.words import totals_words  # only with a game to resume
+
+            totals = totals_words(unfinished.players, unfinished.totals)
             title = game_title(unfinished.game)
             menu.set_resume(
                 _("{game}, round {round} of {rounds}: {totals}").format(

@@ -35,6 +35,7 @@ from hanatui.app.screens.replay.review_dialogs import AnalysisDialog
 from hanatui.bots.heuristics import team_numbers
 from hanatui.text.errors import error_text
 from hanatui.text.i18n import _, ngettext
+from hanatui.text.words import shown_name
 
 #: A rough time per playout, to say how long an analysis may take (docs/analysis.md: about a
 #: quarter of a second a decision at 1000 playouts on a shared 2-core machine).
@@ -104,7 +105,9 @@ class ReplayAnalysis(ReplayReview):
         players = self.game_log.header.players
         allowed = analysable_seats(self.game_log)
         # a copy redacted for a seat shows only that seat, and only its decisions can be judged
-        choices = [("seat", _("Analyse {player}").format(player=players[self.seat].name))]
+        choices = [
+            ("seat", _("Analyse {player}").format(player=shown_name(players[self.seat].name)))
+        ]
         if len(allowed) > 1:
             choices.append(("all", _("Analyse every seat")))
         summaries = []

@@ -27,6 +27,7 @@ from hanatui.app.widgets import TooSmall
 from hanatui.net.words import level_name
 from hanatui.text.errors import error_text
 from hanatui.text.i18n import N_, _
+from hanatui.text.words import is_you, shown_name
 
 DIALOG_CSS = """
 {name} {{ align: center middle; background: $background 60%; }}
@@ -170,7 +171,10 @@ class ForkDialog(ModalScreen[ForkChoice | None]):
             with Horizontal(classes="row"):
                 yield Static(Content(_("Your seat")), classes="label")
                 yield Select(
-                    [(Content(f"{i + 1}. {p.name}"), i) for i, p in enumerate(self.players)],
+                    [
+                        (Content(f"{i + 1}. {shown_name(p.name)}"), i)
+                        for i, p in enumerate(self.players)
+                    ],
                     value=self.seat,
                     allow_blank=False,
                     disabled=self.redacted,
@@ -295,10 +299,18 @@ class ShareDialog(ModalScreen[None]):
                 yield Static(Content(_("Seat view")), classes="label")
                 yield Input(str(defaults["seat"]), id="seat-path")
                 yield Button(Content(_("Save")), id="seat")
-            hint = _(
-                "The anonymised copy names the players by seat. The text record reads round by "
-                "round in words. The seat view is what {player} saw: every card they could not "
-                "see is left out."
+            hint = (
+                _(
+                    "The anonymised copy names the players by seat. The text record reads round "
+                    "by round in words. The seat view is what you saw: every card you could not "
+                    "see is left out."
+                )
+                if is_you(name)
+                else _(
+                    "The anonymised copy names the players by seat. The text record reads round "
+                    "by round in words. The seat view is what {player} saw: every card they "
+                    "could not see is left out."
+                )
             )
             yield Static(with_bold(hint, player=name), classes="hint")
             yield Static(id="result")

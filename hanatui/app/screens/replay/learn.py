@@ -38,7 +38,7 @@ from hanatui.app.layout import TABLE_LARGE, Scene, TableLayout, glyphs
 from hanatui.app.screens.replay.playon import BETTER_MARK, PLAYED_MARK, move_words
 from hanatui.app.widgets import CardRow, TooSmall
 from hanatui.text.i18n import N_, _
-from hanatui.text.words import game_title, last_move_cards
+from hanatui.text.words import game_title, is_you, last_move_cards
 
 #: The words of the mode (translated where shown); ``{move}`` and ``{best}`` name moves in brief
 #: (`move_words`), and ``{points}`` a number of points to one decimal.
@@ -57,6 +57,21 @@ ASK_LONG = {
     ),
     "blunder": N_(
         "{player} made a blunder {mark} here: {move}, losing {points} points this round. "
+        "Find a better move."
+    ),
+}
+#: The same said to the reader, when the player is the one who chose no name ("You").
+ASK_LONG_TO_YOU = {
+    "inaccuracy": N_(
+        "You made an inaccuracy {mark} here: {move}, losing {points} points this round. "
+        "Find a better move."
+    ),
+    "mistake": N_(
+        "You made a mistake {mark} here: {move}, losing {points} points this round. "
+        "Find a better move."
+    ),
+    "blunder": N_(
+        "You made a blunder {mark} here: {move}, losing {points} points this round. "
         "Find a better move."
     ),
 }
@@ -79,6 +94,8 @@ SUMMARY = N_("Found {found} of {total}.")
 SUMMARY_LONG = N_("Learn from your mistakes is over: you found {found} of {total}. n goes back.")
 NONE_ANALYSED = N_("Nothing analysed for {player} yet: a analyses the game, then t.")
 NONE_FLAGGED = N_("{player} made no mistake the analysis flags: nothing to learn here.")
+NONE_ANALYSED_TO_YOU = N_("Nothing analysed for you yet: a analyses the game, then t.")
+NONE_FLAGGED_TO_YOU = N_("You made no mistake the analysis flags: nothing to learn here.")
 #: The keys that answer, each a key and what it does, shown joined by dots (the status line
 #: keeps as many as fit).
 KEY_CHOOSE = N_("←→ choose")
@@ -339,7 +356,8 @@ class LearnScreen(Screen[int | None]):
         puzzle = self.puzzle
         d = puzzle.decision
         cls = self.analysis.class_of(d)
-        ask = ASK_LONG.get(cls, ASK_LONG["mistake"])
+        asks = ASK_LONG_TO_YOU if is_you(self.player) else ASK_LONG
+        ask = asks.get(cls, asks["mistake"])
         out = [
             Content(
                 _(ask).format(
@@ -514,10 +532,11 @@ class LearnScreen(Screen[int | None]):
 
 def learn_refusal(analysis: GameAnalysis | None, seat: int, player: str) -> str | None:
     """Why the mode cannot start for ``seat``, or None."""
+    you = is_you(player)
     if analysis is None or seat not in analysis.seats:
-        return _(NONE_ANALYSED).format(player=player)
+        return _(NONE_ANALYSED_TO_YOU if you else NONE_ANALYSED).format(player=player)
     if not puzzles(analysis, seat):
-        return _(NONE_FLAGGED).format(player=player)
+        return _(NONE_FLAGGED_TO_YOU if you else NONE_FLAGGED).format(player=player)
     return None
 
 

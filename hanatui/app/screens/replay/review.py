@@ -45,6 +45,7 @@ from hanatui.text.comments import CommentEdit, comments_at, edit_file, game_comm
 from hanatui.text.errors import error_text
 from hanatui.text.i18n import _
 from hanatui.text.story import hidden_from
+from hanatui.text.words import is_you, shown_name
 
 
 class ReplayReview(ReplayDrawing):
@@ -256,7 +257,7 @@ class ReplayReview(ReplayDrawing):
         box.display = a is not None or progress is not None
         if not box.display:
             return
-        name = self.game_log.header.players[self.seat].name
+        name = shown_name(self.game_log.header.players[self.seat].name)
         dot = glyphs(self.ascii_mode)["dot"]
         box.border_title = Content(_("Evaluation") + dot + name)
         lines: list[Content] = []
@@ -298,7 +299,11 @@ class ReplayReview(ReplayDrawing):
                 )
             )
         else:
-            nothing = _("Nothing evaluated for {player} yet.").format(player=name)
+            nothing = (
+                _("Nothing evaluated for you yet.")
+                if is_you(name)
+                else _("Nothing evaluated for {player} yet.").format(player=name)
+            )
             # the box does not wrap (the graph's columns): a longer sentence wraps here
             lines.extend(Content.styled(nothing, "dim").wrap(width))
         if progress is not None:

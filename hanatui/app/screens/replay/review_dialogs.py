@@ -25,6 +25,7 @@ from hanatui.app.screens.replay.review_render import writer
 from hanatui.app.widgets import TooSmall
 from hanatui.text.errors import error_text
 from hanatui.text.i18n import N_, _
+from hanatui.text.words import shown_name
 
 #: ASCII mode in these dialogs: plain frames (the buttons go compact, without their half-block
 #: edges: `plain_in_ascii`).
@@ -241,7 +242,10 @@ class CommentDialog(ModalScreen[bool]):
                 yield Static(Content(_("Written by")), classes="label", id="author-label")
                 # a choice that shows the writer the comment is saved as (a list's highlight
                 # did not show while another field had the focus: it read as its first line)
-                writers = [(Content(f"{i + 1}. {p.name}"), i) for i, p in enumerate(self.players)]
+                writers = [
+                    (Content(f"{i + 1}. {shown_name(p.name)}"), i)
+                    for i, p in enumerate(self.players)
+                ]
                 writers.append((Content(_("a reviewer (not at the table)")), REVIEWER))
                 yield Select(
                     writers,

@@ -15,6 +15,7 @@ from hanatui.analysis import CLASSES, FLAGGED, MARKS, Class, Decision, GameAnaly
 from hanatui.analysis.model import class_label, describe_move, verdict_rest
 from hanatui.text.i18n import _, ngettext
 from hanatui.text.story import mentions_hidden
+from hanatui.text.words import shown_name
 
 _BLOCKS = "▁▂▃▄▅▆▇█"
 
@@ -42,7 +43,7 @@ def writer(comment: Comment, players: Sequence[Player]) -> str:
     """Who wrote a comment: a player's name, or "a reviewer" (someone not at the table)."""
     if comment.seat is None or not 0 <= comment.seat < len(players):
         return _("a reviewer")
-    return players[comment.seat].name
+    return shown_name(players[comment.seat].name)
 
 
 def decision_at_column(
@@ -198,7 +199,7 @@ def verdict_content(
         ).format(loss=f"{decision.loss:.1f}", se=f"{decision.se:.1f}")
     # a verdict reads "class mark: the rest": the class and its mark take the class's colour
     return Content.assemble(
-        (players[decision.seat].name, "bold"),
+        (shown_name(players[decision.seat].name), "bold"),
         ": ",
         (class_label(cls), CLASS_STYLES[cls] or "bold"),
         ": ",
@@ -217,7 +218,7 @@ def verdict_short(
     move (unless it names a card hidden from the seat in view) and the loss."""
     cls = analysis.class_of(decision)
     head = Content.assemble(
-        (players[decision.seat].name, "bold"),
+        (shown_name(players[decision.seat].name), "bold"),
         ": ",
         (class_label(cls), CLASS_STYLES[cls] or "bold"),
     )

@@ -49,6 +49,7 @@ from hanatui.app.widgets import TooSmall
 from hanatui.text.errors import error_text
 from hanatui.text.i18n import N_, _
 from hanatui.text.story import Story, safe_text
+from hanatui.text.words import is_you
 
 
 class ReplayScreen(ReplayAnalysis):
@@ -323,9 +324,11 @@ class ReplayScreen(ReplayAnalysis):
             return False
         name = self.game_log.header.players[self.locked_seat].name
         self.notify(
-            _("This copy was redacted for {player}: only their view can be shown.").format(
-                player=name
-            ),
+            (
+                _("This copy was redacted for you: only your view can be shown.")
+                if is_you(name)
+                else _("This copy was redacted for {player}: only their view can be shown.")
+            ).format(player=name),
             markup=False,
             severity="warning",
             timeout=4,
