@@ -342,10 +342,14 @@ class SeatPanel(Static):
             # TRANSLATORS: before what a player has captured (their line on a small table)
             took_word = words(_("took"), ascii_mode) + " "
 
-            def whole_line(gap: str, *, label: bool = True, worth: bool = True) -> Content:
-                count = Content(gap) + (
-                    Content(cards_words(line.count, ascii_mode)) if line.faces is None else hand
-                )
+            def whole_line(
+                gap: str, *, label: bool = True, worth: bool = True, counted: bool = True
+            ) -> Content:
+                """``counted``: a hand face up followed by its count (the cards say it too)."""
+                if line.faces is None:
+                    count = Content(gap + cards_words(line.count, ascii_mode))
+                else:
+                    count = Content(gap) + (hand if counted else line.faces)
                 said = Content(gap + took_word) if label else Content(gap)
                 if worth and line.points is not None:
                     return (
@@ -365,8 +369,9 @@ class SeatPanel(Static):
                 tighter = (
                     whole_line("  "),
                     whole_line(" "),
-                    whole_line(" ", label=False),  # the kind marks say what was taken
-                    whole_line(" ", label=False, worth=False),  # the last to give way
+                    whole_line(" ", counted=False),  # a hand face up is its own count
+                    whole_line(" ", counted=False, label=False),  # the kind marks say it
+                    whole_line(" ", counted=False, label=False, worth=False),  # the last
                 )
                 for fewer in tighter:
                     if whole.cell_length <= width:

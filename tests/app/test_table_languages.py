@@ -117,3 +117,31 @@ async def test_the_command_palette_speaks_the_language(code: str) -> None:
             for ours in [_("Screenshot"), _("Theme"), _("Quit"), _("Settings")]:
                 assert ours in said, (ours, prompts)
     assert _("palette") == "palette"  # back in English outside the scope
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+async def test_every_hand_shown_gives_way_with_its_count_before_a_cut(code: str) -> None:
+    """Four seats with every hand face up at 80x24 (one line a seat): a line too long first
+    drops the hand's count, which the cards face up tell anyway, before anything is cut."""
+    from pathlib import Path
+
+    from hanatui.app.app import replay_app
+    from hanatui.app.screens.replay.screen import ReplayScreen
+
+    log = Path(__file__).parents[2] / "replays" / "sakura-4p-teams-2x2-seed13.hana"
+    with language_scope(code):
+        app = replay_app(log, settings=settings(), save=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _turn in range(100):
+                if isinstance(app.screen, ReplayScreen):
+                    break
+                await pilot.pause(0.02)
+            for _move in range(9):
+                await pilot.press("right")
+            await pilot.press("v")
+            await pilot.pause()
+            lines = [str(p.content).split("\n")[0] for p in app.screen.query(SeatPanel)]
+            assert len(lines) == 3, lines
+            count = _("{n} cards").split("{n}")[-1].strip()
+            for line in lines:
+                assert not (count in line and line.endswith("…")), line
