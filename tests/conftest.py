@@ -10,6 +10,7 @@ and the suite hung. `process_state_kept` fails the test that does, naming what i
 from __future__ import annotations
 
 import faulthandler
+import gc
 import logging
 import os
 import re
@@ -78,6 +79,9 @@ def process_state() -> dict[str, Any]:
         "root logging handlers": _logging_handlers(),
         "root logging level": logging.getLogger().level,
         "language": language(),
+        # `hanatui play` defers the collector until its table is drawn (hanatui/app/startup.py)
+        "gc thresholds": gc.get_threshold(),
+        "gc frozen objects": gc.get_freeze_count(),
     }
 
 

@@ -21,9 +21,18 @@ def cmd_play(
     args: argparse.Namespace | SimpleNamespace, parser: argparse.ArgumentParser | None
 ) -> int:
     """``parser``: the one that parsed ``args`` (None: `_quick_play` did; built for an error)."""
-    from hanatui.app.startup import defer_collection
+    from hanatui.app.startup import defer_collection, resume_collection
 
     defer_collection()  # until the table is drawn (`TableScreen`)
+    try:
+        return _play(args, parser)
+    finally:
+        resume_collection()  # a start that never drew the table too (an error, a refusal)
+
+
+def _play(
+    args: argparse.Namespace | SimpleNamespace, parser: argparse.ArgumentParser | None
+) -> int:
     from core.errors import HanaError  # lazily: the app starts faster
     from core.games.registry import find_game
     from core.players import Player
