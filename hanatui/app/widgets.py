@@ -567,9 +567,9 @@ def _cards(count: int, ascii_mode: bool) -> str:
     return (ascii_text(said) if ascii_mode else said).format(n=count)
 
 
-def faces_content(cards: Iterable[Card], *, ascii_mode: bool, counted: bool = True) -> Content:
-    """A hand face up, compactly: each card's kind and code in its colour, then the count
-    (``counted``: the caller may add it itself where it fits)."""
+def faces_content(cards: Iterable[Card], *, ascii_mode: bool) -> Content:
+    """A hand face up, compactly: each card's kind and code in its colour (the seat's panel
+    adds the count, `count_content`, where it fits)."""
     cards = list(cards)
     parts: list[str | tuple[str, str]] = []
     for c in cards:
@@ -577,8 +577,6 @@ def faces_content(cards: Iterable[Card], *, ascii_mode: bool, counted: bool = Tr
             parts.append(" ")
         symbol = c.kind.letter if ascii_mode else c.kind.kanji
         parts.append((f"{symbol}{c.value}", card_variable(c)))
-    if counted:
-        parts.append(count_content(len(cards), ascii_mode=ascii_mode))
     return Content.assemble(*parts)
 
 

@@ -229,10 +229,7 @@ class ReplayDrawing(Screen[None]):
         if self.all_hands and state.hands:
             for seat in range(state.num_players):
                 if seat != self.seat:
-                    # the panel adds the count where it fits
-                    faces[seat] = faces_content(
-                        cards_of(state.hands[seat]), ascii_mode=ascii_mode, counted=False
-                    )
+                    faces[seat] = faces_content(cards_of(state.hands[seat]), ascii_mode=ascii_mode)
         # TRANSLATORS: under the field: how many cards are left in the pile (the stock).
         pile_note = _("pile {count}").format(count=view.pile_count)
         if self.all_hands and state.pile:
