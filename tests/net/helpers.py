@@ -11,6 +11,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from core.engine import is_chance
 from core.events import Event
 from core.rules import find_rules
 from hanatui.net import protocol as p
@@ -65,6 +66,29 @@ async def until(condition: Callable[[], bool], limit: float = LIMIT) -> None:
         if loop.time() > deadline:
             raise AssertionError("timed out waiting for the table")
         await asyncio.sleep(0.01)
+
+
+async def settled(server: TableServer, *sessions: RemoteSession) -> None:
+    """Wait until the table has nothing more to say: no deal waits for the players' entropy (a
+    round's end commits to the next deal at once and deals it when each program's entropy has
+    come, a moment later) and every seat holds every event of the match."""
+    session = server.session
+    assert session is not None
+
+    def quiet() -> bool:
+        if is_chance(session.state) and not session.over:
+            return False
+        return all(len(s.redacted) == len(session.events) for s in sessions)
+
+    try:
+        await until(quiet)
+    except AssertionError:
+        kinds = [type(e).__name__ for e in session.events[-4:]]
+        seats = [(s.seat, len(s.redacted), s.problem) for s in sessions]
+        raise AssertionError(
+            f"the table did not settle: {len(session.events)} events (last {kinds}), "
+            f"chance pending {is_chance(session.state)}; seats (seat, events, problem) {seats}"
+        ) from None
 
 
 async def play_seat(

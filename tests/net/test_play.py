@@ -13,7 +13,7 @@ from core.events import Dealt, DrawnToHand, Event, MatchStarted, RoundEnded
 from core.logfile import read_log
 from core.redact import HiddenDraw
 from hanatui.store.files import read_bytes_capped
-from tests.net.helpers import koikoi_table, play_seat, seated, until
+from tests.net.helpers import koikoi_table, play_seat, seated, settled, until
 
 # The deck of a `dealt` event (docs/replay-format.md): the field's cards first, then each seat's
 # hand in seat order, then the draw pile. Koi-koi for two: 8 on the field, 8 in each hand.
@@ -68,12 +68,14 @@ async def test_two_clients_play_a_whole_round(data_dir, rules):
         assert min(moves) >= 1
         await until(lambda: ann.redacted == _as_client_sees(ann_log)[: len(ann.redacted)])
         assert server.session is not None
+        # the round's end commits to the next deal, dealt once both programs' entropy has come:
+        # the truth is read after that, or a deal arriving later would make it stale
+        await settled(server, ann, bob)
         truth = list(server.session.events)
         assert truth[0] == MatchStarted(rules=truth[0].rules, players=server.session.players)
         assert [p.name for p in server.session.players] == ["Ann", "Bob"]
         assert server.session.state.rounds_done >= 1
         assert any(isinstance(e, RoundEnded) for e in truth)
-        await until(lambda: len(ann.redacted) == len(bob.redacted) == len(truth))
         for seat, log in ((0, ann_log), (1, bob_log)):
             received = _as_client_sees(log)
             tracker = SeenTracker(seat)
