@@ -132,10 +132,8 @@ async def test_every_hand_shown_gives_way_with_its_count_before_a_cut(code: str)
     with language_scope(code):
         app = replay_app(log, settings=settings(), save=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            for _turn in range(100):
-                if isinstance(app.screen, ReplayScreen):
-                    break
-                await pilot.pause(0.02)
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
             for _move in range(9):
                 await pilot.press("right")
             await pilot.press("v")
